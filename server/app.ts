@@ -1,0 +1,180 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Db } from './db';
+import { localStorage, type Storage } from './storage';
+import { createMailer, type Mailer } from './mail';
+import type { AppContext } from './context';
+import { registerErrorHandling } from './plugins/errors';
+import { HttpError } from './lib/errors';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { subcategoryRoutes } from './modules/subcategories/routes';
+import { brandRoutes } from './modules/brands/routes';
+import { productRoutes } from './modules/products/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
+import { addressRoutes } from './modules/addresses/routes';
+import { couponRoutes } from './modules/coupons/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './payments/routes';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** An open database (tests share one per file); otherwise opened from the config. */
+  db?: Db;
+  storage?: Storage;
+  mailer?: Mailer;
+  /** Directory of the built web app to serve with SPA fallback; off when undefined. */
+  webDist?: string;
+}
+
+const IMAGE_KINDS = ['products', 'categories', 'brands'] as const;
+
+/** Builds the whole server without listening, so tests can use `app.inject`. */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, options.config);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    ignoreTrailingSlash: true,
+    trustProxy: true,
+    bodyLimit: 100 * 1024,
+    // qs-style nesting (`price[gte]=`, `category[in][]=`), '+' decoded as a space.
+    routerOptions: { querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }) },
+  });
+
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ctx: AppContext = {
+    config,
+    db,
+    storage: options.storage ?? localStorage(path.join(config.dataDir, 'uploads')),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+  };
+  app.decorate('ctx', ctx);
+  if (!options.db) app.addHook('onClose', () => db.close());
+
+  registerErrorHandling(app);
+  registerBodyParsers(app);
+
+  await app.register(helmet, {
+    // The SPA loads images from this origin and (in development) from the API origin; payments page posts forms to itself.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    origin: config.allowedOrigins ?? true,
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(multipart);
+  await app.register(rateLimit, {
+    global: config.rateLimits,
+    max: 600,
+    timeWindow: 60_000,
+    redis: config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined,
+    errorResponseBuilder: (_req, context) =>
+      new HttpError(429, 'Too many requests, please try again later', { 'Retry-After': String(Math.ceil(context.ttl / 1000)) }),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(categoryRoutes, { prefix: '/categories' });
+      await api.register(subcategoryRoutes, { prefix: '/subcategories' });
+      await api.register(brandRoutes, { prefix: '/brands' });
+      await api.register(productRoutes, { prefix: '/products' });
+      await api.register(reviewRoutes);
+      await api.register(wishlistRoutes, { prefix: '/wishlist' });
+      await api.register(addressRoutes, { prefix: '/addresses' });
+      await api.register(couponRoutes, { prefix: '/coupons' });
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(orderRoutes, { prefix: '/orders' });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(paymentRoutes);
+  await registerFiles(app, ctx, options.webDist);
+  return app;
+}
+
+/** JSON (an empty body counts as {}), urlencoded via qs; multipart only where a route opts in; anything else 415. */
+function registerBodyParsers(app: FastifyInstance) {
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '');
+    if (!text.trim()) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'Invalid JSON body'), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, qs.parse(String(body ?? ''), { depth: 3, arrayLimit: 200 }));
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !request.routeOptions.config.multipart) throw new HttpError(415, 'Unsupported Media Type');
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+}
+
+/** Uploaded images (`/<kind>/<file>` as API.md builds them, and `/uploads/<kind>/<file>`) and the built web app. */
+async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: string) {
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  const imageHeaders = { 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' };
+
+  for (const kind of IMAGE_KINDS) {
+    const dir = ctx.storage.localDir(kind);
+    if (!dir) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/uploads/${kind}/`,
+      decorateReply: false,
+      setHeaders: (res) => Object.entries(imageHeaders).forEach(([k, v]) => res.setHeader(k, v)),
+    });
+    // `/products/<file>` shares its path with the SPA's `/products/<id>`: a name with an extension is a file.
+    app.get(`/${kind}/:file`, async (request, reply) => {
+      const { file } = request.params as { file: string };
+      if (/^[\w.-]+\.(webp|jpe?g|png|gif)$/i.test(file) && fs.existsSync(path.join(dir, file))) {
+        reply.headers(imageHeaders);
+        return reply.sendFile(file, dir);
+      }
+      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+      throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
+    });
+  }
+
+  if (!hasWeb) return;
+  await app.register(fastifyStatic, {
+    root: webDist!,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Hashed assets never change; index.html must always be revalidated.
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (url.startsWith('/api/')) throw new HttpError(404, `Can't find this route: ${url}`);
+    const filePath = path.join(webDist!, decodeURIComponent(url.split('?')[0]));
+    if (filePath.startsWith(webDist!) && fs.existsSync(filePath) && fs.statSync(filePath).isFile()) {
+      return reply.sendFile(path.relative(webDist!, filePath), webDist!);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+  });
+}

@@ -1,0 +1,49 @@
+/** An error with an HTTP status that the error handler turns into API.md's `{status, message}` shape. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface FieldError {
+  type: 'field';
+  value?: unknown;
+  msg: string;
+  path: string;
+  param: string;
+  location: 'body' | 'query' | 'params';
+}
+
+/** A 400 in express-validator style: `{errors: [{type, value, msg, path, param, location}]}`. */
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(public readonly errors: FieldError[]) {
+    super(errors[0]?.msg ?? 'Validation error');
+  }
+}
+
+/** Fields whose values are never echoed back in a validation error. */
+const SECRET_FIELDS = new Set(['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'resetCode']);
+
+export function fieldError(location: FieldError['location'], path: string, msg: string, value?: unknown): FieldError {
+  const error: FieldError = { type: 'field', msg, path, param: path, location };
+  if (value !== undefined && !SECRET_FIELDS.has(path.split('.').pop()!)) error.value = value;
+  return error;
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to perform this action') => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** PostgreSQL unique violation → API.md's duplicate-name 400. */
+export function duplicateValue(value: string) {
+  return new HttpError(400, `Duplicate field value: "${value}". Please use another value!`);
+}
+
+export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';

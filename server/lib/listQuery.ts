@@ -1,0 +1,188 @@
+import { ValidationError, fieldError } from './errors';
+import { isId, toNumber } from './validate';
+
+/**
+ * The list features of API.md section 2 (filters, sort, fields, keyword, page, limit) turned into
+ * parameterised SQL for one resource. Only allow-listed fields and the operators gte, gt, lte, lt
+ * and in reach the database.
+ */
+export type FieldType = 'number' | 'int' | 'money' | 'text' | 'id' | 'date' | 'bool' | 'textArray';
+
+export interface ListField {
+  column: string;
+  type: FieldType;
+  /** Sortable but not filterable (title, name, updatedAt). */
+  sortOnly?: boolean;
+}
+
+export interface ListSpec {
+  fields: Record<string, ListField>;
+  /** Builds the keyword condition from a parameter placeholder such as `$3` bound to the LIKE pattern. */
+  keyword?: (placeholder: string) => string;
+  /** Turns the raw keyword into the text the LIKE pattern matches (e.g. Arabic folding). */
+  normalizeKeyword?: (keyword: string) => string;
+  defaultLimit?: number;
+}
+
+export interface ListQuery {
+  /** `WHERE …` or '' */
+  where: string;
+  /** `ORDER BY …` */
+  orderBy: string;
+  params: unknown[];
+  page: number;
+  limit: number;
+  offset: number;
+  /** Projection of the answer objects; undefined = every field. */
+  fields?: { include: boolean; names: string[] };
+}
+
+const RESERVED = new Set(['page', 'limit', 'sort', 'fields', 'keyword']);
+const OPERATORS: Record<string, string> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
+export const MAX_LIMIT = 100;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function positiveInt(value: unknown, fallback: number): number {
+  const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** Converts one filter value to its SQL parameter, or throws a query validation error. */
+function convert(name: string, field: ListField, raw: unknown): unknown {
+  const fail = () => new ValidationError([fieldError('query', name, `Invalid value for ${name}`, raw)]);
+  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw fail();
+  const value = String(raw).trim();
+  switch (field.type) {
+    case 'number':
+    case 'int':
+    case 'money': {
+      const n = toNumber(value);
+      if (n === undefined) throw fail();
+      return field.type === 'money' ? Math.round(n * 100) : n;
+    }
+    case 'id':
+      if (!isId(value)) throw new ValidationError([fieldError('query', name, 'Invalid ID formate', raw)]);
+      return value;
+    case 'date': {
+      const d = new Date(value);
+      if (Number.isNaN(d.getTime())) throw fail();
+      return d.toISOString();
+    }
+    case 'bool':
+      if (value !== 'true' && value !== 'false') throw fail();
+      return value === 'true';
+    case 'textArray':
+      return value.toLowerCase(); // colours are stored lower-cased
+    case 'text':
+      return value;
+  }
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** `baseConditions` may already use `baseParams` as $1..$n; new parameters continue from there. */
+export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, baseConditions: string[] = [], baseParams: unknown[] = []): ListQuery {
+  const params = [...baseParams];
+  const conditions = [...baseConditions];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+
+  for (const [name, raw] of Object.entries(query)) {
+    if (RESERVED.has(name) || isEmpty(raw)) continue;
+    const field = spec.fields[name];
+    if (!field || field.sortOnly) continue; // unknown filters are ignored silently (API.md §2)
+    const isArrayField = field.type === 'textArray';
+    const equals = (value: unknown) => (isArrayField ? `${field.column} @> ARRAY[${bind(value)}]::text[]` : `${field.column} = ${bind(value)}`);
+
+    if (typeof raw === 'object' && !Array.isArray(raw)) {
+      for (const [op, opValue] of Object.entries(raw as Record<string, unknown>)) {
+        if (op === 'in') {
+          const values = (Array.isArray(opValue) ? opValue : String(opValue ?? '').split(',')).filter((v) => !isEmpty(v));
+          if (!values.length) continue;
+          const converted = values.map((v) => convert(name, field, v));
+          conditions.push(isArrayField ? `${field.column} && ${bind(converted)}::text[]` : `${field.column} = ANY(${bind(converted)})`);
+        } else if (OPERATORS[op] && !isEmpty(opValue) && !isArrayField) {
+          conditions.push(`${field.column} ${OPERATORS[op]} ${bind(convert(name, field, opValue))}`);
+        }
+      }
+    } else if (Array.isArray(raw)) {
+      const values = raw.filter((v) => !isEmpty(v)).map((v) => convert(name, field, v));
+      if (values.length) conditions.push(`(${values.map(equals).join(' OR ')})`);
+    } else {
+      conditions.push(equals(convert(name, field, raw)));
+    }
+  }
+
+  const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+  if (keyword && spec.keyword) {
+    const normalized = spec.normalizeKeyword ? spec.normalizeKeyword(keyword) : keyword;
+    if (normalized) conditions.push(spec.keyword(bind(`%${escapeLike(normalized)}%`)));
+  }
+
+  // Sort: '-a' descending, '+a', ' a' (a '+' decoded as a space) or 'a' ascending; unknown names ignored.
+  const order: string[] = [];
+  const sortParam = typeof query.sort === 'string' ? query.sort : '';
+  for (const part of sortParam.split(',')) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const descending = trimmed.startsWith('-');
+    const name = trimmed.replace(/^[-+]/, '');
+    const field = spec.fields[name];
+    if (field) order.push(`${field.column} ${descending ? 'DESC' : 'ASC'}`);
+  }
+  if (!order.length) order.push(`${spec.fields.createdAt?.column ?? 'created_at'} DESC`);
+  const idColumn = spec.fields.createdAt?.column.replace(/created_at$/, 'id') ?? 'id';
+  const lastDirection = order[order.length - 1].endsWith('DESC') ? 'DESC' : 'ASC';
+  order.push(`${idColumn} ${lastDirection}`); // stable pages
+
+  const page = positiveInt(query.page, 1);
+  const limit = Math.min(positiveInt(query.limit, spec.defaultLimit ?? 50), MAX_LIMIT);
+
+  let fields: ListQuery['fields'];
+  if (typeof query.fields === 'string' && query.fields.trim()) {
+    const names = query.fields.split(',').map((f) => f.trim()).filter(Boolean);
+    const exclude = names.every((n) => n.startsWith('-'));
+    fields = { include: !exclude, names: names.map((n) => n.replace(/^[-+]/, '')) };
+  }
+
+  return {
+    where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
+    orderBy: `ORDER BY ${order.join(', ')}`,
+    params,
+    page,
+    limit,
+    offset: (page - 1) * limit,
+    fields,
+  };
+}
+
+/** Applies `fields=` to an answer object; `_id` always stays; secret fields never exist on answer objects. */
+export function project<T extends Record<string, unknown>>(obj: T, fields: ListQuery['fields']): Partial<T> {
+  if (!fields) return obj;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) {
+    const listed = fields.names.includes(key);
+    if (key === '_id' || (fields.include ? listed : !listed)) result[key] = value;
+  }
+  return result as Partial<T>;
+}
+
+export interface ListResponse<T> {
+  results: number;
+  paginationResult: { currentPage: number; limit: number; numberOfPages: number; nextPage?: number; prevPage?: number };
+  data: T[];
+}
+
+export function listResponse<T extends Record<string, unknown>>(data: T[], results: number, q: ListQuery): ListResponse<Partial<T>> {
+  const paginationResult: ListResponse<T>['paginationResult'] = {
+    currentPage: q.page,
+    limit: q.limit,
+    numberOfPages: Math.ceil(results / q.limit),
+  };
+  if (q.page * q.limit < results) paginationResult.nextPage = q.page + 1;
+  if (q.page > 1) paginationResult.prevPage = q.page - 1;
+  return { results, paginationResult, data: data.map((d) => project(d, q.fields)) };
+}

@@ -1,0 +1,15 @@
+/** Money is stored and computed in whole piastres (1/100 EGP) and answered as EGP numbers. */
+export const toPiastres = (egp: number) => Math.round(egp * 100);
+export const toEgp = (piastres: number) => piastres / 100;
+
+/** total − total × percent / 100, in piastres, halves rounded up (API.md §6.3). */
+export function applyDiscount(totalPiastres: number, percent: number): number {
+  // Work in hundredths of a percent so the arithmetic stays in integers.
+  const basisPoints = Math.round(percent * 100);
+  const discount = Math.floor((totalPiastres * basisPoints + 5000) / 10000);
+  return totalPiastres - discount;
+}
+
+/** The price a shopper pays: priceAfterDiscount when it is set and at least 1 EGP (API.md §6.2). */
+export const effectivePrice = (price: number, priceAfterDiscount: number | null | undefined) =>
+  priceAfterDiscount != null && priceAfterDiscount >= 100 ? priceAfterDiscount : price;

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export async function orderRoutes(app: FastifyInstance) {
+  void app;
+}

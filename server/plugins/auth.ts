@@ -1,0 +1,61 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext, AuthUser, Role } from '../context';
+import { forbidden, unauthorized } from '../lib/errors';
+
+/** JWT (HS256) with payload {id, iat, exp}; API.md §4.1. */
+export async function signToken(ctx: AppContext, userId: string): Promise<string> {
+  return new SignJWT({ id: userId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(ctx.config.jwtExpiresIn)
+    .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+}
+
+/** The bearer token, or undefined for a missing header and the `Bearer null|undefined` the original web app sends. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  const token = header.slice(7).trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+/** Runs the checks of API.md §4.1 in order and returns the user, or throws 401. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('You are not logged in. Please login to get access');
+  let payload: { id?: unknown; iat?: number };
+  try {
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), { algorithms: ['HS256'] }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized('Expired Token. please login again');
+    throw unauthorized('Invalid Token. please login again');
+  }
+  if (typeof payload.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.id)) throw unauthorized('Invalid Token. please login again');
+  const user = await ctx.db.one<AuthUser & { active: boolean; password_changed_at: Date | null }>(
+    'SELECT id, name, email, phone, role, active, password_changed_at FROM users WHERE id = $1',
+    [payload.id],
+  );
+  if (!user || !user.active) throw unauthorized('The user that belong to this token does no longer exist');
+  if (user.password_changed_at && payload.iat !== undefined && Math.floor(user.password_changed_at.getTime() / 1000) > payload.iat) {
+    throw unauthorized('User recently changed password! Please login again..');
+  }
+  return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role };
+}
+
+/**
+ * Pre-handler for a protected route: any logged-in user, or only the listed roles (403 otherwise).
+ *   app.get('/x', { preHandler: requireAuth(ctx, 'manager', 'admin') }, handler)
+ */
+export function requireAuth(ctx: AppContext, ...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.user = await authenticate(ctx, request);
+    if (roles.length && !roles.includes(request.user.role)) throw forbidden();
+  };
+}
+
+/** The user set by requireAuth (for handlers behind it). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('You are not logged in. Please login to get access');
+  return request.user;
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, ValidationError } from '../lib/errors';
+
+/**
+ * The one error handler: API.md section 3 shapes, 4xx for anything the client caused,
+ * and 500 only for our own faults, without details.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError | ValidationError, request, reply) => {
+    if (err instanceof ValidationError) {
+      return reply.status(400).send({ errors: err.errors });
+    }
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
+      return reply.status(err.statusCode).send({ status: 'fail', message: err.message });
+    }
+    const fastifyError = err as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ status: 'fail', message: clientErrorMessage(fastifyError, status) });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ status: 'error', message: 'Something went wrong, please try again later' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ status: 'fail', message: `Can't find this route: ${request.raw.url}` });
+  });
+}
+
+function clientErrorMessage(err: FastifyError, status: number): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Media Type';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return status === 413 ? 'Request body is too large' : err.message;
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Invalid JSON body';
+    case 'FST_ERR_RATE_LIMIT':
+      return 'Too many requests, please try again later';
+  }
+  if (status === 429) return 'Too many requests, please try again later';
+  if (err instanceof SyntaxError || /JSON/.test(err.message)) return 'Invalid JSON body';
+  return err.message;
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/errors';
+
+export interface MultipartBody {
+  /** Text fields; a field sent more than once (or as `name[]`) becomes an array. */
+  fields: Record<string, string | string[]>;
+  /** Files by field name. */
+  files: Record<string, Buffer[]>;
+}
+
+/**
+ * Reads a multipart request, allowing at most `maxFiles[field]` files per listed field.
+ * A file over the size limit → 413 'File too large'; an extra or unexpected file → 400.
+ */
+export async function readMultipart(request: FastifyRequest, maxFiles: Record<string, number>, maxBytes: number): Promise<MultipartBody> {
+  const body: MultipartBody = { fields: {}, files: {} };
+  const parts = request.parts({ limits: { fileSize: maxBytes, fields: 200, parts: 220 } });
+  for await (const part of parts) {
+    const name = part.fieldname.replace(/\[\]$/, '');
+    if (part.type === 'file') {
+      const list = (body.files[name] ??= []);
+      if (!(name in maxFiles) || list.length >= maxFiles[name]) {
+        part.file.resume();
+        throw new HttpError(400, `Too many files or unexpected file field: ${name}`);
+      }
+      const data = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'File too large');
+        throw err;
+      });
+      if (data.length) list.push(data);
+    } else {
+      const value = String(part.value ?? '');
+      const existing = body.fields[name];
+      body.fields[name] = existing === undefined ? (part.fieldname.endsWith('[]') ? [value] : value) : [...[existing].flat(), value];
+    }
+  }
+  return body;
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Db } from '../../server/db';
+import type { Config } from '../../server/config';
+import type { Role } from '../../server/context';
+import { signToken } from '../../server/plugins/auth';
+import { hashPassword } from '../../server/lib/passwords';
+import { foldArabic, slugify } from '../../server/lib/arabic';
+
+/**
+ * One app and one database per test file: in-memory PGlite, or a scratch database on the
+ * PostgreSQL server named by TEST_DATABASE_URL. Call `resetDb()` in beforeEach.
+ */
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const { db, drop } = await openTestDatabase();
+  const app = await buildApp({
+    db,
+    config: { nodeEnv: 'test', logLevel: 'silent', dataDir, rateLimits: false, bcryptRounds: 4, publicBaseUrl: 'http://shop.test', ...config },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { db: await openDatabase({}), drop: async () => undefined };
+  const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: dbUrl.toString() });
+  return {
+    db,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+const TABLES = [
+  'order_items', 'orders', 'payment_sessions', 'cart_items', 'carts', 'coupons', 'addresses', 'wishlist_items',
+  'reviews', 'products', 'brands', 'subcategories', 'categories', 'users',
+];
+
+export async function resetDb(db: Db) {
+  await db.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE; ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+let userCounter = 0;
+
+/** Inserts a user directly and signs a token for it. */
+export async function createUser(t: TestContext, options: { role?: Role; email?: string; password?: string; name?: string; phone?: string } = {}): Promise<TestUser> {
+  const password = options.password ?? 'Secret123';
+  const email = options.email ?? `user${++userCounter}-${randomUUID().slice(0, 6)}@example.com`;
+  const name = options.name ?? 'مستخدم تجريبي';
+  const row = await t.db.one<{ id: string }>(
+    `INSERT INTO users (name, slug, email, phone, role, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [name, slugify(name), email, options.phone ?? '01012345678', options.role ?? 'user', await hashPassword(password, 4)],
+  );
+  const token = await signToken(t.app.ctx, row!.id);
+  return { id: row!.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export async function createCategory(t: TestContext, name = `تصنيف ${randomUUID().slice(0, 6)}`) {
+  return (await t.db.one<{ id: string }>(`INSERT INTO categories (name, slug, image) VALUES ($1, $2, 'cat.webp') RETURNING id`, [name, slugify(name)]))!.id;
+}
+
+export async function createSubcategory(t: TestContext, categoryId: string, name = `فرعي ${randomUUID().slice(0, 6)}`) {
+  return (await t.db.one<{ id: string }>(`INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id`, [name, slugify(name), categoryId]))!.id;
+}
+
+export async function createBrand(t: TestContext, name = `ماركة ${randomUUID().slice(0, 6)}`) {
+  return (await t.db.one<{ id: string }>(`INSERT INTO brands (name, slug, image) VALUES ($1, $2, 'brand.webp') RETURNING id`, [name, slugify(name)]))!.id;
+}
+
+/** Inserts a product; prices in EGP. */
+export async function createProduct(
+  t: TestContext,
+  options: { title?: string; description?: string; price?: number; priceAfterDiscount?: number; quantity?: number; colors?: string[]; categoryId?: string; brandId?: string | null; subcategoryIds?: string[]; sold?: number } = {},
+) {
+  const categoryId = options.categoryId ?? (await createCategory(t));
+  const title = options.title ?? `منتج ${randomUUID().slice(0, 6)}`;
+  const description = options.description ?? 'وصف المنتج التجريبي';
+  const row = await t.db.one<{ id: string }>(
+    `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_text)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'cover.webp', '{}', $9, $10, $11, $12) RETURNING id`,
+    [
+      title, slugify(title), description, options.quantity ?? 10, options.sold ?? 0,
+      Math.round((options.price ?? 100) * 100),
+      options.priceAfterDiscount === undefined ? null : Math.round(options.priceAfterDiscount * 100),
+      options.colors ?? [], categoryId, options.subcategoryIds ?? [], options.brandId ?? null, foldArabic(`${title} ${description}`),
+    ],
+  );
+  return row!.id;
+}
+
+export async function createCoupon(t: TestContext, options: { name?: string; discount?: number; expire?: Date } = {}) {
+  return (await t.db.one<{ id: string }>(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING id`, [
+    options.name ?? `SALE${randomUUID().slice(0, 4)}`,
+    options.expire ?? new Date(Date.now() + 7 * 86400_000),
+    options.discount ?? 10,
+  ]))!.id;
+}
+
+/** A small real PNG for upload tests. */
+export const pngImage = (width = 400, height = 300) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+
+/** Builds a multipart/form-data payload for app.inject. */
+export function multipart(fields: Record<string, string | string[]>, files: Record<string, Buffer | Buffer[]> = {}) {
+  const boundary = `----shop${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of [value].flat()) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+    }
+  }
+  for (const [name, value] of Object.entries(files)) {
+    [value].flat().forEach((data, i) => {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}-${i}.png"\r\nContent-Type: image/png\r\n\r\n`));
+      chunks.push(data, Buffer.from('\r\n'));
+    });
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
