@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { seedDatabase } from '../../server/db/seed';
+import { latestOutboxMessage } from '../../server/mail';
+
+/**
+ * A real shop for end-to-end tests: the built web app and the API on one free port, a fresh seeded
+ * database in a temporary DATA_DIR, and Debian's Chromium driven by playwright-core.
+ */
+export interface Shop {
+  app: FastifyInstance;
+  baseUrl: string;
+  dataDir: string;
+  browser: Browser;
+  /** A new browser context (fresh storage) and page; phone width by default. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** The newest mail in the outbox for an address. */
+  latestMail(to: string): Promise<{ subject: string; text: string } | undefined>;
+  close(): Promise<void>;
+}
+
+export const DEMO_USER = { email: 'user@shop.local', password: 'User12345' };
+export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
+
+export async function startShop(): Promise<Shop> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+  const app = await buildApp({
+    webDist: path.resolve('dist'),
+    config: { nodeEnv: 'test', logLevel: 'warn', dataDir, databaseUrl: undefined, rateLimits: false, bcryptRounds: 4, adminEmail: undefined, adminPassword: undefined },
+  });
+  await seedDatabase(app.ctx, app.log);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  app.ctx.config.publicBaseUrl = baseUrl;
+  app.ctx.config.frontendUrl = baseUrl;
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+
+  return {
+    app,
+    baseUrl,
+    dataDir,
+    browser,
+    async newPage({ width = 390, height = 844 } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'ar-EG' });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    latestMail: (to) => latestOutboxMessage(path.join(dataDir, 'outbox'), to),
+    async close() {
+      await browser.close();
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in through the real login screen. */
+export async function login(page: Page, credentials: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByPlaceholder(/البريد الإلكتروني|الايميل|البريد/).fill(credentials.email);
+  await page.getByPlaceholder(/كلمة السر|كلمة المرور/).fill(credentials.password);
+  await page.getByRole('button', { name: /تسجيل الدخول/ }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+}
