@@ -1,0 +1,61 @@
+import axios, { type InternalAxiosRequestConfig } from 'axios';
+import { getStored } from '../lib/storage';
+import type { ApiError, FieldError } from './types';
+
+/** Origin of the API server ('' = same origin as the web app). */
+export const API_ORIGIN = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');
+
+/** The one HTTP client of the web app. Feature code calls it only through src/api/<area>.ts functions. */
+export const apiClient = axios.create({ baseURL: `${API_ORIGIN}/api/v1` });
+
+// Catalogue reads are public: the server ignores a token there (API.md §0), and not sending it keeps
+// them cacheable and stops a stale token from leaking into logs.
+const PUBLIC_READ = /^\/?(categories|subcategories|brands|products)(?=[/?#]|$)/;
+
+export function isPublicRead(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'>): boolean {
+  return (config.method ?? 'get').toLowerCase() === 'get' && PUBLIC_READ.test(config.url ?? '');
+}
+
+apiClient.interceptors.request.use((config) => {
+  const token = getStored('token');
+  if (token && !isPublicRead(config)) {
+    config.headers.set('Authorization', `Bearer ${token}`);
+  }
+  return config;
+});
+
+export const GENERIC_ERROR_MESSAGE = 'حدث خطأ غير متوقع، حاول مرة أخرى';
+export const NETWORK_ERROR_MESSAGE = 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت';
+
+/** An ApiError thrown on purpose by an api function (already translated; pass it through). */
+function isApiError(err: unknown): err is ApiError {
+  return typeof err === 'object' && err !== null && !(err instanceof Error) && typeof (err as ApiError).message === 'string';
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: Array<{ msg?: unknown; path?: unknown; param?: unknown }>;
+}
+
+/**
+ * Turns anything a call can throw into the ApiError that thunks reject with.
+ * The message comes from the body's `message`, else the first validation error, else a generic text.
+ */
+export function toApiError(err: unknown): ApiError {
+  if (isApiError(err)) return err;
+  if (!axios.isAxiosError(err)) {
+    return { message: GENERIC_ERROR_MESSAGE };
+  }
+  if (!err.response) {
+    return { message: NETWORK_ERROR_MESSAGE };
+  }
+  const body = (typeof err.response.data === 'object' && err.response.data !== null
+    ? err.response.data
+    : {}) as ErrorBody;
+  const errors: FieldError[] | undefined = Array.isArray(body.errors)
+    ? body.errors.map((e) => ({ msg: String(e.msg ?? ''), path: String(e.path ?? e.param ?? '') }))
+    : undefined;
+  const message =
+    (typeof body.message === 'string' && body.message) || errors?.[0]?.msg || GENERIC_ERROR_MESSAGE;
+  return { status: err.response.status, message, ...(errors ? { errors } : {}) };
+}

@@ -1,0 +1,220 @@
+// Types of the REST contract (shared/API.md §1). Ids are opaque strings: never parse or compare them as numbers.
+// Optional fields may arrive missing or null; treat both alike.
+
+export type Id = string;
+export type IsoDate = string;
+
+export type Role = 'user' | 'manager' | 'admin';
+
+export interface Address {
+  _id: Id;
+  alias: string;
+  details: string;
+  phone: string;
+  city?: string;
+  postalCode?: string;
+}
+
+export interface User {
+  _id: Id;
+  name: string;
+  email: string;
+  phone?: string | null;
+  role: Role;
+  slug?: string;
+  profileImg?: string | null;
+  active?: boolean;
+  wishlist?: Id[];
+  addresses?: Address[];
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface Category {
+  _id: Id;
+  name: string;
+  slug?: string;
+  image?: string | null;
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface Subcategory {
+  _id: Id;
+  name: string;
+  slug?: string;
+  category: Id;
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface Brand {
+  _id: Id;
+  name: string;
+  slug?: string;
+  image?: string | null;
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface Review {
+  _id: Id;
+  review: string;
+  rating: number;
+  user: { _id: Id; name: string; profileImg?: string | null };
+  product: Id;
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface Product {
+  _id: Id;
+  title: string;
+  slug?: string;
+  description: string;
+  quantity: number;
+  sold: number;
+  price: number;
+  /** Below 1 means "no discount" (SPEC §9). */
+  priceAfterDiscount?: number | null;
+  availableColors: string[];
+  imageCover: string;
+  images: string[];
+  category: Id;
+  subcategory: Id[];
+  brand?: Id | null;
+  /** Always a number after normalizeProduct (the original backend omits it before the first review). */
+  ratingsAverage: number;
+  ratingsQuantity: number;
+  /** Only from GET /products/:id. */
+  reviews?: Review[];
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+/** A product as populated inside cart, order and wishlist answers. */
+export interface ProductRef {
+  _id: Id;
+  title: string;
+  imageCover: string;
+  ratingsAverage: number;
+  ratingsQuantity: number;
+  category?: { _id?: Id; name: string } | null;
+  brand?: { _id?: Id; name: string } | null;
+}
+
+export interface CartItem {
+  /** Line id, used by PUT/DELETE /cart/:itemId. */
+  _id: Id;
+  product: ProductRef;
+  count: number;
+  /** '' = no colour. */
+  color: string;
+  price: number;
+}
+
+export interface Cart {
+  /** Missing while the customer has no cart yet. */
+  _id?: Id;
+  cartOwner?: Id;
+  products: CartItem[];
+  totalCartPrice: number;
+  coupon?: string | null;
+  totalAfterDiscount?: number | null;
+}
+
+export interface CartResponse {
+  status: string;
+  numOfCartItems: number;
+  data: Cart;
+}
+
+export interface UserRef {
+  _id: Id;
+  name: string;
+  email: string;
+  phone?: string | null;
+  profileImg?: string | null;
+}
+
+export interface OrderItem {
+  _id: Id;
+  product: ProductRef;
+  count: number;
+  color: string;
+  price: number;
+}
+
+export interface ShippingAddress {
+  details: string;
+  phone: string;
+  city?: string;
+  postalCode?: string;
+}
+
+export interface Order {
+  _id: Id;
+  /** Order number shown to people. */
+  id: number;
+  user: UserRef;
+  cartItems: OrderItem[];
+  shippingAddress?: ShippingAddress | null;
+  taxPrice: number;
+  shippingPrice: number;
+  totalOrderPrice: number;
+  paymentMethodType: 'cash' | 'card';
+  isPaid: boolean;
+  paidAt?: IsoDate | null;
+  isDelivered: boolean;
+  deliveredAt?: IsoDate | null;
+  coupon?: string | null;
+  createdAt: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface Coupon {
+  _id: Id;
+  name: string;
+  expire: IsoDate;
+  /** Percentage, 0 < d ≤ 100. */
+  discount: number;
+  createdAt?: IsoDate;
+  updatedAt?: IsoDate;
+}
+
+export interface PaginationResult {
+  currentPage: number;
+  limit: number;
+  numberOfPages: number;
+  nextPage?: number;
+  prevPage?: number;
+}
+
+/** Shape of every list endpoint (API.md §2). */
+export interface ListResponse<T> {
+  results: number;
+  paginationResult: PaginationResult;
+  data: T[];
+}
+
+/** `{ data: T }` wrapper of single-object answers. */
+export interface ItemResponse<T> {
+  data: T;
+}
+
+export interface AuthResponse {
+  data: User;
+  token: string;
+}
+
+export interface FieldError {
+  msg: string;
+  path: string;
+}
+
+/** What every failed call becomes (see toApiError); thunks reject with this. */
+export interface ApiError {
+  status?: number;
+  message: string;
+  errors?: FieldError[];
+}

@@ -1,0 +1,117 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import RootLayout from '../components/layout/RootLayout';
+import RouteErrorPage from '../components/layout/RouteErrorPage';
+import UserLayout from '../components/layout/UserLayout';
+import HomePage from '../pages/storefront/HomePage';
+import { RequireAdmin, RequireUser } from './guards';
+
+// Every page but the home page is its own chunk (React.lazy). The guards render before the lazy
+// pages of their group, so admin code is only downloaded by admins.
+const LoginPage = lazy(() => import('../pages/storefront/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/storefront/RegisterPage'));
+const ForgetPasswordPage = lazy(() => import('../pages/storefront/ForgetPasswordPage'));
+const VerifyCodePage = lazy(() => import('../pages/storefront/VerifyCodePage'));
+const ResetPasswordPage = lazy(() => import('../pages/storefront/ResetPasswordPage'));
+const AllCategoryPage = lazy(() => import('../pages/storefront/AllCategoryPage'));
+const AllBrandPage = lazy(() => import('../pages/storefront/AllBrandPage'));
+const ProductsPage = lazy(() => import('../pages/storefront/ProductsPage'));
+const ProductDetailsPage = lazy(() => import('../pages/storefront/ProductDetailsPage'));
+const CategoryProductsPage = lazy(() => import('../pages/storefront/CategoryProductsPage'));
+const BrandProductsPage = lazy(() => import('../pages/storefront/BrandProductsPage'));
+const CartPage = lazy(() => import('../pages/storefront/CartPage'));
+const PayMethodPage = lazy(() => import('../pages/storefront/PayMethodPage'));
+
+const UserAllOrdersPage = lazy(() => import('../pages/user/UserAllOrdersPage'));
+const UserFavoriteProductsPage = lazy(() => import('../pages/user/UserFavoriteProductsPage'));
+const UserAddressesPage = lazy(() => import('../pages/user/UserAddressesPage'));
+const UserAddAddressPage = lazy(() => import('../pages/user/UserAddAddressPage'));
+const UserEditAddressPage = lazy(() => import('../pages/user/UserEditAddressPage'));
+const UserProfilePage = lazy(() => import('../pages/user/UserProfilePage'));
+
+const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
+const AdminAllProductsPage = lazy(() => import('../pages/admin/AdminAllProductsPage'));
+const AdminAllOrdersPage = lazy(() => import('../pages/admin/AdminAllOrdersPage'));
+const AdminOrderDetailsPage = lazy(() => import('../pages/admin/AdminOrderDetailsPage'));
+const AdminAddBrandPage = lazy(() => import('../pages/admin/AdminAddBrandPage'));
+const AdminAddCategoryPage = lazy(() => import('../pages/admin/AdminAddCategoryPage'));
+const AdminAddSubcategoryPage = lazy(() => import('../pages/admin/AdminAddSubcategoryPage'));
+const AdminAddProductPage = lazy(() => import('../pages/admin/AdminAddProductPage'));
+const AdminEditProductPage = lazy(() => import('../pages/admin/AdminEditProductPage'));
+const AdminAddCouponPage = lazy(() => import('../pages/admin/AdminAddCouponPage'));
+const AdminEditCouponPage = lazy(() => import('../pages/admin/AdminEditCouponPage'));
+
+/** The route table (SPEC §2); main.tsx wraps it in a browser router, tests in a memory router. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          // Errors inside a page show the fallback within the layout, so the top bar stays usable.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <HomePage /> },
+            { path: 'login', element: <LoginPage /> },
+            { path: 'register', element: <RegisterPage /> },
+            { path: 'user/forget-password', element: <ForgetPasswordPage /> },
+            { path: 'user/verify-code', element: <VerifyCodePage /> },
+            { path: 'user/reset-password', element: <ResetPasswordPage /> },
+            { path: 'allcategory', element: <AllCategoryPage /> },
+            { path: 'allbrand', element: <AllBrandPage /> },
+            { path: 'products', element: <ProductsPage /> },
+            { path: 'products/:id', element: <ProductDetailsPage /> },
+            { path: 'products/category/:id', element: <CategoryProductsPage /> },
+            { path: 'products/brand/:id', element: <BrandProductsPage /> },
+            { path: 'cart', element: <CartPage /> },
+            { path: 'order/paymethoud', element: <PayMethodPage /> },
+            {
+              path: 'user',
+              element: <RequireUser />,
+              children: [
+                {
+                  element: <UserLayout />,
+                  children: [
+                    { path: 'allorders', element: <UserAllOrdersPage /> },
+                    { path: 'favoriteproducts', element: <UserFavoriteProductsPage /> },
+                    { path: 'addresses', element: <UserAddressesPage /> },
+                    { path: 'add-address', element: <UserAddAddressPage /> },
+                    { path: 'edit-address/:id', element: <UserEditAddressPage /> },
+                    { path: 'profile', element: <UserProfilePage /> },
+                  ],
+                },
+              ],
+            },
+            {
+              path: 'admin',
+              element: <RequireAdmin />,
+              children: [
+                {
+                  element: <AdminLayout />,
+                  children: [
+                    { path: 'allproducts', element: <AdminAllProductsPage /> },
+                    { path: 'allorders', element: <AdminAllOrdersPage /> },
+                    { path: 'orders/:id', element: <AdminOrderDetailsPage /> },
+                    { path: 'addbrand', element: <AdminAddBrandPage /> },
+                    { path: 'addcategory', element: <AdminAddCategoryPage /> },
+                    { path: 'addsubcategory', element: <AdminAddSubcategoryPage /> },
+                    { path: 'addproduct', element: <AdminAddProductPage /> },
+                    { path: 'editproduct/:id', element: <AdminEditProductPage /> },
+                    { path: 'addcoupon', element: <AdminAddCouponPage /> },
+                    { path: 'editcoupon/:id', element: <AdminEditCouponPage /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
+}

@@ -1,0 +1,53 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
+import { toApiError } from '../../api/client';
+import type { Category } from '../../api/types';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import type { RootState } from '../../app/store';
+
+export interface CategoryState extends RequestState {
+  /** All categories (category strip, home strip, filters, admin selects). */
+  items: Category[];
+}
+
+const initialState: CategoryState = { items: [], ...idleRequest };
+
+/** Loads all categories once per session; later calls are skipped while loading or loaded. */
+export const fetchCategories = createAppAsyncThunk(
+  'category/fetchAll',
+  async (_: void, { rejectWithValue }) => {
+    try {
+      return await listCategories({ limit: ALL_ITEMS_LIMIT });
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+  { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().category.status) },
+);
+
+const categorySlice = createSlice({
+  name: 'category',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchCategories.pending, (state) => {
+        state.status = 'pending';
+        state.error = null;
+      })
+      .addCase(fetchCategories.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.items = action.payload.data;
+      })
+      .addCase(fetchCategories.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = rejectionMessage(action);
+      });
+  },
+});
+
+export default categorySlice.reducer;
+
+export const selectCategories = (state: RootState) => state.category.items;
+export const selectCategoriesStatus = (state: RootState) => state.category.status;

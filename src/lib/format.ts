@@ -1,0 +1,23 @@
+// Arabic (Egypt) grouping with Latin digits everywhere: prices, counts and dates read the same
+// as the numbers shoppers type and as the API's numbers.
+const moneyFormat = new Intl.NumberFormat('ar-EG', { numberingSystem: 'latn', maximumFractionDigits: 2 });
+const dateFormat = new Intl.DateTimeFormat('ar-EG', {
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+export const CURRENCY_LABEL = 'جنيه';
+
+/** formatEGP(1250) → '1,250 جنيه' */
+export function formatEGP(amount: number): string {
+  return `${moneyFormat.format(amount)} ${CURRENCY_LABEL}`;
+}
+
+/** Local calendar date of an ISO timestamp, e.g. '28 مارس 2024'; '' for a missing or invalid value. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}

@@ -1,0 +1,20 @@
+import 'bootstrap/dist/css/bootstrap.rtl.min.css';
+import 'react-toastify/dist/ReactToastify.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import AppProviders from './app/AppProviders';
+import { createAppRouter } from './app/routes';
+import { makeStore } from './app/store';
+
+const store = makeStore();
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,3 @@
+export default function AllBrandPage() {
+  return <h1 className="h4 my-3">كل الماركات</h1>;
+}

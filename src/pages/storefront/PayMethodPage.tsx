@@ -1,0 +1,3 @@
+export default function PayMethodPage() {
+  return <h1 className="h4 my-3">اختر طريقة الدفع</h1>;
+}

@@ -1,0 +1,3 @@
+export default function ProductDetailsPage() {
+  return <h1 className="h4 my-3">تفاصيل المنتج</h1>;
+}

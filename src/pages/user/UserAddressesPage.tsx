@@ -1,0 +1,3 @@
+export default function UserAddressesPage() {
+  return <h1 className="h4 my-3">العناوين الشخصية</h1>;
+}

@@ -1,0 +1,3 @@
+export default function UserAllOrdersPage() {
+  return <h1 className="h4 my-3">ادارة الطلبات</h1>;
+}

@@ -1,0 +1,56 @@
+import { http, HttpResponse } from 'msw';
+import { login, WRONG_LOGIN_MESSAGE } from '../../src/api/auth';
+import { addToCart, getCart } from '../../src/api/cart';
+import { EMPTY_CART_RESPONSE } from '../../src/api/normalize';
+import { cart, customer, TOKEN } from './mocks/fixtures';
+import { server } from './mocks/server';
+
+beforeEach(() => localStorage.setItem('token', TOKEN));
+
+describe('getCart', () => {
+  it('returns the cart', async () => {
+    expect(await getCart()).toEqual(cart);
+  });
+
+  it('treats the original backend’s 404 as an empty cart', async () => {
+    server.use(
+      http.get('*/api/v1/cart', () =>
+        HttpResponse.json({ status: 'fail', message: 'No cart exist for this user: u1' }, { status: 404 }),
+      ),
+    );
+    expect(await getCart()).toEqual(EMPTY_CART_RESPONSE);
+  });
+});
+
+describe('addToCart', () => {
+  it('re-fetches the cart when POST /cart answers bare product ids (original backend)', async () => {
+    server.use(
+      http.post('*/api/v1/cart', () =>
+        HttpResponse.json({
+          status: 'success',
+          numOfCartItems: 1,
+          data: { _id: 'cart-1', products: [{ _id: 'line-1', product: 'prod-1', count: 1, color: '', price: 10 }] },
+        }),
+      ),
+    );
+    expect(await addToCart('prod-1', '')).toEqual(cart);
+  });
+});
+
+describe('login', () => {
+  it('answers the user and token', async () => {
+    expect(await login({ email: customer.email, password: 'Passw0rd!' })).toEqual({ data: customer, token: TOKEN });
+  });
+
+  it.each([401, 500])('turns %i "Incorrect email or password" into a failed login', async (status) => {
+    server.use(
+      http.post('*/api/v1/auth/login', () =>
+        HttpResponse.json({ status: 'error', message: 'Incorrect email or password', stack: '…' }, { status }),
+      ),
+    );
+    await expect(login({ email: customer.email, password: 'wrong' })).rejects.toEqual({
+      status: 401,
+      message: WRONG_LOGIN_MESSAGE,
+    });
+  });
+});

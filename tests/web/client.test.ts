@@ -1,0 +1,90 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { apiClient, GENERIC_ERROR_MESSAGE, toApiError } from '../../src/api/client';
+import { server } from './mocks/server';
+import { TOKEN } from './mocks/fixtures';
+
+/** Records the Authorization header of every request that reaches the mock API. */
+function recordAuthHeaders() {
+  const seen: Record<string, string | null> = {};
+  server.use(
+    http.all('*/api/v1/*', ({ request }) => {
+      const url = new URL(request.url);
+      seen[`${request.method} ${url.pathname.replace('/api/v1', '')}`] = request.headers.get('Authorization');
+      return HttpResponse.json({ data: [] });
+    }),
+  );
+  return seen;
+}
+
+describe('apiClient token rules', () => {
+  beforeEach(() => localStorage.setItem('token', TOKEN));
+
+  it('sends the bearer token to protected endpoints', async () => {
+    const seen = recordAuthHeaders();
+    await apiClient.get('/cart');
+    await apiClient.post('/products', { title: 'x' });
+    await apiClient.get('/wishlist');
+    expect(seen['GET /cart']).toBe(`Bearer ${TOKEN}`);
+    expect(seen['POST /products']).toBe(`Bearer ${TOKEN}`);
+    expect(seen['GET /wishlist']).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('sends no token on public catalogue reads', async () => {
+    const seen = recordAuthHeaders();
+    await apiClient.get('/products', { params: { limit: 4 } });
+    await apiClient.get('/products/prod-1/reviews');
+    await apiClient.get('/categories');
+    await apiClient.get('/brands/brand-1');
+    await apiClient.get('/subcategories');
+    expect(Object.keys(seen)).toHaveLength(5);
+    expect(Object.values(seen)).toEqual([null, null, null, null, null]);
+  });
+
+  it('does not mistake other paths starting with a catalogue word for public reads', async () => {
+    const seen = recordAuthHeaders();
+    await apiClient.get('/productsReport');
+    expect(seen['GET /productsReport']).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('sends no Authorization header at all when logged out (never "Bearer null")', async () => {
+    localStorage.clear();
+    const seen = recordAuthHeaders();
+    await apiClient.get('/cart');
+    expect(seen['GET /cart']).toBeNull();
+  });
+});
+
+describe('toApiError', () => {
+  async function failWith(status: number, body: JsonBodyType) {
+    server.use(http.get('*/api/v1/fails', () => HttpResponse.json(body, { status })));
+    return apiClient.get('/fails').then(
+      () => {
+        throw new Error('expected a failure');
+      },
+      (err: unknown) => toApiError(err),
+    );
+  }
+
+  it('takes the body message', async () => {
+    expect(await failWith(400, { status: 'fail', message: 'Coupon is invalid or has expired' })).toEqual({
+      status: 400,
+      message: 'Coupon is invalid or has expired',
+    });
+  });
+
+  it('takes the first validation error and keeps the list', async () => {
+    const error = await failWith(400, {
+      errors: [{ type: 'field', msg: 'accept only egypt phone numbers', path: 'phone', param: 'phone', location: 'body' }],
+    });
+    expect(error).toEqual({
+      status: 400,
+      message: 'accept only egypt phone numbers',
+      errors: [{ msg: 'accept only egypt phone numbers', path: 'phone' }],
+    });
+  });
+
+  it('falls back to a generic Arabic text', async () => {
+    expect(await failWith(502, 'Bad gateway')).toEqual({ status: 502, message: GENERIC_ERROR_MESSAGE });
+    expect(toApiError(new TypeError('boom'))).toEqual({ message: GENERIC_ERROR_MESSAGE });
+  });
+});
