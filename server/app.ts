@@ -128,7 +128,15 @@ function registerBodyParsers(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart() && !request.routeOptions.config.multipart) throw new HttpError(415, 'Unsupported Media Type');
     if (request.body === undefined || request.body === null) request.body = {};
+    // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in the database.
+    if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, 'Invalid characters in request');
   });
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
 }
 
 /** Uploaded images (`/<kind>/<file>` as API.md builds them, and `/uploads/<kind>/<file>`) and the built web app. */
@@ -142,7 +150,8 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: st
     await app.register(fastifyStatic, {
       root: dir,
       prefix: `/uploads/${kind}/`,
-      decorateReply: false,
+      // Only the first registration may add reply.sendFile, which the routes below and the SPA fallback use.
+      decorateReply: kind === IMAGE_KINDS[0],
       setHeaders: (res) => Object.entries(imageHeaders).forEach(([k, v]) => res.setHeader(k, v)),
     });
     // `/products/<file>` shares its path with the SPA's `/products/<id>`: a name with an extension is a file.
@@ -161,6 +170,7 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: st
   await app.register(fastifyStatic, {
     root: webDist!,
     prefix: '/',
+    decorateReply: false,
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {

@@ -66,6 +66,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX) || 20 });
+  // An idle connection closed by the server (restart, DROP DATABASE … FORCE) must not crash the process.
+  pool.on('error', (err) => console.error('idle PostgreSQL connection failed:', err.message));
   return {
     kind: 'postgres',
     ...wrapPg(pool),

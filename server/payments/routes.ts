@@ -1,5 +1,85 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import Stripe from 'stripe';
+import { isId } from '../lib/validate';
+import { stripeClient, testPaymentsEnabled } from './provider';
+import { completePaymentSession } from './sessions';
+import { completedPage, notFoundPage, paymentPage } from './page';
+import type { PricedLine } from '../modules/orders/service';
 
+/** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+
+  if (testPaymentsEnabled(ctx.config)) {
+    const html = (reply: FastifyReply, status: number, page: string) => reply.status(status).type('text/html; charset=utf-8').send(page);
+    const openSession = async (id: unknown) =>
+      isId(id)
+        ? ctx.db.one<{ id: string; status: string; total: number; snapshot: PricedLine[]; success_url: string; cancel_url: string; expired: boolean }>(
+            "SELECT id, status, total, snapshot, success_url, cancel_url, expires_at <= now() AS expired FROM payment_sessions WHERE id = $1 AND provider = 'test'",
+            [id],
+          )
+        : undefined;
+
+    app.get('/payments/test/:sessionId', async (request, reply) => {
+      const session = await openSession((request.params as { sessionId: string }).sessionId);
+      if (session?.status === 'completed') return html(reply, 200, completedPage(session.success_url));
+      if (!session || session.status !== 'open' || session.expired) return html(reply, 404, notFoundPage());
+      return html(reply, 200, paymentPage({ id: session.id, total: session.total, lines: session.snapshot }));
+    });
+
+    app.post('/payments/test/:sessionId/pay', async (request, reply) => {
+      const session = await openSession((request.params as { sessionId: string }).sessionId);
+      if (!session) return html(reply, 404, notFoundPage());
+      const result = await completePaymentSession(ctx.db, session.id, request.log, { onlyOpen: true });
+      if (result === 'unavailable') return html(reply, 404, notFoundPage());
+      return reply.redirect(session.success_url, 303);
+    });
+
+    app.post('/payments/test/:sessionId/cancel', async (request, reply) => {
+      const session = await openSession((request.params as { sessionId: string }).sessionId);
+      if (!session) return html(reply, 404, notFoundPage());
+      if (session.status === 'completed') return reply.redirect(session.success_url, 303);
+      const cancelled = await ctx.db.one(
+        "UPDATE payment_sessions SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status = 'open' AND expires_at > now() RETURNING id",
+        [session.id],
+      );
+      if (!cancelled) return html(reply, 404, notFoundPage());
+      return reply.redirect(session.cancel_url, 303);
+    });
+  }
+
+  const stripe = stripeClient(ctx.config);
+  if (stripe) {
+    await app.register(async (webhook) => {
+      // The signature covers the exact bytes Stripe sent, so this route reads the raw body.
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+      webhook.post('/webhook-checkout', async (request, reply) => {
+        const secret = ctx.config.stripeWebhookSecret;
+        const signature = request.headers['stripe-signature'];
+        let event: Stripe.Event;
+        try {
+          if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+          if (!Buffer.isBuffer(request.body)) throw new Error('No webhook payload was provided.');
+          event = stripe.webhooks.constructEvent(request.body, String(signature ?? ''), secret);
+        } catch (err) {
+          return reply.status(400).type('text/plain; charset=utf-8').send(`Webhook error: ${(err as Error).message}`);
+        }
+        const paid =
+          (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') ||
+          event.type === 'checkout.session.async_payment_succeeded';
+        if (paid) {
+          const checkout = event.data.object as Stripe.Checkout.Session;
+          const ours = await ctx.db.one<{ id: string }>(
+            "SELECT id FROM payment_sessions WHERE provider = 'stripe' AND (provider_session_id = $1 OR id::text = $2)",
+            [checkout.id, checkout.client_reference_id ?? ''],
+          );
+          if (ours) await completePaymentSession(ctx.db, ours.id, request.log, { onlyOpen: false });
+          else request.log.warn({ checkoutSession: checkout.id }, 'paid Stripe session without a payment session of ours');
+        }
+        return { received: true };
+      });
+    });
+  }
 }

@@ -1,5 +1,128 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
+import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { compact, iso } from '../../lib/time';
+import { rules, text, toNumber, validate, validateIdParam, type Rules } from '../../lib/validate';
+import { requireAuth } from '../../plugins/auth';
+import type { Row } from '../../db';
+import { parseExpire } from './expire';
+
+const COLUMNS = 'id, name, expire, discount, created_at, updated_at';
+
+const discountOf = (value: unknown) => Math.round(toNumber(value)! * 100) / 100;
+
+export function couponJson(row: Row) {
+  return compact({
+    _id: row.id,
+    name: row.name,
+    expire: iso(row.expire),
+    discount: Number(row.discount),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  });
+}
+
+const LIST_SPEC: ListSpec = {
+  fields: {
+    name: { column: 'name', type: 'text' },
+    discount: { column: 'discount', type: 'number' },
+    expire: { column: 'expire', type: 'date' },
+    createdAt: { column: 'created_at', type: 'date' },
+    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
+  },
+  keyword: (placeholder) => `name ILIKE ${placeholder}`,
+};
+
+/** API.md §5.10; `partial` (PUT/PATCH) makes fields optional and drops the future check. */
+function couponSchema(partial: boolean): Record<string, Rules> {
+  const field = () => (partial ? rules().optional() : rules());
+  const expire = field()
+    .required('coupon expire time required')
+    .check((v) => parseExpire(v) !== undefined, 'Invalid expire date');
+  return {
+    name: field().required('coupon name required').string('coupon name required').maxLength(32, 'Too long coupon name'),
+    expire: partial ? expire : expire.check((v) => parseExpire(v)!.getTime() > Date.now(), 'Coupon expire date must be in the future'),
+    discount: field()
+      .required('coupon discount required')
+      .numeric('coupon discount must be a number')
+      // Stored with 2 decimals, so a value that rounds to 0 is refused too.
+      .number((d) => Math.round(d * 100) > 0 && d <= 100, 'Discount must be greater than 0 and at most 100'),
+  };
+}
 
 export async function couponRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+  const staff = requireAuth(ctx, 'manager', 'admin');
+
+  /** Runs a write and turns a clash on the unique (case-insensitive) name into API.md's duplicate 400. */
+  const writing = async <T>(name: unknown, write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicateValue(text(name) ?? '');
+      throw err;
+    }
+  };
+
+  app.get('/', { preHandler: staff }, async (request) => {
+    const q = buildListQuery(request.query as Record<string, unknown>, LIST_SPEC);
+    const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM coupons ${q.where}`, q.params))!.n;
+    const rows = await ctx.db.query(
+      `SELECT ${COLUMNS} FROM coupons ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+      [...q.params, q.limit, q.offset],
+    );
+    return listResponse(rows.map(couponJson), total, q);
+  });
+
+  app.get('/:id', { preHandler: staff }, async (request) => {
+    const id = validateIdParam(request.params);
+    const row = await ctx.db.one(`SELECT ${COLUMNS} FROM coupons WHERE id = $1`, [id]);
+    if (!row) throw notFound(`No document for this id ${id}`);
+    return { data: couponJson(row) };
+  });
+
+  app.post('/', { preHandler: staff }, async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    await validate('body', body, couponSchema(false));
+    const row = await writing(body.name, () =>
+      ctx.db.one(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
+        text(body.name), parseExpire(body.expire), discountOf(body.discount),
+      ]),
+    );
+    return reply.status(201).send({ data: couponJson(row!) });
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const id = validateIdParam(request.params);
+    const body = request.body as Record<string, unknown>;
+    await validate('body', body, couponSchema(true));
+    const present = (v: unknown) => v !== undefined && v !== null;
+    const row = await writing(body.name, () =>
+      ctx.db.one(
+        `UPDATE coupons SET name = COALESCE($2, name), expire = COALESCE($3, expire), discount = COALESCE($4, discount), updated_at = now()
+         WHERE id = $1 RETURNING ${COLUMNS}`,
+        [
+          id,
+          present(body.name) ? text(body.name) : null,
+          present(body.expire) ? parseExpire(body.expire) : null,
+          present(body.discount) ? discountOf(body.discount) : null,
+        ],
+      ),
+    );
+    if (!row) throw notFound(`No document found for this id: ${id}`);
+    return { data: couponJson(row) };
+  };
+  app.put('/:id', { preHandler: staff }, update);
+  app.patch('/:id', { preHandler: staff }, update);
+
+  app.delete('/:id', { preHandler: staff }, async (request, reply: FastifyReply) => {
+    const id = validateIdParam(request.params);
+    const deleted = await ctx.db.tx(async (tx) => {
+      // Carts holding the coupon lose it (API.md §6.7); their plain total is computed from the lines.
+      await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE coupon_id = $1', [id]);
+      return tx.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id]);
+    });
+    if (!deleted) throw notFound(`No document found for this id: ${id}`);
+    return reply.status(204).send();
+  });
 }

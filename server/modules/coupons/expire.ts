@@ -1,0 +1,67 @@
+/**
+ * Coupon expiry dates as managers type them (API.md §5.10, §7.13, §9.8): ISO dates and date-times,
+ * or the browser's `M/D/YYYY`, with Arabic-Indic digits allowed. A value without a time means the
+ * end of that day in Cairo; a date-time without an offset is Cairo wall-clock time.
+ */
+const SHOP_TIME_ZONE = 'Africa/Cairo';
+
+const cairoParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** Cairo's offset from UTC, in ms, at the instant `utcMs`. */
+function cairoOffset(utcMs: number): number {
+  const parts = Object.fromEntries(cairoParts.formatToParts(new Date(utcMs)).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The UTC instant of a Cairo wall-clock time (two passes settle daylight-saving changes). */
+function fromCairoWallTime(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): Date {
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  let utc = wall - cairoOffset(wall);
+  utc = wall - cairoOffset(utc);
+  return new Date(utc);
+}
+
+const validDay = (y: number, mo: number, d: number) => mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** Arabic-Indic and Eastern Arabic-Indic digits → ASCII; bidi marks (which Arabic locale dates carry) removed. */
+function normalise(value: string): string {
+  return value
+    .replace(/[\u0660-\u0669]/g, (c) => String(c.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (c) => String(c.charCodeAt(0) - 0x06f0))
+    .replace(/[\u200E\u200F\u061C]/g, '')
+    .trim();
+}
+
+/** The expiry instant, or undefined when the value is not one of the accepted forms. */
+export function parseExpire(raw: unknown): Date | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const value = normalise(raw);
+  const endOfDay = (y: number, mo: number, d: number) => (validDay(y, mo, d) ? fromCairoWallTime(y, mo, d, 23, 59, 59, 999) : undefined);
+
+  let m = ISO_DATE.exec(value);
+  if (m) return endOfDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = US_DATE.exec(value);
+  if (m) return endOfDay(Number(m[3]), Number(m[1]), Number(m[2]));
+  m = ISO_DATE_TIME.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m![i] ?? 0));
+  if (!validDay(y, mo, d) || h > 23 || mi > 59 || s > 59) return undefined;
+  const ms = Number((m[7] ?? '0').padEnd(3, '0'));
+  if (!m[8]) return fromCairoWallTime(y, mo, d, h, mi, s, ms);
+  const offset = m[8].toUpperCase() === 'Z' ? 0 : (m[8][0] === '-' ? -1 : 1) * (Number(m[8].slice(1, 3)) * 60 + Number(m[8].slice(-2))) * 60_000;
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offset);
+}

@@ -1,0 +1,214 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCoupon, createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+
+const address = { details: 'المنزل', phone: '01012345678', city: 'الجيزة', postalCode: '' };
+
+async function cartOf(t: TestContext, user: TestUser, productId: string, times = 1) {
+  let data;
+  for (let i = 0; i < times; i++) data = (await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId } })).json().data;
+  return data;
+}
+
+describe('card payment with the built-in test provider', () => {
+  let t: TestContext;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ paymentsTestMode: true, frontendUrl: 'http://front.test' });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDb(t.db);
+    user = await createUser(t);
+  });
+  const checkout = (cartId: string, init: { method?: 'GET' | 'POST'; query?: string; payload?: unknown; who?: TestUser } = {}) =>
+    t.app.inject({
+      method: init.method ?? 'GET',
+      url: `/api/v1/orders/checkout-session/${cartId}${init.query ?? ''}`,
+      headers: (init.who ?? user).auth,
+      payload: init.payload as Record<string, unknown> | undefined,
+    });
+  const sessionPath = (url: string) => new URL(url).pathname;
+
+  it('opens a session, shows the Arabic page, pays once and creates one paid order', async () => {
+    const product = await createProduct(t, { title: 'حقيبة <b>', price: 50, quantity: 3 });
+    const cart = await cartOf(t, user, product, 2);
+    const query = '?shippingAddress[details]=المنزل&shippingAddress[phone]=01012345678&shippingAddress[city]=الجيزة';
+
+    let res = await checkout(cart._id, { query: encodeURI(query) });
+    expect(res.statusCode).toBe(200);
+    const { status, session } = res.json();
+    expect(status).toBe('success');
+    expect(session.url).toBe(`http://shop.test/payments/test/${session.id}`);
+    expect(new Date(session.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    // Nothing is reserved or emptied yet.
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 3, sold: 0 });
+    expect(await t.db.query('SELECT id FROM carts')).toHaveLength(1);
+
+    res = await t.app.inject({ method: 'GET', url: sessionPath(session.url) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('dir="rtl"');
+    expect(res.body).toContain('100.00 جنيه');
+    expect(res.body).toContain('ادفع الآن');
+    expect(res.body).toContain('إلغاء');
+    expect(res.body).toContain('حقيبة &lt;b&gt;');
+    expect(res.body).not.toMatch(/<(script|link)\b|src="http/);
+
+    res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('http://front.test/user/allorders');
+
+    const orders = (await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: user.auth })).json();
+    expect(orders.results).toBe(1);
+    expect(orders.data[0]).toMatchObject({
+      paymentMethodType: 'card', isPaid: true, paidAt: expect.any(String), isDelivered: false, totalOrderPrice: 100,
+      shippingAddress: { details: 'المنزل', phone: '01012345678', city: 'الجيزة', postalCode: '' },
+    });
+    expect(orders.data[0].cartItems[0]).toMatchObject({ count: 2, price: 50, product: { _id: product } });
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 1, sold: 2 });
+    expect(await t.db.query('SELECT id FROM carts')).toHaveLength(0);
+
+    // Paying again (a double click, a replay) changes nothing.
+    res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
+    expect(res.statusCode).toBe(303);
+    expect(await t.db.query('SELECT id FROM orders')).toHaveLength(1);
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 1, sold: 2 });
+  });
+
+  it('accepts POST with the address in the JSON body, and no address at all', async () => {
+    const product = await createProduct(t, { price: 40 });
+    const cart = await cartOf(t, user, product);
+    let res = await checkout(cart._id, { method: 'POST', payload: { shippingAddress: address } });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id])).toEqual({ shipping_address: address });
+    res = await checkout(cart._id, { method: 'POST', payload: { shippingAddress: { details: 'x', phone: '1' } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ path: 'shippingAddress.phone', msg: 'accept only egypt phone numbers', location: 'body' });
+    res = await checkout(cart._id);
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id])).toEqual({ shipping_address: null });
+  });
+
+  it('keeps a cart that changed after the session, and marks oversold stock', async () => {
+    const product = await createProduct(t, { price: 40, quantity: 1 });
+    const cart = await cartOf(t, user, product);
+    const { session } = (await checkout(cart._id)).json();
+    await t.app.inject({ method: 'PUT', url: `/api/v1/cart/${cart.products[0]._id}`, headers: user.auth, payload: { count: 1 } });
+    await t.db.query('UPDATE products SET quantity = 0');
+    const res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
+    expect(res.statusCode).toBe(303);
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 0, sold: 1 });
+    expect(await t.db.one('SELECT oversold, is_paid FROM orders')).toEqual({ oversold: true, is_paid: true });
+    expect(await t.db.query('SELECT id FROM carts')).toHaveLength(1);
+  });
+
+  it('cancels, and unknown or expired sessions answer a 404 page', async () => {
+    const product = await createProduct(t, { price: 40 });
+    const cart = await cartOf(t, user, product);
+    const { session } = (await checkout(cart._id)).json();
+    let res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/cancel` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('http://front.test/cart');
+    res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(await t.db.query('SELECT id FROM orders')).toHaveLength(0);
+
+    const expired = (await checkout(cart._id)).json().session;
+    await t.db.query("UPDATE payment_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [expired.id]);
+    expect((await t.app.inject({ method: 'GET', url: sessionPath(expired.url) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${sessionPath(expired.url)}/pay` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/payments/test/nonsense' })).statusCode).toBe(404);
+    expect(await t.db.query('SELECT id FROM orders')).toHaveLength(0);
+  });
+
+  it('applies the cart checks: ownership, empty cart, minimum total, stock, prices', async () => {
+    const other = await createUser(t);
+    const cheap = await createProduct(t, { title: 'ممحاة', price: 5, quantity: 1 });
+    const cart = await cartOf(t, user, cheap);
+    let res = await checkout(cart._id, { who: other });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(`There is no cart for this user :${other.id}`);
+    res = await checkout(cart._id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'fail', message: 'Order total is too small for card payment' });
+
+    await createCoupon(t, { name: 'ALL', discount: 100 });
+    const pricey = await createProduct(t, { title: 'مكتب', price: 500, quantity: 1 });
+    await cartOf(t, user, pricey);
+    await t.db.query('UPDATE products SET quantity = 0 WHERE id = $1', [pricey]);
+    res = await checkout(cart._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Not enough stock for product: مكتب');
+    await t.db.query('UPDATE products SET quantity = 1, price = 60000 WHERE id = $1', [pricey]);
+    res = await checkout(cart._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Cart prices have changed, please review your cart');
+    expect((await checkout(cart._id)).statusCode).toBe(200);
+    expect(await t.db.query('SELECT id FROM payment_sessions')).toHaveLength(1);
+    const staff = await createUser(t, { role: 'manager' });
+    expect((await checkout(cart._id, { who: staff })).statusCode).toBe(403);
+  });
+
+  it('has no Stripe webhook when Stripe is not configured', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/webhook-checkout', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('Stripe webhook', () => {
+  const secret = 'whsec_test_secret';
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: secret });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => resetDb(t.db));
+
+  const send = (payload: string, signature: string) =>
+    t.app.inject({ method: 'POST', url: '/webhook-checkout', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+
+  it('refuses a bad signature with 400 plain text', async () => {
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const res = await send(payload, forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toMatch(/^Webhook error: /);
+    expect((await send(payload, '')).statusCode).toBe(400);
+  });
+
+  it('creates the paid order once for a signed checkout.session.completed', async () => {
+    const user = await createUser(t);
+    const product = await createProduct(t, { price: 70, quantity: 4 });
+    const cart = await cartOf(t, user, product);
+    const line = await t.db.one<{ ref: unknown }>(
+      `SELECT jsonb_build_object('_id', p.id, 'title', p.title, 'imageCover', p.image_cover) AS ref FROM products p`,
+    );
+    const session = (await t.db.one<{ id: string }>(
+      `INSERT INTO payment_sessions (provider, provider_session_id, user_id, cart_id, cart_updated_at, snapshot, total, success_url, cancel_url, expires_at)
+       SELECT 'stripe', 'cs_test_1', $1, c.id, c.updated_at, $2::jsonb, 7000, 'http://x/user/allorders', 'http://x/cart', now() + interval '1 day'
+       FROM carts c WHERE c.id = $3 RETURNING id`,
+      [user.id, JSON.stringify([{ productId: product, count: 1, color: '', price: 7000, product: line!.ref }]), cart._id],
+    ))!;
+    const payload = JSON.stringify({
+      id: 'evt_2', object: 'event', type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', client_reference_id: session.id } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    let res = await send(payload, signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    res = await send(payload, signature); // replayed event
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.query('SELECT payment_method_type, is_paid, total_order_price FROM orders')).toEqual([{ payment_method_type: 'card', is_paid: true, total_order_price: 7000 }]);
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 3, sold: 1 });
+    expect(await t.db.query('SELECT id FROM carts')).toHaveLength(0);
+
+    const other = JSON.stringify({ id: 'evt_3', object: 'event', type: 'customer.created', data: { object: {} } });
+    res = await send(other, Stripe.webhooks.generateTestHeaderString({ payload: other, secret }));
+    expect(res.json()).toEqual({ received: true });
+  });
+});
