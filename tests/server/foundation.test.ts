@@ -27,6 +27,12 @@ describe('server foundation', () => {
     expect(res.json().message).toBe('Invalid JSON body');
   });
 
+  it('refuses NUL characters with 400 instead of failing in the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?keyword=a%00b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'fail', message: 'Invalid characters in request' });
+  });
+
   it('applies the committed migrations', async () => {
     const rows = await t.db.query<{ name: string }>('SELECT name FROM schema_migrations');
     expect(rows.map((r) => r.name)).toContain('001_init.sql');
