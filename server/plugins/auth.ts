@@ -3,11 +3,14 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { AppContext, AuthUser, Role } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
 
-/** JWT (HS256) with payload {id, iat, exp}; API.md §4.1. */
-export async function signToken(ctx: AppContext, userId: string): Promise<string> {
+/**
+ * JWT (HS256) with payload {id, iat, exp}; API.md §4.1. `issuedAt` (whole seconds) lets a token made
+ * right after a password change carry an iat that is not older than that change.
+ */
+export async function signToken(ctx: AppContext, userId: string, issuedAt?: number): Promise<string> {
   return new SignJWT({ id: userId })
     .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setExpirationTime(ctx.config.jwtExpiresIn)
     .sign(new TextEncoder().encode(ctx.config.jwtSecret));
 }

@@ -12,7 +12,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-      return reply.status(err.statusCode).send({ status: 'fail', message: err.message });
+      return reply.status(err.statusCode).send({ status: err.statusCode >= 500 ? 'error' : 'fail', message: err.message });
     }
     const fastifyError = err as FastifyError;
     const status = fastifyError.statusCode ?? 500;

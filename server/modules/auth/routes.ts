@@ -1,5 +1,143 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { rules, text, validate } from '../../lib/validate';
+import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
+import {
+  emailRules,
+  insertUser,
+  issueToken,
+  loadUser,
+  matchesConfirmation,
+  nameRules,
+  normalizeEmail,
+  passwordRules,
+  passwordText,
+  phoneRules,
+  setPassword,
+} from '../users/accounts';
+import { userJson } from '../users/serialize';
+import { discardResetCode, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
+type Body = Record<string, unknown>;
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Body;
+
+const INVALID_CODE = 'Reset code is invalid or has expired';
+const noUser = (email: string) => notFound(`There is no user with this email address ${email}`);
+const loginRules = {
+  email: rules().required('Email required field').email('Invalid email formate'),
+  password: rules().required('Password required').check((v) => passwordText(v) !== undefined, 'Password required'),
+};
+const emailOnlyRules = { email: rules().required('Email required field').email('Invalid email formate') };
+
+/** API.md §5.1: sign-up, login and password reset. */
 export async function authRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+
+  app.post('/signup', { config: routeLimit(app, LIMITS.signup) }, async (request, reply) => {
+    const body = bodyOf(request);
+    await validate('body', body, {
+      name: nameRules(),
+      email: emailRules(ctx.db, { required: true }),
+      password: matchesConfirmation(passwordRules('Password required')),
+      passwordConfirm: rules().required('passwordConfirm is required field'),
+      phone: phoneRules(),
+    });
+    // `role` and `profileImg` in the body are ignored: sign-up always makes a customer.
+    const user = await insertUser(
+      ctx,
+      { name: text(body.name)!, email: normalizeEmail(body.email)!, password: passwordText(body.password)!, phone: text(body.phone), role: 'user' },
+      body.email,
+    );
+    return reply.status(201).send({ data: userJson(user), token: await issueToken(ctx, user.id, null) });
+  });
+
+  // Failed logins are counted per (IP, e-mail); the route limit counts every request per IP.
+  const loginFailures = createCounter(app, 'login-failures', LIMITS.loginFailures, (request) => {
+    const email = normalizeEmail(bodyOf(request).email);
+    return email && `${clientIp(request)}|${email}`;
+  });
+  app.post('/login', { config: routeLimit(app, LIMITS.login) }, async (request) => {
+    const body = bodyOf(request);
+    await validate('body', body, loginRules);
+    await loginFailures.check(request);
+    const row = await ctx.db.one<{ id: string; password_hash: string; active: boolean; password_changed_at: Date | null }>(
+      'SELECT id, password_hash, active, password_changed_at FROM users WHERE lower(email) = $1',
+      [normalizeEmail(body.email)],
+    );
+    if (!row || !row.active || !(await verifyPassword(passwordText(body.password)!, row.password_hash))) {
+      await loginFailures.hit(request);
+      throw unauthorized('Incorrect email or password');
+    }
+    return { data: userJson((await loadUser(ctx.db, row.id))!), token: await issueToken(ctx, row.id, row.password_changed_at) };
+  });
+
+  // One count per IP across both spellings of the route, and one per e-mail (API.md §4.4).
+  const forgotPerIp = createCounter(app, 'forgot-ip', LIMITS.forgotPerIp, clientIp);
+  const forgotPerEmail = createCounter(app, 'forgot-email', LIMITS.forgotPerEmail, (request) => normalizeEmail(bodyOf(request).email) || undefined);
+  const forgotPassword = async (request: FastifyRequest) => {
+    await forgotPerIp.hit(request);
+    const body = bodyOf(request);
+    await validate('body', body, emailOnlyRules);
+    await forgotPerEmail.hit(request);
+    const email = normalizeEmail(body.email)!;
+    const sent = { status: 'Success', message: 'Reset code sent to your email' };
+    const user = await ctx.db.one<{ id: string; name: string; email: string }>('SELECT id, name, email FROM users WHERE lower(email) = $1 AND active', [email]);
+    if (!user) {
+      if (ctx.config.authUniformForgotResponse) return sent;
+      throw noUser(email);
+    }
+    const code = await issueResetCode(ctx, user.id);
+    try {
+      await ctx.mailer.send({
+        to: user.email,
+        subject: 'رمز إعادة تعيين كلمة المرور (صالح لمدة 10 دقائق)',
+        text:
+          `مرحباً ${user.name}،\n\n` +
+          `تلقّينا طلباً لإعادة تعيين كلمة المرور لحسابك في المتجر.\n` +
+          `رمز التحقق: ${code}\n\n` +
+          `الرمز صالح لمدة 10 دقائق ويُستخدم مرة واحدة. إن لم تطلب ذلك فتجاهل هذه الرسالة، وستبقى كلمة المرور كما هي.`,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'sending the reset code failed');
+      await discardResetCode(ctx, user.id, code);
+      throw new HttpError(500, 'There was an error sending the email. Try again later!');
+    }
+    return sent;
+  };
+  app.post('/forgotPasswords', forgotPassword);
+  app.post('/forgotPassword', forgotPassword);
+
+  app.post('/verifyResetCode', { config: routeLimit(app, LIMITS.verifyResetCode) }, async (request) => {
+    const body = bodyOf(request);
+    const code = parseResetCode(body.resetCode);
+    // `email` is optional (the original web app sends only the code); when sent, the code must be that account's.
+    const emailGiven = body.email !== undefined && body.email !== null && body.email !== '';
+    const email = emailGiven ? normalizeEmail(body.email) : undefined;
+    if (!code || (emailGiven && !email) || !(await verifyResetCode(ctx, code, email))) throw badRequest(INVALID_CODE);
+    return { status: 'Success' };
+  });
+
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/resetPassword',
+    config: routeLimit(app, LIMITS.resetPassword),
+    handler: async (request) => {
+      const body = bodyOf(request);
+      await validate('body', body, {
+        ...emailOnlyRules,
+        newPassword: passwordRules('Password required'),
+      });
+      const email = normalizeEmail(body.email)!;
+      const user = await ctx.db.one<{ id: string; verified: boolean }>(
+        'SELECT id, coalesce(reset_verified_until > now(), false) AS verified FROM users WHERE lower(email) = $1 AND active',
+        [email],
+      );
+      if (!user) throw noUser(email);
+      if (!user.verified) throw badRequest('reset code not verified');
+      const changedAt = await setPassword(ctx, user.id, passwordText(body.newPassword)!, { resetVerified: true });
+      if (!changedAt) throw badRequest('reset code not verified'); // used by a concurrent request
+      return { status: 'Success', token: await issueToken(ctx, user.id, changedAt) };
+    },
+  });
 }

@@ -1,5 +1,227 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db';
+import { ValidationError, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { rules, text, validate, validateIdParam } from '../../lib/validate';
+import { slugify } from '../../lib/arabic';
+import { currentUser, requireAuth } from '../../plugins/auth';
+import { LIMITS, routeLimit } from '../../plugins/rateLimits';
+import {
+  ROLES,
+  emailRules,
+  insertUser,
+  issueToken,
+  loadUser,
+  matchesConfirmation,
+  nameRules,
+  normalizeEmail,
+  passwordRules,
+  passwordText,
+  phoneRules,
+  setPassword,
+} from './accounts';
+import { recomputeRatings } from '../reviews/serialize';
+import { USER_COLUMNS, userJson } from './serialize';
 
+type Body = Record<string, unknown>;
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Body;
+
+const USER_LIST: ListSpec = {
+  fields: {
+    role: { column: 'u.role', type: 'text' },
+    email: { column: 'u.email', type: 'text' },
+    active: { column: 'u.active', type: 'bool' },
+    createdAt: { column: 'u.created_at', type: 'date' },
+    name: { column: 'u.name', type: 'text', sortOnly: true },
+    updatedAt: { column: 'u.updated_at', type: 'date', sortOnly: true },
+  },
+  keyword: (p) => `u.name ILIKE ${p}`,
+};
+
+/** `true`/`false` as JSON booleans or as the strings urlencoded bodies carry. */
+const toBool = (value: unknown) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined);
+
+const roleRules = () => rules().optional().oneOf(ROLES, 'Invalid role');
+
+/** Profile fields an update may change: only those sent, normalised (name also sets the slug). */
+function profileChanges(body: Body): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (body.name != null) Object.assign(changes, { name: text(body.name), slug: slugify(text(body.name)!) });
+  if (body.email != null) changes.email = normalizeEmail(body.email);
+  if (body.phone != null) changes.phone = text(body.phone);
+  return changes;
+}
+
+/** Writes the listed columns (names come from our own code, values are parameters); false when the user is gone. */
+async function updateUser(db: Queryable, id: string, changes: Record<string, unknown>, emailValue: unknown): Promise<boolean> {
+  const columns = Object.keys(changes);
+  const sets = columns.map((c, i) => `${c} = $${i + 2}`).concat('updated_at = now()');
+  try {
+    const row = await db.one(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING id`, [id, ...Object.values(changes)]);
+    return row !== undefined;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]);
+    throw err;
+  }
+}
+
+/** API.md §5.2: the caller's own account, and the admin's user management. */
 export async function userRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+  const anyUser = requireAuth(ctx);
+  const admin = requireAuth(ctx, 'admin');
+  // Per account: the key needs the logged-in user, so it runs after the auth pre-handler.
+  const passwordChangeLimit = routeLimit(app, { ...LIMITS.passwordChange, hook: 'preHandler', keyGenerator: (request) => `user:${request.user?.id}` });
+
+  app.get('/getMe', { preHandler: anyUser }, async (request) => ({ data: userJson((await loadUser(ctx.db, currentUser(request).id))!) }));
+
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/updateMe',
+    preHandler: anyUser,
+    handler: async (request) => {
+      const me = currentUser(request);
+      const body = bodyOf(request);
+      // Only name, email and phone: role, password, active and the rest are ignored.
+      await validate('body', body, {
+        name: nameRules().optional(),
+        email: emailRules(ctx.db, { required: false, exceptUserId: me.id }),
+        phone: phoneRules(),
+      });
+      await updateUser(ctx.db, me.id, profileChanges(body), body.email);
+      return { status: 'success', data: { user: userJson((await loadUser(ctx.db, me.id))!) } };
+    },
+  });
+
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/changeMyPassword',
+    preHandler: anyUser,
+    config: passwordChangeLimit,
+    handler: async (request) => {
+      const me = currentUser(request);
+      const body = bodyOf(request);
+      const { password_hash: hash } = (await ctx.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [me.id]))!;
+      await validate('body', body, {
+        currentPassword: rules().required('currentPassword required'),
+        passwordConfirm: rules().required('passwordConfirm required'),
+        password: matchesConfirmation(
+          passwordRules('Password Required').check(async (_v, data) => {
+            const current = passwordText(data.currentPassword);
+            return current !== undefined && verifyPassword(current, hash);
+          }, 'Incorrect current password'),
+        ),
+      });
+      const changedAt = await setPassword(ctx, me.id, passwordText(body.password)!);
+      return { data: userJson((await loadUser(ctx.db, me.id))!), token: await issueToken(ctx, me.id, changedAt) };
+    },
+  });
+
+  app.delete('/deleteMe', { preHandler: anyUser }, async (request, reply) => {
+    // Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2).
+    await ctx.db.query('UPDATE users SET active = false, updated_at = now() WHERE id = $1', [currentUser(request).id]);
+    return reply.status(204).send();
+  });
+
+  app.get('/', { preHandler: admin }, async (request) => {
+    const q = buildListQuery(request.query as Record<string, unknown>, USER_LIST);
+    const [rows, count] = await Promise.all([
+      ctx.db.query(`SELECT ${USER_COLUMNS} FROM users u ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`, [
+        ...q.params,
+        q.limit,
+        q.offset,
+      ]),
+      ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${q.where}`, q.params),
+    ]);
+    return listResponse(rows.map(userJson), count!.n, q);
+  });
+
+  app.post('/', { preHandler: admin }, async (request, reply) => {
+    const body = bodyOf(request);
+    await validate('body', body, {
+      name: nameRules(),
+      email: emailRules(ctx.db, { required: true }),
+      password: matchesConfirmation(passwordRules('Password required')),
+      passwordConfirm: rules().required('passwordConfirm is required field'),
+      phone: phoneRules(),
+      role: roleRules(),
+    });
+    const user = await insertUser(
+      ctx,
+      {
+        name: text(body.name)!,
+        email: normalizeEmail(body.email)!,
+        password: passwordText(body.password)!,
+        phone: text(body.phone),
+        role: (body.role as (typeof ROLES)[number] | undefined) ?? 'user',
+      },
+      body.email,
+    );
+    return reply.status(201).send({ data: userJson(user) });
+  });
+
+  app.get('/:id', { preHandler: admin }, async (request) => {
+    const id = validateIdParam(request.params);
+    const user = await loadUser(ctx.db, id);
+    if (!user) throw notFound(`No document for this id ${id}`);
+    return { data: userJson(user) };
+  });
+
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/:id',
+    preHandler: admin,
+    handler: async (request) => {
+      const id = validateIdParam(request.params);
+      const body = bodyOf(request);
+      await validate('body', body, {
+        name: nameRules().optional(),
+        email: emailRules(ctx.db, { required: false, exceptUserId: id }),
+        phone: phoneRules(),
+        role: roleRules(),
+        active: rules().optional().check((v) => toBool(v) !== undefined, 'active must be true or false'),
+      });
+      const changes = profileChanges(body);
+      if (body.role != null) changes.role = body.role;
+      if (body.active != null) changes.active = toBool(body.active);
+      if (!(await updateUser(ctx.db, id, changes, body.email))) throw notFound(`No document found for this id: ${id}`);
+      return { data: userJson((await loadUser(ctx.db, id))!) };
+    },
+  });
+
+  app.delete('/:id', { preHandler: admin }, async (request, reply) => {
+    const id = validateIdParam(request.params);
+    const deleted = await ctx.db.tx(async (tx) => {
+      const products = (await tx.query<{ product_id: string }>('SELECT product_id FROM reviews WHERE user_id = $1', [id])).map((r) => r.product_id);
+      // Orders outlive the account (they keep the user snapshot) but not its payment sessions.
+      await tx.query('UPDATE orders SET payment_session_id = NULL WHERE payment_session_id IN (SELECT id FROM payment_sessions WHERE user_id = $1)', [id]);
+      // Cart, addresses, wishlist, reviews and payment sessions go with the row (ON DELETE CASCADE).
+      const row = await tx.one('DELETE FROM users WHERE id = $1 RETURNING id', [id]);
+      if (row) for (const product of new Set(products)) await recomputeRatings(tx, product);
+      return row !== undefined;
+    });
+    if (!deleted) throw notFound(`No document found for this id: ${id}`);
+    return reply.status(204).send();
+  });
+
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/change-password/:id',
+    preHandler: admin,
+    config: passwordChangeLimit,
+    handler: async (request) => {
+      const id = validateIdParam(request.params);
+      const body = bodyOf(request);
+      // `currentPassword` is accepted and ignored: the admin sets the password.
+      await validate('body', body, {
+        passwordConfirm: rules().required('passwordConfirm required'),
+        password: matchesConfirmation(passwordRules('Password Required')),
+      });
+      if (!(await setPassword(ctx, id, passwordText(body.password)!))) {
+        throw notFound(`No document found for this id: ${id}`);
+      }
+      return { data: userJson((await loadUser(ctx.db, id))!) };
+    },
+  });
 }

@@ -1,0 +1,70 @@
+import { createHmac, randomInt } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/errors';
+
+/**
+ * Password-reset codes (API.md §6.8): six digits from the CSPRNG, kept only as an HMAC with a
+ * server secret (a plain hash of a 6-digit code is reversed by trying all million), live for
+ * 10 minutes, unique among live codes because the original web app verifies with the code alone.
+ */
+export const MAX_WRONG_ATTEMPTS = 5;
+const MAX_DRAWS = 20;
+
+const hashCode = (ctx: AppContext, code: string) => createHmac('sha256', ctx.config.resetCodeSecret).update(code).digest('hex');
+
+/** The code as six ASCII digits (a number or a string, Arabic-Indic digits allowed), or undefined. */
+export function parseResetCode(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < 1_000_000 ? String(value).padStart(6, '0') : undefined;
+  if (typeof value !== 'string') return undefined;
+  const digits = value.trim().replace(/[٠-٩۰-۹]/g, (d) => String(d.charCodeAt(0) & 0xf));
+  return /^[0-9]{6}$/.test(digits) ? digits : undefined;
+}
+
+/** Replaces any earlier code and verification of the user with a new code, which it returns. */
+export async function issueResetCode(ctx: AppContext, userId: string): Promise<string> {
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const hash = hashCode(ctx, code);
+    try {
+      await ctx.db.tx(async (tx) => {
+        // An expired code of another account may still hold this value in the unique index.
+        await tx.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`, [hash]);
+        await tx.query(
+          `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0, reset_verified_until = NULL
+           WHERE id = $1`,
+          [userId, hash],
+        );
+      });
+      return code;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err; // a live code of another account: draw again
+    }
+  }
+  throw new Error('could not draw a free reset code');
+}
+
+/** Drops the user's code, unless a newer request has already replaced it. */
+export async function discardResetCode(ctx: AppContext, userId: string, code: string) {
+  await ctx.db.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE id = $1 AND reset_code_hash = $2`, [userId, hashCode(ctx, code)]);
+}
+
+/**
+ * Checks a code (of the account with `email`, when given). A right code is used up and opens a
+ * 10-minute window for resetPassword; a wrong one with `email` counts towards locking that account's code.
+ */
+export async function verifyResetCode(ctx: AppContext, code: string, email: string | undefined): Promise<boolean> {
+  const verified = await ctx.db.one(
+    `UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0, reset_verified_until = now() + interval '10 minutes'
+     WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND active AND ($3::text IS NULL OR lower(email) = $3)
+     RETURNING id`,
+    [hashCode(ctx, code), MAX_WRONG_ATTEMPTS, email ?? null],
+  );
+  if (verified) return true;
+  if (email !== undefined) {
+    await ctx.db.query(
+      `UPDATE users SET reset_attempts = reset_attempts + 1 WHERE lower(email) = $1 AND reset_code_hash IS NOT NULL AND reset_code_expires > now()`,
+      [email],
+    );
+  }
+  return false;
+}

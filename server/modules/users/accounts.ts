@@ -1,0 +1,109 @@
+import type { Queryable, Row } from '../../db';
+import type { AppContext, Role } from '../../context';
+import { ValidationError, fieldError, isUniqueViolation } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { rules, text, type Rules } from '../../lib/validate';
+import { slugify } from '../../lib/arabic';
+import { signToken } from '../../plugins/auth';
+import { USER_COLUMNS } from './serialize';
+
+/** Account rules and queries shared by auth (signup, login, reset) and the users endpoints. */
+
+export const ROLES: readonly Role[] = ['user', 'manager', 'admin'];
+
+/** E-mails are trimmed and lower-cased before they are checked, stored or looked up (API.md §3.3). */
+export const normalizeEmail = (value: unknown) => text(value)?.toLowerCase();
+
+/** A password exactly as typed (never trimmed), or undefined when it is not text. */
+export const passwordText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+export const nameRules = () => rules().minLength(3, 'must be at least 3 chars').maxLength(50, 'must be at most 50 chars');
+
+/** Deactivated accounts keep their e-mail taken (API.md §6.9). */
+export async function emailTaken(db: Queryable, email: string, exceptUserId?: string) {
+  const row = await db.one('SELECT 1 FROM users WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, exceptUserId ?? null]);
+  return row !== undefined;
+}
+
+/** Format then uniqueness; `required` only where the e-mail must be sent. */
+export function emailRules(db: Queryable, options: { required: boolean; exceptUserId?: string }) {
+  const r = options.required ? rules().required('Email required field') : rules().optional();
+  return r
+    .email('Invalid email formate')
+    .check(async (v) => !(await emailTaken(db, normalizeEmail(v)!, options.exceptUserId)), 'E-mail already in use');
+}
+
+/** A new password: present and text, 6–72 characters (72 is bcrypt's limit). */
+export const passwordRules = (requiredMessage: string) =>
+  rules()
+    .required(requiredMessage)
+    .check((v) => passwordText(v) !== undefined, requiredMessage)
+    .minLength(6, 'must be at least 6 chars')
+    .maxLength(72, 'must be at most 72 chars');
+
+/** The last rule of a new password: it must equal passwordConfirm. */
+export const matchesConfirmation = (r: Rules) =>
+  r.check((v, data) => passwordText(v) === passwordText(data.passwordConfirm), 'Password confirmation is incorrect');
+
+export const phoneRules = () => rules().optional().egyptianPhone();
+
+export async function loadUser(db: Queryable, id: string): Promise<Row | undefined> {
+  return db.one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  phone?: string;
+  role: Role;
+}
+
+/** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
+export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<Row> {
+  const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
+  try {
+    const row = await ctx.db.one<{ id: string }>(
+      `INSERT INTO users (name, slug, email, phone, role, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [account.name, slugify(account.name), account.email, account.phone ?? null, account.role, passwordHash],
+    );
+    return (await loadUser(ctx.db, row!.id))!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]);
+    throw err;
+  }
+}
+
+/**
+ * The moment a password change takes effect: the start of the next whole second. Tokens carry a
+ * whole-second iat and §4.1 rejects tokens whose iat is older than this moment in whole seconds, so
+ * every token made up to now stops working while tokens issued at this moment (see issueToken) work.
+ */
+function passwordChangeMoment(): Date {
+  return new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
+}
+
+/**
+ * Sets a password (own change, reset or admin) and drops any pending reset code or verification.
+ * With `resetVerified`, only while a verified reset window is open, which this closes (single use).
+ * Returns the change moment, or undefined when no row matched (user gone, or window closed).
+ */
+export async function setPassword(ctx: AppContext, id: string, password: string, options: { resetVerified?: boolean } = {}): Promise<Date | undefined> {
+  const passwordHash = await hashPassword(password, ctx.config.bcryptRounds);
+  const changedAt = passwordChangeMoment();
+  const row = await ctx.db.one(
+    `UPDATE users SET password_hash = $2, password_changed_at = $3, reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
+       reset_verified_until = NULL, updated_at = now()
+     WHERE id = $1 ${options.resetVerified ? 'AND reset_verified_until > now()' : ''} RETURNING id`,
+    [id, passwordHash, changedAt],
+  );
+  return row ? changedAt : undefined;
+}
+
+/** A token for the user, never issued before their last password change (which may lie up to a second ahead). */
+export function issueToken(ctx: AppContext, userId: string, passwordChangedAt: Date | null | undefined): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const changed = passwordChangedAt ? Math.floor(passwordChangedAt.getTime() / 1000) : 0;
+  return signToken(ctx, userId, Math.max(now, changed));
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, resetDb, type TestContext } from './helpers';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: true });
+});
+afterAll(() => t.close());
+beforeEach(() => resetDb(t.db));
+
+// Counts persist for the app's lifetime, so each test uses its own client address.
+let ipCounter = 0;
+const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+const send = (method: string, url: string, ip: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: method as 'POST', url: `/api/v1${url}`, remoteAddress: ip, payload: payload as object, headers });
+
+function expectLimited(res: Awaited<ReturnType<typeof send>>) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({ status: 'fail', message: 'Too many requests, please try again later' });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+async function repeat(n: number, fn: () => ReturnType<typeof send>) {
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) codes.push((await fn()).statusCode);
+  return codes;
+}
+
+describe('rate limits (API.md §4.4)', () => {
+  it('login: 10 failures per (IP, e-mail), even for the right password afterwards', async () => {
+    const user = await createUser(t, { email: 'victim@example.com' });
+    const ip = newIp();
+    const codes = await repeat(10, () => send('POST', '/auth/login', ip, { email: 'VICTIM@example.com', password: 'wrong-pass' }));
+    expect(codes).toEqual(Array(10).fill(401));
+    expectLimited(await send('POST', '/auth/login', ip, { email: 'victim@example.com', password: user.password }));
+    // Another address, or another e-mail from the same address, is not blocked.
+    expect((await send('POST', '/auth/login', newIp(), { email: 'victim@example.com', password: user.password })).statusCode).toBe(200);
+    expect((await send('POST', '/auth/login', ip, { email: 'other@example.com', password: 'wrong-pass' })).statusCode).toBe(401);
+  });
+
+  it('login: successful logins do not count as failures', async () => {
+    const user = await createUser(t);
+    const ip = newIp();
+    const codes = await repeat(12, () => send('POST', '/auth/login', ip, { email: user.email, password: user.password }));
+    expect(codes).toEqual(Array(12).fill(200));
+  });
+
+  it('login: 100 requests per 15 minutes per IP', async () => {
+    const ip = newIp();
+    const codes = await repeat(100, () => send('POST', '/auth/login', ip, { email: 'bad' }));
+    expect(codes).toEqual(Array(100).fill(400));
+    expectLimited(await send('POST', '/auth/login', ip, { email: 'bad' }));
+    expect((await send('POST', '/auth/login', newIp(), { email: 'bad' })).statusCode).toBe(400);
+  });
+
+  it('signup: 20 per hour per IP', async () => {
+    const ip = newIp();
+    expect(await repeat(20, () => send('POST', '/auth/signup', ip, {}))).toEqual(Array(20).fill(400));
+    expectLimited(await send('POST', '/auth/signup', ip, {}));
+  });
+
+  it('forgotPasswords: 5 per hour per IP across both spellings, 3 per hour per e-mail', async () => {
+    await createUser(t, { email: 'forgot@example.com' });
+    const ip = newIp();
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await send('POST', i % 2 ? '/auth/forgotPassword' : '/auth/forgotPasswords', ip, { email: `n${i}@example.com` })).statusCode);
+    expect(codes).toEqual(Array(5).fill(404));
+    expectLimited(await send('POST', '/auth/forgotPassword', ip, { email: 'n9@example.com' }));
+
+    const perEmail = await repeat(3, () => send('POST', '/auth/forgotPasswords', newIp(), { email: 'forgot@example.com' }));
+    expect(perEmail).toEqual([200, 200, 200]);
+    expectLimited(await send('POST', '/auth/forgotPasswords', newIp(), { email: 'FORGOT@example.com' }));
+  });
+
+  it('verifyResetCode and resetPassword: 10 per 15 minutes per IP', async () => {
+    const ip = newIp();
+    expect(await repeat(10, () => send('POST', '/auth/verifyResetCode', ip, { resetCode: '123456' }))).toEqual(Array(10).fill(400));
+    expectLimited(await send('POST', '/auth/verifyResetCode', ip, { resetCode: '123456' }));
+    expect(await repeat(10, () => send('PUT', '/auth/resetPassword', ip, { email: 'x@example.com', newPassword: 'newpass1' }))).toEqual(Array(10).fill(404));
+    expectLimited(await send('PUT', '/auth/resetPassword', ip, { email: 'x@example.com', newPassword: 'newpass1' }));
+  });
+
+  it('changeMyPassword: 10 per 15 minutes per user, whatever the address', async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const wrong = { currentPassword: 'wrong-one', password: 'newpass1', passwordConfirm: 'newpass1' };
+    expect(await repeat(10, () => send('PUT', '/users/changeMyPassword', newIp(), wrong, user.auth))).toEqual(Array(10).fill(400));
+    expectLimited(await send('PUT', '/users/changeMyPassword', newIp(), wrong, user.auth));
+    expect((await send('PUT', '/users/changeMyPassword', newIp(), wrong, other.auth)).statusCode).toBe(400);
+    // Not logged in: 401 before any counting.
+    expect((await send('PUT', '/users/changeMyPassword', newIp(), wrong)).statusCode).toBe(401);
+  });
+
+  it('other endpoints keep the global limit of 600 per minute', async () => {
+    const user = await createUser(t);
+    const res = await send('GET', '/users/getMe', newIp(), undefined, user.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toBe('600');
+  });
+});
