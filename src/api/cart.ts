@@ -12,9 +12,35 @@ export async function getCart(): Promise<CartResponse> {
   }
 }
 
+/** A cart answer to a change; the original backend may answer with bare product ids, then fetch the populated cart. */
+function cartFromAnswer(data: Parameters<typeof hasUnpopulatedProducts>[0]): Promise<CartResponse> | CartResponse {
+  return hasUnpopulatedProducts(data) ? getCart() : normalizeCartResponse(data as Parameters<typeof normalizeCartResponse>[0]);
+}
+
 /** color '' = the product has no colours. */
 export async function addToCart(productId: string, color: string): Promise<CartResponse> {
   const { data } = await apiClient.post('/cart', { productId, color });
-  // The original backend answers with bare product ids: fetch the populated cart instead.
-  return hasUnpopulatedProducts(data) ? getCart() : normalizeCartResponse(data);
+  return cartFromAnswer(data);
+}
+
+/** PUT /cart/:itemId; 409 = not enough stock, 400 = not a whole number ≥ 1. */
+export async function updateCartItemCount(itemId: string, count: number): Promise<CartResponse> {
+  const { data } = await apiClient.put(`/cart/${encodeURIComponent(itemId)}`, { count });
+  return cartFromAnswer(data);
+}
+
+export async function removeCartItem(itemId: string): Promise<CartResponse> {
+  const { data } = await apiClient.delete(`/cart/${encodeURIComponent(itemId)}`);
+  return cartFromAnswer(data);
+}
+
+/** DELETE /cart answers 204 with an empty body. */
+export async function clearCart(): Promise<void> {
+  await apiClient.delete('/cart');
+}
+
+/** 200 = applied; any failure (400 unknown/expired) throws. */
+export async function applyCoupon(couponName: string): Promise<CartResponse> {
+  const { data } = await apiClient.put('/cart/applyCoupon', { couponName });
+  return cartFromAnswer(data);
 }

@@ -1,5 +1,5 @@
-import { createSlice } from '@reduxjs/toolkit';
-import { getCart } from '../../api/cart';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { applyCoupon as applyCouponRequest, clearCart as clearCartRequest, getCart, removeCartItem as removeCartItemRequest, updateCartItemCount as updateCountRequest } from '../../api/cart';
 import { toApiError } from '../../api/client';
 import { EMPTY_CART_RESPONSE } from '../../api/normalize';
 import type { Cart } from '../../api/types';
@@ -29,30 +29,77 @@ export const fetchCart = createAppAsyncThunk(
   { condition: (_, { getState }) => selectIsUser(getState()) },
 );
 
+/** Rejects with 409 (not enough stock) or 400 (not a whole number ≥ 1) as the server says. */
+export const updateCartItemCount = createAppAsyncThunk(
+  'cart/updateItemCount',
+  async ({ itemId, count }: { itemId: string; count: number }, { rejectWithValue }) => {
+    try {
+      return await updateCountRequest(itemId, count);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+export const removeCartItem = createAppAsyncThunk('cart/removeItem', async (itemId: string, { rejectWithValue }) => {
+  try {
+    return await removeCartItemRequest(itemId);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const clearCart = createAppAsyncThunk('cart/clear', async (_: void, { rejectWithValue }) => {
+  try {
+    await clearCartRequest();
+    return EMPTY_CART_RESPONSE;
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', async (couponName: string, { rejectWithValue }) => {
+  try {
+    return await applyCouponRequest(couponName);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+const cartChanges = [fetchCart, updateCartItemCount, removeCartItem, clearCart, applyCoupon] as const;
+
 const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchCart.pending, (state) => {
+      .addCase(loggedOut, () => initialState)
+      .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.pending)), (state) => {
         state.status = 'pending';
         state.error = null;
       })
-      .addCase(fetchCart.fulfilled, (state, action) => {
+      .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.fulfilled)), (state, action) => {
         state.status = 'succeeded';
         state.cart = action.payload.data;
         state.numOfCartItems = action.payload.numOfCartItems;
       })
-      .addCase(fetchCart.rejected, (state, action) => {
+      .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.rejected)), (state, action) => {
         state.status = 'failed';
         state.error = rejectionMessage(action);
-      })
-      .addCase(loggedOut, () => initialState);
+      });
   },
 });
 
 export default cartSlice.reducer;
 
 export const selectCart = (state: RootState) => state.cart.cart;
+export const selectCartStatus = (state: RootState) => state.cart.status;
+export const selectCartError = (state: RootState) => state.cart.error;
 export const selectNumOfCartItems = (state: RootState) => (selectIsUser(state) ? state.cart.numOfCartItems : 0);
+
+/** What the shopper pays: the after-discount total when one exists (≥ 1, SPEC §9), else the total. */
+export const selectCartPayable = (state: RootState) => {
+  const { totalAfterDiscount, totalCartPrice } = state.cart.cart;
+  return totalAfterDiscount != null && totalAfterDiscount >= 1 ? totalAfterDiscount : totalCartPrice;
+};

@@ -1,6 +1,11 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { deleteAddress as deleteAddressRequest, getAddresses } from '../../api/addresses';
+import { toApiError } from '../../api/client';
 import type { Address } from '../../api/types';
-import { idleRequest, type RequestState } from '../../app/requestStatus';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import type { RootState } from '../../app/store';
+import { loggedOut } from '../user/userSlice';
 
 export interface UserAddressState extends RequestState {
   items: Address[];
@@ -8,10 +13,47 @@ export interface UserAddressState extends RequestState {
 
 const initialState: UserAddressState = { items: [], ...idleRequest };
 
+export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', async (_: void, { rejectWithValue }) => {
+  try {
+    return await getAddresses();
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+/** Deletes, then re-fetches the list (SPEC: the page reloads after an address delete). */
+export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id: string, { dispatch, rejectWithValue }) => {
+  try {
+    await deleteAddressRequest(id);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+  void dispatch(fetchAddresses());
+});
+
 const userAddressSlice = createSlice({
   name: 'userAddress',
   initialState,
   reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchAddresses.pending, (state) => {
+        state.status = 'pending';
+        state.error = null;
+      })
+      .addCase(fetchAddresses.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.items = action.payload;
+      })
+      .addCase(fetchAddresses.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = rejectionMessage(action);
+      })
+      .addCase(loggedOut, () => initialState);
+  },
 });
 
 export default userAddressSlice.reducer;
+
+export const selectAddresses = (state: RootState) => state.userAddress.items;
+export const selectAddressesStatus = (state: RootState) => state.userAddress.status;

@@ -1,3 +1,75 @@
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import Spinner from '../../components/Spinner';
+import CartItem from '../../features/cart/CartItem';
+import CheckoutPanel from '../../features/cart/CheckoutPanel';
+import { fetchCart, selectCart, selectCartStatus } from '../../features/cart/cartSlice';
+import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
+
 export default function CartPage() {
-  return <h1 className="h4 my-3">عربة التسوق</h1>;
+  const dispatch = useAppDispatch();
+  const isUser = useAppSelector(selectIsUser);
+  const loggedIn = useAppSelector(selectCurrentUser) !== null;
+  const cart = useAppSelector(selectCart);
+  const status = useAppSelector(selectCartStatus);
+
+  useEffect(() => {
+    if (isUser) void dispatch(fetchCart());
+  }, [isUser, dispatch]);
+
+  let content;
+  if (!isUser) {
+    content = (
+      <Alert variant="light" className="border">
+        {loggedIn ? 'العربة متاحة لحسابات العملاء فقط' : 'قم بتسجيل الدخول اولا لعرض عربة التسوق'}
+        {!loggedIn && (
+          <Link to="/login" className="ms-2">
+            تسجيل الدخول
+          </Link>
+        )}
+      </Alert>
+    );
+  } else if (cart.products.length === 0 && (status === 'idle' || status === 'pending')) {
+    content = <Spinner />;
+  } else if (cart.products.length === 0 && status === 'failed') {
+    content = (
+      <Alert variant="danger" className="d-flex align-items-center gap-2">
+        تعذر تحميل العربة
+        <Button variant="outline-danger" size="sm" onClick={() => void dispatch(fetchCart())}>
+          اعادة المحاولة
+        </Button>
+      </Alert>
+    );
+  } else {
+    content = (
+      <Row className="g-3">
+        <Col xs={12} lg={8}>
+          {cart.products.length === 0 ? (
+            <p className="text-center text-muted bg-white border rounded py-5 mb-0">لا يوجد منتجات في العربة</p>
+          ) : (
+            <ul className="list-unstyled mb-0">
+              {cart.products.map((line) => (
+                <CartItem key={line._id} line={line} />
+              ))}
+            </ul>
+          )}
+        </Col>
+        <Col xs={12} lg={4}>
+          <CheckoutPanel />
+        </Col>
+      </Row>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="h4 my-3">عربة التسوق</h1>
+      {content}
+    </>
+  );
 }

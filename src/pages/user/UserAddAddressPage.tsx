@@ -1,3 +1,33 @@
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { addAddress, type AddressInput } from '../../api/addresses';
+import AddressForm from '../../features/userAddress/AddressForm';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+
 export default function UserAddAddressPage() {
-  return <h1 className="h4 my-3">اضافة عنوان جديد</h1>;
+  const navigate = useNavigate();
+  const later = useLater();
+
+  const save = async (input: AddressInput) => {
+    let status = 0;
+    try {
+      status = await addAddress(input);
+    } catch {
+      // Any failure is the same "problem in the add operation" for the shopper (SPEC §8).
+    }
+    if (status === 200) {
+      toast.success('تم اضافة العنوان بنجاح');
+      later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
+    } else {
+      toast.error('هناك مشكلة في عملية الاضافة');
+    }
+  };
+
+  return (
+    <>
+      <h1 className="h4 my-3">اضافة عنوان جديد</h1>
+      <AddressForm submitLabel="اضافة عنوان" onSubmit={save} />
+    </>
+  );
 }

@@ -1,3 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { getAddress, updateAddress, type AddressInput } from '../../api/addresses';
+import Spinner from '../../components/Spinner';
+import AddressForm from '../../features/userAddress/AddressForm';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; address: AddressInput };
+
 export default function UserEditAddressPage() {
-  return <h1 className="h4 my-3">تعديل العنوان</h1>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const later = useLater();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: 'loading' });
+    getAddress(id).then(
+      ({ alias, details, phone }) => current && setLoaded({ state: 'ready', address: { alias, details, phone } }),
+      () => current && setLoaded({ state: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const save = async (input: AddressInput) => {
+    let status = 0;
+    try {
+      status = await updateAddress(id, input);
+    } catch {
+      // Reported below as a failed edit (SPEC §8).
+    }
+    if (status === 200) {
+      toast.success('تم تعديل العنوان بنجاح');
+      later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
+    } else {
+      toast.error('فشل في عملية التعديل');
+    }
+  };
+
+  return (
+    <>
+      <h1 className="h4 my-3">تعديل العنوان</h1>
+      {loaded.state === 'loading' && <Spinner />}
+      {loaded.state === 'failed' && (
+        <p className="text-danger">
+          تعذر تحميل هذا العنوان. <Link to="/user/addresses">العودة الى العناوين</Link>
+        </p>
+      )}
+      {loaded.state === 'ready' && <AddressForm initial={loaded.address} submitLabel="حفظ التعديلات" onSubmit={save} />}
+    </>
+  );
 }

@@ -1,3 +1,208 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { changePassword, getMe, updateProfile, type ProfileInput } from '../../api/profile';
+import type { User } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loggedOut, selectCurrentUser, userUpdated } from '../../features/user/userSlice';
+import { EGYPT_MOBILE } from '../../features/userAddress/AddressForm';
+import { DELAYS } from '../../lib/delays';
+import { toAsciiDigits } from '../../lib/digits';
+import { useLater } from '../../lib/useLater';
+
+export const PROFILE_MESSAGES = {
+  updated: 'تم التحديث بنجاح',
+  updateFailed: 'فشل في عملية التحديث',
+  incomplete: 'من فضلك اكمل البيانات',
+  badPhone: 'رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري',
+  confirmMismatch: 'تاكيد كلمة السر غير متطابق',
+} as const;
+
+function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (user: User) => void; onClose: () => void }) {
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const input: ProfileInput = { name: name.trim(), phone: toAsciiDigits(phone.trim()) };
+    if (!input.name || !input.phone || !email.trim()) {
+      toast.warn(PROFILE_MESSAGES.incomplete);
+      return;
+    }
+    if (!EGYPT_MOBILE.test(input.phone)) {
+      toast.warn(PROFILE_MESSAGES.badPhone);
+      return;
+    }
+    // SPEC §5: the e-mail goes only when it changed (the original backend calls the own e-mail "in use").
+    if (email.trim() !== user.email) input.email = email.trim();
+    setBusy(true);
+    try {
+      const { status, user: updated } = await updateProfile(input);
+      if (status !== 200) throw new Error(String(status));
+      toast.success(PROFILE_MESSAGES.updated);
+      onSaved(updated);
+    } catch {
+      toast.warn(PROFILE_MESSAGES.updateFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show onHide={onClose} centered>
+      <Form onSubmit={(e) => void save(e)} noValidate>
+        <Modal.Header closeButton closeLabel="اغلاق">
+          <Modal.Title as="h2" className="fs-5">
+            تعديل البيانات الشخصية
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="d-flex flex-column gap-3">
+          <Form.Group controlId="profile-name">
+            <Form.Label>الاسم</Form.Label>
+            <Form.Control value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+          </Form.Group>
+          <Form.Group controlId="profile-email">
+            <Form.Label>البريد الإلكتروني</Form.Label>
+            <Form.Control type="email" dir="ltr" className="text-end" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+          </Form.Group>
+          <Form.Group controlId="profile-phone">
+            <Form.Label>رقم الهاتف</Form.Label>
+            <Form.Control type="tel" dir="ltr" className="text-end" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer className="justify-content-start">
+          <Button type="submit" variant="dark" disabled={busy}>
+            حفظ التعديلات
+          </Button>
+          <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
+            تراجع
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+function ChangePasswordForm() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordConfirm, setPasswordConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!currentPassword || !password || !passwordConfirm) {
+      toast.warn(PROFILE_MESSAGES.incomplete);
+      return;
+    }
+    if (password !== passwordConfirm) {
+      toast.warn(PROFILE_MESSAGES.confirmMismatch);
+      return;
+    }
+    setBusy(true);
+    let status = 0;
+    try {
+      status = await changePassword({ currentPassword, password, passwordConfirm });
+    } catch {
+      // Reported below (SPEC §8: anything but 200 is a failed update).
+    }
+    if (status === 200) {
+      toast.success(PROFILE_MESSAGES.updated);
+      // The old token no longer works: log in again with the new password (SPEC §4).
+      later(() => {
+        dispatch(loggedOut());
+        navigate('/login');
+      }, DELAYS.passwordChangeRedirect);
+    } else {
+      toast.warn(PROFILE_MESSAGES.updateFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="password-title" className="shadow-sm">
+      <Card.Body>
+        <h2 id="password-title" className="h6 mb-3">
+          تغيير كلمة السر
+        </h2>
+        <Form onSubmit={(e) => void save(e)} noValidate className="d-flex flex-column gap-3" style={{ maxWidth: 480 }}>
+          <Form.Group controlId="current-password">
+            <Form.Label>كلمة السر الحالية</Form.Label>
+            <Form.Control type="password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" />
+          </Form.Group>
+          <Form.Group controlId="new-password">
+            <Form.Label>كلمة السر الجديدة</Form.Label>
+            <Form.Control type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+          </Form.Group>
+          <Form.Group controlId="confirm-password">
+            <Form.Label>تاكيد كلمة السر الجديدة</Form.Label>
+            <Form.Control type="password" value={passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} autoComplete="new-password" />
+          </Form.Group>
+          <div>
+            <Button type="submit" variant="dark" disabled={busy} className="px-4">
+              حفظ كلمة السر
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
 export default function UserProfilePage() {
-  return <h1 className="h4 my-3">الملف الشخصي</h1>;
+  const dispatch = useAppDispatch();
+  const later = useLater();
+  const user = useAppSelector(selectCurrentUser);
+  const [editing, setEditing] = useState(false);
+  if (!user) return null;
+
+  const onSaved = (updated: User) => {
+    dispatch(userUpdated(updated));
+    setEditing(false);
+    // "Reload after 1.5 s" (SPEC §4): show the profile as the server now has it.
+    later(() => {
+      getMe().then((fresh) => dispatch(userUpdated(fresh)), () => undefined);
+    }, DELAYS.profileReload);
+  };
+
+  return (
+    <>
+      <h1 className="h4 my-3">الملف الشخصي</h1>
+      <Card as="section" aria-labelledby="profile-title" className="shadow-sm mb-3">
+        <Card.Body>
+          <div className="d-flex justify-content-between align-items-center mb-3">
+            <h2 id="profile-title" className="h6 mb-0">
+              البيانات الشخصية
+            </h2>
+            <Button size="sm" variant="outline-dark" onClick={() => setEditing(true)}>
+              تعديل
+            </Button>
+          </div>
+          <dl className="row mb-0">
+            <dt className="col-4 col-md-2 fw-normal text-muted">الاسم</dt>
+            <dd className="col-8 col-md-10">{user.name}</dd>
+            <dt className="col-4 col-md-2 fw-normal text-muted">رقم الهاتف</dt>
+            <dd className="col-8 col-md-10">
+              <span dir="ltr">{user.phone ?? ''}</span>
+            </dd>
+            <dt className="col-4 col-md-2 fw-normal text-muted">البريد الإلكتروني</dt>
+            <dd className="col-8 col-md-10 mb-0 text-break">
+              <span dir="ltr">{user.email}</span>
+            </dd>
+          </dl>
+        </Card.Body>
+      </Card>
+      {/* Mounted only while open, so the dialog always starts from the current data. */}
+      {editing && <EditProfileDialog user={user} onSaved={onSaved} onClose={() => setEditing(false)} />}
+      <ChangePasswordForm />
+    </>
+  );
 }

@@ -1,0 +1,90 @@
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import type { Order } from '../api/types';
+import { formatDate, formatEGP } from '../lib/format';
+import ColorSwatch from './ColorSwatch';
+
+interface OrderCardProps {
+  order: Order;
+  /** When given, the whole card links there (e.g. the admin's /admin/orders/{id}); item titles then stay plain text. */
+  to?: string;
+  /** Shows the customer's name and e-mail (admin lists). */
+  showCustomer?: boolean;
+}
+
+export const PAYMENT_METHOD_LABELS: Record<Order['paymentMethodType'], string> = {
+  cash: 'الدفع عند الاستلام',
+  card: 'بطاقة ائتمانية',
+};
+
+function StateBadge({ done, doneLabel, pendingLabel }: { done: boolean; doneLabel: string; pendingLabel: string }) {
+  return (
+    <Badge bg={done ? 'success' : 'secondary'} className="fw-normal">
+      {done ? doneLabel : pendingLabel}
+    </Badge>
+  );
+}
+
+/** One order: number, date, items, total, paid/delivered state and payment method (customer and admin lists). */
+export default function OrderCard({ order, to, showCustomer = false }: OrderCardProps) {
+  // Anything other than 'cash' is a card payment (SPEC §3).
+  const method = order.paymentMethodType === 'cash' ? PAYMENT_METHOD_LABELS.cash : PAYMENT_METHOD_LABELS.card;
+  const heading = `طلب رقم #${order.id}`;
+  return (
+    <Card as="article" className="mb-3 shadow-sm position-relative" aria-label={heading}>
+      <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2 bg-white">
+        <h2 className="h6 mb-0">
+          {to ? (
+            <Link to={to} className="stretched-link text-decoration-none">
+              {heading}
+            </Link>
+          ) : (
+            heading
+          )}
+        </h2>
+        <time dateTime={order.createdAt} className="text-muted small">
+          {formatDate(order.createdAt)}
+        </time>
+      </Card.Header>
+      <Card.Body>
+        {showCustomer && (
+          <p className="mb-2 small">
+            <span className="fw-semibold">العميل:</span> {order.user?.name}
+            {order.user?.email && <span className="text-muted ms-2" dir="ltr">{order.user.email}</span>}
+          </p>
+        )}
+        <ul className="list-unstyled mb-3">
+          {order.cartItems.map((item) => (
+            <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
+              <img
+                src={item.product.imageCover}
+                alt={item.product.title}
+                width={64}
+                height={79}
+                loading="lazy"
+                className="rounded flex-shrink-0 bg-light"
+                style={{ objectFit: 'cover' }}
+              />
+              <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                <div className="text-truncate">
+                  {to ? item.product.title : <Link to={`/products/${item.product._id}`}>{item.product.title}</Link>}
+                </div>
+                <div className="small text-muted d-flex align-items-center gap-2 mt-1">
+                  <span>الكمية: {item.count}</span>
+                  <ColorSwatch color={item.color} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="d-flex flex-wrap align-items-center gap-2 small">
+          <StateBadge done={order.isPaid} doneLabel="تم الدفع" pendingLabel="لم يتم الدفع" />
+          <StateBadge done={order.isDelivered} doneLabel="تم التوصيل" pendingLabel="لم يتم التوصيل" />
+          <span className="text-muted">طريقة الدفع: {method}</span>
+          <span className="ms-auto fw-bold fs-6">الاجمالي: {formatEGP(order.totalOrderPrice)}</span>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

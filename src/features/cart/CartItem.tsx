@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import type { ApiError, CartItem as CartLine } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import ColorSwatch from '../../components/ColorSwatch';
+import { parseNumberInput } from '../../lib/digits';
+import { formatEGP } from '../../lib/format';
+import { CART_MESSAGES, conflictMessage } from './cartMessages';
+import { fetchCart, removeCartItem, updateCartItemCount } from './cartSlice';
+
+/** Wait this long after the last keystroke before sending the count, so typing "12" sends one request. */
+export const COUNT_DEBOUNCE_MS = 700;
+
+export default function CartItem({ line }: { line: CartLine }) {
+  const dispatch = useAppDispatch();
+  const [countText, setCountText] = useState(String(line.count));
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { product } = line;
+
+  // The server's count wins whenever it changes (after an update, a refusal or a re-fetch).
+  useEffect(() => setCountText(String(line.count)), [line.count]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const sendCount = async (text: string) => {
+    clearTimeout(timer.current);
+    const count = parseNumberInput(text);
+    if (count === line.count) return;
+    if (count === null || !Number.isInteger(count) || count < 1) {
+      toast.warn(CART_MESSAGES.countInvalid);
+      setCountText(String(line.count));
+      return;
+    }
+    setBusy(true);
+    try {
+      await dispatch(updateCartItemCount({ itemId: line._id, count })).unwrap();
+    } catch (err) {
+      const error = err as ApiError;
+      setCountText(String(line.count));
+      if (error.status === 409) {
+        toast.warn(conflictMessage(error));
+        void dispatch(fetchCart());
+      } else if (error.status === 400) {
+        toast.warn(CART_MESSAGES.countInvalid);
+      } else {
+        toast.error(CART_MESSAGES.countFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onCountChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    setCountText(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void sendCount(text), COUNT_DEBOUNCE_MS);
+  };
+
+  const onRemove = async () => {
+    setBusy(true);
+    try {
+      await dispatch(removeCartItem(line._id)).unwrap();
+      toast.success(CART_MESSAGES.itemRemoved);
+    } catch {
+      toast.error(CART_MESSAGES.removeFailed);
+      setBusy(false);
+    }
+  };
+
+  const countId = `cart-count-${line._id}`;
+  return (
+    <Card as="li" className="mb-3 shadow-sm" aria-label={product.title}>
+      <Card.Body className="d-flex flex-column flex-sm-row gap-3">
+        <Link to={`/products/${product._id}`} className="flex-shrink-0 align-self-center">
+          <img
+            src={product.imageCover}
+            alt={product.title}
+            width={160}
+            height={197}
+            className="rounded bg-light"
+            style={{ objectFit: 'cover' }}
+          />
+        </Link>
+        <div className="flex-grow-1 d-flex flex-column gap-2" style={{ minWidth: 0 }}>
+          <div className="d-flex justify-content-between align-items-start gap-2">
+            <div className="small text-muted">{product.category?.name}</div>
+            <Button variant="outline-danger" size="sm" onClick={() => void onRemove()} disabled={busy} aria-label={`ازالة ${product.title} من العربة`}>
+              ازالة
+            </Button>
+          </div>
+          <h2 className="h6 mb-0">
+            <Link to={`/products/${product._id}`} className="text-body text-decoration-none">
+              {product.title}
+            </Link>
+          </h2>
+          <div className="small d-flex flex-wrap gap-3">
+            {product.brand?.name && <span>الماركة: <span className="fw-semibold">{product.brand.name}</span></span>}
+            <span>
+              التقييم: <span className="text-warning" aria-hidden="true">★</span> {product.ratingsAverage}
+            </span>
+            {line.color && (
+              <span className="d-inline-flex align-items-center gap-1">
+                اللون: <ColorSwatch color={line.color} />
+              </span>
+            )}
+          </div>
+          <div className="d-flex flex-wrap align-items-center gap-3 mt-auto">
+            <Form.Group controlId={countId} className="d-flex align-items-center gap-2">
+              <Form.Label className="mb-0 small">الكمية</Form.Label>
+              <Form.Control
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9\u0660-\u0669]*"
+                value={countText}
+                onChange={onCountChange}
+                onBlur={() => void sendCount(countText)}
+                disabled={busy}
+                style={{ width: '5.5rem' }}
+              />
+            </Form.Group>
+            <span className="fw-bold ms-auto">{formatEGP(line.price)}</span>
+          </div>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

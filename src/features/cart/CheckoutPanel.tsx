@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DELAYS } from '../../lib/delays';
+import { formatEGP } from '../../lib/format';
+import { useLater } from '../../lib/useLater';
+import { CART_MESSAGES } from './cartMessages';
+import { applyCoupon, clearCart, fetchCart, selectCart } from './cartSlice';
+
+/** Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). */
+export default function CheckoutPanel() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const cart = useAppSelector(selectCart);
+  const [couponName, setCouponName] = useState(cart.coupon ?? '');
+  const [busy, setBusy] = useState(false);
+  const hasDiscount = cart.totalAfterDiscount != null && cart.totalAfterDiscount >= 1;
+
+  useEffect(() => setCouponName(cart.coupon ?? ''), [cart.coupon]);
+
+  const onApplyCoupon = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = couponName.trim();
+    if (!name) {
+      toast.warn(CART_MESSAGES.couponRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await dispatch(applyCoupon(name)).unwrap();
+      toast.success(CART_MESSAGES.couponApplied);
+    } catch {
+      toast.warn(CART_MESSAGES.couponInvalid);
+    } finally {
+      setBusy(false);
+    }
+    // SPEC §4: the cart is shown afresh after a coupon attempt, also after a failed one (the server drops the old coupon).
+    later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
+  };
+
+  const onCheckout = () => {
+    if (cart.products.length === 0) {
+      toast.warn(CART_MESSAGES.addProductsFirst);
+      return;
+    }
+    navigate('/order/paymethoud');
+  };
+
+  const onClear = async () => {
+    setBusy(true);
+    try {
+      await dispatch(clearCart()).unwrap();
+      toast.success(CART_MESSAGES.cleared);
+    } catch {
+      toast.error(CART_MESSAGES.clearFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="checkout-panel-title" className="shadow-sm">
+      <Card.Body className="d-flex flex-column gap-3">
+        <h2 id="checkout-panel-title" className="h6 mb-0">
+          ملخص الطلب
+        </h2>
+        <Form onSubmit={(e) => void onApplyCoupon(e)} noValidate>
+          <Form.Label htmlFor="coupon-name" className="small">
+            كود الخصم
+          </Form.Label>
+          <InputGroup>
+            <Form.Control
+              id="coupon-name"
+              placeholder="كود الخصم"
+              value={couponName}
+              onChange={(e) => setCouponName(e.target.value)}
+              autoComplete="off"
+            />
+            <Button type="submit" variant="dark" disabled={busy}>
+              تطبيق
+            </Button>
+          </InputGroup>
+        </Form>
+        <dl className="mb-0 border rounded p-2 text-center">
+          <dt className="small text-muted fw-normal">الاجمالي</dt>
+          <dd className={hasDiscount ? 'mb-1 text-decoration-line-through text-muted' : 'mb-0 fs-5 fw-bold'} data-testid="cart-total">
+            {formatEGP(cart.totalCartPrice)}
+          </dd>
+          {hasDiscount && (
+            <>
+              <dt className="small text-muted fw-normal">بعد الخصم</dt>
+              <dd className="mb-0 fs-5 fw-bold text-success" data-testid="cart-total-after-discount">
+                {formatEGP(cart.totalAfterDiscount ?? 0)}
+              </dd>
+            </>
+          )}
+        </dl>
+        <Button variant="dark" onClick={onCheckout} disabled={busy}>
+          اتمام الشراء
+        </Button>
+        <Button variant="outline-danger" onClick={() => void onClear()} disabled={busy}>
+          مسح العربة
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ApiError } from '../../api/types';
+
+// Texts of the cart and checkout screens that several components share.
+export const CART_MESSAGES = {
+  addProductsFirst: 'من فضلك اضف منتجات للعربة اولا',
+  couponRequired: 'من فضلك ادخل الكوبون',
+  couponApplied: 'تم تطبيق الكوبون بنجاح',
+  couponInvalid: 'هذا الكوبون غير صحيح او منتهى الصلاحيه',
+  cleared: 'تم الحذف بنجاح',
+  clearFailed: 'هناك مشكلة في عملية الحذف',
+  itemRemoved: 'تم حذف المنتج من العربة',
+  removeFailed: 'فشل حذف المنتج من العربة',
+  countInvalid: 'الكمية يجب ان تكون رقما صحيحا من 1 فأكثر',
+  countFailed: 'فشل تحديث الكمية، حاول مرة اخرى',
+  pricesChanged: 'تغيرت اسعار بعض المنتجات في العربة، من فضلك راجع السعر الجديد',
+} as const;
+
+const NOT_ENOUGH_STOCK = /^Not enough stock for product: (.+)$/;
+
+/** Arabic text for a 409 from the cart or order calls (API.md §3.2: stock or changed prices). */
+export function conflictMessage(error: ApiError): string {
+  const stock = NOT_ENOUGH_STOCK.exec(error.message);
+  if (stock) return `الكمية المطلوبة من "${stock[1]}" غير متوفرة في المخزون`;
+  if (/prices have changed/i.test(error.message)) return CART_MESSAGES.pricesChanged;
+  return 'بعض المنتجات في العربة لم تعد متوفرة بالكمية المطلوبة';
+}

@@ -1,0 +1,173 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import UserAddAddressPage from '../../../src/pages/user/UserAddAddressPage';
+import UserAddressesPage from '../../../src/pages/user/UserAddressesPage';
+import UserEditAddressPage from '../../../src/pages/user/UserEditAddressPage';
+import { customer } from '../mocks/fixtures';
+import { addresses } from '../mocks/handlers/addresses';
+import { server } from '../mocks/server';
+import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
+import { count, recordRequests } from './helpers';
+
+beforeEach(() => storeSession(customer));
+afterEach(() => vi.useRealTimers());
+
+describe('addresses page', () => {
+  const renderList = () => renderWithProviders(<UserAddressesPage />, { path: '/user/addresses' });
+
+  it('shows each address with alias, details, phone and an edit link, and an add button', async () => {
+    renderList();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const card = await screen.findByRole('listitem', { name: 'المنزل' });
+    expect(within(card).getByText(addresses[0].details)).toBeInTheDocument();
+    expect(within(card).getByText(addresses[0].phone)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'تعديل المنزل' })).toHaveAttribute('href', '/user/edit-address/addr-1');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'اضافة عنوان جديد' })).toHaveAttribute('href', '/user/add-address');
+  });
+
+  it('shows an empty state', async () => {
+    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', results: 0, data: [] }), { once: true }));
+    renderList();
+    expect(await screen.findByText('لا توجد عناوين محفوظة حتى الان')).toBeInTheDocument();
+  });
+
+  it('shows the load error', async () => {
+    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
+    renderList();
+    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    const seen = recordRequests();
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'حذف العمل' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('تاكيد الحذف')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(seen.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('deletes after confirmation and re-fetches the list', async () => {
+    let deleted = false;
+    server.use(
+      http.delete('*/api/v1/addresses/:id', () => {
+        deleted = true;
+        return HttpResponse.json({ status: 'success', data: [addresses[0]] });
+      }),
+      http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', data: deleted ? [addresses[0]] : addresses })),
+    );
+    const seen = recordRequests();
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'حذف العمل' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('تم حذف العنوان بنجاح')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'العمل' })).not.toBeInTheDocument());
+    expect(count(seen, 'DELETE', '/addresses/addr-2')).toBe(1);
+    expect(count(seen, 'GET', '/addresses')).toBe(2);
+  });
+
+  it('says so when deleting fails', async () => {
+    server.use(http.delete('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })));
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'حذف العمل' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('فشل في عملية الحذف')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'العمل' })).toBeInTheDocument();
+  });
+});
+
+describe('add address', () => {
+  const renderAdd = () => renderWithProviders(<UserAddAddressPage />, { path: '/user/add-address' });
+
+  async function fill(user: ReturnType<typeof renderAdd>['user'], values: { alias?: string; details?: string; phone?: string }) {
+    if (values.alias) await user.type(screen.getByLabelText('تسمية العنوان'), values.alias);
+    if (values.details) await user.type(screen.getByLabelText('العنوان بالتفصيل'), values.details);
+    if (values.phone) await user.type(screen.getByLabelText('رقم الهاتف'), values.phone);
+    await user.click(screen.getByRole('button', { name: 'اضافة عنوان' }));
+  }
+
+  it('requires alias, details and phone', async () => {
+    const seen = recordRequests();
+    const { user } = renderAdd();
+    await fill(user, { alias: 'المنزل', details: 'القاهرة' });
+    expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('requires an 11-digit Egyptian mobile number', async () => {
+    const seen = recordRequests();
+    const { user } = renderAdd();
+    await fill(user, { alias: 'المنزل', details: 'القاهرة', phone: '0101234567' });
+    expect(await screen.findByText('رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري')).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('adds the address (Arabic digits accepted) and goes to the list after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const seen = recordRequests();
+    const { user, router } = renderAdd();
+    await fill(user, { alias: 'البيت', details: 'الاسكندرية، سموحة', phone: '٠١٠١٢٣٤٥٦٧٨' });
+    expect(await screen.findByText('تم اضافة العنوان بنجاح')).toBeInTheDocument();
+    expect(seen[0].body).toEqual({ alias: 'البيت', details: 'الاسكندرية، سموحة', phone: '01012345678', city: '', postalCode: '' });
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(router.state.location.pathname).toBe('/user/add-address');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(router.state.location.pathname).toBe('/user/addresses');
+  });
+
+  it('reports a failed add and stays', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(http.post('*/api/v1/addresses', () => HttpResponse.json({ errors: [{ msg: 'accept only egypt phone numbers', path: 'phone' }] }, { status: 400 })));
+    const { user, router } = renderAdd();
+    await fill(user, { alias: 'البيت', details: 'الاسكندرية', phone: '01012345678' });
+    expect(await screen.findByText('هناك مشكلة في عملية الاضافة')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(router.state.location.pathname).toBe('/user/add-address');
+  });
+});
+
+describe('edit address', () => {
+  const renderEdit = (id = 'addr-1') => renderWithProviders(<UserEditAddressPage />, { path: '/user/edit-address/:id', route: `/user/edit-address/${id}` });
+
+  it('fills the form, saves the change and goes to the list after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const seen = recordRequests();
+    const { user, router } = renderEdit();
+    const alias = await screen.findByLabelText('تسمية العنوان');
+    expect(alias).toHaveValue('المنزل');
+    expect(screen.getByLabelText('العنوان بالتفصيل')).toHaveValue(addresses[0].details);
+    expect(screen.getByLabelText('رقم الهاتف')).toHaveValue(addresses[0].phone);
+    await user.clear(alias);
+    await user.type(alias, 'الشقة');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('تم تعديل العنوان بنجاح')).toBeInTheDocument();
+    const put = seen.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/addresses/addr-1');
+    expect(put?.body).toEqual({ alias: 'الشقة', details: addresses[0].details, phone: addresses[0].phone });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(router.state.location.pathname).toBe('/user/addresses');
+  });
+
+  it('reports a failed edit', async () => {
+    server.use(http.put('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
+    const { user } = renderEdit();
+    await screen.findByDisplayValue('المنزل');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('فشل في عملية التعديل')).toBeInTheDocument();
+  });
+
+  it('checks the fields like the add form', async () => {
+    const { user } = renderEdit();
+    await user.clear(await screen.findByLabelText('العنوان بالتفصيل'));
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
+  });
+
+  it('says when the address cannot be loaded', async () => {
+    renderEdit('missing');
+    expect(await screen.findByText(/تعذر تحميل هذا العنوان/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'العودة الى العناوين' })).toHaveAttribute('href', '/user/addresses');
+  });
+});

@@ -1,0 +1,219 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import CartPage from '../../../src/pages/storefront/CartPage';
+import { COUNT_DEBOUNCE_MS } from '../../../src/features/cart/CartItem';
+import { cart, customer } from '../mocks/fixtures';
+import { cartWith } from '../mocks/handlers/cart';
+import { server } from '../mocks/server';
+import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
+import { count, recordRequests } from './helpers';
+
+const renderCart = () => renderWithProviders(<CartPage />, { path: '/cart' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('cart page', () => {
+  it('asks a visitor to log in and makes no call', async () => {
+    const seen = recordRequests();
+    renderCart();
+    expect(screen.getByText('قم بتسجيل الدخول اولا لعرض عربة التسوق')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/login');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('shows a spinner, then every line with image, title, category, brand, rating, colour, price and count', async () => {
+    storeSession(customer);
+    renderCart();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const line = await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+    const image = within(line).getByRole('img', { name: cart.data.products[0].product.title });
+    expect(image).toHaveAttribute('width', '160');
+    expect(image).toHaveAttribute('height', '197');
+    expect(image).toHaveAttribute('src', cart.data.products[0].product.imageCover);
+    expect(within(line).getByText('الكترونيات')).toBeInTheDocument();
+    expect(within(line).getByText('سامسونج')).toBeInTheDocument();
+    expect(within(line).getByText(/4\.5/)).toBeInTheDocument();
+    expect(within(line).getByRole('img', { name: 'اللون #000000' })).toBeInTheDocument();
+    expect(within(line).getByText('11,999 جنيه')).toBeInTheDocument();
+    expect(within(line).getByLabelText('الكمية')).toHaveValue('1');
+    // The line without a colour shows no swatch.
+    const shirt = screen.getByRole('listitem', { name: cart.data.products[1].product.title });
+    expect(within(shirt).queryByRole('img', { name: /اللون/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('12,899 جنيه');
+    expect(screen.queryByTestId('cart-total-after-discount')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty message and refuses to check out an empty cart', async () => {
+    storeSession(customer);
+    server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([]))));
+    const { user, router } = renderCart();
+    expect(await screen.findByText('لا يوجد منتجات في العربة')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(await screen.findByText('من فضلك اضف منتجات للعربة اولا')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it('offers a retry when the cart cannot be loaded', async () => {
+    storeSession(customer);
+    server.use(http.get('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'boom' }, { status: 500 }), { once: true }));
+    const { user } = renderCart();
+    expect(await screen.findByText('تعذر تحميل العربة')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'اعادة المحاولة' }));
+    expect(await screen.findByRole('listitem', { name: cart.data.products[0].product.title })).toBeInTheDocument();
+  });
+
+  it('goes to the payment page when the cart has products', async () => {
+    storeSession(customer);
+    const { user, router } = renderCart();
+    await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(router.state.location.pathname).toBe('/order/paymethoud');
+  });
+
+  describe('count', () => {
+    it('sends the new count once, after the shopper stops typing, and shows the new total', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      storeSession(customer);
+      const seen = recordRequests();
+      const { user } = renderCart();
+      const line = await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      const input = within(line).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '٣'); // Arabic-Indic digits are accepted
+      expect(count(seen, 'PUT', '/cart/line-1')).toBe(0);
+      await act(() => vi.advanceTimersByTimeAsync(COUNT_DEBOUNCE_MS));
+      await waitFor(() => expect(count(seen, 'PUT', '/cart/line-1')).toBe(1));
+      expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({ count: 3 });
+      await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('36,897 جنيه'));
+      expect(input).toHaveValue('3');
+    });
+
+    it('refuses a count below 1 without calling the server', async () => {
+      storeSession(customer);
+      const seen = recordRequests();
+      const { user } = renderCart();
+      const line = await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      const input = within(line).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '0');
+      await user.tab();
+      expect(await screen.findByText('الكمية يجب ان تكون رقما صحيحا من 1 فأكثر')).toBeInTheDocument();
+      expect(input).toHaveValue('1');
+      expect(count(seen, 'PUT', '/cart/line-1')).toBe(0);
+    });
+
+    it('explains a 409 (not enough stock), puts the count back and re-fetches the cart', async () => {
+      storeSession(customer);
+      server.use(
+        http.put('*/api/v1/cart/:itemId', () =>
+          HttpResponse.json({ status: 'fail', message: `Not enough stock for product: ${cart.data.products[0].product.title}` }, { status: 409 }),
+        ),
+      );
+      const seen = recordRequests();
+      const { user } = renderCart();
+      const line = await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      const input = within(line).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '99');
+      await user.tab();
+      expect(await screen.findByText(`الكمية المطلوبة من "${cart.data.products[0].product.title}" غير متوفرة في المخزون`)).toBeInTheDocument();
+      expect(input).toHaveValue('1');
+      await waitFor(() => expect(count(seen, 'GET', '/cart')).toBe(2));
+    });
+
+    it("shows the server's 400 as the whole-number rule", async () => {
+      storeSession(customer);
+      server.use(
+        http.put('*/api/v1/cart/:itemId', () =>
+          HttpResponse.json({ errors: [{ msg: 'count must be an integer of at least 1', path: 'count' }] }, { status: 400 }),
+        ),
+      );
+      const { user } = renderCart();
+      const input = within(await screen.findByRole('listitem', { name: cart.data.products[0].product.title })).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '2');
+      await user.tab();
+      expect(await screen.findByText('الكمية يجب ان تكون رقما صحيحا من 1 فأكثر')).toBeInTheDocument();
+      expect(input).toHaveValue('1');
+    });
+  });
+
+  it('removes a line', async () => {
+    storeSession(customer);
+    const { user } = renderCart();
+    await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+    await user.click(screen.getByRole('button', { name: `ازالة ${cart.data.products[1].product.title} من العربة` }));
+    expect(await screen.findByText('تم حذف المنتج من العربة')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: cart.data.products[1].product.title })).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('11,999 جنيه');
+  });
+
+  describe('coupon', () => {
+    it('asks for a coupon when the field is empty', async () => {
+      storeSession(customer);
+      const seen = recordRequests();
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText('من فضلك ادخل الكوبون')).toBeInTheDocument();
+      expect(count(seen, 'PUT', '/cart/applyCoupon')).toBe(0);
+    });
+
+    it('applies a valid coupon, shows the after-discount total and re-fetches the cart 1 s later', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      storeSession(customer);
+      const seen = recordRequests();
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      await user.type(screen.getByLabelText('كود الخصم'), 'sale10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText('تم تطبيق الكوبون بنجاح')).toBeInTheDocument();
+      expect(seen.find((r) => r.path === '/cart/applyCoupon')?.body).toEqual({ couponName: 'sale10' });
+      expect(screen.getByTestId('cart-total-after-discount')).toHaveTextContent('11,609.1 جنيه');
+      const fetchesBefore = count(seen, 'GET', '/cart');
+      await act(() => vi.advanceTimersByTimeAsync(900));
+      expect(count(seen, 'GET', '/cart')).toBe(fetchesBefore);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      await waitFor(() => expect(count(seen, 'GET', '/cart')).toBe(fetchesBefore + 1));
+    });
+
+    it('warns about an invalid coupon and re-fetches the cart 1 s later too', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      storeSession(customer);
+      const seen = recordRequests();
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      await user.type(screen.getByLabelText('كود الخصم'), 'NOPE');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText('هذا الكوبون غير صحيح او منتهى الصلاحيه')).toBeInTheDocument();
+      expect(screen.queryByTestId('cart-total-after-discount')).not.toBeInTheDocument();
+      const fetchesBefore = count(seen, 'GET', '/cart');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(count(seen, 'GET', '/cart')).toBe(fetchesBefore + 1));
+    });
+  });
+
+  it('clears the cart', async () => {
+    storeSession(customer);
+    const seen = recordRequests();
+    const { user, store } = renderCart();
+    await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+    await user.click(screen.getByRole('button', { name: 'مسح العربة' }));
+    expect(await screen.findByText('تم الحذف بنجاح')).toBeInTheDocument();
+    expect(screen.getByText('لا يوجد منتجات في العربة')).toBeInTheDocument();
+    expect(count(seen, 'DELETE', '/cart')).toBe(1);
+    expect(store.getState().cart.numOfCartItems).toBe(0);
+  });
+
+  it('says so when clearing fails', async () => {
+    storeSession(customer);
+    server.use(http.delete('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
+    const { user } = renderCart();
+    await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+    await user.click(screen.getByRole('button', { name: 'مسح العربة' }));
+    expect(await screen.findByText('هناك مشكلة في عملية الحذف')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: cart.data.products[0].product.title })).toBeInTheDocument();
+  });
+});

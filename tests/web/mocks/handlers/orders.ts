@@ -1,0 +1,57 @@
+import { http, HttpResponse } from 'msw';
+import type { Order } from '../../../../src/api/types';
+import { customer, listOf, products } from '../fixtures';
+
+// The customer's orders and checkout answers of our server (API.md §5.12).
+const ts = { createdAt: '2024-03-28T10:15:00.000Z', updatedAt: '2024-03-28T10:15:00.000Z' };
+
+export const PAYMENT_URL = 'http://127.0.0.1:8000/payments/test/ps-1';
+
+export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: `my-order-${n}`,
+    id: n,
+    user: { _id: customer._id, name: customer.name, email: customer.email, phone: customer.phone },
+    cartItems: [
+      {
+        _id: `my-oi-${n}`,
+        count: 2,
+        color: '#000000',
+        price: 11999,
+        product: {
+          _id: 'prod-1',
+          title: products[0].title,
+          imageCover: products[0].imageCover,
+          ratingsAverage: 4.5,
+          ratingsQuantity: 2,
+          category: { _id: 'cat-1', name: 'الكترونيات' },
+        },
+      },
+    ],
+    shippingAddress: { details: 'المنزل', phone: '01012345678', city: '', postalCode: '' },
+    taxPrice: 0,
+    shippingPrice: 0,
+    totalOrderPrice: 23998,
+    paymentMethodType: 'cash',
+    isPaid: false,
+    isDelivered: false,
+    ...ts,
+    ...overrides,
+  };
+}
+
+export const myOrders: Order[] = [
+  makeOrder(17),
+  makeOrder(16, { paymentMethodType: 'card', isPaid: true, paidAt: ts.createdAt, isDelivered: true, deliveredAt: ts.createdAt }),
+];
+
+export const ordersHandlers = [
+  http.get('*/api/v1/orders', ({ request }) => {
+    const url = new URL(request.url);
+    return HttpResponse.json(listOf(myOrders, Number(url.searchParams.get('limit')) || 50, Number(url.searchParams.get('page')) || 1));
+  }),
+  http.post('*/api/v1/orders/checkout-session/:cartId', () =>
+    HttpResponse.json({ status: 'success', session: { id: 'ps-1', url: PAYMENT_URL, expiresAt: '2030-01-01T00:00:00.000Z' } }),
+  ),
+  http.post('*/api/v1/orders/:cartId', () => HttpResponse.json({ status: 'success', data: makeOrder(18) }, { status: 201 })),
+];

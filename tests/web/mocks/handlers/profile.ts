@@ -1,0 +1,19 @@
+import { http, HttpResponse } from 'msw';
+import type { User } from '../../../../src/api/types';
+import { customer, TOKEN } from '../fixtures';
+
+// The logged-in user's own account (API.md §5.2).
+export const profileHandlers = [
+  http.get('*/api/v1/users/getMe', () => HttpResponse.json({ data: customer })),
+  http.put('*/api/v1/users/updateMe', async ({ request }) => {
+    const body = (await request.json()) as Partial<User>;
+    return HttpResponse.json({ status: 'success', data: { user: { ...customer, ...body } } });
+  }),
+  http.put('*/api/v1/users/changeMyPassword', async ({ request }) => {
+    const { currentPassword } = (await request.json()) as { currentPassword?: string };
+    if (currentPassword !== 'Passw0rd!') {
+      return HttpResponse.json({ errors: [{ msg: 'Incorrect current password', path: 'currentPassword', location: 'body' }] }, { status: 400 });
+    }
+    return HttpResponse.json({ data: customer, token: `${TOKEN}-new` });
+  }),
+];
