@@ -1,8 +1,149 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { foldArabic, slugify } from '../lib/arabic';
+import { removeImage, storeImage } from '../lib/images';
+import { toPiastres } from '../lib/money';
+import type { ImageKind } from '../storage';
+import { ensureAdmin } from '../modules/users/admin';
+import { insertUser } from '../modules/users/accounts';
+import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_COUPON, DEMO_PRODUCTS } from './seed/catalogue';
+import { demoImage } from './seed/images';
 
-/** Fills an empty database with the Arabic demo catalogue and demo accounts. */
+export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
+export const DEMO_USER = { name: 'عميل تجريبي', email: 'user@shop.local', password: 'User12345', phone: '01012345678' };
+
+export interface SeedOptions {
+  /** Number of products (default 40, the demo catalogue); more repeat the catalogue with numbered titles, for benchmarks. */
+  products?: number;
+}
+
+export interface SeedResult {
+  categories: number;
+  subcategories: number;
+  brands: number;
+  products: number;
+}
+
+/** Runs tasks a few at a time: sharp works on the libuv thread pool, so a small pool keeps all cores busy. */
+async function inPool<T>(tasks: (() => Promise<T>)[], size = 4): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
+  return results;
+}
+
+/**
+ * Inserts the Arabic demo catalogue (categories with subcategories, brands, products with generated
+ * WebP images, the SALE10 coupon) in one transaction. Files stored for a failed run are removed.
+ */
+export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}): Promise<SeedResult> {
+  const productCount = options.products ?? DEMO_PRODUCTS.length;
+  const stored: { kind: ImageKind; name: string }[] = [];
+  const store = async (kind: ImageKind, data: Promise<Buffer>, suffix?: string) => {
+    const name = await storeImage(ctx.storage, kind, await data, suffix);
+    stored.push({ kind, name });
+    return name;
+  };
+
+  try {
+    const categoryImages = await inPool(
+      DEMO_CATEGORIES.map((c) => () => store('categories', demoImage({ hue: c.hue, shape: c.shape, initial: c.name[0], square: true }))),
+    );
+    const brandImages = await inPool(
+      DEMO_BRANDS.map((name, i) => () => store('brands', demoImage({ hue: (i * 57) % 360, shape: 'phone', initial: name[0], square: true }))),
+    );
+    const products = Array.from({ length: productCount }, (_, i) => {
+      const demo = DEMO_PRODUCTS[i % DEMO_PRODUCTS.length];
+      const round = Math.floor(i / DEMO_PRODUCTS.length);
+      // The gallery repeats the cover first (as the original admin form does), plus up to two more pictures.
+      return { ...demo, title: round ? `${demo.title} - ${round + 1}` : demo.title, extraPictures: round ? 0 : i % 3, index: i };
+    });
+    const productImages = await inPool(
+      products.map((p) => async () => {
+        const category = DEMO_CATEGORIES[p.category];
+        const picture = (variant: number) => demoImage({ hue: (category.hue + p.index * 11) % 360, shape: category.shape, initial: p.title[0], variant });
+        const cover = await store('products', picture(0), 'cover');
+        const images = [cover];
+        for (let n = 1; n <= p.extraPictures; n++) images.push(await store('products', picture(n), String(n + 1)));
+        return { cover, images };
+      }),
+    );
+
+    return await ctx.db.tx(async (tx) => {
+      const categoryIds: string[] = [];
+      const subcategoryIds = new Map<string, string>();
+      for (const [i, c] of DEMO_CATEGORIES.entries()) {
+        const row = await tx.one<{ id: string }>('INSERT INTO categories (name, slug, image) VALUES ($1, $2, $3) RETURNING id', [c.name, slugify(c.name), categoryImages[i]]);
+        categoryIds.push(row!.id);
+        for (const name of c.subcategories) {
+          const sub = await tx.one<{ id: string }>('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id::text', [name, slugify(name), row!.id]);
+          subcategoryIds.set(`${i}/${name}`, sub!.id);
+        }
+      }
+      const brandIds = new Map<string, string>();
+      for (const [i, name] of DEMO_BRANDS.entries()) {
+        const row = await tx.one<{ id: string }>('INSERT INTO brands (name, slug, image) VALUES ($1, $2, $3) RETURNING id', [name, slugify(name), brandImages[i]]);
+        brandIds.set(name, row!.id);
+      }
+      for (const [i, p] of products.entries()) {
+        // Older products first, so "newest" lists show the start of the catalogue.
+        await tx.query(
+          `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images,
+             category_id, subcategory_ids, brand_id, search_text, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(mins => $15), now() - make_interval(mins => $15))`,
+          [
+            p.title, slugify(p.title), p.description, p.quantity, p.sold, toPiastres(p.price),
+            p.priceAfterDiscount === undefined ? null : toPiastres(p.priceAfterDiscount), p.colors,
+            productImages[i].cover, productImages[i].images, categoryIds[p.category],
+            [subcategoryIds.get(`${p.category}/${p.subcategory}`)], p.brand ? brandIds.get(p.brand) : null,
+            foldArabic(`${p.title} ${p.description}`), i,
+          ],
+        );
+      }
+      await tx.query(
+        `INSERT INTO coupons (name, expire, discount) VALUES ($1, now() + interval '1 year', $2) ON CONFLICT (lower(name)) DO NOTHING`,
+        [DEMO_COUPON.name, DEMO_COUPON.discount],
+      );
+      return { categories: categoryIds.length, subcategories: subcategoryIds.size, brands: brandIds.size, products: products.length };
+    });
+  } catch (err) {
+    await Promise.all(stored.map((s) => removeImage(ctx.storage, s.kind, s.name)));
+    throw err;
+  }
+}
+
+/**
+ * Start-up: the first admin (ADMIN_EMAIL/ADMIN_PASSWORD, else the demo admin), and, once, on a database
+ * without categories, the demo catalogue and a demo customer. Later starts change nothing.
+ */
 export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  void ctx;
-  void log;
+  await ensureAdmin(ctx, log);
+  if (!ctx.config.seedDemo) return;
+  const seeded = await ctx.db.one(`SELECT 1 FROM seed_runs WHERE name = 'demo'`);
+  const hasCatalogue = await ctx.db.one('SELECT 1 FROM categories LIMIT 1');
+  if (seeded || hasCatalogue) return;
+
+  const started = Date.now();
+  const result = await seedCatalogue(ctx);
+  const accounts: string[] = [];
+  if (!(await ctx.db.one(`SELECT 1 FROM users WHERE role = 'admin'`))) {
+    await insertUser(ctx, { name: 'مدير المتجر', ...DEMO_ADMIN, role: 'admin' }, DEMO_ADMIN.email);
+    accounts.push(`admin ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  } else if (ctx.config.adminEmail) {
+    accounts.push(`admin ${ctx.config.adminEmail} / (ADMIN_PASSWORD)`);
+  }
+  if (!(await ctx.db.one('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_USER.email]))) {
+    await insertUser(ctx, { ...DEMO_USER, role: 'user' }, DEMO_USER.email);
+    accounts.push(`customer ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  }
+  await ctx.db.query(`INSERT INTO seed_runs (name) VALUES ('demo') ON CONFLICT DO NOTHING`);
+  log.info({ ...result, ms: Date.now() - started }, 'seeded the demo catalogue');
+  for (const account of accounts) log.info(`demo account: ${account}`);
+  log.info(`demo coupon: ${DEMO_COUPON.name} (${DEMO_COUPON.discount}%)`);
 }

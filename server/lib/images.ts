@@ -40,6 +40,10 @@ export async function removeImage(storage: Storage, kind: ImageKind, fileName: s
   for (const width of VARIANT_WIDTHS) await storage.remove(kind, fileName.replace(/\.webp$/, `-w${width}.webp`));
 }
 
+/** A client-given image (JSON bodies, seeding): an absolute http(s) URL, stored as given. */
+export const isAbsoluteImageUrl = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 2048 && /^https?:\/\/[^\s/]+\S*$/.test(value.trim());
+
 /** `<PUBLIC_BASE_URL>/<kind>/<file>`; values that are already absolute pass unchanged (API.md §0). */
 export function imageUrl(baseUrl: string, kind: ImageKind, stored: string | null | undefined): string | undefined {
   if (!stored) return undefined;

@@ -36,3 +36,14 @@ export async function readMultipart(request: FastifyRequest, maxFiles: Record<st
   }
   return body;
 }
+
+/**
+ * The fields and files of a create/update request: multipart when the client sent it (files allowed
+ * per `maxFiles`), otherwise the parsed JSON/urlencoded body with no files. A body that is not an
+ * object (e.g. a JSON string) counts as {}.
+ */
+export async function readForm(request: FastifyRequest, maxFiles: Record<string, number>): Promise<{ fields: Record<string, unknown>; files: Record<string, Buffer[]> }> {
+  if (request.isMultipart()) return readMultipart(request, maxFiles, request.server.ctx.config.uploadMaxBytes);
+  const body = request.body;
+  return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, files: {} };
+}

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { registerNamedImageRoutes } from '../categories/namedImageRoutes';
+import { brandJson } from './serialize';
 
+/** Brands: the category operations and rules (API.md §5.5); deleting one clears it on products (ON DELETE SET NULL). */
 export async function brandRoutes(app: FastifyInstance) {
-  void app;
+  registerNamedImageRoutes(app, { table: 'brands', kind: 'brands', tooLongMessage: 'Too long brand name', toJson: brandJson });
 }

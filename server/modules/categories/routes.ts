@@ -1,5 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import { conflict } from '../../lib/errors';
+import { validateIdParam } from '../../lib/validate';
+import { requireAuth } from '../../plugins/auth';
+import { createSubcategory, listSubcategories } from '../subcategories/routes';
+import { registerNamedImageRoutes } from './namedImageRoutes';
+import { categoryJson } from './serialize';
+
+const STILL_USED = 'Category still has products';
 
 export async function categoryRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+  registerNamedImageRoutes(app, {
+    table: 'categories',
+    kind: 'categories',
+    tooLongMessage: 'Too long category name',
+    toJson: categoryJson,
+    // Subcategories go with the category (foreign key cascade); products must be moved or deleted first.
+    beforeDelete: async (tx, id) => {
+      if (await tx.one('SELECT 1 FROM products WHERE category_id = $1 LIMIT 1', [id])) throw conflict(STILL_USED);
+    },
+    // A product created concurrently is caught by the foreign key (ON DELETE RESTRICT).
+    deleteError: (err) => {
+      if ((err as { code?: string })?.code === '23503') throw conflict(STILL_USED);
+      throw err;
+    },
+  });
+
+  app.get('/:categoryId/subcategories', (request) => listSubcategories(ctx, request, validateIdParam(request.params, 'categoryId')));
+  app.post('/:categoryId/subcategories', { preHandler: requireAuth(ctx, 'manager', 'admin') }, (request, reply) =>
+    createSubcategory(ctx, request, reply, validateIdParam(request.params, 'categoryId')),
+  );
 }

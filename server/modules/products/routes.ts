@@ -1,5 +1,262 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { baseUrl, type AppContext } from '../../context';
+import type { Row } from '../../db';
+import { foldArabic, slugify } from '../../lib/arabic';
+import { notFound } from '../../lib/errors';
+import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
+import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { toPiastres } from '../../lib/money';
+import { HEX_COLOR, isId, isPresent, rules, text, toNumber, validate, validateIdParam } from '../../lib/validate';
+import { requireAuth } from '../../plugins/auth';
+import { readForm } from '../../plugins/uploads';
+import { INVALID_IMAGE_URL } from '../categories/namedImageRoutes';
+import { REVIEW_SELECT, reviewJson } from '../reviews/serialize';
+import { PRODUCT_COLUMNS, productJson } from './serialize';
+
+const listSpec: ListSpec = {
+  fields: {
+    price: { column: 'p.price', type: 'money' },
+    priceAfterDiscount: { column: 'p.price_after_discount', type: 'money' },
+    quantity: { column: 'p.quantity', type: 'int' },
+    sold: { column: 'p.sold', type: 'int' },
+    ratingsAverage: { column: 'p.ratings_average', type: 'number' },
+    ratingsQuantity: { column: 'p.ratings_quantity', type: 'int' },
+    category: { column: 'p.category_id', type: 'id' },
+    subcategory: { column: 'p.subcategory_ids', type: 'textArray' },
+    brand: { column: 'p.brand_id', type: 'id' },
+    availableColors: { column: 'p.available_colors', type: 'textArray' },
+    createdAt: { column: 'p.created_at', type: 'date' },
+    title: { column: 'p.title', type: 'text', sortOnly: true },
+    updatedAt: { column: 'p.updated_at', type: 'date', sortOnly: true },
+  },
+  // search_text holds title and description folded the same way; its trigram index serves the LIKE.
+  keyword: (p) => `p.search_text LIKE ${p}`,
+  normalizeKeyword: foldArabic,
+};
+
+const MAX_INT = 2_147_483_647;
+const PRODUCT_FILES = { imageCover: 1, images: 5 };
+const TOO_MANY_IMAGES = 'Too many files or unexpected file field: images';
+/** How many reviews GET /products/:id embeds (API.md §9.15). */
+const EMBEDDED_REVIEWS = 20;
+
+/** A field sent once, repeated, as `name[]` or as a JSON array, as a list without empty entries. */
+const listOf = (value: unknown): unknown[] =>
+  (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]).filter((v) => !(typeof v === 'string' && v.trim() === ''));
+const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+/** `brand` of "" or "0" means "no brand" (the original web app sends them when none is chosen). */
+const isNoBrand = (v: unknown) => v === null || text(v) === '' || text(v) === '0';
+
+interface ProductInput {
+  values: Record<string, unknown>;
+  /** Newly stored files, removed again if the write fails. */
+  uploaded: string[];
+}
+
+/**
+ * Reads and validates a create (stored undefined) or update body in API.md §5.6's order, then stores
+ * new images. Returns the allow-listed columns to write; nothing else from the body reaches the database.
+ */
+async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Row): Promise<ProductInput> {
+  const { fields, files } = await readForm(request, PRODUCT_FILES);
+  const creating = !stored;
+  const coverFile = files.imageCover?.[0];
+  const galleryFiles = files.images ?? [];
+  const optional = <T extends { optional(): T }>(r: T) => (creating ? r : r.optional());
+
+  const newPrice = toNumber(fields.price);
+  const priceLimit = newPrice !== undefined && toPiastres(newPrice) > 0 ? toPiastres(newPrice) : stored?.price;
+  const newCategory = isId(fields.category) ? (fields.category as string) : undefined;
+  const subIds = listOf(fields.subcategory);
+  const subRows = subIds.every(isId) && subIds.length
+    ? await ctx.db.query<{ id: string; category_id: string }>('SELECT id::text, category_id::text FROM subcategories WHERE id = ANY($1::uuid[])', [subIds])
+    : [];
+  const colors = listOf(fields.availableColors);
+
+  await validate('body', fields, {
+    title: optional(rules().minLength(3, 'must be at least 3 chars').maxLength(100, 'Too long product title')),
+    description: optional(rules().required('Product description is required').string('Product description is required').maxLength(2000, 'Too long description')),
+    quantity: optional(
+      rules()
+        .required('Product quantity is required')
+        .numeric('Product quantity must be a number')
+        .number((n) => Number.isInteger(n) && n >= 0 && n <= MAX_INT, 'Product quantity must be a non-negative integer'),
+    ),
+    price: optional(
+      rules()
+        .required('Product price is required')
+        .numeric('Product price must be a number')
+        .check((v) => String(v).trim().length <= 32, 'To long price')
+        .number((n) => toPiastres(n) > 0, 'Product price must be greater than 0')
+        .number((n) => toPiastres(n) <= MAX_INT, 'To long price'),
+    ),
+    // Absent keeps the stored discount; "" or null clears it. Compared with the new or the stored price.
+    priceAfterDiscount: rules()
+      .check((v) => !isPresent(v) || toNumber(v) !== undefined, 'Product priceAfterDiscount must be a number')
+      .check((v) => !isPresent(v) || toNumber(v)! >= 0, 'Product priceAfterDiscount must not be negative')
+      .check((v) => {
+        const discount = isPresent(v) ? toPiastres(toNumber(v)!) : v === undefined ? stored?.price_after_discount : null;
+        return discount == null || priceLimit == null || discount < priceLimit;
+      }, 'priceAfterDiscount must be lower than price'),
+    availableColors: rules().check(
+      () => colors.every((c) => typeof c === 'string' && HEX_COLOR.test(c.trim())),
+      () => `Invalid color: ${shown(colors.find((c) => typeof c !== 'string' || !HEX_COLOR.test(c.trim())))}`,
+    ),
+    images: rules()
+      .check((v) => galleryFiles.length > 0 || listOf(v).length <= 5, TOO_MANY_IMAGES)
+      .check((v) => galleryFiles.length > 0 || listOf(v).every(isAbsoluteImageUrl), INVALID_IMAGE_URL),
+    category: optional(
+      rules()
+        .required('Product must be belong to a category')
+        .id('Invalid ID formate')
+        .check(async (v) => !!(await ctx.db.one('SELECT 1 FROM categories WHERE id = $1', [v])), (v) => `No category exist for this id: ${v}`),
+    ),
+    subcategory: rules()
+      .check(() => subRows.length === new Set(subIds.map((id) => String(id).toLowerCase())).size, 'Invalid subcategories Ids')
+      .check(() => {
+        const category = newCategory ?? stored?.category_id;
+        return !isId(category) || subRows.every((s) => s.category_id === String(category).toLowerCase());
+      }, 'Subcategory not belong to category'),
+    brand: rules()
+      .optional()
+      .check((v) => isNoBrand(v) || isId(v), 'Invalid ID formate')
+      .check(async (v) => isNoBrand(v) || !!(await ctx.db.one('SELECT 1 FROM brands WHERE id = $1', [v])), (v) => `No brand exist for this id: ${v}`),
+    imageCover: rules().check(
+      (v) => coverFile !== undefined || (!creating && !isPresent(v)) || isAbsoluteImageUrl(v),
+      (v) => (isPresent(v) ? INVALID_IMAGE_URL : 'Product Image cover is required'),
+    ),
+  });
+
+  const values: Record<string, unknown> = {};
+  const title = text(fields.title);
+  const description = text(fields.description);
+  if (title !== undefined) Object.assign(values, { title, slug: slugify(title) });
+  if (description !== undefined) values.description = description;
+  if (title !== undefined || description !== undefined) {
+    values.search_text = foldArabic(`${title ?? stored?.title} ${description ?? stored?.description}`);
+  }
+  if (fields.quantity !== undefined) values.quantity = toNumber(fields.quantity);
+  if (newPrice !== undefined) values.price = toPiastres(newPrice);
+  if (fields.priceAfterDiscount !== undefined) {
+    values.price_after_discount = isPresent(fields.priceAfterDiscount) ? toPiastres(toNumber(fields.priceAfterDiscount)!) : null;
+  }
+  if (fields.availableColors !== undefined || creating) {
+    values.available_colors = [...new Set(colors.map((c) => (c as string).trim().toLowerCase()))];
+  }
+  if (newCategory) values.category_id = newCategory;
+  if (fields.subcategory !== undefined || creating) {
+    values.subcategory_ids = [...new Set(subRows.map((s) => s.id))];
+  } else if (newCategory && stored) {
+    // A new category without new subcategories keeps only the stored ones that belong to it.
+    const kept = await ctx.db.query<{ id: string }>('SELECT id::text FROM subcategories WHERE category_id = $1 AND id = ANY($2::uuid[])', [newCategory, stored.subcategory_ids]);
+    values.subcategory_ids = stored.subcategory_ids.filter((id: string) => kept.some((k) => k.id === id));
+  }
+  if (fields.brand !== undefined) values.brand_id = isNoBrand(fields.brand) ? null : fields.brand;
+
+  const uploaded: string[] = [];
+  try {
+    if (coverFile) uploaded.push((values.image_cover = await storeImage(ctx.storage, 'products', coverFile, 'cover')) as string);
+    else if (isPresent(fields.imageCover)) values.image_cover = text(fields.imageCover);
+    if (galleryFiles.length) {
+      values.images = [];
+      for (const [i, file] of galleryFiles.entries()) {
+        const name = await storeImage(ctx.storage, 'products', file, String(i + 1));
+        uploaded.push(name);
+        (values.images as string[]).push(name);
+      }
+    } else if (fields.images !== undefined) {
+      values.images = listOf(fields.images).map((url) => text(url));
+    }
+  } catch (err) {
+    await removeUploads(ctx, uploaded);
+    throw err;
+  }
+  return { values, uploaded };
+}
+
+const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) => Promise.all(names.map((n) => removeImage(ctx.storage, 'products', n)));
 
 export async function productRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+  const staff = requireAuth(ctx, 'manager', 'admin');
+  const base = (request: FastifyRequest) => baseUrl(request, ctx.config);
+
+  app.get('/', async (request) => {
+    const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
+    const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM products p ${q.where}`, q.params);
+    const rows = await ctx.db.query(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+      [...q.params, q.limit, q.offset],
+    );
+    return listResponse(rows.map((r) => productJson(r, base(request))), count, q);
+  });
+
+  app.get('/:id', async (request) => {
+    const id = validateIdParam(request.params);
+    const row = await ctx.db.one(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
+    if (!row) throw notFound(`No document for this id ${id}`);
+    const reviews = await ctx.db.query(`${REVIEW_SELECT} WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT ${EMBEDDED_REVIEWS}`, [id]);
+    return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
+  });
+
+  app.post('/', { preHandler: staff, config: { multipart: true } }, async (request, reply) => {
+    const { values, uploaded } = await readProduct(ctx, request);
+    const columns = Object.keys(values);
+    try {
+      const row = await ctx.db.one(
+        `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+        Object.values(values),
+      );
+      return reply.status(201).send({ data: productJson(row!, base(request)) });
+    } catch (err) {
+      await removeUploads(ctx, uploaded);
+      throw err;
+    }
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const id = validateIdParam(request.params);
+    const stored = await ctx.db.one('SELECT * FROM products WHERE id = $1', [id]);
+    if (!stored) throw notFound(`No document found for this id: ${id}`);
+    const { values, uploaded } = await readProduct(ctx, request, stored);
+    const columns = Object.keys(values);
+    let row: Row | undefined;
+    try {
+      row = await ctx.db.one(
+        `UPDATE products SET ${columns.map((c, i) => `${c} = $${i + 2}, `).join('')}updated_at = now() WHERE id = $1 RETURNING *`,
+        [id, ...Object.values(values)],
+      );
+    } catch (err) {
+      await removeUploads(ctx, uploaded);
+      throw err;
+    }
+    if (!row) {
+      await removeUploads(ctx, uploaded);
+      throw notFound(`No document found for this id: ${id}`);
+    }
+    // Replaced files go only after the new ones are committed.
+    // A file may be both the cover and a gallery image, so only files the product no longer uses at all go.
+    const inUse = new Set<string>([row.image_cover, ...row.images]);
+    await removeUploads(ctx, [stored.image_cover, ...stored.images].filter((img) => !inUse.has(img)));
+    return { data: productJson(row, base(request)) };
+  };
+  app.put('/:id', { preHandler: staff, config: { multipart: true } }, update);
+  app.patch('/:id', { preHandler: staff, config: { multipart: true } }, update);
+
+  app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
+    const id = validateIdParam(request.params);
+    const removed = await ctx.db.tx(async (tx) => {
+      const carts = await tx.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [id]);
+      // Cart lines, wishlist entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL).
+      const row = await tx.one<{ image_cover: string; images: string[] }>('DELETE FROM products WHERE id = $1 RETURNING image_cover, images', [id]);
+      if (!row) throw notFound(`No document found for this id: ${id}`);
+      // Cart totals are summed from the remaining lines; an applied coupon is dropped as after any cart change (API.md §6.3).
+      if (carts.length) {
+        await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE id = ANY($1::uuid[])', [carts.map((c) => c.cart_id)]);
+      }
+      return row;
+    });
+    await removeUploads(ctx, [removed.image_cover, ...removed.images]);
+    return reply.status(204).send();
+  });
 }

@@ -1,5 +1,116 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Row } from '../../db';
+import { slugify } from '../../lib/arabic';
+import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
+import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { compact, iso } from '../../lib/time';
+import { isId, rules, text, validate, validateIdParam } from '../../lib/validate';
+import { requireAuth } from '../../plugins/auth';
+
+export function subcategoryJson(row: Row) {
+  return compact({ _id: row.id, name: row.name, slug: row.slug, category: row.category_id, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
+}
+
+const listSpec: ListSpec = {
+  fields: {
+    name: { column: 'name', type: 'text' },
+    category: { column: 'category_id', type: 'id' },
+    createdAt: { column: 'created_at', type: 'date' },
+    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
+  },
+  keyword: (p) => `name ILIKE ${p}`,
+};
+
+const bodyObject = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {});
+
+/** List of subcategories, optionally of one category (GET /subcategories and /categories/:categoryId/subcategories). */
+export async function listSubcategories(ctx: AppContext, request: FastifyRequest, categoryId?: string) {
+  const q = categoryId
+    ? buildListQuery(request.query as Record<string, unknown>, listSpec, ['category_id = $1'], [categoryId])
+    : buildListQuery(request.query as Record<string, unknown>, listSpec);
+  const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM subcategories ${q.where}`, q.params);
+  const rows = await ctx.db.query(
+    `SELECT * FROM subcategories ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+    [...q.params, q.limit, q.offset],
+  );
+  return listResponse(rows.map(subcategoryJson), count, q);
+}
+
+function categoryRules(ctx: AppContext) {
+  return rules()
+    .id('Invalid ID formate')
+    .required('SubCategory must be belong to category')
+    .check(async (v) => !!(await ctx.db.one('SELECT 1 FROM categories WHERE id = $1', [v])), (v) => `No category exist for this id: ${v}`);
+}
+
+const nameRules = () => rules().minLength(2, 'must be at least 2 chars').maxLength(32, 'Too long category name');
+
+/** POST /subcategories, and POST /categories/:categoryId/subcategories where the path's category wins. */
+export async function createSubcategory(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, categoryId?: string) {
+  const body = bodyObject(request.body);
+  if (categoryId !== undefined) body.category = categoryId;
+  await validate('body', body, { name: nameRules(), category: categoryRules(ctx) });
+  const name = text(body.name)!;
+  try {
+    const row = await ctx.db.one('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [name, slugify(name), body.category]);
+    return reply.status(201).send({ data: subcategoryJson(row!) });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateValue(name);
+    throw err;
+  }
+}
 
 export async function subcategoryRoutes(app: FastifyInstance) {
-  void app;
+  const { ctx } = app;
+  const staff = requireAuth(ctx, 'manager', 'admin');
+
+  app.get('/', (request) => listSubcategories(ctx, request));
+  app.post('/', { preHandler: staff }, (request, reply) => createSubcategory(ctx, request, reply));
+
+  app.get('/:id', async (request) => {
+    const id = validateIdParam(request.params);
+    const row = await ctx.db.one('SELECT * FROM subcategories WHERE id = $1', [id]);
+    if (!row) throw notFound(`No document for this id ${id}`);
+    return { data: subcategoryJson(row) };
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const id = validateIdParam(request.params);
+    const body = bodyObject(request.body);
+    await validate('body', body, { name: nameRules().optional(), category: categoryRules(ctx).optional() });
+    const name = text(body.name);
+    const category = isId(body.category) ? body.category : null;
+    try {
+      const row = await ctx.db.tx(async (tx) => {
+        const updated = await tx.one(
+          `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id), updated_at = now()
+           WHERE id = $1 RETURNING *`,
+          [id, name ?? null, name ? slugify(name) : null, category],
+        );
+        // A subcategory moved to another category no longer describes the products of the old one.
+        if (updated && category) {
+          await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2', [updated.id, category]);
+        }
+        return updated;
+      });
+      if (!row) throw notFound(`No document found for this id: ${id}`);
+      return { data: subcategoryJson(row) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicateValue(name ?? '');
+      throw err;
+    }
+  };
+  app.put('/:id', { preHandler: staff }, update);
+  app.patch('/:id', { preHandler: staff }, update);
+
+  app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
+    const id = validateIdParam(request.params);
+    await ctx.db.tx(async (tx) => {
+      const row = await tx.one('DELETE FROM subcategories WHERE id = $1 RETURNING id', [id]);
+      if (!row) throw notFound(`No document found for this id: ${id}`);
+      await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1]', [row.id]);
+    });
+    return reply.status(204).send();
+  });
 }

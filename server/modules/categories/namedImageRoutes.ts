@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { baseUrl } from '../../context';
+import type { Queryable, Row } from '../../db';
+import { slugify } from '../../lib/arabic';
+import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
+import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
+import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { rules, text, validate, validateIdParam } from '../../lib/validate';
+import { requireAuth } from '../../plugins/auth';
+import { readForm } from '../../plugins/uploads';
+import type { ImageKind } from '../../storage';
+
+export const INVALID_IMAGE_URL = 'image must be an absolute http(s) URL';
+
+/** Categories and brands share their five operations and rules (API.md §5.3, §5.5); only names and texts differ. */
+export interface NamedImageResource {
+  table: 'categories' | 'brands';
+  kind: ImageKind;
+  tooLongMessage: string;
+  toJson: (row: Row, base: string) => Record<string, unknown>;
+  /** Runs inside the delete transaction after the row is locked; throws to refuse. */
+  beforeDelete?: (tx: Queryable, id: string) => Promise<void>;
+  /** Maps a database error raised by the delete (e.g. a foreign key) to an answer; rethrows otherwise. */
+  deleteError?: (err: unknown) => never;
+}
+
+const listSpec: ListSpec = {
+  fields: {
+    name: { column: 'name', type: 'text' },
+    createdAt: { column: 'created_at', type: 'date' },
+    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
+  },
+  keyword: (p) => `name ILIKE ${p}`,
+};
+
+export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedImageResource) {
+  const { ctx } = app;
+  const { table, kind } = resource;
+  const staff = requireAuth(ctx, 'manager', 'admin');
+  const json = (request: FastifyRequest, row: Row) => resource.toJson(row, baseUrl(request, ctx.config));
+
+  /** Validates name and image (file or URL) and stores an uploaded file; the caller removes it if the write fails. */
+  async function readNamedForm(request: FastifyRequest, creating: boolean) {
+    const { fields, files } = await readForm(request, { image: 1 });
+    const file = files.image?.[0];
+    const name = rules().minLength(3, 'must be at least 3 chars').maxLength(32, resource.tooLongMessage);
+    await validate('body', fields, {
+      name: creating ? name : name.optional(),
+      image: rules().optional({ emptyIsAbsent: true }).check((v) => file !== undefined || isAbsoluteImageUrl(v), INVALID_IMAGE_URL),
+    });
+    const image = file ? await storeImage(ctx.storage, kind, file) : text(fields.image) || undefined;
+    return { name: text(fields.name), image, uploaded: file ? image : undefined };
+  }
+
+  /** Runs a write; a duplicate name becomes API.md's 400 and a freshly stored file is removed again. */
+  async function write<T>(name: string | undefined, uploaded: string | undefined, fn: () => Promise<T>) {
+    try {
+      return await fn();
+    } catch (err) {
+      await removeImage(ctx.storage, kind, uploaded);
+      if (isUniqueViolation(err)) throw duplicateValue(name ?? '');
+      throw err;
+    }
+  }
+
+  app.get('/', async (request) => {
+    const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
+    const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} ${q.where}`, q.params);
+    const rows = await ctx.db.query(
+      `SELECT * FROM ${table} ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+      [...q.params, q.limit, q.offset],
+    );
+    return listResponse(rows.map((r) => json(request, r)), count, q);
+  });
+
+  app.get('/:id', async (request) => {
+    const id = validateIdParam(request.params);
+    const row = await ctx.db.one(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+    if (!row) throw notFound(`No document for this id ${id}`);
+    return { data: json(request, row) };
+  });
+
+  app.post('/', { preHandler: staff, config: { multipart: true } }, async (request, reply) => {
+    const { name, image, uploaded } = await readNamedForm(request, true);
+    const row = await write(name, uploaded, () =>
+      ctx.db.one(`INSERT INTO ${table} (name, slug, image) VALUES ($1, $2, $3) RETURNING *`, [name, slugify(name!), image ?? null]),
+    );
+    return reply.status(201).send({ data: json(request, row!) });
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const id = validateIdParam(request.params);
+    const { name, image, uploaded } = await readNamedForm(request, false);
+    const result = await write(name, uploaded, () =>
+      ctx.db.tx(async (tx) => {
+        const old = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+        if (!old) return undefined;
+        const row = await tx.one(
+          `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image), updated_at = now()
+           WHERE id = $1 RETURNING *`,
+          [id, name ?? null, name ? slugify(name) : null, image ?? null],
+        );
+        return { ...row, previous_image: old.image };
+      }),
+    );
+    if (!result) {
+      await removeImage(ctx.storage, kind, uploaded);
+      throw notFound(`No document found for this id: ${id}`);
+    }
+    // The replaced file goes only after the new one is committed.
+    if (image !== undefined && result.previous_image !== image) await removeImage(ctx.storage, kind, result.previous_image);
+    return { data: json(request, result) };
+  };
+  app.put('/:id', { preHandler: staff, config: { multipart: true } }, update);
+  app.patch('/:id', { preHandler: staff, config: { multipart: true } }, update);
+
+  app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
+    const id = validateIdParam(request.params);
+    const removed = await ctx.db
+      .tx(async (tx) => {
+        const row = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+        if (!row) throw notFound(`No document found for this id: ${id}`);
+        await resource.beforeDelete?.(tx, id);
+        await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+        return row;
+      })
+      .catch(resource.deleteError ?? ((err) => Promise.reject(err)));
+    await removeImage(ctx.storage, kind, removed.image);
+    return reply.status(204).send();
+  });
+}

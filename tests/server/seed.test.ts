@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../server/db/seed';
+import { verifyPassword } from '../../server/lib/passwords';
+import { createTestApp, type TestContext } from './helpers';
+
+let t: TestContext;
+const log = { info: () => undefined, warn: () => undefined } as unknown as Parameters<typeof seedDatabase>[1];
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const counts = async () =>
+  (await t.db.one(`SELECT (SELECT count(*)::int FROM categories) AS categories, (SELECT count(*)::int FROM subcategories) AS subcategories,
+    (SELECT count(*)::int FROM brands) AS brands, (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM coupons) AS coupons,
+    (SELECT count(*)::int FROM users) AS users`))!;
+
+describe('demo seed', () => {
+  it('fills an empty database with the Arabic catalogue, real images, a coupon and demo accounts', async () => {
+    const started = Date.now();
+    await seedDatabase(t.app.ctx, log);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await counts()).toEqual({ categories: 8, subcategories: 24, brands: 6, products: 40, coupons: 1, users: 2 });
+
+    const admin = await t.db.one('SELECT password_hash, role FROM users WHERE email = $1', ['admin@shop.local']);
+    expect(admin!.role).toBe('admin');
+    expect(await verifyPassword('Admin1234', admin!.password_hash)).toBe(true);
+    const user = await t.db.one('SELECT password_hash, role, phone FROM users WHERE email = $1', ['user@shop.local']);
+    expect(user).toMatchObject({ role: 'user', phone: '01012345678' });
+    expect(await verifyPassword('User12345', user!.password_hash)).toBe(true);
+    const coupon = await t.db.one(`SELECT discount::float8 AS discount, expire > now() + interval '300 days' AS long FROM coupons WHERE name = 'SALE10'`);
+    expect(coupon).toEqual({ discount: 10, long: true });
+
+    const list = (await t.app.inject({ url: '/api/v1/products?limit=100' })).json();
+    expect(list.results).toBe(40);
+    const discounted = list.data.filter((p: { priceAfterDiscount?: number; price: number }) => p.priceAfterDiscount !== undefined);
+    expect(discounted.length).toBeGreaterThan(5);
+    for (const p of discounted) expect(p.priceAfterDiscount).toBeLessThan(p.price);
+    for (const p of list.data) {
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      expect(p.images.length).toBeLessThanOrEqual(3);
+      expect(p.subcategory).toHaveLength(1);
+      expect(p.imageCover).toMatch(/^http:\/\/shop\.test\/products\/products-.*-cover\.webp$/);
+    }
+    expect(list.data.some((p: { sold: number }) => p.sold > 0)).toBe(true);
+
+    // Every subcategory belongs to the product's category, and the files are real WebP with variants.
+    const mismatched = await t.db.query(`SELECT 1 FROM products p, unnest(p.subcategory_ids) s JOIN subcategories sc ON sc.id::text = s WHERE sc.category_id <> p.category_id`);
+    expect(mismatched).toEqual([]);
+    const cover = new URL(list.data[0].imageCover).pathname;
+    const served = await t.app.inject({ url: cover });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(fs.existsSync(path.join(t.dataDir, 'uploads', cover.replace('.webp', '-w640.webp')))).toBe(true);
+    const category = (await t.app.inject({ url: '/api/v1/categories?limit=undefined' })).json();
+    expect(category.data.map((c: { name: string }) => c.name)).toContain('إلكترونيات');
+    expect((await t.app.inject({ url: new URL(category.data[0].image).pathname })).statusCode).toBe(200);
+
+    // Arabic search over the seeded text, with folding (ة → ه).
+    const search = (await t.app.inject({ url: `/api/v1/products?keyword=${encodeURIComponent('شاشه')}` })).json();
+    expect(search.results).toBeGreaterThan(0);
+  });
+
+  it('does not seed again on a second start, even after every category was deleted', async () => {
+    const before = await counts();
+    await seedDatabase(t.app.ctx, log);
+    expect(await counts()).toEqual(before);
+    await t.db.exec('DELETE FROM products; DELETE FROM categories;');
+    await seedDatabase(t.app.ctx, log);
+    expect((await counts()).categories).toBe(0);
+  });
+
+  it('SEED_DEMO=false seeds nothing; ADMIN_EMAIL/ADMIN_PASSWORD create the first admin', async () => {
+    const other = await createTestApp({ seedDemo: false, adminEmail: 'Boss@Shop.local', adminPassword: 'Boss12345' });
+    try {
+      await seedDatabase(other.app.ctx, log);
+      const users = await other.db.query('SELECT email, role FROM users');
+      expect(users).toEqual([{ email: 'boss@shop.local', role: 'admin' }]);
+      expect(await other.db.query('SELECT 1 FROM categories')).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
