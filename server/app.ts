@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import qs from 'qs';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -139,29 +139,34 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
 }
 
+const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+/** Uploaded file names never change content, so browsers may keep them for a year. */
+const IMAGE_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' };
+
 /** Uploaded images (`/<kind>/<file>` as API.md builds them, and `/uploads/<kind>/<file>`) and the built web app. */
 async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: string) {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
-  const imageHeaders = { 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' };
 
   for (const kind of IMAGE_KINDS) {
     const dir = ctx.storage.localDir(kind);
     if (!dir) continue;
-    await app.register(fastifyStatic, {
-      root: dir,
-      prefix: `/uploads/${kind}/`,
-      // Only the first registration may add reply.sendFile, which the routes below and the SPA fallback use.
-      decorateReply: kind === IMAGE_KINDS[0],
-      setHeaders: (res) => Object.entries(imageHeaders).forEach(([k, v]) => res.setHeader(k, v)),
+    const serveImage = async (file: string, reply: FastifyReply) => {
+      const ext = /^[\w.-]+\.(webp|jpe?g|png|gif)$/i.exec(file)?.[1]?.toLowerCase();
+      const filePath = path.join(dir, file);
+      if (!ext || !fs.existsSync(filePath)) return false;
+      await reply.headers(IMAGE_HEADERS).type(IMAGE_TYPES[ext]).send(fs.createReadStream(filePath));
+      return true;
+    };
+    app.get(`/uploads/${kind}/:file`, async (request, reply) => {
+      const { file } = request.params as { file: string };
+      if (!(await serveImage(file, reply))) throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
+      return reply;
     });
-    // `/products/<file>` shares its path with the SPA's `/products/<id>`: a name with an extension is a file.
+    // `/products/<file>` shares its path with the SPA's `/products/<id>`: a name with an image extension is a file.
     app.get(`/${kind}/:file`, async (request, reply) => {
       const { file } = request.params as { file: string };
-      if (/^[\w.-]+\.(webp|jpe?g|png|gif)$/i.test(file) && fs.existsSync(path.join(dir, file))) {
-        reply.headers(imageHeaders);
-        return reply.sendFile(file, dir);
-      }
-      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+      if (await serveImage(file, reply)) return reply;
+      if (hasWeb) return sendIndex(reply, webDist!);
       throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
     });
   }
@@ -170,21 +175,22 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: st
   await app.register(fastifyStatic, {
     root: webDist!,
     prefix: '/',
-    decorateReply: false,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res, filePath) => {
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change; everything else (index.html, icons) must be revalidated.
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Client-side routes: any other GET outside the API gets the app's index.html.
   app.get('/*', async (request, reply) => {
     const url = request.raw.url ?? '/';
     if (url.startsWith('/api/')) throw new HttpError(404, `Can't find this route: ${url}`);
-    const filePath = path.join(webDist!, decodeURIComponent(url.split('?')[0]));
-    if (filePath.startsWith(webDist!) && fs.existsSync(filePath) && fs.statSync(filePath).isFile()) {
-      return reply.sendFile(path.relative(webDist!, filePath), webDist!);
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+    return sendIndex(reply, webDist!);
   });
+}
+
+function sendIndex(reply: FastifyReply, webDist: string) {
+  return reply.sendFile('index.html', webDist);
 }
