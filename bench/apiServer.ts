@@ -1,0 +1,171 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { openDatabase, type Db } from '../server/db';
+import { signToken } from '../server/plugins/auth';
+import { generateCatalogue, SEARCH_WORDS } from './generate';
+
+/**
+ * The API under test, in its own process so the load generator does not share its event loop.
+ * Started by bench/api.ts with fork(); it opens a fresh database (a temporary PGlite folder, or the
+ * PostgreSQL database named by BENCH_DB_URL), generates the catalogue and the shoppers, captures
+ * the query plans of the catalogue reads, listens on a free loopback port and reports a Fixture.
+ */
+
+export interface Fixture {
+  baseUrl: string;
+  generateMs: number;
+  categoryIds: string[];
+  brandIds: string[];
+  productIds: string[];
+  searchWords: string[];
+  /** Tokens of shoppers with no cart (add to cart). */
+  addTokens: string[];
+  /** Shoppers who already hold a cart with two lines (apply coupon). */
+  couponTokens: string[];
+  /** Shoppers with a cart to check out: one cash order each. */
+  orders: { token: string; cartId: string }[];
+  couponName: string;
+  plans: { name: string; url: string; sql: string; plan: string }[];
+}
+
+const size = Number(process.env.BENCH_PRODUCTS);
+const orderCarts = Number(process.env.BENCH_ORDER_CARTS) || 4000;
+const COUPON = 'BENCH10';
+
+/** A Db that records the statements it runs while `recording` is on (for EXPLAIN of the real queries). */
+function recordingDb(db: Db) {
+  const state = { recording: false, seen: [] as { sql: string; params: unknown[] }[] };
+  const note = (sql: string, params?: unknown[]) => state.recording && state.seen.push({ sql, params: params ?? [] });
+  const wrapped: Db = {
+    kind: db.kind,
+    query: (sql, params) => (note(sql, params), db.query(sql, params)),
+    one: (sql, params) => (note(sql, params), db.one(sql, params)),
+    exec: (sql) => db.exec(sql),
+    tx: (fn) => db.tx(fn),
+    close: () => db.close(),
+  };
+  return { db: wrapped, state };
+}
+
+async function insertShoppers(db: Db, count: number, prefix: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO users (name, slug, email, phone, password_hash, role)
+     SELECT 'متسوق ' || g, 'shopper-' || g, $1 || g || '@bench.local', '01012345678', 'x', 'user' FROM generate_series(1, $2::int) g
+     RETURNING id`,
+    [prefix, count],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Gives each user a cart with two catalogue lines priced as the server prices them. */
+async function fillCarts(db: Db, userIds: string[], productIds: string[], salt: number): Promise<string[]> {
+  const carts = await db.query<{ id: string; user_id: string }>('INSERT INTO carts (user_id) SELECT unnest($1::uuid[]) RETURNING id, user_id', [userIds]);
+  const cartByUser = new Map(carts.map((c) => [c.user_id, c.id]));
+  const cartIds = userIds.map((u) => cartByUser.get(u)!);
+  const lineCart: string[] = [];
+  const lineProduct: string[] = [];
+  cartIds.forEach((cartId, i) => {
+    for (const k of [1, 2]) {
+      lineCart.push(cartId);
+      lineProduct.push(productIds[(i * 7919 * k + salt * k) % productIds.length]);
+    }
+  });
+  await db.query(
+    `INSERT INTO cart_items (cart_id, product_id, count, color, price)
+     SELECT l.cart_id, p.id, 1, '', CASE WHEN p.price_after_discount >= 100 THEN p.price_after_discount ELSE p.price END
+     FROM unnest($1::uuid[], $2::uuid[]) AS l(cart_id, product_id) JOIN products p ON p.id = l.product_id
+     ON CONFLICT DO NOTHING`,
+    [lineCart, lineProduct],
+  );
+  return cartIds;
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
+  const databaseUrl = process.env.BENCH_DB_URL || undefined;
+  const { db, state } = recordingDb(await openDatabase(databaseUrl ? { databaseUrl } : { dataDir }));
+  const app = await buildApp({
+    db,
+    config: {
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      dataDir,
+      rateLimits: false,
+      seedDemo: false,
+    },
+  });
+
+  const started = Date.now();
+  const catalogue = await generateCatalogue(db, { products: size, storage: app.ctx.storage });
+  const generateMs = Date.now() - started;
+
+  const addUsers = await insertShoppers(db, 3000, 'add');
+  const couponUsers = await insertShoppers(db, 1000, 'coupon');
+  const orderUsers = await insertShoppers(db, orderCarts, 'order');
+  await fillCarts(db, couponUsers, catalogue.productIds, 1);
+  const orderCartIds = await fillCarts(db, orderUsers, catalogue.productIds, 2);
+  await db.query(`INSERT INTO coupons (name, expire, discount) VALUES ($1, now() + interval '30 days', 10)`, [COUPON]);
+  await db.exec('ANALYZE users; ANALYZE carts; ANALYZE cart_items');
+  const tokens = async (ids: string[]) => Promise.all(ids.map((id) => signToken(app.ctx, id)));
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  app.ctx.config.publicBaseUrl = baseUrl;
+
+  // The plans of the statements the catalogue reads really run, with their real parameters.
+  const category = catalogue.categories[3];
+  const planned = [
+    { name: 'product list (newest, page 3)', url: '/api/v1/products?limit=8&page=3' },
+    { name: 'product list sorted by price', url: '/api/v1/products?limit=8&page=2&sort=%2Bprice' },
+    { name: 'keyword search', url: `/api/v1/products?sort=&limit=8&keyword=${encodeURIComponent(SEARCH_WORDS[0])}` },
+    {
+      name: 'filtered search',
+      url: `/api/v1/products?sort=-sold&limit=8&category[in][]=${category.id}&brand[in][]=${catalogue.brands[2]}&price[gt]=100&price[lte]=5000`,
+    },
+    { name: 'product detail', url: `/api/v1/products/${catalogue.productIds[1234 % catalogue.productIds.length]}` },
+    { name: 'category list', url: '/api/v1/categories' },
+  ];
+  const plans: Fixture['plans'] = [];
+  for (const { name, url } of planned) {
+    state.seen = [];
+    state.recording = true;
+    const res = await app.inject({ method: 'GET', url });
+    state.recording = false;
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    for (const { sql, params } of state.seen) {
+      const rows = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+      plans.push({ name, url, sql: sql.replace(/\s+/g, ' ').trim(), plan: rows.map((r) => Object.values(r)[0]).join('\n') });
+    }
+  }
+
+  const fixture: Fixture = {
+    baseUrl,
+    generateMs,
+    categoryIds: catalogue.categories.map((c) => c.id),
+    brandIds: catalogue.brands,
+    productIds: catalogue.productIds.filter((_, i) => i % Math.max(1, Math.floor(catalogue.productIds.length / 5000)) === 0),
+    searchWords: [...SEARCH_WORDS],
+    addTokens: await tokens(addUsers),
+    couponTokens: await tokens(couponUsers),
+    orders: (await tokens(orderUsers)).map((token, i) => ({ token, cartId: orderCartIds[i] })),
+    couponName: COUPON,
+    plans,
+  };
+  process.send!({ type: 'ready', fixture });
+
+  process.on('message', async (message: { type: string }) => {
+    if (message.type !== 'stop') return;
+    await app.close();
+    await db.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

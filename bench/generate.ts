@@ -1,0 +1,204 @@
+import sharp from 'sharp';
+import type { Db } from '../server/db';
+import type { Storage } from '../server/storage';
+import { foldArabic, slugify } from '../server/lib/arabic';
+import { storeImage } from '../server/lib/images';
+
+/**
+ * Deterministic synthetic catalogue for the benchmarks: any number of products with Arabic titles and
+ * descriptions, prices in piastres, categories, subcategories, brands and colours. The same seed and size
+ * always give the same rows (ids included), so figures from different runs describe the same data.
+ * Rows go in with `INSERT … SELECT FROM unnest(...)` in batches: 100,000 products take seconds.
+ */
+
+/** mulberry32: a small, fast, seedable PRNG (uniform in [0, 1)). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A version-4-shaped UUID drawn from the PRNG, so ids are reproducible. */
+function uuid(rand: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = '89ab'[Math.floor(rand() * 4)];
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+
+export const CATEGORIES = [
+  { name: 'إلكترونيات', subs: ['هواتف', 'حواسيب', 'سماعات', 'شواحن'], nouns: ['هاتف ذكي', 'حاسوب محمول', 'سماعة لاسلكية', 'شاحن سريع', 'ساعة ذكية'] },
+  { name: 'أزياء رجالية', subs: ['قمصان', 'بناطيل', 'أحذية', 'سترات'], nouns: ['قميص قطن', 'بنطلون جينز', 'حذاء جلد', 'سترة شتوية', 'حزام جلد'] },
+  { name: 'أزياء نسائية', subs: ['فساتين', 'حقائب', 'أوشحة', 'أحذية نسائية'], nouns: ['فستان سهرة', 'حقيبة يد', 'وشاح حرير', 'حذاء كعب', 'عباءة'] },
+  { name: 'المنزل والمطبخ', subs: ['أواني', 'مفروشات', 'إضاءة', 'تخزين'], nouns: ['طقم أواني', 'مفرش سرير', 'مصباح مكتب', 'علبة تخزين', 'خلاط كهربائي'] },
+  { name: 'الجمال والعناية', subs: ['عطور', 'مستحضرات', 'عناية بالشعر', 'عناية بالبشرة'], nouns: ['عطر فاخر', 'كريم مرطب', 'شامبو طبيعي', 'غسول وجه', 'زيت شعر'] },
+  { name: 'الرياضة', subs: ['ملابس رياضية', 'معدات', 'دراجات', 'مكملات'], nouns: ['حذاء جري', 'دمبل حديد', 'دراجة هوائية', 'حصيرة يوغا', 'كرة قدم'] },
+  { name: 'الألعاب', subs: ['ألعاب تعليمية', 'دمى', 'ألعاب إلكترونية', 'ألغاز'], nouns: ['لعبة تركيب', 'دمية قماش', 'جهاز ألعاب', 'لغز خشبي', 'سيارة تحكم'] },
+  { name: 'الكتب', subs: ['روايات', 'كتب أطفال', 'تاريخ', 'تطوير الذات'], nouns: ['رواية عربية', 'كتاب أطفال مصور', 'كتاب تاريخ', 'دليل الطبخ', 'كتاب تطوير الذات'] },
+  { name: 'البقالة', subs: ['مشروبات', 'حلويات', 'توابل', 'معلبات'], nouns: ['قهوة عربية', 'شاي أخضر', 'تمر مجدول', 'عسل نحل', 'زيت زيتون'] },
+  { name: 'السيارات', subs: ['إكسسوارات', 'زيوت', 'إطارات', 'أدوات'], nouns: ['غطاء مقعد', 'زيت محرك', 'منظف زجاج', 'حامل هاتف', 'مضخة هواء'] },
+] as const;
+
+export const BRANDS = [
+  'النيل', 'الأهرام', 'الفراعنة', 'الدلتا', 'سيناء', 'الإسكندرية', 'الواحة', 'الصعيد', 'القاهرة', 'البحر الأحمر',
+  'نجمة', 'الريحان', 'اللؤلؤة', 'الصقر', 'الياسمين', 'الأندلس', 'قرطبة', 'الزيتونة', 'المرجان', 'الفيروز',
+] as const;
+
+const ADJECTIVES = ['أصلي', 'فاخر', 'عملي', 'خفيف', 'متين', 'أنيق', 'اقتصادي', 'جديد', 'كلاسيكي', 'عصري', 'مريح', 'صغير', 'كبير', 'مميز'] as const;
+const DESCRIPTION_WORDS = [
+  'منتج', 'عالي', 'الجودة', 'مناسب', 'للاستخدام', 'اليومي', 'تصميم', 'أنيق', 'وعملي', 'يدوم', 'طويلا', 'سهل', 'التنظيف',
+  'مصنوع', 'من', 'خامات', 'ممتازة', 'ضمان', 'لمدة', 'عام', 'شحن', 'سريع', 'إلى', 'جميع', 'المحافظات', 'متوفر', 'بألوان',
+  'متعددة', 'هدية', 'مثالية', 'للعائلة', 'والأصدقاء', 'سعر', 'منافس', 'وجودة', 'مضمونة', 'الأكثر', 'مبيعا', 'هذا', 'الموسم',
+] as const;
+const COLORS = ['#000000', '#ffffff', '#ff0000', '#0000ff', '#008000', '#ffd700', '#808080', '#a52a2a'] as const;
+/** Keywords the search benchmark rotates through: common nouns, each in a few percent of titles. */
+export const SEARCH_WORDS = ['ساعة', 'حقيبة', 'عطر', 'قهوة', 'حذاء', 'مصباح', 'رواية', 'دراجة'] as const;
+
+export interface Catalogue {
+  categories: { id: string; name: string; subcategories: string[] }[];
+  brands: string[];
+  /** Product ids in generation order (product i is `productIds[i]`). */
+  productIds: string[];
+  images: string[];
+}
+
+export interface GenerateOptions {
+  products: number;
+  seed?: number;
+  /** With a storage, a few real images (and their -w320/-w640 WebP variants) are made and shared by all products. */
+  storage?: Storage;
+  imageCount?: number;
+  /** Newest product's createdAt; products are one minute apart going back. */
+  now?: Date;
+  batchSize?: number;
+}
+
+const PALETTE = ['#0d6efd', '#6f42c1', '#d63384', '#dc3545', '#fd7e14', '#198754', '#20c997', '#0dcaf0', '#6c757d', '#ffc107'];
+
+/** A 1200×900 (4:3, the admin crop ratio) picture: a coloured gradient with a simple shape, as a PNG. */
+async function makePicture(index: number): Promise<Buffer> {
+  const a = PALETTE[index % PALETTE.length];
+  const b = PALETTE[(index * 3 + 5) % PALETTE.length];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+    <rect width="1200" height="900" fill="url(#g)"/>
+    <circle cx="${300 + (index * 97) % 600}" cy="450" r="${180 + (index * 31) % 120}" fill="#ffffff" fill-opacity="0.35"/>
+    <rect x="${200 + (index * 53) % 500}" y="${200 + (index * 41) % 300}" width="320" height="220" rx="24" fill="#000000" fill-opacity="0.18"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Inserts categories, subcategories, brands and `products` products into an empty catalogue. */
+export async function generateCatalogue(db: Db, options: GenerateOptions): Promise<Catalogue> {
+  const seed = options.seed ?? 20240601;
+  const rand = prng(seed);
+  const now = (options.now ?? new Date('2025-01-01T00:00:00Z')).getTime();
+  const batchSize = options.batchSize ?? 5000;
+
+  const images: string[] = [];
+  const imageCount = options.imageCount ?? 12;
+  if (options.storage) {
+    for (let i = 0; i < imageCount; i++) images.push(await storeImage(options.storage, 'products', await makePicture(i), `bench${i}`));
+  } else {
+    for (let i = 0; i < imageCount; i++) images.push(`bench-${i}.webp`);
+  }
+  const categoryImages: (string | null)[] = [];
+  for (let i = 0; i < CATEGORIES.length; i++) {
+    categoryImages.push(options.storage ? await storeImage(options.storage, 'categories', await makePicture(i + 3), `bench${i}`) : null);
+  }
+
+  const categories: Catalogue['categories'] = [];
+  await db.tx(async (tx) => {
+    for (const [i, category] of CATEGORIES.entries()) {
+      const id = uuid(rand);
+      const created = new Date(now - (CATEGORIES.length - i) * 3_600_000).toISOString();
+      await tx.query('INSERT INTO categories (id, name, slug, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
+        id, category.name, slugify(category.name), categoryImages[i], created,
+      ]);
+      const subcategories: string[] = [];
+      for (const sub of category.subs) {
+        const subId = uuid(rand);
+        subcategories.push(subId);
+        await tx.query('INSERT INTO subcategories (id, name, slug, category_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
+          subId, sub, slugify(sub), id, created,
+        ]);
+      }
+      categories.push({ id, name: category.name, subcategories });
+    }
+  });
+  const brands: string[] = [];
+  for (const [i, name] of BRANDS.entries()) {
+    const id = uuid(rand);
+    brands.push(id);
+    await db.query('INSERT INTO brands (id, name, slug, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
+      id, name, slugify(name), categoryImages[i % categoryImages.length], new Date(now - (BRANDS.length - i) * 3_600_000).toISOString(),
+    ]);
+  }
+
+  const productIds: string[] = [];
+  const columns = {
+    id: 'uuid', title: 'text', slug: 'text', description: 'text', quantity: 'int', sold: 'int', price: 'int',
+    price_after_discount: 'int', available_colors: 'text', image_cover: 'text', images: 'text', category_id: 'uuid',
+    subcategory_ids: 'text', brand_id: 'uuid', ratings_average: 'numeric', ratings_quantity: 'int', search_text: 'text', created_at: 'timestamptz',
+  } as const;
+  const names = Object.keys(columns) as (keyof typeof columns)[];
+  const arrayColumns = new Set(['available_colors', 'images', 'subcategory_ids']);
+  // Array columns travel as array literals ('{a,b}') inside a text[] parameter, because unnest flattens 2-D arrays.
+  const select = names.map((n, i) => (arrayColumns.has(n) ? `c${i}::text[]` : `c${i}`)).join(', ');
+  const unnest = names.map((n, i) => `$${i + 1}::${columns[n]}[]`).join(', ');
+  const sql = `INSERT INTO products (${names.join(', ')}) SELECT ${select} FROM unnest(${unnest}) AS t(${names.map((_, i) => `c${i}`).join(', ')})`;
+  const literal = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+  // Bulk-load practice: drop the secondary indexes of products, load, then rebuild them from their own
+  // definitions (the migration's), which is several times faster than maintaining them row by row.
+  const indexes = await db.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i WHERE i.tablename = 'products' AND i.schemaname = current_schema()
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  for (const { indexname } of indexes) await db.exec(`DROP INDEX ${indexname}`);
+
+  for (let start = 0; start < options.products; start += batchSize) {
+    const end = Math.min(options.products, start + batchSize);
+    const cols: unknown[][] = names.map(() => []);
+    for (let i = start; i < end; i++) {
+      const r = prng(seed * 31 + i); // one stream per product: any product can be regenerated on its own
+      const categoryIndex = Math.floor(r() * CATEGORIES.length);
+      const category = CATEGORIES[categoryIndex];
+      const noun = pick(r, category.nouns);
+      const brandIndex = Math.floor(r() * BRANDS.length);
+      const title = `${noun} ${pick(r, ADJECTIVES)} ${BRANDS[brandIndex]} ${100 + Math.floor(r() * 900)}`;
+      const words = Array.from({ length: 12 + Math.floor(r() * 24) }, () => pick(r, DESCRIPTION_WORDS));
+      const description = `${noun} ${words.join(' ')}.`;
+      const price = (20 + Math.floor(r() * r() * 20000)) * 100; // 20–20,000 EGP, skewed cheap
+      const discounted = r() < 0.3 ? Math.floor((price * (0.5 + r() * 0.4)) / 100) * 100 : null;
+      const colors = COLORS.filter(() => r() < 0.25);
+      const cover = images[Math.floor(r() * images.length)];
+      const gallery = images.filter(() => r() < 0.2).slice(0, 4);
+      const subs = categories[categoryIndex].subcategories.filter(() => r() < 0.4);
+      const ratingsQuantity = r() < 0.6 ? Math.floor(r() * 300) : 0;
+      const ratingsAverage = ratingsQuantity ? (10 + Math.floor(r() * 41)) / 10 : 0;
+      const id = uuid(r);
+      productIds.push(id);
+      const row = [
+        id, title, slugify(title), description, 50 + Math.floor(r() * 1000), Math.floor(r() * 5000), price, discounted,
+        literal(colors), cover, literal(gallery), categories[categoryIndex].id, literal(subs), r() < 0.9 ? brands[brandIndex] : null,
+        ratingsAverage, ratingsQuantity, foldArabic(`${title} ${description}`), new Date(now - i * 60_000).toISOString(),
+      ];
+      row.forEach((v, c) => cols[c].push(v));
+    }
+    await db.query(sql, cols);
+  }
+  for (const { indexdef } of indexes) await db.exec(indexdef);
+  // Fresh statistics, so the planner sees the real sizes at once (as autovacuum would later).
+  await db.exec('ANALYZE');
+  return { categories, brands, productIds, images };
+}
+

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runApiBench, CONNECTIONS, type ApiRun, type Backend } from './api';
+import { runBundleBench } from './bundle';
+import { checkStaticDelivery, runPageLoadBench, THROTTLING } from './pageload';
+
+/**
+ * `npm run bench`: bundle sizes, static delivery, page load and API load, against a production build and
+ * the real server with fresh databases. Prints tables, writes bench/results.json and the figures section
+ * of BENCHMARKS.md. Figures are reported, never asserted.
+ *
+ * Environment: BENCH_SIZES (default "10000,100000"), BENCH_QUICK=1 (short runs), BENCH_ONLY
+ * (comma list of bundle, static, pageload, api), BENCH_BACKENDS (default "pglite,postgres"),
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.env.BENCH_QUICK === '1';
+const only = new Set((process.env.BENCH_ONLY || 'bundle,static,pageload,api').split(','));
+const sizes = (process.env.BENCH_SIZES || '10000,100000').split(',').map(Number);
+const backends = (process.env.BENCH_BACKENDS || 'pglite,postgres').split(',') as Backend[];
+const postgresUrl = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const durationSec = Number(process.env.BENCH_DURATION) || (quick ? 3 : 6);
+const pageRuns = quick ? 3 : 5;
+
+export const TARGETS = {
+  homeJsGzipKB: 150,
+  homeCssGzipKB: 30,
+  lcpMs: 2000,
+  cls: 0.05,
+  tbtMs: 150,
+  /** p99 on PostgreSQL with 100,000 products. */
+  catalogueP99Ms: 30,
+  searchP99Ms: 50,
+  cartP99Ms: 60,
+};
+
+const log = (line = '') => console.log(line);
+// vite build sets NODE_ENV=production in this process, and the server then insists on a real secret.
+process.env.JWT_SECRET ||= randomBytes(32).toString('hex');
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    targets: TARGETS,
+    settings: { quick, durationSec, connections: CONNECTIONS, pageRuns, throttling: THROTTLING },
+  };
+
+  if (only.has('bundle') || only.has('static') || only.has('pageload')) {
+    log('Bundle (vite build → dist/)');
+    const bundle = await runBundleBench(ROOT);
+    results.bundle = bundle;
+    for (const r of bundle.routes) {
+      log(`  ${r.route.padEnd(14)} JS ${kb(r.js.raw)} KB raw, ${kb(r.js.gzip)} KB gzip, ${kb(r.js.brotli)} KB brotli | CSS ${kb(r.css.raw)} KB raw, ${kb(r.css.gzip)} KB gzip, ${kb(r.css.brotli)} KB brotli | ${r.files.length} files`);
+    }
+    for (const i of bundle.isolation) log(`  ${i.name.padEnd(30)} ${i.chunks.length ? i.chunks.join(', ') : '(not bundled yet)'}${i.inHomeFirstLoad ? '  ← IN HOME FIRST LOAD' : ''}`);
+  }
+
+  if (only.has('static')) {
+    log('\nStatic delivery');
+    const checks = await checkStaticDelivery(ROOT);
+    results.static = checks;
+    for (const c of checks.slice(0, 4)) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.file.padEnd(40)} cache-control: ${c.cacheControl}; content-encoding: ${c.contentEncoding}`);
+    log(`  ${checks.filter((c) => c.ok).length}/${checks.length} responses as intended`);
+  }
+
+  if (only.has('pageload')) {
+    log(`\nPage load (median of ${pageRuns}, ${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down)`);
+    results.pageload = await runPageLoadBench({ root: ROOT, runs: pageRuns, log });
+  }
+
+  if (only.has('api')) {
+    const runs: ApiRun[] = [];
+    const pgOk = backends.includes('postgres') && (await postgresReachable());
+    if (backends.includes('postgres') && !pgOk) log(`\nPostgreSQL at ${postgresUrl} does not answer: skipping its API runs`);
+    for (const backend of backends) {
+      if (backend === 'postgres' && !pgOk) continue;
+      for (const products of sizes) {
+        log(`\nAPI load (${CONNECTIONS} connections, ${durationSec} s per scenario)`);
+        runs.push(await runApiBench({ backend, products, durationSec, postgresUrl, log }));
+      }
+    }
+    results.api = runs;
+  }
+
+  results.totalSeconds = Math.round((Date.now() - started) / 1000);
+  await fs.writeFile(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFigures(results);
+  log(`\nDone in ${results.totalSeconds} s: bench/results.json and BENCHMARKS.md updated.`);
+}
+
+/** Replaces the generated figures section of BENCHMARKS.md (between the two markers). */
+async function writeFigures(results: Record<string, unknown>) {
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const START = '<!-- figures:start -->';
+  const END = '<!-- figures:end -->';
+  let doc = await fs.readFile(file, 'utf8').catch(() => `# Benchmarks\n\n${START}\n${END}\n`);
+  if (!doc.includes(START)) doc += `\n${START}\n${END}\n`;
+  const figures = renderFigures(results);
+  doc = doc.slice(0, doc.indexOf(START) + START.length) + '\n' + figures + '\n' + doc.slice(doc.indexOf(END));
+  await fs.writeFile(file, doc);
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function renderFigures(results: Record<string, unknown>): string {
+  const out: string[] = [];
+  const m = results.machine as { cpus: number; cpu: string; memoryGB: number; node: string };
+  out.push(`Run of ${String(results.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, Node ${m.node}; ${results.totalSeconds} s in all.`);
+
+  const bundle = results.bundle as Awaited<ReturnType<typeof runBundleBench>> | undefined;
+  if (bundle) {
+    out.push('', '### Bundle: first load per route', '', '| Route | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | Files |', '|---|---|---|---|---|---|---|---|');
+    for (const r of bundle.routes) {
+      out.push(`| \`${r.route}\` | ${kb(r.js.raw)} KB | ${kb(r.js.gzip)} KB | ${kb(r.js.brotli)} KB | ${kb(r.css.raw)} KB | ${kb(r.css.gzip)} KB | ${kb(r.css.brotli)} KB | ${r.files.length} |`);
+    }
+    const home = bundle.routes[0];
+    out.push('', `Home route budget: JS ${kb(home.js.gzip)} KB gzip of ${TARGETS.homeJsGzipKB} KB (${verdict(kb(home.js.gzip) <= TARGETS.homeJsGzipKB)}), CSS ${kb(home.css.gzip)} KB gzip of ${TARGETS.homeCssGzipKB} KB (${verdict(kb(home.css.gzip) <= TARGETS.homeCssGzipKB)}).`);
+    out.push('', '| Code | Chunks | In the home route\'s first load |', '|---|---|---|');
+    for (const i of bundle.isolation) out.push(`| ${i.name} | ${i.chunks.length ? i.chunks.map((c) => `\`${path.basename(c)}\``).join(', ') : 'not imported yet'} | ${i.inHomeFirstLoad ? '**yes**' : 'no'} |`);
+  }
+
+  const checks = results.static as Awaited<ReturnType<typeof checkStaticDelivery>> | undefined;
+  if (checks) {
+    out.push('', '### Static delivery', '', '| Response | Cache-Control | Content-Encoding | As intended |', '|---|---|---|---|');
+    for (const c of checks.slice(0, 4)) out.push(`| \`${c.file}\` | \`${c.cacheControl}\` | ${c.contentEncoding || '—'} | ${c.ok ? 'yes' : '**no**'} |`);
+    out.push('', `${checks.filter((c) => c.ok).length} of ${checks.length} checked responses (index.html, the SPA fallback and every asset index.html references) as intended.`);
+  }
+
+  const pages = results.pageload as Awaited<ReturnType<typeof runPageLoadBench>> | undefined;
+  if (pages) {
+    out.push('', '### Page load (median of the runs)', '', `| Page | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT (≤ ${TARGETS.tbtMs} ms) | FCP | Requests | Transferred | LCP element |`, '|---|---|---|---|---|---|---|---|');
+    for (const p of pages) {
+      const mark = (v: number, t: number) => (v <= t ? `${v}` : `**${v}**`);
+      out.push(`| ${p.page} \`${p.url.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${mark(p.lcp, TARGETS.lcpMs)} ms | ${mark(p.cls, TARGETS.cls)} | ${mark(p.tbt, TARGETS.tbtMs)} ms | ${p.fcp} ms | ${p.requests} | ${p.transferKB} KB | \`${p.lcpElement}\` |`);
+    }
+  }
+
+  const api = results.api as ApiRun[] | undefined;
+  if (api?.length) {
+    out.push('', '### API under load (32 connections, loopback)', '');
+    out.push('| Scenario | ' + api.map((r) => `${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.products / 1000}k: req/s · p50 · p99 · errors`).join(' | ') + ' |');
+    out.push('|---|' + api.map(() => '---').join('|') + '|');
+    for (const [i, s] of api[0].scenarios.entries()) {
+      out.push(`| ${s.scenario} | ` + api.map((r) => {
+        const x = r.scenarios[i];
+        return `${x.rps} · ${x.p50} ms · ${x.p99} ms · ${x.errors + x.non2xx}`;
+      }).join(' | ') + ' |');
+    }
+    out.push('', 'Catalogue generation: ' + api.map((r) => `${r.backend} ${r.products / 1000}k ${(r.generateMs / 1000).toFixed(1)} s`).join(', ') + '.');
+    const target = api.find((r) => r.backend === 'postgres' && r.products === 100_000);
+    if (target) {
+      out.push('', '**Targets, PostgreSQL with 100,000 products:**', '', '| Scenario | p99 | Target | Verdict |', '|---|---|---|---|');
+      for (const s of target.scenarios) {
+        const limit = s.kind === 'catalogue' ? TARGETS.catalogueP99Ms : s.kind === 'search' ? TARGETS.searchP99Ms : TARGETS.cartP99Ms;
+        const ok = s.p99 <= limit && s.errors + s.non2xx === 0;
+        out.push(`| ${s.scenario} | ${s.p99} ms | ${limit} ms, no errors | ${ok ? 'met' : `**missed** by ${Math.max(0, s.p99 - limit)} ms${s.errors + s.non2xx ? `, ${s.errors + s.non2xx} errors` : ''}`} |`);
+      }
+      out.push('', '<details><summary>Query plans of the catalogue reads (PostgreSQL, 100,000 products, EXPLAIN ANALYZE of the statements the server ran)</summary>', '');
+      for (const p of target.plans) out.push(`**${p.name}** — \`${p.sql.slice(0, 160)}${p.sql.length > 160 ? '…' : ''}\``, '', '```', p.plan, '```', '');
+      out.push('</details>');
+    }
+  }
+  return out.join('\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
