@@ -1,3 +1,7 @@
+import { createBrand } from '../../api/admin/catalog';
+import NameImageForm from '../../components/admin/NameImageForm';
+import { DELAYS } from '../../lib/delays';
+
 export default function AdminAddBrandPage() {
-  return <h1 className="h4 my-3">اضافة ماركة جديدة</h1>;
+  return <NameImageForm heading="اضافة ماركة جديدة" nameLabel="اسم الماركة" create={createBrand} doneShownMs={DELAYS.brandSpinner} />;
 }

@@ -1,3 +1,7 @@
+import { createCategory } from '../../api/admin/catalog';
+import NameImageForm from '../../components/admin/NameImageForm';
+import { DELAYS } from '../../lib/delays';
+
 export default function AdminAddCategoryPage() {
-  return <h1 className="h4 my-3">اضافة تصنيف جديد</h1>;
+  return <NameImageForm heading="اضافة تصنيف جديد" nameLabel="اسم التصنيف" create={createCategory} doneShownMs={DELAYS.categorySpinner} />;
 }

@@ -1,3 +1,85 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { toast } from '../../lib/toast';
+import { createSubcategory } from '../../api/admin/catalog';
+import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
+import { toApiError } from '../../api/client';
+import type { Category } from '../../api/types';
+import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE } from '../../components/admin/adminMessages';
+
+export const OFFLINE_MESSAGE = 'هناك مشكلة في الاتصال بالانترنت';
+export const CHOOSE_PARENT_MESSAGE = 'من فضلك اختر تصنيف رئيسي';
+export const ENTER_NAME_MESSAGE = 'من فضلك ادخل اسم التصنيف الفرعي';
+export const DUPLICATE_NAME_MESSAGE = 'هذا الاسم مكرر من فضلك اختر اسم اخر';
+
 export default function AdminAddSubcategoryPage() {
-  return <h1 className="h4 my-3">اضافة تصنيف فرعي جديد</h1>;
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [category, setCategory] = useState('');
+  const [name, setName] = useState('');
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    listCategories({ limit: ALL_ITEMS_LIMIT })
+      .then((list) => active && setCategories(list.data))
+      .catch(() => active && setCategories([]));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!navigator.onLine) {
+      toast.warn(OFFLINE_MESSAGE);
+      return;
+    }
+    if (!category) {
+      toast.error(CHOOSE_PARENT_MESSAGE);
+      return;
+    }
+    // SPEC §5: an empty name is pointed out, and the request is still sent (the server then refuses it).
+    if (!name.trim()) toast.warn(ENTER_NAME_MESSAGE);
+    setSending(true);
+    try {
+      const status = await createSubcategory({ name: name.trim(), category });
+      if (status === 201) {
+        toast.success(ADD_SUCCESS_MESSAGE);
+        setName('');
+      } else {
+        toast.error(ADD_FAILURE_MESSAGE);
+      }
+    } catch (err) {
+      toast.error(toApiError(err).status === 400 ? DUPLICATE_NAME_MESSAGE : ADD_FAILURE_MESSAGE);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section>
+      <h1 className="h4 my-3">اضافة تصنيف فرعي جديد</h1>
+      <Form onSubmit={handleSubmit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
+        <Form.Group controlId="subcategory-parent">
+          <Form.Label>التصنيف الرئيسي</Form.Label>
+          <Form.Select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">اختر تصنيف رئيسي</option>
+            {categories.map((c) => (
+              <option key={c._id} value={c._id}>{c.name}</option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="subcategory-name">
+          <Form.Label>اسم التصنيف الفرعي</Form.Label>
+          <Form.Control value={name} onChange={(e) => setName(e.target.value)} />
+        </Form.Group>
+        <div>
+          <Button type="submit" variant="dark" className="px-4" disabled={sending}>
+            حفظ التعديلات
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
 }

@@ -1,0 +1,36 @@
+// Admin-only coupon calls (API.md §5.10).
+import { apiClient } from '../client';
+import type { Coupon, ItemResponse, ListResponse } from '../types';
+
+export interface CouponBody {
+  name: string;
+  /** YYYY-MM-DD */
+  expire: string;
+  discount: number;
+}
+
+export async function listCoupons(): Promise<Coupon[]> {
+  const { data } = await apiClient.get<ListResponse<Coupon>>('/coupons', { params: { limit: 100 } });
+  return data.data;
+}
+
+export async function getCoupon(id: string): Promise<Coupon> {
+  const { data } = await apiClient.get<ItemResponse<Coupon>>(`/coupons/${encodeURIComponent(id)}`);
+  return data.data;
+}
+
+/** Resolves with the HTTP status (201 = created); 400 (duplicate) and 403 reject. */
+export async function createCoupon(body: CouponBody): Promise<number> {
+  const { status } = await apiClient.post<ItemResponse<Coupon>>('/coupons', body);
+  return status;
+}
+
+/** Resolves with the HTTP status (200 = updated). */
+export async function updateCoupon(id: string, body: CouponBody): Promise<number> {
+  const { status } = await apiClient.put<ItemResponse<Coupon>>(`/coupons/${encodeURIComponent(id)}`, body);
+  return status;
+}
+
+export async function deleteCoupon(id: string): Promise<void> {
+  await apiClient.delete(`/coupons/${encodeURIComponent(id)}`);
+}

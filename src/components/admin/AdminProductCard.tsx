@@ -1,0 +1,33 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import type { Product } from '../../api/types';
+import PriceTag from '../PriceTag';
+
+interface AdminProductCardProps {
+  product: Product;
+  onRemove: (product: Product) => void;
+}
+
+/** A product in the admin list: remove (after confirmation), edit, and a link to its shop page. */
+export default function AdminProductCard({ product, onRemove }: AdminProductCardProps) {
+  return (
+    <Card as="article" className="h-100 shadow-sm">
+      <Card.Header className="d-flex justify-content-between bg-white py-1">
+        <Button variant="link" size="sm" className="text-danger p-0" onClick={() => onRemove(product)} aria-label={`ازالة ${product.title}`}>
+          ازالة
+        </Button>
+        <Link to={`/admin/editproduct/${product._id}`} className="small" aria-label={`تعديل ${product.title}`}>
+          تعديل
+        </Link>
+      </Card.Header>
+      <Link to={`/products/${product._id}`} className="text-reset text-decoration-none d-flex flex-column flex-grow-1">
+        <img src={product.imageCover} alt="" width={240} height={180} loading="lazy" className="card-img-top bg-light" style={{ objectFit: 'cover', height: 180, width: '100%' }} />
+        <Card.Body className="p-2">
+          <Card.Title as="h2" className="fs-6 text-truncate">{product.title}</Card.Title>
+          <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+        </Card.Body>
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+// Admin texts used by more than one screen (SPEC §5 and §8).
+export const COMPLETE_DATA_MESSAGE = 'من فضلك اكمل البيانات';
+export const ADD_SUCCESS_MESSAGE = 'تمت عملية الاضافة بنجاح';
+export const ADD_FAILURE_MESSAGE = 'هناك مشكلة في عملية الاضافة';
+export const DELETE_FAILURE_MESSAGE = 'هناك مشكلة في عملية الحذف';
+export const SOMETHING_WRONG_MESSAGE = 'هناك خطأ ما';
+/** SPEC §8 "Empty lists": a failed load. */
+export const LOAD_FAILED_MESSAGE = 'AN error Has Found';

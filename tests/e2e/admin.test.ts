@@ -1,0 +1,275 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
+
+// The admin area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
+
+const SHOTS_DIR = '/tmp/shots';
+const ADMIN_CHUNK = /\/assets\/admin-[^/]+\.js$/;
+const stamp = Date.now().toString(36);
+const names = {
+  category: `تصنيف ${stamp}`,
+  subcategory: `فرعي ${stamp}`,
+  brand: `ماركة ${stamp}`,
+  product: `منتج تجريبي ${stamp}`,
+  coupon: `E2E${stamp}`.toUpperCase(),
+};
+
+let shop: Shop;
+let adminPage: Page;
+
+async function pngFile(name: string, width = 800, height = 600, colour = '#3366cc') {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function tokenOf(credentials: { email: string; password: string }) {
+  const { data } = await api<{ token: string }>('POST', '/auth/login', undefined, credentials);
+  return data.token;
+}
+
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
+
+async function shoot(page: Page, name: string) {
+  await fs.mkdir(SHOTS_DIR, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+beforeAll(async () => {
+  shop = await startShop();
+  ({ page: adminPage } = await shop.newPage({ width: 1280, height: 900 }));
+  await login(adminPage, DEMO_ADMIN);
+});
+afterAll(() => shop?.close());
+
+describe('admin code stays out of the storefront', () => {
+  it('the build has admin chunks, and shoppers on /, /products and /products/:id load none of them', async () => {
+    const built = await fs.readdir(path.resolve('dist/assets'));
+    expect(built.some((file) => /^admin-.+\.js$/.test(file))).toBe(true);
+
+    const { data } = await api<{ data: { _id: string }[] }>('GET', '/products?limit=1');
+    const { context, page } = await shop.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const url of ['/', '/products', `/products/${data.data[0]._id}`]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((script) => ADMIN_CHUNK.test(script))).toEqual([]);
+    await context.close();
+  });
+
+  it('a customer visiting /admin routes is sent to /login without loading admin code', async () => {
+    const { context, page } = await shop.newPage();
+    await login(page, DEMO_USER);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    for (const url of ['/admin/allproducts', '/admin/addproduct', '/admin/allorders']) {
+      await page.goto(url);
+      await page.waitForURL((u) => u.pathname === '/login');
+    }
+    expect(scripts.filter((script) => ADMIN_CHUNK.test(script))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('admin journeys', () => {
+  let productId = '';
+
+  it('creates a category, a subcategory and a brand with images', async () => {
+    const page = adminPage;
+    await page.goto('/admin/addcategory');
+    await page.getByLabel('اختيار صور للخانة 1').setInputFiles(await pngFile('category.png'));
+    await page.getByRole('img', { name: 'الصورة 1' }).waitFor();
+    await page.getByLabel('اسم التصنيف').fill(names.category);
+    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await toast(page, 'تمت عملية الاضافة بنجاح');
+
+    await page.goto('/admin/addsubcategory');
+    const parent = page.getByLabel('التصنيف الرئيسي');
+    await parent.locator('option', { hasText: names.category }).waitFor({ state: 'attached' });
+    await parent.selectOption({ label: names.category });
+    await page.getByLabel('اسم التصنيف الفرعي').fill(names.subcategory);
+    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await toast(page, 'تمت عملية الاضافة بنجاح');
+
+    await page.goto('/admin/addbrand');
+    await page.getByLabel('اختيار صور للخانة 1').setInputFiles(await pngFile('brand.png', 600, 600, '#cc3366'));
+    await page.getByLabel('اسم الماركة').fill(names.brand);
+    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await toast(page, 'تمت عملية الاضافة بنجاح');
+
+    const categories = await api<{ data: { _id: string; name: string; image?: string }[] }>('GET', `/categories?keyword=${encodeURIComponent(stamp)}`);
+    expect(categories.data.data.map((c) => c.name)).toContain(names.category);
+    expect(categories.data.data[0].image).toMatch(/^http/);
+    const brands = await api<{ data: { name: string; image?: string }[] }>('GET', `/brands?keyword=${encodeURIComponent(stamp)}`);
+    expect(brands.data.data.map((b) => b.name)).toContain(names.brand);
+  });
+
+  it('creates a product with two images (one cropped), colours and subcategories, seen in the storefront', async () => {
+    const page = adminPage;
+    await page.goto('/admin/addproduct');
+    await page.getByLabel('اختيار صور للخانة 1').setInputFiles([await pngFile('one.png', 1200, 900), await pngFile('two.png', 1000, 800, '#22aa55')]);
+    const dialog = page.getByRole('dialog', { name: 'Crop Image' });
+    await dialog.waitFor();
+    await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
+    await page.waitForTimeout(300);
+    await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('img', { name: 'الصورة 2' }).getAttribute('src')).toMatch(/^data:image\/jpeg/);
+    expect(await page.getByRole('img', { name: 'الصورة 1' }).getAttribute('src')).toMatch(/^data:image\/png/);
+
+    await page.getByLabel('اسم المنتج').fill(names.product);
+    await page.getByLabel('وصف المنتج').fill('وصف منتج من اختبار المتصفح');
+    await page.getByLabel('السعر قبل الخصم').fill('١٥٠٠');
+    await page.getByLabel('السعر بعد الخصم').fill('1200');
+    await page.getByLabel('الكمية المتاحة').fill('20');
+    const category = page.getByLabel('التصنيف الرئيسي');
+    await category.locator('option', { hasText: names.category }).waitFor({ state: 'attached' });
+    await category.selectOption({ label: names.category });
+    await page.getByRole('checkbox', { name: names.subcategory }).check();
+    await page.getByLabel('الماركة').selectOption({ label: names.brand });
+
+    await page.getByRole('button', { name: 'اضافة لون' }).click();
+    await page.getByRole('button', { name: 'اضف اللون' }).click();
+    await page.getByRole('button', { name: 'اضافة لون' }).click();
+    const hex = page.locator('.chrome-picker input').first();
+    await hex.fill('#ff0000');
+    // Enter in the picker's hex field must not submit the product form.
+    await hex.press('Enter');
+    await page.waitForTimeout(300);
+    await page.getByRole('button', { name: 'اضف اللون' }).click();
+    await page.getByRole('button', { name: 'حذف اللون #000000' }).waitFor();
+    await page.getByRole('button', { name: 'حذف اللون #ff0000' }).waitFor();
+    await shoot(page, 'admin-add-product');
+
+    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await toast(page, 'تمت الاضافة بنجاح');
+    await expect.poll(() => page.getByLabel('اسم المنتج').inputValue()).toBe('');
+
+    const found = await api<{ data: { _id: string; images: string[]; imageCover: string; availableColors: string[]; subcategory: string[]; price: number; priceAfterDiscount?: number; brand?: string }[] }>(
+      'GET',
+      `/products?keyword=${encodeURIComponent(stamp)}`,
+    );
+    expect(found.data.data).toHaveLength(1);
+    const product = found.data.data[0];
+    productId = product._id;
+    expect(product.images).toHaveLength(2);
+    expect(product.availableColors).toEqual(['#000000', '#ff0000']);
+    expect(product.subcategory).toHaveLength(1);
+    expect(product.price).toBe(1500);
+    expect(product.priceAfterDiscount).toBe(1200);
+
+    const { context, page: shopper } = await shop.newPage();
+    await shopper.goto(`/products/${productId}`);
+    await shopper.getByText(names.product).first().waitFor();
+    await context.close();
+  });
+
+  it('edits the product, keeping its images', async () => {
+    const page = adminPage;
+    const before = await api<{ data: { images: string[]; imageCover: string } }>('GET', `/products/${productId}`);
+    await page.goto(`/admin/editproduct/${productId}`);
+    const title = page.getByLabel('اسم المنتج');
+    await expect.poll(() => title.inputValue()).toBe(names.product);
+    await page.getByRole('img', { name: 'الصورة 2' }).waitFor();
+    await title.fill(`${names.product} معدل`);
+    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await toast(page, 'تم التعديل بنجاح');
+    const after = await api<{ data: { title: string; images: string[]; imageCover: string } }>('GET', `/products/${productId}`);
+    expect(after.data.data.title).toBe(`${names.product} معدل`);
+    expect(after.data.data.images).toEqual(before.data.data.images);
+    expect(after.data.data.imageCover).toBe(before.data.data.imageCover);
+  });
+
+  it('creates, edits and deletes a coupon', async () => {
+    const page = adminPage;
+    await page.goto('/admin/addcoupon');
+    await page.getByLabel('اسم الكوبون').fill(names.coupon);
+    const date = page.getByLabel('تاريخ الانتهاء');
+    expect(await date.getAttribute('type')).toBe('text');
+    await date.click();
+    expect(await date.getAttribute('type')).toBe('date');
+    await date.fill('2031-04-10');
+    await page.getByLabel('نسبة الخصم (%)').fill('15');
+    await page.getByRole('button', { name: 'اضافة كوبون' }).click();
+    await toast(page, 'تم اضافة الكوبون بنجاح');
+    const card = page.locator('article', { hasText: `اسم الكوبون: ${names.coupon}` });
+    await card.waitFor();
+    await card.getByText('نسبة الخصم: 15%').waitFor();
+
+    await card.getByRole('link', { name: `تعديل الكوبون ${names.coupon}` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/editcoupon/'));
+    const discount = page.getByLabel('نسبة الخصم (%)');
+    await expect.poll(() => discount.inputValue()).toBe('15');
+    await discount.fill('30');
+    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await toast(page, 'تم تعديل الكوبون بنجاح');
+    await page.waitForURL((url) => url.pathname === '/admin/addcoupon');
+    await card.getByText('نسبة الخصم: 30%').waitFor();
+
+    await card.getByRole('button', { name: `حذف الكوبون ${names.coupon}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await toast(page, 'تم حذف الكوبون بنجاح');
+    await card.waitFor({ state: 'detached' });
+  });
+
+  it("opens a shopper's order and marks it paid and delivered", async () => {
+    const token = await tokenOf(DEMO_USER);
+    await api('DELETE', '/cart', token);
+    expect((await api('POST', '/cart', token, { productId, color: '#ff0000' })).status).toBe(200);
+    const cart = await api<{ data: { _id: string } }>('GET', '/cart', token);
+    const created = await api<{ data: { _id: string; id: number } }>('POST', `/orders/${cart.data.data._id}`, token, {
+      shippingAddress: { details: 'المنزل', phone: '01012345678', city: '', postalCode: '' },
+    });
+    expect(created.status).toBe(201);
+    const order = created.data.data;
+
+    const page = adminPage;
+    await page.goto('/admin/allorders');
+    const card = page.getByRole('article', { name: `طلب رقم #${order.id}` });
+    await card.waitFor();
+    await card.getByText(DEMO_USER.email).waitFor();
+    await shoot(page, 'admin-orders');
+    await card.getByRole('link', { name: `طلب رقم #${order.id}` }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${order._id}`);
+    await page.getByRole('link', { name: `${names.product} معدل` }).waitFor();
+    await shoot(page, 'admin-order-details');
+
+    await page.getByLabel('حالة الدفع', { exact: true }).selectOption('true');
+    await page.getByRole('button', { name: 'حفظ حالة الدفع' }).click();
+    await toast(page, 'تم تغيير حالة الدفع بنجاح');
+    await page.getByLabel('حالة التوصيل', { exact: true }).selectOption('true');
+    await page.getByRole('button', { name: 'حفظ حالة التوصيل' }).click();
+    await toast(page, 'تم تغيير حالة التوصيل بنجاح');
+    await page.getByText('تم الدفع · تم التوصيل').waitFor();
+
+    const adminToken = await tokenOf(DEMO_ADMIN);
+    const after = await api<{ data: { isPaid: boolean; isDelivered: boolean } }>('GET', `/orders/${order._id}`, adminToken);
+    expect(after.data.data).toMatchObject({ isPaid: true, isDelivered: true });
+  });
+});

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { screen, within } from '@testing-library/react';
+import { admin, customer } from '../mocks/fixtures';
+import { adminHandlers } from '../mocks/handlers/admin';
+import { server } from '../mocks/server';
+import { renderApp, storeSession } from '../utils/renderWithProviders';
+
+beforeEach(() => {
+  server.use(...adminHandlers);
+});
+
+describe('admin area', () => {
+  it('has the side menu of SPEC §2, in order', async () => {
+    storeSession(admin);
+    renderApp('/admin/allorders');
+    await screen.findByRole('heading', { name: 'ادارة جميع الطلبات' });
+    const menu = screen.getByRole('navigation', { name: 'لوحة التحكم' });
+    expect(within(menu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/admin/allorders',
+      '/admin/allproducts',
+      '/admin/addbrand',
+      '/admin/addcategory',
+      '/admin/addsubcategory',
+      '/admin/addproduct',
+      '/admin/addcoupon',
+    ]);
+  });
+
+  it.each(['/admin/addproduct', '/admin/editproduct/prod-1', '/admin/addcoupon', '/admin/orders/order-1', '/admin/addsubcategory'])(
+    'sends a customer from %s to /login',
+    async (route) => {
+      storeSession(customer);
+      const { router } = renderApp(route);
+      expect(await screen.findByRole('heading', { name: 'تسجيل الدخول', level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+});
+
+// Admin code must stay in admin chunks: only admin modules may import it (the store and the
+// storefront import nothing from it), so the bundler cannot pull it into a shopper's page.
+describe('admin code isolation', () => {
+  const srcDir = path.resolve(__dirname, '../../../src');
+  const adminDirs = ['pages/admin', 'components/admin', 'api/admin'].map((dir) => path.join(srcDir, dir));
+  const adminOnly = /from ['"](react-image-crop|react-color)|from ['"][./]*(components|api)\/admin\/|from ['"]\.\.?\/admin\/|from ['"][./]*pages\/admin\//;
+
+  function sourceFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(full);
+      return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+    });
+  }
+
+  it('no module outside the admin folders imports admin modules, react-image-crop or react-color', () => {
+    const offenders = sourceFiles(srcDir)
+      .filter((file) => !adminDirs.some((dir) => file.startsWith(dir + path.sep)))
+      .filter((file) => file !== path.join(srcDir, 'app', 'routes.tsx'))
+      .filter((file) => adminOnly.test(fs.readFileSync(file, 'utf8')));
+    expect(offenders.map((file) => path.relative(srcDir, file))).toEqual([]);
+  });
+
+  it('routes.tsx loads the admin pages lazily only', () => {
+    const routes = fs.readFileSync(path.join(srcDir, 'app', 'routes.tsx'), 'utf8');
+    expect(routes).not.toMatch(/^import [^\n]*pages\/admin\//m);
+    expect(routes).toMatch(/lazy\(\(\) => import\('\.\.\/pages\/admin\/AdminLayout'\)\)/);
+  });
+});

@@ -1,0 +1,167 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import AdminAddBrandPage from '../../../src/pages/admin/AdminAddBrandPage';
+import AdminAddCategoryPage from '../../../src/pages/admin/AdminAddCategoryPage';
+import AdminAddSubcategoryPage from '../../../src/pages/admin/AdminAddSubcategoryPage';
+import { adminHandlers } from '../mocks/handlers/admin';
+import { server } from '../mocks/server';
+import { renderWithProviders } from '../utils/renderWithProviders';
+import { imageFile, installImageStubs } from './imageStubs';
+
+beforeEach(() => {
+  server.use(...adminHandlers);
+  installImageStubs();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe.each([
+  { what: 'brand', Page: AdminAddBrandPage, path: '/admin/addbrand', endpoint: '*/api/v1/brands', nameLabel: 'اسم الماركة', doneMs: 1000 },
+  { what: 'category', Page: AdminAddCategoryPage, path: '/admin/addcategory', endpoint: '*/api/v1/categories', nameLabel: 'اسم التصنيف', doneMs: 500 },
+])('admin: add $what', ({ Page, path, endpoint, nameLabel, doneMs }) => {
+  it('needs a name and an image', async () => {
+    const posted = vi.fn();
+    server.use(http.post(endpoint, () => {
+      posted();
+      return HttpResponse.json({}, { status: 201 });
+    }));
+    const { user } = renderWithProviders(<Page />, { path });
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(nameLabel), 'اسم جديد');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await waitFor(() => expect(screen.getAllByText('من فضلك اكمل البيانات')).toHaveLength(2));
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it(`sends name and image, shows a spinner, then the done line for ${doneMs} ms, and resets the form`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let sent: FormData | undefined;
+    let answer: () => void = () => {};
+    server.use(
+      http.post(endpoint, async ({ request }) => {
+        sent = await request.formData();
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ data: { _id: 'x', name: 'اسم جديد' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<Page />, { path });
+    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(1);
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
+    expect(await screen.findByRole('img', { name: 'الصورة 1' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(nameLabel), 'اسم جديد');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+
+    expect(await screen.findByText('جاري الاضافة...')).toBeInTheDocument();
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent!.get('name')).toBe('اسم جديد');
+    expect((sent!.get('image') as File).type).toBe('image/png');
+    answer();
+
+    expect(await screen.findByText('تمت عملية الاضافة بنجاح')).toBeInTheDocument();
+    expect(screen.getByText('تم الانتهاء')).toBeInTheDocument();
+    expect(screen.queryByText('جاري الاضافة...')).toBeNull();
+    expect(screen.getByLabelText(nameLabel)).toHaveValue('');
+    expect(screen.queryByRole('img', { name: 'الصورة 1' })).toBeNull();
+    act(() => vi.advanceTimersByTime(doneMs - 50));
+    expect(screen.getByText('تم الانتهاء')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(60));
+    expect(screen.queryByText('تم الانتهاء')).toBeNull();
+  });
+
+  it('says there is a problem when the server does not answer 201', async () => {
+    server.use(http.post(endpoint, () => HttpResponse.json({ message: 'Duplicate field value' }, { status: 400 })));
+    const { user } = renderWithProviders(<Page />, { path });
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
+    await user.type(screen.getByLabelText(nameLabel), 'مكرر');
+    await user.click(await screen.findByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('هناك مشكلة في عملية الاضافة')).toBeInTheDocument();
+    expect(screen.getByLabelText(nameLabel)).toHaveValue('مكرر');
+    expect(screen.queryByText('تم الانتهاء')).toBeNull();
+  });
+});
+
+describe('admin: add subcategory', () => {
+  const renderPage = () => renderWithProviders(<AdminAddSubcategoryPage />, { path: '/admin/addsubcategory' });
+  let onLine: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  });
+
+  function capturePosts(status = 201) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/subcategories', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(status === 201 ? { data: { _id: 's' } } : { status: 'fail', message: 'Duplicate field value' }, { status });
+      }),
+    );
+    return bodies;
+  }
+
+  it('warns about the connection when the browser is offline, and sends nothing', async () => {
+    const bodies = capturePosts();
+    onLine.mockReturnValue(false);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('هناك مشكلة في الاتصال بالانترنت')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('asks for a main category first', async () => {
+    const bodies = capturePosts();
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'هواتف');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('من فضلك اختر تصنيف رئيسي')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('warns about an empty name and still sends the request (SPEC)', async () => {
+    const bodies = capturePosts(400);
+    const { user } = renderPage();
+    await screen.findByRole('option', { name: 'الكترونيات' });
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('من فضلك ادخل اسم التصنيف الفرعي')).toBeInTheDocument();
+    await waitFor(() => expect(bodies).toEqual([{ name: '', category: 'cat-1' }]));
+  });
+
+  it('adds the subcategory (201) and empties the name', async () => {
+    const bodies = capturePosts(201);
+    const { user } = renderPage();
+    await screen.findByRole('option', { name: 'ملابس رجالي' });
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-2');
+    await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'قمصان');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('تمت عملية الاضافة بنجاح')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'قمصان', category: 'cat-2' }]);
+    expect(screen.getByLabelText('اسم التصنيف الفرعي')).toHaveValue('');
+  });
+
+  it('explains a duplicate name (400)', async () => {
+    capturePosts(400);
+    const { user } = renderPage();
+    await screen.findByRole('option', { name: 'الكترونيات' });
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
+    await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'هواتف ذكية');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeInTheDocument();
+  });
+
+  it('reports any other failure as an add problem', async () => {
+    capturePosts(403);
+    const { user } = renderPage();
+    await screen.findByRole('option', { name: 'الكترونيات' });
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
+    await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'شاشات');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    const toast = await screen.findByText('هناك مشكلة في عملية الاضافة');
+    expect(within(toast.closest('.Toastify') as HTMLElement).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeNull();
+  });
+});

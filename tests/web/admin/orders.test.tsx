@@ -1,0 +1,159 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import AdminAllOrdersPage from '../../../src/pages/admin/AdminAllOrdersPage';
+import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPage';
+import { PAYMENT_METHOD_LABELS } from '../../../src/components/OrderCard';
+import type { Order } from '../../../src/api/types';
+import { formatEGP } from '../../../src/lib/format';
+import { listOf } from '../mocks/fixtures';
+import { adminHandlers, orders } from '../mocks/handlers/admin';
+import { server } from '../mocks/server';
+import { renderWithProviders } from '../utils/renderWithProviders';
+
+beforeEach(() => {
+  server.use(...adminHandlers);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('admin: all orders', () => {
+  const renderList = () => renderWithProviders(<AdminAllOrdersPage />, { path: '/admin/allorders' });
+
+  it('asks for 5 orders per page and shows number, customer, paid, delivered, method and total', async () => {
+    const requests: URL[] = [];
+    server.use(
+      http.get('*/api/v1/orders', ({ request }) => {
+        requests.push(new URL(request.url));
+        return HttpResponse.json(listOf(orders, 5));
+      }),
+    );
+    renderList();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const first = await screen.findByRole('article', { name: 'طلب رقم #7' });
+    expect(requests[0].searchParams.get('limit')).toBe('5');
+    expect(requests[0].searchParams.get('page')).toBe('1');
+    expect(within(first).getByRole('link', { name: 'طلب رقم #7' })).toHaveAttribute('href', '/admin/orders/order-1');
+    expect(within(first).getByText(orders[0].user.name)).toBeInTheDocument();
+    expect(within(first).getByText(orders[0].user.email)).toBeInTheDocument();
+    expect(within(first).getByText('لم يتم الدفع')).toBeInTheDocument();
+    expect(within(first).getByText('لم يتم التوصيل')).toBeInTheDocument();
+    expect(within(first).getByText(new RegExp(PAYMENT_METHOD_LABELS.cash))).toBeInTheDocument();
+    expect(within(first).getByText(new RegExp(formatEGP(23998)))).toBeInTheDocument();
+    const second = screen.getByRole('article', { name: 'طلب رقم #8' });
+    expect(within(second).getByText('تم الدفع')).toBeInTheDocument();
+    expect(within(second).getByText('تم التوصيل')).toBeInTheDocument();
+    expect(within(second).getByText(new RegExp(PAYMENT_METHOD_LABELS.card))).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).toBeNull();
+  });
+
+  it('shows the pager from 2 pages on and loads the chosen page', async () => {
+    const many: Order[] = Array.from({ length: 7 }, (_, i) => ({ ...orders[0], _id: `o-${i}`, id: 100 + i }));
+    server.use(
+      http.get('*/api/v1/orders', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(listOf(many, 5, page));
+      }),
+    );
+    const { user } = renderList();
+    await screen.findByRole('article', { name: 'طلب رقم #100' });
+    await user.click(within(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).getByText('2'));
+    expect(await screen.findByRole('article', { name: 'طلب رقم #106' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'طلب رقم #100' })).toBeNull();
+  });
+
+  it('says there are no orders yet', async () => {
+    server.use(http.get('*/api/v1/orders', () => HttpResponse.json(listOf([]))));
+    renderList();
+    expect(await screen.findByText('لا يوجد طلبات حتى الان')).toBeInTheDocument();
+  });
+
+  it('shows the failure text when the orders cannot be loaded', async () => {
+    server.use(http.get('*/api/v1/orders', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    renderList();
+    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  });
+});
+
+describe('admin: order details', () => {
+  const renderDetails = (id = 'order-1') =>
+    renderWithProviders(<AdminOrderDetailsPage />, { path: '/admin/orders/:id', route: `/admin/orders/${id}` });
+
+  it('shows the items (image linking to the product, title, rating, count, quantity, colour) and the customer', async () => {
+    renderDetails();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'تفاصيل الطلب رقم #7' })).toBeInTheDocument();
+    const item = orders[0].cartItems[0];
+    expect(screen.getByRole('link', { name: item.product.title })).toHaveAttribute('href', '/products/prod-1');
+    expect(screen.getByText(item.product.title, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'التقييم 4.5 من 5' })).toBeInTheDocument();
+    expect(screen.getByText('(2 تقييم)')).toBeInTheDocument();
+    expect(screen.getByText('الكمية: 2')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'اللون #000000' })).toBeInTheDocument();
+    expect(screen.getByText(orders[0].user.name)).toBeInTheDocument();
+    expect(screen.getByText('01012345678')).toBeInTheDocument();
+    expect(screen.getByText(orders[0].user.email)).toBeInTheDocument();
+  });
+
+  it('shows the failure text for an unknown order', async () => {
+    renderDetails('nope');
+    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  });
+
+  describe.each([
+    { change: 'pay', label: 'حالة الدفع', success: 'تم تغيير حالة الدفع بنجاح' },
+    { change: 'deliver', label: 'حالة التوصيل', success: 'تم تغيير حالة التوصيل بنجاح' },
+  ])('$label', ({ change, label, success }) => {
+    function watchCalls(status = 200) {
+      const calls: string[] = [];
+      let gets = 0;
+      server.use(
+        http.put(`*/api/v1/orders/:id/${change}`, ({ params }) => {
+          calls.push(String(params.id));
+          return HttpResponse.json({ status: 'Success', data: orders[0] }, { status });
+        }),
+        http.get('*/api/v1/orders/:id', () => {
+          gets += 1;
+          return HttpResponse.json({ data: orders[0] });
+        }),
+      );
+      return { calls, gets: () => gets };
+    }
+
+    it('makes no call for the placeholder or for "no"', async () => {
+      const { calls } = watchCalls();
+      const { user } = renderDetails();
+      const select = await screen.findByLabelText(label);
+      expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([`اختر ${label}`, 'نعم', 'لا']);
+      await user.click(screen.getByRole('button', { name: `حفظ ${label}` }));
+      await user.selectOptions(select, 'false');
+      await user.click(screen.getByRole('button', { name: `حفظ ${label}` }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(calls).toEqual([]);
+    });
+
+    it(`calls ${change} for "yes", says so, and fetches the order again after 1 s`, async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const watch = watchCalls();
+      const { user } = renderDetails();
+      await user.selectOptions(await screen.findByLabelText(label), 'true');
+      await user.click(screen.getByRole('button', { name: `حفظ ${label}` }));
+      expect(await screen.findByText(success)).toBeInTheDocument();
+      expect(watch.calls).toEqual(['order-1']);
+      expect(watch.gets()).toBe(1);
+      act(() => vi.advanceTimersByTime(900));
+      expect(watch.gets()).toBe(1);
+      act(() => vi.advanceTimersByTime(150));
+      await waitFor(() => expect(watch.gets()).toBe(2));
+    });
+
+    it('reports a failed change', async () => {
+      const watch = watchCalls(403);
+      const { user } = renderDetails();
+      await user.selectOptions(await screen.findByLabelText(label), 'true');
+      await user.click(screen.getByRole('button', { name: `حفظ ${label}` }));
+      expect(await screen.findByText('هناك مشكلة في عملية التغيير')).toBeInTheDocument();
+      expect(watch.calls).toEqual(['order-1']);
+    });
+  });
+});

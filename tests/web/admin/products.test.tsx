@@ -1,0 +1,374 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import AdminAddProductPage from '../../../src/pages/admin/AdminAddProductPage';
+import AdminAllProductsPage from '../../../src/pages/admin/AdminAllProductsPage';
+import AdminEditProductPage from '../../../src/pages/admin/AdminEditProductPage';
+import type { Product } from '../../../src/api/types';
+import { listOf, products } from '../mocks/fixtures';
+import { adminHandlers } from '../mocks/handlers/admin';
+import { server } from '../mocks/server';
+import { renderWithProviders } from '../utils/renderWithProviders';
+import { CROPPED_JPEG, imageFile, installImageStubs } from './imageStubs';
+
+const COMPLETE_DATA = 'من فضلك اكمل البيانات';
+
+beforeEach(() => {
+  server.use(...adminHandlers);
+  installImageStubs();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function manyProducts(count: number): Product[] {
+  return Array.from({ length: count }, (_, i) => ({ ...products[i % 2], _id: `prod-x${i}`, title: `منتج رقم ${i + 1}` }));
+}
+
+describe('admin: all products', () => {
+  it('asks for 10 products per page and shows cards with remove, edit and shop links', async () => {
+    const requests: URL[] = [];
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => {
+        requests.push(new URL(request.url));
+        return HttpResponse.json(listOf(products, 10, 1));
+      }),
+    );
+    renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: products[0].title })).closest('article')!;
+    expect(requests[0].searchParams.get('limit')).toBe('10');
+    expect(requests[0].searchParams.get('page')).toBe('1');
+    expect(within(card).getByRole('link', { name: `تعديل ${products[0].title}` })).toHaveAttribute('href', '/admin/editproduct/prod-1');
+    expect(within(card).getByRole('link', { name: new RegExp(`^${products[0].title}`) })).toHaveAttribute('href', '/products/prod-1');
+    expect(within(card).getByRole('button', { name: `ازالة ${products[0].title}` })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).toBeNull();
+  });
+
+  it('shows the pager with 2+ pages and loads the chosen page', async () => {
+    const all = manyProducts(12);
+    const pages: string[] = [];
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        pages.push(String(page));
+        return HttpResponse.json(listOf(all, 10, page));
+      }),
+    );
+    const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    await screen.findByText('منتج رقم 1');
+    const pager = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    await user.click(within(pager).getByText('2'));
+    expect(await screen.findByText('منتج رقم 11')).toBeInTheDocument();
+    expect(pages).toEqual(['1', '2']);
+  });
+
+  it('says so when there are no products, and when loading failed', async () => {
+    server.use(http.get('*/api/v1/products', () => HttpResponse.json(listOf([]))));
+    renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    expect(await screen.findByText('لا يوجد منتجات حتى الان')).toBeInTheDocument();
+  });
+
+  it('shows the failure text when the list cannot be loaded', async () => {
+    server.use(http.get('*/api/v1/products', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  });
+
+  it('removes a product only after confirmation, then loads the list again', async () => {
+    let remaining = [...products];
+    const deleted: string[] = [];
+    server.use(
+      http.get('*/api/v1/products', () => HttpResponse.json(listOf(remaining, 10))),
+      http.delete('*/api/v1/products/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        remaining = remaining.filter((p) => p._id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    await user.click(await screen.findByRole('button', { name: `ازالة ${products[0].title}` }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: `ازالة ${products[0].title}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('تم حذف المنتج بنجاح')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: products[0].title })).toBeNull());
+    expect(deleted).toEqual(['prod-1']);
+  });
+
+  it('tells the admin when removing failed', async () => {
+    server.use(http.delete('*/api/v1/products/:id', () => HttpResponse.json({ message: 'no' }, { status: 403 })));
+    const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    await user.click(await screen.findByRole('button', { name: `ازالة ${products[0].title}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('هناك مشكلة في عملية الحذف')).toBeInTheDocument();
+  });
+});
+
+type Sent = Map<string, FormDataEntryValue[]>;
+
+function collect(form: FormData): Sent {
+  const sent: Sent = new Map();
+  form.forEach((value, key) => sent.set(key, [...(sent.get(key) ?? []), value]));
+  return sent;
+}
+
+async function fillRequiredFields(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.type(screen.getByLabelText('اسم المنتج'), 'سماعة لاسلكية');
+  await user.type(screen.getByLabelText('وصف المنتج'), 'سماعة بلوتوث بعزل للضوضاء');
+  await user.type(screen.getByLabelText('السعر قبل الخصم'), '١٥٠٠');
+  await screen.findByRole('option', { name: 'الكترونيات' });
+  await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
+}
+
+describe('admin: add product', () => {
+  it('lists the subcategories of the chosen main category only after it is chosen', async () => {
+    const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    expect(screen.getByText('اختر التصنيف الرئيسي اولا')).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'الكترونيات' });
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
+    expect(await screen.findByRole('checkbox', { name: 'هواتف ذكية' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'حواسيب محمولة' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'قمصان' })).toBeNull();
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-3');
+    expect(await screen.findByText('لا يوجد تصنيفات فرعية لهذا التصنيف')).toBeInTheDocument();
+  });
+
+  it('offers 5 image slots and the brands', async () => {
+    renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(5);
+    expect(await screen.findByRole('option', { name: 'سامسونج' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['no image', { image: false }],
+    ['an empty title', { title: '' }],
+    ['an empty description', { description: '' }],
+    ['a price of 0', { price: '0' }],
+    ['no main category', { category: '' }],
+  ])('is blocked with "please complete the data" for %s', async (_, override) => {
+    const posted = vi.fn();
+    server.use(http.post('*/api/v1/products', () => {
+      posted();
+      return HttpResponse.json({}, { status: 201 });
+    }));
+    const values = { image: true, title: 'سماعة', description: 'وصف', price: '100', category: 'cat-1', ...override };
+    const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    if (values.image) {
+      await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'اغلاق' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    if (values.title) await user.type(screen.getByLabelText('اسم المنتج'), values.title);
+    if (values.description) await user.type(screen.getByLabelText('وصف المنتج'), values.description);
+    await user.type(screen.getByLabelText('السعر قبل الخصم'), values.price);
+    await screen.findByRole('option', { name: 'الكترونيات' });
+    if (values.category) await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), values.category);
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText(COMPLETE_DATA)).toBeInTheDocument();
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it('adds colours with the picker and removes one by clicking its swatch', async () => {
+    const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    await user.click(screen.getByRole('button', { name: 'اضافة لون' }));
+    const hex = screen.getByDisplayValue(/^#?000000$/i);
+    await user.clear(hex);
+    await user.type(hex, '#ff0000');
+    await waitFor(() => expect(hex).toHaveValue('#ff0000'));
+    // Enter in the hex field must not submit the product form.
+    await user.type(hex, '{Enter}');
+    // react-color reports the finished choice after a short debounce.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await user.click(screen.getByRole('button', { name: 'اضف اللون' }));
+    const swatch = await screen.findByRole('button', { name: 'حذف اللون #ff0000' });
+    await user.click(swatch);
+    expect(screen.queryByRole('button', { name: 'حذف اللون #ff0000' })).toBeNull();
+    expect(screen.queryByText(COMPLETE_DATA)).toBeNull();
+  });
+
+  it('sends the multipart form, says so, then empties and re-enables the form after 500 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let sent: Sent | undefined;
+    server.use(
+      http.post('*/api/v1/products', async ({ request }) => {
+        sent = collect(await request.formData());
+        return HttpResponse.json({ data: products[0] }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), [imageFile('a.png', 800, 600), imageFile('b.png', 1024, 768)]);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Crop Image' })).getByRole('button', { name: 'Crop' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
+
+    await fillRequiredFields(user);
+    await user.type(screen.getByLabelText('السعر بعد الخصم'), '1200');
+    await user.type(screen.getByLabelText('الكمية المتاحة'), '١٠');
+    await user.click(await screen.findByRole('checkbox', { name: 'هواتف ذكية' }));
+    await user.click(screen.getByRole('checkbox', { name: 'حواسيب محمولة' }));
+    await user.selectOptions(screen.getByLabelText('الماركة'), 'brand-1');
+    await user.click(screen.getByRole('button', { name: 'اضافة لون' }));
+    await user.click(screen.getByRole('button', { name: 'اضف اللون' }));
+    expect(screen.getByRole('button', { name: 'حذف اللون #000000' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('تمت الاضافة بنجاح')).toBeInTheDocument();
+    expect(sent).toBeDefined();
+    const field = (key: string) => sent!.get(key) ?? [];
+    expect(field('title')).toEqual(['سماعة لاسلكية']);
+    expect(field('description')).toEqual(['سماعة بلوتوث بعزل للضوضاء']);
+    expect(field('price')).toEqual(['1500']);
+    expect(field('priceAfterDiscount')).toEqual(['1200']);
+    expect(field('quantity')).toEqual(['10']);
+    expect(field('category')).toEqual(['cat-1']);
+    expect(field('brand')).toEqual(['brand-1']);
+    expect(field('subcategory')).toEqual(['sub-1', 'sub-2']);
+    expect(field('availableColors')).toEqual(['#000000']);
+    const cover = field('imageCover');
+    expect(cover).toHaveLength(1);
+    expect((cover[0] as File).type).toBe('image/png');
+    const images = field('images') as File[];
+    expect(images.map((f) => f.type)).toEqual(['image/png', 'image/jpeg']);
+    expect(await images[1].text()).toBe('cropped');
+
+    expect(screen.getByLabelText('اسم المنتج')).toBeDisabled();
+    expect(screen.getByLabelText('اسم المنتج')).toHaveValue('سماعة لاسلكية');
+    act(() => vi.advanceTimersByTime(500));
+    await waitFor(() => expect(screen.getByLabelText('اسم المنتج')).toBeEnabled());
+    expect(screen.getByLabelText('اسم المنتج')).toHaveValue('');
+    expect(screen.getByLabelText('التصنيف الرئيسي')).toHaveValue('');
+    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'حذف اللون #000000' })).toBeNull();
+  });
+
+  it('leaves out the discount and the brand when they are not set', async () => {
+    let sent: Sent | undefined;
+    server.use(
+      http.post('*/api/v1/products', async ({ request }) => {
+        sent = collect(await request.formData());
+        return HttpResponse.json({ data: products[0] }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'اغلاق' }));
+    await fillRequiredFields(user);
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await screen.findByText('تمت الاضافة بنجاح');
+    expect(sent!.has('priceAfterDiscount')).toBe(false);
+    expect(sent!.has('brand')).toBe(false);
+    expect(sent!.has('availableColors')).toBe(false);
+    expect(sent!.get('images')).toHaveLength(1);
+  });
+
+  it('says "something went wrong" when the server refuses', async () => {
+    server.use(http.post('*/api/v1/products', () => HttpResponse.json({ errors: [{ msg: 'must be at least 3 chars' }] }, { status: 400 })));
+    const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'اغلاق' }));
+    await fillRequiredFields(user);
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('هناك خطأ ما')).toBeInTheDocument();
+  });
+});
+
+describe('admin: edit product', () => {
+  const renderEdit = () => renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/prod-1' });
+
+  it('is prefilled from the product, with its images shown from their URLs', async () => {
+    renderEdit();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByLabelText('اسم المنتج')).toHaveValue(products[0].title);
+    expect(screen.getByLabelText('وصف المنتج')).toHaveValue(products[0].description);
+    expect(screen.getByLabelText('السعر قبل الخصم')).toHaveValue('12500');
+    expect(screen.getByLabelText('السعر بعد الخصم')).toHaveValue('11999');
+    expect(screen.getByLabelText('الكمية المتاحة')).toHaveValue('12');
+    await waitFor(() => expect(screen.getByLabelText('التصنيف الرئيسي')).toHaveValue('cat-1'));
+    await waitFor(() => expect(screen.getByLabelText('الماركة')).toHaveValue('brand-1'));
+    expect(screen.getByRole('img', { name: 'الصورة 1' })).toHaveAttribute('src', products[0].images[0]);
+    expect(screen.getByRole('button', { name: 'حذف اللون #4d4d4d' })).toBeInTheDocument();
+  });
+
+  it('sends PUT without images when they were not changed, and says it was edited', async () => {
+    let sent: Sent | undefined;
+    server.use(
+      http.put('*/api/v1/products/:id', async ({ request, params }) => {
+        expect(params.id).toBe('prod-1');
+        sent = collect(await request.formData());
+        return HttpResponse.json({ data: products[0] });
+      }),
+    );
+    const { user } = renderEdit();
+    const title = await screen.findByLabelText('اسم المنتج');
+    await user.clear(title);
+    await user.type(title, 'هاتف جديد');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('تم التعديل بنجاح')).toBeInTheDocument();
+    expect(sent!.get('title')).toEqual(['هاتف جديد']);
+    expect(sent!.get('price')).toEqual(['12500']);
+    expect(sent!.get('availableColors')).toEqual(['#000000', '#4d4d4d']);
+    expect(sent!.has('imageCover')).toBe(false);
+    expect(sent!.has('images')).toBe(false);
+    expect(title).toBeEnabled();
+  });
+
+  it('sends every image (kept ones downloaded again) when the gallery changed', async () => {
+    let sent: Sent | undefined;
+    server.use(
+      http.put('*/api/v1/products/:id', async ({ request }) => {
+        sent = collect(await request.formData());
+        return HttpResponse.json({ data: products[0] });
+      }),
+    );
+    const { user } = renderEdit();
+    await screen.findByLabelText('اسم المنتج');
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 2'), imageFile('new.png'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Crop' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('تم التعديل بنجاح')).toBeInTheDocument();
+    const images = sent!.get('images') as File[];
+    expect(images.map((f) => f.type)).toEqual(['image/jpeg', 'image/jpeg']);
+    expect(sent!.get('imageCover')).toHaveLength(1);
+  });
+
+  it('clears the discount when the admin empties it', async () => {
+    let sent: Sent | undefined;
+    server.use(
+      http.put('*/api/v1/products/:id', async ({ request }) => {
+        sent = collect(await request.formData());
+        return HttpResponse.json({ data: products[0] });
+      }),
+    );
+    const { user } = renderEdit();
+    await user.clear(await screen.findByLabelText('السعر بعد الخصم'));
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await screen.findByText('تم التعديل بنجاح');
+    expect(sent!.get('priceAfterDiscount')).toEqual(['']);
+  });
+
+  it('says "something went wrong" when the update fails', async () => {
+    server.use(http.put('*/api/v1/products/:id', () => HttpResponse.json({ message: 'x' }, { status: 400 })));
+    const { user } = renderEdit();
+    await screen.findByLabelText('اسم المنتج');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('هناك خطأ ما')).toBeInTheDocument();
+  });
+
+  it('validates like the add form', async () => {
+    const { user } = renderEdit();
+    await user.clear(await screen.findByLabelText('اسم المنتج'));
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText(COMPLETE_DATA)).toBeInTheDocument();
+  });
+
+  it('shows the failure text for an unknown product', async () => {
+    renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/nope' });
+    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  });
+});
