@@ -22,3 +22,37 @@ export async function login(body: LoginBody): Promise<AuthResponse> {
     throw apiError;
   }
 }
+
+export interface SignupBody {
+  name: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  phone: string;
+}
+
+export async function signup(body: SignupBody): Promise<AuthResponse> {
+  const { data } = await apiClient.post<AuthResponse>('/auth/signup', body);
+  return data;
+}
+
+/** Answers carry `status`: 'Success' or 'fail' (API.md §5.1; the case matters). */
+export interface RecoveryResponse {
+  status: string;
+  message?: string;
+}
+
+export async function forgotPassword(email: string): Promise<RecoveryResponse> {
+  const { data } = await apiClient.post<RecoveryResponse>('/auth/forgotPasswords', { email });
+  return data;
+}
+
+export async function verifyResetCode(resetCode: string, email?: string): Promise<RecoveryResponse> {
+  const { data } = await apiClient.post<RecoveryResponse>('/auth/verifyResetCode', email ? { resetCode, email } : { resetCode });
+  return data;
+}
+
+export async function resetPassword(email: string, newPassword: string): Promise<RecoveryResponse> {
+  const { data } = await apiClient.put<RecoveryResponse>('/auth/resetPassword', { email, newPassword });
+  return data;
+}

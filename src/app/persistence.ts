@@ -1,7 +1,15 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { searchWordChanged } from '../features/products/productsSlice';
+import {
+  brandFilterToggled,
+  categoryFilterToggled,
+  priceFromChanged,
+  priceToChanged,
+  searchWordChanged,
+  sortChanged,
+} from '../features/products/productsSlice';
 import { loggedIn, loggedOut, userUpdated } from '../features/user/userSlice';
 import { removeStored, setStored } from '../lib/storage';
+import type { RootState } from './store';
 
 // The one place that mirrors Redux state into browser storage (SPEC §3 browser-local settings), so
 // reducers stay pure and no component writes storage behind the store's back. Slices read their
@@ -28,4 +36,17 @@ persistenceMiddleware.startListening({
 persistenceMiddleware.startListening({
   actionCreator: searchWordChanged,
   effect: (action) => setStored('searchWord', action.payload),
+});
+
+// The listing's filters and sort (SPEC §3: catChecked, brandChecked, priceFrom, priceTo, sortType).
+persistenceMiddleware.startListening({
+  matcher: isAnyOf(categoryFilterToggled, brandFilterToggled, priceFromChanged, priceToChanged, sortChanged),
+  effect: (_action, api) => {
+    const { catChecked, brandChecked, priceFrom, priceTo, sortType } = (api.getState() as RootState).products.filters;
+    setStored('catChecked', catChecked);
+    setStored('brandChecked', brandChecked);
+    setStored('priceFrom', priceFrom);
+    setStored('priceTo', priceTo);
+    setStored('sortType', sortType);
+  },
 });

@@ -1,4 +1,9 @@
-import ReactPaginate from 'react-paginate';
+import ReactPaginateModule from 'react-paginate';
+
+// react-paginate ships a UMD bundle: the production build hands us its exports object, not the
+// component, so take `default` when it is there (tests and the dev server already unwrap it).
+const ReactPaginate =
+  (ReactPaginateModule as unknown as { default?: typeof ReactPaginateModule }).default ?? ReactPaginateModule;
 
 interface PaginatorProps {
   pageCount: number;

@@ -1,17 +1,70 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { listBrands } from '../../api/brands';
+import { ALL_ITEMS_LIMIT } from '../../api/categories';
+import { toApiError } from '../../api/client';
 import type { Brand } from '../../api/types';
-import { idleRequest, type RequestState } from '../../app/requestStatus';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
+import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import type { RootState } from '../../app/store';
 
 export interface BrandState extends RequestState {
+  /** All brands (home strip, side filter, names on product pages, admin selects). */
   items: Brand[];
+  /** One page of the /allbrand screen. */
+  page: PagedList<Brand>;
 }
 
-const initialState: BrandState = { items: [], ...idleRequest };
+const initialState: BrandState = { items: [], page: emptyPagedList(), ...idleRequest };
+
+/** Page size of /allbrand (SPEC §9). */
+export const BRAND_PAGE_SIZE = 4;
+
+/** Loads all brands once per session; later calls are skipped while loading or loaded. */
+export const fetchBrands = createAppAsyncThunk(
+  'brand/fetchAll',
+  async (_: void, { rejectWithValue }) => {
+    try {
+      return await listBrands({ limit: ALL_ITEMS_LIMIT });
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+  { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().brand.status) },
+);
+
+export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', async (page: number, { rejectWithValue }) => {
+  try {
+    return await listBrands({ limit: BRAND_PAGE_SIZE, page });
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 const brandSlice = createSlice({
   name: 'brand',
   initialState,
   reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchBrands.pending, (state) => {
+        state.status = 'pending';
+        state.error = null;
+      })
+      .addCase(fetchBrands.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.items = action.payload.data;
+      })
+      .addCase(fetchBrands.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = rejectionMessage(action);
+      });
+    addPagedListCases(builder, fetchBrandPage, (state) => state.page);
+  },
 });
 
 export default brandSlice.reducer;
+
+export const selectBrands = (state: RootState) => state.brand.items;
+export const selectBrandsStatus = (state: RootState) => state.brand.status;
+export const selectBrandPage = (state: RootState) => state.brand.page;

@@ -3,15 +3,21 @@ import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
 import { toApiError } from '../../api/client';
 import type { Category } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
 export interface CategoryState extends RequestState {
   /** All categories (category strip, home strip, filters, admin selects). */
   items: Category[];
+  /** One page of the /allcategory screen. */
+  page: PagedList<Category>;
 }
 
-const initialState: CategoryState = { items: [], ...idleRequest };
+const initialState: CategoryState = { items: [], page: emptyPagedList(), ...idleRequest };
+
+/** Page size of /allcategory (SPEC §9). */
+export const CATEGORY_PAGE_SIZE = 6;
 
 /** Loads all categories once per session; later calls are skipped while loading or loaded. */
 export const fetchCategories = createAppAsyncThunk(
@@ -25,6 +31,14 @@ export const fetchCategories = createAppAsyncThunk(
   },
   { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().category.status) },
 );
+
+export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', async (page: number, { rejectWithValue }) => {
+  try {
+    return await listCategories({ limit: CATEGORY_PAGE_SIZE, page });
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 const categorySlice = createSlice({
   name: 'category',
@@ -44,6 +58,7 @@ const categorySlice = createSlice({
         state.status = 'failed';
         state.error = rejectionMessage(action);
       });
+    addPagedListCases(builder, fetchCategoryPage, (state) => state.page);
   },
 });
 
@@ -51,3 +66,4 @@ export default categorySlice.reducer;
 
 export const selectCategories = (state: RootState) => state.category.items;
 export const selectCategoriesStatus = (state: RootState) => state.category.status;
+export const selectCategoryPage = (state: RootState) => state.category.page;

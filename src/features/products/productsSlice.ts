@@ -1,26 +1,125 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Product } from '../../api/types';
-import { idleRequest, type RequestState } from '../../app/requestStatus';
+import { toApiError } from '../../api/client';
+import { getProduct, listProducts, type ProductQuery, type ProductSort } from '../../api/products';
+import type { Id, Product } from '../../api/types';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
+import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { getStored } from '../../lib/storage';
 
+/** The product lists the storefront shows, each loaded on its own. */
+export type ProductListKey = 'bestSellers' | 'latest' | 'search' | 'byCategory' | 'byBrand' | 'related';
+const LIST_KEYS: ProductListKey[] = ['bestSellers', 'latest', 'search', 'byCategory', 'byBrand', 'related'];
+
+/** What the /products listing searches with; kept in browser storage (SPEC §3) by app/persistence.ts. */
+export interface ProductFilters {
+  catChecked: Id[];
+  brandChecked: Id[];
+  /** As typed (any digits); 0, negative or empty is ignored (SPEC §5). */
+  priceFrom: string;
+  priceTo: string;
+  sortType: ProductSort;
+}
+
 export interface ProductsState extends RequestState {
-  items: Product[];
+  lists: Record<ProductListKey, PagedList<Product>>;
+  /** The product of /products/{id}. */
+  details: Product | null;
   /** Typed in the top-bar search box; the listing re-fetches 500 ms after it changes (SPEC §4). */
   searchWord: string;
+  filters: ProductFilters;
 }
+
+const SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
+
+function storedFilters(): ProductFilters {
+  const sort = getStored('sortType') ?? '';
+  return {
+    catChecked: getStored('catChecked') ?? [],
+    brandChecked: getStored('brandChecked') ?? [],
+    priceFrom: getStored('priceFrom') ?? '',
+    priceTo: getStored('priceTo') ?? '',
+    sortType: (SORTS as string[]).includes(sort) ? (sort as ProductSort) : '',
+  };
+}
+
+export const fetchProductList = createAppAsyncThunk(
+  'products/fetchList',
+  async ({ query }: { key: ProductListKey; query: ProductQuery }, { rejectWithValue }) => {
+    try {
+      return await listProducts(query);
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+);
+
+export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', async (id: Id, { rejectWithValue }) => {
+  try {
+    return await getProduct(id);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 const productsSlice = createSlice({
   name: 'products',
-  initialState: (): ProductsState => ({ items: [], searchWord: getStored('searchWord') ?? '', ...idleRequest }),
+  initialState: (): ProductsState => ({
+    lists: Object.fromEntries(LIST_KEYS.map((key) => [key, emptyPagedList<Product>()])) as Record<ProductListKey, PagedList<Product>>,
+    details: null,
+    searchWord: getStored('searchWord') ?? '',
+    filters: storedFilters(),
+    ...idleRequest,
+  }),
   reducers: {
     searchWordChanged(state, action: PayloadAction<string>) {
       state.searchWord = action.payload;
     },
+    /** A category checkbox was toggled; null = 'all' (no category filter). */
+    categoryFilterToggled(state, action: PayloadAction<Id | null>) {
+      state.filters.catChecked = action.payload === null ? [] : toggle(state.filters.catChecked, action.payload);
+    },
+    brandFilterToggled(state, action: PayloadAction<Id | null>) {
+      state.filters.brandChecked = action.payload === null ? [] : toggle(state.filters.brandChecked, action.payload);
+    },
+    priceFromChanged(state, action: PayloadAction<string>) {
+      state.filters.priceFrom = action.payload;
+    },
+    priceToChanged(state, action: PayloadAction<string>) {
+      state.filters.priceTo = action.payload;
+    },
+    sortChanged(state, action: PayloadAction<ProductSort>) {
+      state.filters.sortType = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
+    builder
+      .addCase(fetchProductDetails.pending, (state, action) => {
+        state.status = 'pending';
+        state.error = null;
+        if (state.details?._id !== action.meta.arg) state.details = null;
+      })
+      .addCase(fetchProductDetails.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.details = action.payload;
+      })
+      .addCase(fetchProductDetails.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = rejectionMessage(action);
+      });
   },
 });
 
-export const { searchWordChanged } = productsSlice.actions;
+export const { searchWordChanged, categoryFilterToggled, brandFilterToggled, priceFromChanged, priceToChanged, sortChanged } =
+  productsSlice.actions;
 export default productsSlice.reducer;
 
 export const selectSearchWord = (state: RootState) => state.products.searchWord;
+export const selectProductFilters = (state: RootState) => state.products.filters;
+export const selectProductList = (state: RootState, key: ProductListKey) => state.products.lists[key];
+export const selectProductDetails = (state: RootState) => state.products.details;
+export const selectProductDetailsStatus = (state: RootState) => state.products.status;

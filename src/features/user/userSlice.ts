@@ -1,7 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import * as authApi from '../../api/auth';
+import { toApiError } from '../../api/client';
 import type { User } from '../../api/types';
-import { idleRequest, type RequestState } from '../../app/requestStatus';
-import { getStored } from '../../lib/storage';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { getStored, setStored } from '../../lib/storage';
 import type { RootState } from '../../app/store';
 
 export interface UserState extends RequestState {
@@ -35,9 +38,77 @@ const userSlice = createSlice({
       state.token = null;
     },
   },
+  extraReducers: (builder) => {
+    // One loading flag for the account calls (login spinner, disabled buttons while a call runs).
+    for (const thunk of [logIn, signUp, requestedResetCode, verifiedResetCode, passwordReset]) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.status = 'pending';
+          state.error = null;
+        })
+        .addCase(thunk.fulfilled, (state) => {
+          state.status = 'succeeded';
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.status = 'failed';
+          state.error = rejectionMessage(action);
+        });
+    }
+  },
 });
 
 export const { loggedIn, userUpdated, loggedOut } = userSlice.actions;
+
+/** Login (SPEC §4): success keeps the session; failure clears any stored token and user. */
+export const logIn = createAppAsyncThunk('user/logIn', async (body: authApi.LoginBody, { dispatch, rejectWithValue }) => {
+  try {
+    const { data: user, token } = await authApi.login(body);
+    if (!token) throw { status: 401, message: authApi.WRONG_LOGIN_MESSAGE };
+    dispatch(loggedIn({ user, token }));
+    return user;
+  } catch (err) {
+    dispatch(loggedOut());
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+/** Registration: success when a token comes back; the token is kept, the shopper then logs in (SPEC §4). */
+export const signUp = createAppAsyncThunk('user/signUp', async (body: authApi.SignupBody, { rejectWithValue }) => {
+  try {
+    const answer = await authApi.signup(body);
+    if (answer.token) setStored('token', answer.token);
+    return answer;
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+/** Password recovery, step 1: the e-mail is kept (as 'user-email') for the later steps. */
+export const requestedResetCode = createAppAsyncThunk('user/forgotPassword', async (email: string, { rejectWithValue }) => {
+  try {
+    const answer = await authApi.forgotPassword(email);
+    if (answer.status === 'Success') setStored('user-email', email);
+    return answer;
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', async (resetCode: string, { rejectWithValue }) => {
+  try {
+    return await authApi.verifyResetCode(resetCode, getStored('user-email') ?? undefined);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const passwordReset = createAppAsyncThunk('user/resetPassword', async (newPassword: string, { rejectWithValue }) => {
+  try {
+    return await authApi.resetPassword(getStored('user-email') ?? '', newPassword);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 export default userSlice.reducer;
 
 export const selectCurrentUser = (state: RootState) => state.user.user;
@@ -45,3 +116,4 @@ export const selectCurrentUser = (state: RootState) => state.user.user;
 /** SPEC §4: role 'user' → user area; any other role → admin area; no stored user → neither. */
 export const selectIsUser = (state: RootState) => state.user.user?.role === 'user';
 export const selectIsAdmin = (state: RootState) => state.user.user != null && state.user.user.role !== 'user';
+export const selectUserStatus = (state: RootState) => state.user.status;

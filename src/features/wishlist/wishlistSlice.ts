@@ -1,18 +1,101 @@
 import { createSlice } from '@reduxjs/toolkit';
-import type { Product } from '../../api/types';
-import { idleRequest, type RequestState } from '../../app/requestStatus';
+import { toApiError } from '../../api/client';
+import type { Id, Product } from '../../api/types';
+import * as wishlistApi from '../../api/wishlist';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import type { RootState } from '../../app/store';
+import { loggedIn, loggedOut } from '../user/userSlice';
 
 export interface WishlistState extends RequestState {
-  /** Favourite products; a product is a favourite when its _id is among them. */
+  /** Favourite products (GET /wishlist), for the favourites page. */
   items: Product[];
+  /** Ids of the favourites: the filled hearts. Changed at once when a heart is clicked (SPEC §4). */
+  ids: Id[];
 }
 
-const initialState: WishlistState = { items: [], ...idleRequest };
+const initialState: WishlistState = { items: [], ids: [], ...idleRequest };
+
+const selectIsLoggedIn = (state: RootState) => state.user.user != null && state.user.token != null;
+
+/** Loads the favourites of a logged-in shopper once per session (visitors: no call). `force` reloads. */
+export const fetchWishlist = createAppAsyncThunk(
+  'wishlist/fetch',
+  async (_: { force?: boolean } | void, { rejectWithValue }) => {
+    try {
+      return await wishlistApi.getWishlist();
+    } catch (err) {
+      return rejectWithValue(toApiError(err));
+    }
+  },
+  {
+    condition: (arg, { getState }) => {
+      const state = getState();
+      if (!selectIsLoggedIn(state)) return false;
+      return Boolean(arg?.force) || state.wishlist.status === 'idle';
+    },
+  },
+);
+
+export const addedToWishlist = createAppAsyncThunk('wishlist/add', async (productId: Id, { rejectWithValue }) => {
+  try {
+    return await wishlistApi.addToWishlist(productId);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
+
+export const removedFromWishlist = createAppAsyncThunk('wishlist/remove', async (productId: Id, { rejectWithValue }) => {
+  try {
+    return await wishlistApi.removeFromWishlist(productId);
+  } catch (err) {
+    return rejectWithValue(toApiError(err));
+  }
+});
 
 const wishlistSlice = createSlice({
   name: 'wishlist',
   initialState,
   reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchWishlist.pending, (state) => {
+        state.status = 'pending';
+        state.error = null;
+      })
+      .addCase(fetchWishlist.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.items = action.payload;
+        state.ids = action.payload.map((p) => p._id);
+      })
+      .addCase(fetchWishlist.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = rejectionMessage(action);
+      })
+      // Hearts change at once; a failed call puts them back.
+      .addCase(addedToWishlist.pending, (state, action) => {
+        if (!state.ids.includes(action.meta.arg)) state.ids.push(action.meta.arg);
+      })
+      .addCase(addedToWishlist.rejected, (state, action) => {
+        state.ids = state.ids.filter((id) => id !== action.meta.arg);
+        state.error = rejectionMessage(action);
+      })
+      .addCase(removedFromWishlist.pending, (state, action) => {
+        state.ids = state.ids.filter((id) => id !== action.meta.arg);
+        state.items = state.items.filter((p) => p._id !== action.meta.arg);
+      })
+      .addCase(removedFromWishlist.rejected, (state, action) => {
+        if (!state.ids.includes(action.meta.arg)) state.ids.push(action.meta.arg);
+        state.error = rejectionMessage(action);
+      })
+      // Another account's favourites must not show: start again on every login and logout.
+      .addCase(loggedIn, () => initialState)
+      .addCase(loggedOut, () => initialState);
+  },
 });
 
 export default wishlistSlice.reducer;
+
+export const selectWishlistProducts = (state: RootState) => state.wishlist.items;
+export const selectWishlistStatus = (state: RootState) => state.wishlist.status;
+export const selectIsFavourite = (state: RootState, productId: Id) => state.wishlist.ids.includes(productId);

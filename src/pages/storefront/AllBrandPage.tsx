@@ -1,3 +1,44 @@
+import { useEffect, useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import BrandCard from '../../components/BrandCard';
+import { NO_BRANDS_TEXT } from '../../components/home/HomeBrands';
+import Paginator from '../../components/Paginator';
+import { LOAD_ERROR_TEXT } from '../../components/ProductGrid';
+import Spinner from '../../components/Spinner';
+import { fetchBrandPage, selectBrandPage } from '../../features/brand/brandSlice';
+
+/** /allbrand: all brands, 4 a page. */
 export default function AllBrandPage() {
-  return <h1 className="h4 my-3">كل الماركات</h1>;
+  const dispatch = useAppDispatch();
+  const [page, setPage] = useState(1);
+  const { items, status, numberOfPages } = useAppSelector(selectBrandPage);
+
+  useEffect(() => {
+    void dispatch(fetchBrandPage(page));
+  }, [dispatch, page]);
+
+  let content;
+  if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  else if (status === 'pending' && items.length === 0) content = <Spinner />;
+  else if (status === 'succeeded' && items.length === 0) content = <p className="text-body-secondary">{NO_BRANDS_TEXT}</p>;
+  else
+    content = (
+      <Row xs={2} md={4} className="g-3">
+        {items.map((brand) => (
+          <Col key={brand._id}>
+            <BrandCard brand={brand} />
+          </Col>
+        ))}
+      </Row>
+    );
+
+  return (
+    <>
+      <h1 className="h4 my-3">كل الماركات</h1>
+      {content}
+      <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={setPage} />
+    </>
+  );
 }

@@ -1,3 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import AuthCard from '../../components/AuthCard';
+import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
+import { requestedResetCode, selectUserStatus } from '../../features/user/userSlice';
+import { useLater } from '../../lib/useLater';
+
+/** SPEC §4: on to the code screen 1 s after the code is sent. */
+export const TO_VERIFY_DELAY = 1000;
+
 export default function ForgetPasswordPage() {
-  return <h1 className="h4 my-3">نسيت كلمة السر</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const pending = useAppSelector(selectUserStatus) === 'pending';
+  const [email, setEmail] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast.warn(RECOVERY_MESSAGES.enterEmail);
+      return;
+    }
+    const result = await dispatch(requestedResetCode(email.trim()));
+    const status = requestedResetCode.fulfilled.match(result) ? result.payload.status : undefined;
+    if (status === 'Success') {
+      toast.success(RECOVERY_MESSAGES.codeSent);
+      later(() => navigate('/user/verify-code'), TO_VERIFY_DELAY);
+    } else if (requestedResetCode.rejected.match(result) && result.payload?.status === 404) {
+      toast.warn(RECOVERY_MESSAGES.noAccount);
+    } else {
+      toast.error(RECOVERY_MESSAGES.failed);
+    }
+  };
+
+  return (
+    <AuthCard title="نسيت كلمة السر">
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Form.Group className="mb-3" controlId="forgot-email">
+          <Form.Label className="visually-hidden">البريد الإلكتروني</Form.Label>
+          <Form.Control type="email" autoComplete="email" placeholder="البريد الإلكتروني" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Form.Group>
+        <Button type="submit" variant="dark" className="w-100" disabled={pending}>
+          ارسال الكود
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

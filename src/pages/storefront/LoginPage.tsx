@@ -1,3 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import BsSpinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import AuthCard from '../../components/AuthCard';
+import { LOGIN_MESSAGES } from '../../features/user/authMessages';
+import { logIn, selectUserStatus } from '../../features/user/userSlice';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+
 export default function LoginPage() {
-  return <h1 className="h4 my-3">تسجيل الدخول</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const pending = useAppSelector(selectUserStatus) === 'pending';
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast.warn(LOGIN_MESSAGES.incomplete);
+      return;
+    }
+    const result = await dispatch(logIn({ email: email.trim(), password }));
+    if (logIn.fulfilled.match(result)) {
+      toast.success(LOGIN_MESSAGES.success);
+      later(() => navigate('/'), DELAYS.loginRedirect);
+    } else {
+      toast.error(LOGIN_MESSAGES.wrong);
+    }
+  };
+
+  return (
+    <AuthCard title="تسجيل الدخول">
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label className="visually-hidden">البريد الإلكتروني</Form.Label>
+          <Form.Control type="email" autoComplete="email" placeholder="البريد الإلكتروني" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="login-password">
+          <Form.Label className="visually-hidden">كلمة السر</Form.Label>
+          <Form.Control type="password" autoComplete="current-password" placeholder="كلمة السر" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Form.Group>
+        <Button type="submit" variant="dark" className="w-100" disabled={pending}>
+          تسجيل الدخول
+        </Button>
+        {pending && (
+          <div className="d-flex justify-content-center mt-3">
+            <BsSpinner animation="border" role="status" size="sm">
+              <span className="visually-hidden">جاري تسجيل الدخول...</span>
+            </BsSpinner>
+          </div>
+        )}
+      </Form>
+      <p className="mt-3 mb-1 text-center">
+        ليس لديك حساب؟ <Link to="/register">اضغط هنا</Link>
+      </p>
+      <p className="mb-0 text-center">
+        <Link to="/user/forget-password">هل نسيت كلمة السر؟</Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,76 @@
+import { lazy, Suspense, useEffect } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import ProductGrid, { LOAD_ERROR_TEXT } from '../../components/ProductGrid';
+import SectionHeader from '../../components/SectionHeader';
+import Spinner from '../../components/Spinner';
+import { fetchBrands } from '../../features/brand/brandSlice';
+import { fetchCategories } from '../../features/category/categorySlice';
+import ProductInfo from '../../features/products/ProductInfo';
+import {
+  fetchProductDetails,
+  fetchProductList,
+  selectProductDetails,
+  selectProductDetailsStatus,
+  selectProductList,
+} from '../../features/products/productsSlice';
+import ReviewsSection from '../../features/review/ReviewsSection';
+
+// The gallery library is only needed here: its own chunk, loaded with the first product page.
+const ProductGallery = lazy(() => import('../../features/products/ProductGallery'));
+
+/** SPEC §9: at most 4 'products you may like'. */
+export const RELATED_PRODUCTS = 4;
+
+/** /products/{id}: gallery, details and add to cart, reviews, products of the same category. */
 export default function ProductDetailsPage() {
-  return <h1 className="h4 my-3">تفاصيل المنتج</h1>;
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector(selectProductDetails);
+  const status = useAppSelector(selectProductDetailsStatus);
+  const product = stored?._id === id ? stored : null;
+  const related = useAppSelector((state) => selectProductList(state, 'related'));
+  const categoryId = product?.category;
+
+  useEffect(() => {
+    void dispatch(fetchProductDetails(id));
+    void dispatch(fetchCategories());
+    void dispatch(fetchBrands());
+  }, [dispatch, id]);
+
+  useEffect(() => {
+    // One more than needed, since the product itself is among them.
+    if (categoryId) void dispatch(fetchProductList({ key: 'related', query: { category: categoryId, limit: RELATED_PRODUCTS + 1 } }));
+  }, [dispatch, categoryId]);
+
+  if (!product) {
+    return status === 'failed' ? <p className="text-danger my-4"><bdi>{LOAD_ERROR_TEXT}</bdi></p> : <Spinner />;
+  }
+
+  const images = product.images.length > 0 ? product.images : product.imageCover ? [product.imageCover] : [];
+  const mayLike = related.items.filter((p) => p._id !== product._id).slice(0, RELATED_PRODUCTS);
+
+  return (
+    <>
+      <Row className="g-4 my-1">
+        <Col xs={12} lg={5}>
+          <Suspense fallback={<div style={{ minHeight: 360 }}><Spinner /></div>}>
+            <ProductGallery images={images} title={product.title} />
+          </Suspense>
+        </Col>
+        <Col xs={12} lg={7}>
+          <ProductInfo key={product._id} product={product} />
+        </Col>
+      </Row>
+      <ReviewsSection product={product} />
+      {mayLike.length > 0 && (
+        <section>
+          <SectionHeader title="منتجات قد تعجبك" />
+          <ProductGrid products={mayLike} status={related.status} />
+        </section>
+      )}
+    </>
+  );
 }

@@ -1,3 +1,51 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useAppSelector } from '../../app/hooks';
+import Paginator from '../../components/Paginator';
+import ProductGrid from '../../components/ProductGrid';
+import SideFilter from '../../features/products/SideFilter';
+import SortDropdown from '../../features/products/SortDropdown';
+import { selectProductList } from '../../features/products/productsSlice';
+import { useProductSearch } from '../../features/products/useProductSearch';
+
+/** /products: search word of the top bar, side filter, sort, grid and pager. */
 export default function ProductsPage() {
-  return <h1 className="h4 my-3">المنتجات</h1>;
+  const { page, goToPage } = useProductSearch();
+  // On phones the filter folds away behind a button so the products come first.
+  const [filterOpen, setFilterOpen] = useState(false);
+  const { items, results, numberOfPages, status } = useAppSelector((state) => selectProductList(state, 'search'));
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 my-3">
+        <h1 className="h5 m-0" aria-live="polite">
+          هناك {results} نتيجة بحث
+        </h1>
+        <SortDropdown />
+      </div>
+      <Row className="g-3">
+        <Col xs={12} md={3}>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            className="d-md-none mb-2"
+            aria-expanded={filterOpen}
+            aria-controls="side-filter"
+            onClick={() => setFilterOpen((open) => !open)}
+          >
+            تصفية النتائج
+          </Button>
+          <div id="side-filter" className={filterOpen ? '' : 'd-none d-md-block'}>
+            <SideFilter />
+          </div>
+        </Col>
+        <Col xs={12} md={9}>
+          <ProductGrid products={items} status={status} />
+          <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={goToPage} />
+        </Col>
+      </Row>
+    </>
+  );
 }

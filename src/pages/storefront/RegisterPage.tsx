@@ -1,3 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import AuthCard from '../../components/AuthCard';
+import { REGISTER_MESSAGES, registrationFailure, registrationProblem } from '../../features/user/authMessages';
+import { selectUserStatus, signUp } from '../../features/user/userSlice';
+import { toAsciiDigits } from '../../lib/digits';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+
+const FIELDS = [
+  { name: 'name', label: 'الاسم', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'البريد الإلكتروني', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'كلمة السر', type: 'password', autoComplete: 'new-password' },
+  { name: 'passwordConfirm', label: 'تأكيد كلمة السر', type: 'password', autoComplete: 'new-password' },
+  { name: 'phone', label: 'رقم الهاتف', type: 'tel', autoComplete: 'tel' },
+] as const;
+
+type FieldName = (typeof FIELDS)[number]['name'];
+
 export default function RegisterPage() {
-  return <h1 className="h4 my-3">تسجيل حساب جديد</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const pending = useAppSelector(selectUserStatus) === 'pending';
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', passwordConfirm: '', phone: '' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...values, name: values.name.trim(), email: values.email.trim(), phone: toAsciiDigits(values.phone.trim()) };
+    // DESIGN: stop at the first failed local check (SPEC sends the request anyway).
+    const problem = registrationProblem(body);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const result = await dispatch(signUp(body));
+    if (signUp.fulfilled.match(result) && result.payload.token) {
+      toast.success(REGISTER_MESSAGES.success);
+      later(() => navigate('/login'), DELAYS.registerRedirect);
+    } else {
+      toast.error(registrationFailure(signUp.rejected.match(result) ? result.payload : undefined));
+    }
+  };
+
+  return (
+    <AuthCard title="تسجيل حساب جديد">
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        {FIELDS.map((field) => (
+          <Form.Group key={field.name} className="mb-3" controlId={`register-${field.name}`}>
+            <Form.Label className="visually-hidden">{field.label}</Form.Label>
+            <Form.Control
+              type={field.type}
+              autoComplete={field.autoComplete}
+              placeholder={field.label}
+              value={values[field.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+              {...(field.name === 'phone' ? { inputMode: 'numeric' as const, dir: 'ltr' } : {})}
+            />
+          </Form.Group>
+        ))}
+        <Button type="submit" variant="dark" className="w-100" disabled={pending}>
+          تسجيل الحساب
+        </Button>
+      </Form>
+      <p className="mt-3 mb-0 text-center">
+        لديك حساب بالفعل؟ <Link to="/login">اضغط هنا</Link>
+      </p>
+    </AuthCard>
+  );
 }

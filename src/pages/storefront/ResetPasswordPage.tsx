@@ -1,3 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import AuthCard from '../../components/AuthCard';
+import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
+import { passwordReset, selectUserStatus } from '../../features/user/userSlice';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+
 export default function ResetPasswordPage() {
-  return <h1 className="h4 my-3">كلمة سر جديدة</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const pending = useAppSelector(selectUserStatus) === 'pending';
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      toast.warn(RECOVERY_MESSAGES.enterPassword);
+      return;
+    }
+    if (password !== repeat) {
+      toast.warn(RECOVERY_MESSAGES.mismatch);
+      return;
+    }
+    const result = await dispatch(passwordReset(password));
+    if (passwordReset.fulfilled.match(result)) {
+      toast.success(RECOVERY_MESSAGES.resetDone);
+      later(() => navigate('/login'), DELAYS.loginRedirect);
+    } else {
+      toast.error(RECOVERY_MESSAGES.requestNewCode);
+    }
+  };
+
+  return (
+    <AuthCard title="ادخل كلمة السر الجديدة">
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Form.Group className="mb-3" controlId="new-password">
+          <Form.Label className="visually-hidden">كلمة السر الجديدة</Form.Label>
+          <Form.Control type="password" autoComplete="new-password" placeholder="كلمة السر الجديدة" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="new-password-repeat">
+          <Form.Label className="visually-hidden">تأكيد كلمة السر الجديدة</Form.Label>
+          <Form.Control type="password" autoComplete="new-password" placeholder="تأكيد كلمة السر الجديدة" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        </Form.Group>
+        <Button type="submit" variant="dark" className="w-100" disabled={pending}>
+          حفظ كلمة السر
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import AuthCard from '../../components/AuthCard';
+import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
+import { selectUserStatus, verifiedResetCode } from '../../features/user/userSlice';
+import { toAsciiDigits } from '../../lib/digits';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+
 export default function VerifyCodePage() {
-  return <h1 className="h4 my-3">تأكيد الكود</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const pending = useAppSelector(selectUserStatus) === 'pending';
+  const [code, setCode] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const resetCode = toAsciiDigits(code.trim());
+    if (!resetCode) {
+      toast.warn(RECOVERY_MESSAGES.enterCode);
+      return;
+    }
+    const result = await dispatch(verifiedResetCode(resetCode));
+    if (verifiedResetCode.fulfilled.match(result)) {
+      toast.success(RECOVERY_MESSAGES.codeCorrect);
+      later(() => navigate('/user/reset-password'), DELAYS.loginRedirect);
+    } else {
+      toast.error(RECOVERY_MESSAGES.codeWrong);
+    }
+  };
+
+  return (
+    <AuthCard title="ادخل الكود المرسل للايميل">
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Form.Group className="mb-3" controlId="reset-code">
+          <Form.Label className="visually-hidden">الكود</Form.Label>
+          <Form.Control inputMode="numeric" autoComplete="one-time-code" placeholder="ادخل الكود" value={code} onChange={(e) => setCode(e.target.value)} dir="ltr" />
+        </Form.Group>
+        <Button type="submit" variant="dark" className="w-100" disabled={pending}>
+          تأكيد
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { fetchBrands, selectBrands, selectBrandsStatus } from '../../features/brand/brandSlice';
+import BrandCard from '../BrandCard';
+import { LOAD_ERROR_TEXT } from '../ProductGrid';
+import SectionHeader from '../SectionHeader';
+import Spinner from '../Spinner';
+import { HOME_STRIP_SIZE } from './HomeCategories';
+
+export const NO_BRANDS_TEXT = 'لا يوجد ماركات';
+
+/** Home strip of the first 5 brands, linking to /allbrand. */
+export default function HomeBrands() {
+  const dispatch = useAppDispatch();
+  const brands = useAppSelector(selectBrands);
+  const status = useAppSelector(selectBrandsStatus);
+
+  useEffect(() => {
+    void dispatch(fetchBrands());
+  }, [dispatch]);
+
+  let content;
+  if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  else if (status !== 'succeeded') content = <Spinner />;
+  else if (brands.length === 0) content = <p className="text-body-secondary">{NO_BRANDS_TEXT}</p>;
+  else
+    content = (
+      <Row xs={2} md={3} lg={5} className="g-2 g-md-3">
+        {brands.slice(0, HOME_STRIP_SIZE).map((brand) => (
+          <Col key={brand._id}>
+            <BrandCard brand={brand} />
+          </Col>
+        ))}
+      </Row>
+    );
+
+  return (
+    <section>
+      <SectionHeader title="اشهر الماركات" buttonTitle="المزيد" path="/allbrand" />
+      {content}
+    </section>
+  );
+}

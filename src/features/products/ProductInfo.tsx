@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { toast } from 'react-toastify';
+import type { Product } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import PriceTag from '../../components/PriceTag';
+import StarRating from '../../components/StarRating';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+import { selectBrands } from '../brand/brandSlice';
+import { fetchCart } from '../cart/cartSlice';
+import { selectCategories } from '../category/categorySlice';
+import { selectCurrentUser } from '../user/userSlice';
+import { addedToCart } from './addToCart';
+import ColorChoice from './ColorChoice';
+
+export const CART_MESSAGES = {
+  added: 'تمت اضافة المنتج للعربه بنجاح',
+  loginFirst: 'قم بتسجيل الدخول اولا',
+  chooseColor: 'من فضلك اختر لون اولا للمنتج',
+  outOfStock: 'الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى',
+  colorUnavailable: 'هذا اللون غير متاح لهذا المنتج',
+} as const;
+
+/** Title, names, rating, colours, stock, description, price and the add-to-cart button of /products/{id}. */
+export default function ProductInfo({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const later = useLater();
+  const loggedIn = useAppSelector(selectCurrentUser) != null;
+  const categoryName = useAppSelector(selectCategories).find((c) => c._id === product.category)?.name;
+  const brandName = useAppSelector(selectBrands).find((b) => b._id === product.brand)?.name;
+  const [color, setColor] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const addToCart = async () => {
+    if (!loggedIn) {
+      toast.warn(CART_MESSAGES.loginFirst);
+      return;
+    }
+    if (product.availableColors.length > 0 && !color) {
+      toast.warn(CART_MESSAGES.chooseColor);
+      return;
+    }
+    setBusy(true);
+    const result = await dispatch(addedToCart({ productId: product._id, color: product.availableColors.length > 0 ? color : '' }));
+    setBusy(false);
+    if (addedToCart.fulfilled.match(result)) {
+      toast.success(CART_MESSAGES.added);
+      later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
+      return;
+    }
+    const status = result.payload?.status;
+    if (status === 409) toast.error(CART_MESSAGES.outOfStock);
+    else if (status === 400 && result.payload?.message === 'This color is not available for this product') toast.error(CART_MESSAGES.colorUnavailable);
+    else toast.warn(CART_MESSAGES.loginFirst);
+  };
+
+  return (
+    <div className="d-flex flex-column gap-2">
+      {categoryName && <div className="text-body-secondary">{categoryName}</div>}
+      <h1 className="h4 fw-bold m-0">{product.title}</h1>
+      <div className="d-flex align-items-center gap-2">
+        <StarRating value={product.ratingsAverage} size={18} />
+        <span className="text-warning fw-bold">{product.ratingsAverage}</span>
+      </div>
+      {brandName && (
+        <div>
+          <span className="text-body-secondary">الماركة: </span>
+          <span className="fw-semibold">{brandName}</span>
+        </div>
+      )}
+      <ColorChoice colors={product.availableColors} value={color} onChange={setColor} />
+      <div>
+        <span className="text-body-secondary">الكمية المتاحة: </span>
+        <span className="fw-semibold">{product.quantity}</span>
+      </div>
+      <h2 className="h6 fw-bold mt-2 mb-0">المواصفات</h2>
+      <p className="mb-2" style={{ whiteSpace: 'pre-line' }}>{product.description}</p>
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <div className="border rounded px-3 py-2 bg-white fs-5">
+          <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+        </div>
+        <Button variant="dark" onClick={() => void addToCart()} disabled={busy}>
+          اضف للعربة
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Product } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import Paginator from '../../components/Paginator';
+import Spinner from '../../components/Spinner';
+import StarRating from '../../components/StarRating';
+import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
+import { fetchProductDetails } from '../products/productsSlice';
+import { selectCurrentUser } from '../user/userSlice';
+import { REVIEW_MESSAGES } from './reviewMessages';
+import ReviewForm from './ReviewForm';
+import ReviewItem from './ReviewItem';
+import { fetchReviews, selectReviews } from './reviewSlice';
+
+/** Ratings of a product: average and count, the add form, the reviews 5 a page. */
+export default function ReviewsSection({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const later = useLater();
+  const loggedIn = useAppSelector(selectCurrentUser) != null;
+  const { items, status, numberOfPages } = useAppSelector(selectReviews);
+  const [page, setPage] = useState({ productId: product._id, number: 1 });
+  const pageNumber = page.productId === product._id ? page.number : 1;
+
+  useEffect(() => {
+    void dispatch(fetchReviews({ productId: product._id, page: pageNumber }));
+  }, [dispatch, product._id, pageNumber]);
+
+  // DESIGN: instead of reloading the page, re-fetch the reviews and the product's rating after 1 s.
+  const refreshLater = useCallback(() => {
+    later(() => {
+      void dispatch(fetchReviews({ productId: product._id, page: pageNumber }));
+      void dispatch(fetchProductDetails(product._id));
+    }, DELAYS.reloadAfterAction);
+  }, [later, dispatch, product._id, pageNumber]);
+
+  return (
+    <section className="bg-white rounded shadow-sm p-3 my-4" aria-labelledby="reviews-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h2 id="reviews-title" className="h5 fw-bold m-0">التقييمات</h2>
+        <StarRating value={product.ratingsAverage} size={18} />
+        <span className="text-warning fw-bold">{product.ratingsAverage}</span>
+        <span className="text-body-secondary">({product.ratingsQuantity} تقييم)</span>
+      </div>
+      {loggedIn ? (
+        <ReviewForm productId={product._id} onDone={refreshLater} />
+      ) : (
+        <p className="border-bottom pb-3">
+          <Link to="/login">سجل الدخول</Link> لإضافة تقييم
+        </p>
+      )}
+      {status === 'pending' && items.length === 0 ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <p className="text-body-secondary m-0">{REVIEW_MESSAGES.none}</p>
+      ) : (
+        <ul className="list-unstyled m-0">
+          {items.map((review) => (
+            <ReviewItem key={review._id} review={review} onChanged={refreshLater} />
+          ))}
+        </ul>
+      )}
+      <Paginator pageCount={numberOfPages} currentPage={pageNumber} onPageChange={(number) => setPage({ productId: product._id, number })} />
+    </section>
+  );
+}

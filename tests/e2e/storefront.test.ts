@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USER, login, startShop, type Shop } from './harness';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop?.close());
+
+describe('storefront in Chromium', () => {
+  it('lets a visitor browse home → category → product, then search, filter, sort and page', async () => {
+    const { context, page } = await shop.newPage({ width: 1280, height: 900 });
+    await page.goto('/');
+    const categoryLink = page.locator('main a[href^="/products/category/"]').first();
+    await categoryLink.waitFor();
+    const categoryName = (await categoryLink.innerText()).trim();
+    await categoryLink.click();
+    await page.getByRole('heading', { name: `منتجات تصنيف ${categoryName}` }).waitFor();
+    const productLink = page.locator('main .product-card h3 a').first();
+    const title = (await productLink.innerText()).trim();
+    await productLink.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('heading', { name: 'التقييمات' }).waitFor();
+
+    // Search from the top bar.
+    await page.getByRole('searchbox', { name: 'ابحث عن منتج' }).fill(title.split(' ')[0]);
+    await page.waitForURL((url) => url.pathname === '/products');
+    await page.getByRole('link', { name: title }).first().waitFor();
+    await page.getByRole('searchbox', { name: 'ابحث عن منتج' }).fill('');
+
+    // Everything, 8 a page, then sorted by price from high to low.
+    const heading = page.getByRole('heading', { name: /نتيجة بحث/ });
+    await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0)).toBeGreaterThan(8);
+    await page.getByRole('button', { name: /ترتيب حسب/ }).hover();
+    await page.getByRole('button', { name: 'السعر من الاعلى للاقل' }).click();
+    await expect.poll(async () => (await page.locator('main .product-card').count())).toBe(8);
+    const prices = async () =>
+      page.locator('main .product-card .fw-bold').allInnerTexts().then((texts) => texts.map((t) => Number(t.replace(/[^\d.]/g, ''))));
+    await expect.poll(async () => {
+      const list = await prices();
+      return list.every((p, i) => i === 0 || list[i - 1] >= p);
+    }).toBe(true);
+    const firstPageTop = (await prices())[0];
+    await page.getByRole('button', { name: /Page 2/ }).click();
+    await expect.poll(async () => (await prices())[0]).toBeLessThanOrEqual(firstPageTop);
+
+    // Filter by the category: only its count remains.
+    await page.getByRole('checkbox', { name: categoryName }).check();
+    await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0), { timeout: 5000 }).toBeLessThan(40);
+    await context.close();
+  });
+
+  it('registers, logs in, adds a product with a colour, and writes, edits and deletes a review', async () => {
+    const { context, page } = await shop.newPage({ width: 1280, height: 900 });
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto('/register');
+    await page.getByPlaceholder('الاسم').fill('متسوق تجريبي');
+    await page.getByPlaceholder('البريد الإلكتروني').fill(email);
+    await page.getByPlaceholder('كلمة السر', { exact: true }).fill('Secret123');
+    await page.getByPlaceholder('تأكيد كلمة السر').fill('Secret123');
+    await page.getByPlaceholder('رقم الهاتف').fill('01012345678');
+    await page.getByRole('button', { name: 'تسجيل الحساب' }).click();
+    await page.getByText('تم تسجيل الحساب بنجاح').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await login(page, { email, password: 'Secret123' });
+
+    const product = (await shop.app.ctx.db.one<{ id: string }>(
+      'SELECT id FROM products WHERE array_length(available_colors, 1) > 0 AND quantity > 2 LIMIT 1',
+    ))!;
+    await page.goto(`/products/${product.id}`);
+    const badge = page.getByTestId('cart-count');
+    await expect.poll(() => badge.innerText()).toBe('0');
+    await page.getByRole('button', { name: 'اضف للعربة' }).click();
+    await page.getByText('من فضلك اختر لون اولا للمنتج').waitFor();
+    await page.locator('label.color-choice').first().click();
+    await expect.poll(() => page.getByRole('radio', { name: /اللون/ }).first().isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'اضف للعربة' }).click();
+    await page.getByText('تمت اضافة المنتج للعربه بنجاح').waitFor();
+    await expect.poll(() => badge.innerText(), { timeout: 5000 }).toBe('1');
+
+    // Review: write, edit, delete.
+    await page.getByLabel('اكتب تعليقك').fill('منتج رائع جدا');
+    // The radios are visually hidden: click the half star that holds the input.
+    await page.getByRole('radio', { name: '4.5 من 5' }).locator('..').click();
+    await page.getByRole('button', { name: 'اضف تعليق' }).click();
+    await page.getByText('تمت الاضافه بنجاح').waitFor();
+    await page.locator('li', { hasText: 'منتج رائع جدا' }).waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'تعديل التقييم' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('نص التقييم').fill('تغير رأيي قليلا');
+    await dialog.getByRole('button', { name: 'تعديل' }).click();
+    await page.getByText('تم تعديل التقييم بنجاح').waitFor();
+    await page.locator('li', { hasText: 'تغير رأيي قليلا' }).waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'حذف التقييم' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await page.getByText('تم حذف التقييم بنجاح').waitFor();
+    await page.getByText('لا يوجد تقيمات الان').waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it('recovers a forgotten password with the mailed code', async () => {
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    await page.goto('/user/forget-password');
+    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
+    await page.getByRole('button', { name: 'ارسال الكود' }).click();
+    await page.getByText('تم ارسال الكود للايميل').waitFor();
+    await page.waitForURL((url) => url.pathname === '/user/verify-code');
+    const mail = await shop.latestMail(DEMO_USER.email);
+    const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+    expect(code).toBeDefined();
+    await page.getByPlaceholder('ادخل الكود').fill(code!);
+    await page.getByRole('button', { name: 'تأكيد' }).click();
+    await page.getByText('الكود صحيح').waitFor();
+    await page.waitForURL((url) => url.pathname === '/user/reset-password');
+    await page.getByPlaceholder('كلمة السر الجديدة', { exact: true }).fill('NewPass123');
+    await page.getByPlaceholder('تأكيد كلمة السر الجديدة').fill('NewPass123');
+    await page.getByRole('button', { name: 'حفظ كلمة السر' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await login(page, { email: DEMO_USER.email, password: 'NewPass123' });
+    await context.close();
+  });
+});

@@ -1,0 +1,226 @@
+import './slowMachine';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { REGISTER_MESSAGES, registrationProblem } from '../../../src/features/user/authMessages';
+import { getStored, setStored } from '../../../src/lib/storage';
+import { customer, TOKEN } from '../mocks/fixtures';
+import { PASSWORD, RESET_CODE } from '../mocks/handlers/auth';
+import { server } from '../mocks/server';
+import { renderApp, storeSession } from '../utils/renderWithProviders';
+
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => vi.useRealTimers());
+
+describe('login', () => {
+  it('logs in, stores the session, greets and goes home after 1.5 s', async () => {
+    const { user, router } = renderApp('/login');
+    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByPlaceholderText('كلمة السر'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('تم تسجيل الدخول بنجاح')).toBeInTheDocument();
+    expect(getStored('token')).toBe(TOKEN);
+    expect(getStored('user')).toEqual(customer);
+    // Real time also moves the clock (shouldAdvanceTime): leave a margin on a busy machine.
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(router.state.location.pathname).toBe('/login');
+    await act(() => vi.advanceTimersByTimeAsync(700));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('button', { name: customer.name })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the call runs', async () => {
+    server.use(http.post('*/api/v1/auth/login', () => new Promise(() => {})));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByPlaceholderText('كلمة السر'), 'x');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('جاري تسجيل الدخول');
+  });
+
+  it.each([
+    ['ours (401)', 401, { status: 'fail', message: 'Incorrect email or password' }],
+    ['the original backend (500)', 500, { status: 'error', message: 'Incorrect email or password', stack: '...' }],
+  ])('rejects wrong credentials from %s and clears the session', async (_name, status, body) => {
+    storeSession(customer, 'old-token');
+    server.use(http.post('*/api/v1/auth/login', () => HttpResponse.json(body, { status })));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByPlaceholderText('كلمة السر'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('كلمة السر او الايميل خطأ')).toBeInTheDocument();
+    expect(getStored('token')).toBeNull();
+    expect(getStored('user')).toBeNull();
+  });
+
+  it('links to registration and password recovery', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'اضغط هنا' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'هل نسيت كلمة السر؟' })).toHaveAttribute('href', '/user/forget-password');
+  });
+
+  it('logs out from the user menu to the home page', async () => {
+    storeSession(customer);
+    const { user, router } = renderApp('/products');
+    await user.click(await screen.findByRole('button', { name: customer.name }));
+    expect(screen.getByRole('link', { name: 'الصفحة الشخصية' })).toHaveAttribute('href', '/user/profile');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الخروج' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(getStored('token')).toBeNull();
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+  });
+});
+
+const valid = { name: 'سارة', email: 'sara@example.eg', password: 'Abcdef12', passwordConfirm: 'Abcdef12', phone: '01012345678' };
+
+describe('registration checks (SPEC §5 order)', () => {
+  it.each([
+    [{ name: ' ' }, REGISTER_MESSAGES.nameEmpty],
+    [{ phone: '0101234567' }, REGISTER_MESSAGES.phone],
+    [{ email: 'sara@' }, REGISTER_MESSAGES.email],
+    [{ passwordConfirm: 'Abcdef13' }, REGISTER_MESSAGES.mismatch],
+    [{ password: 'Abcde12', passwordConfirm: 'Abcde12' }, REGISTER_MESSAGES.short],
+    [{ password: 'abcdef12', passwordConfirm: 'abcdef12' }, REGISTER_MESSAGES.upper],
+    [{ password: 'ABCDEF12', passwordConfirm: 'ABCDEF12' }, REGISTER_MESSAGES.lower],
+    [{ password: 'Abcdefgh', passwordConfirm: 'Abcdefgh' }, REGISTER_MESSAGES.digit],
+    [{ password: 'Abc def12', passwordConfirm: 'Abc def12' }, REGISTER_MESSAGES.space],
+    [{ name: '', phone: '1', email: 'x' }, REGISTER_MESSAGES.nameEmpty],
+  ])('%o → %s', (change, message) => {
+    expect(registrationProblem({ ...valid, ...change })).toBe(message);
+  });
+
+  it('passes a valid form', () => {
+    expect(registrationProblem(valid)).toBeNull();
+  });
+});
+
+async function fillRegistration(user: ReturnType<typeof renderApp>['user'], values: typeof valid) {
+  await user.type(await screen.findByPlaceholderText('الاسم'), values.name);
+  await user.type(screen.getByPlaceholderText('البريد الإلكتروني'), values.email);
+  await user.type(screen.getByPlaceholderText('كلمة السر'), values.password);
+  await user.type(screen.getByPlaceholderText('تأكيد كلمة السر'), values.passwordConfirm);
+  await user.type(screen.getByPlaceholderText('رقم الهاتف'), values.phone);
+  await user.click(screen.getByRole('button', { name: 'تسجيل الحساب' }));
+}
+
+describe('registration screen', () => {
+  it('stops at the first failed check without calling the server', async () => {
+    let called = false;
+    server.use(http.post('*/api/v1/auth/signup', () => { called = true; return HttpResponse.json({}); }));
+    const { user } = renderApp('/register');
+    await fillRegistration(user, { ...valid, phone: '0101' });
+    expect(await screen.findByText(REGISTER_MESSAGES.phone)).toBeInTheDocument();
+    expect(called).toBe(false);
+  });
+
+  it('registers, keeps the token and goes to /login after 2 s', async () => {
+    let body: unknown;
+    server.use(
+      http.post('*/api/v1/auth/signup', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ data: { ...customer, _id: 'u-new' }, token: 'new-token' }, { status: 201 });
+      }),
+    );
+    const { user, router } = renderApp('/register');
+    await fillRegistration(user, { ...valid, phone: '٠١٠١٢٣٤٥٦٧٨' });
+    expect(await screen.findByText(REGISTER_MESSAGES.success)).toBeInTheDocument();
+    expect(body).toEqual({ ...valid, phone: '01012345678' });
+    expect(getStored('token')).toBe('new-token');
+    await act(() => vi.advanceTimersByTimeAsync(1300));
+    expect(router.state.location.pathname).toBe('/register');
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each([
+    ['accept only egypt phone numbers', REGISTER_MESSAGES.phone],
+    ['must be at least 6 chars', REGISTER_MESSAGES.serverShort],
+    ['E-mail already in use', REGISTER_MESSAGES.emailTaken],
+  ])('shows the server refusal %s in Arabic', async (msg, message) => {
+    server.use(http.post('*/api/v1/auth/signup', () => HttpResponse.json({ errors: [{ msg, path: 'x' }] }, { status: 400 })));
+    const { user } = renderApp('/register');
+    await fillRegistration(user, valid);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('password recovery', () => {
+  it('is open to visitors', async () => {
+    renderApp('/user/forget-password');
+    expect(await screen.findByRole('heading', { name: 'نسيت كلمة السر' })).toBeInTheDocument();
+  });
+
+  it('asks for the e-mail, sends the code, keeps the e-mail and moves on after 1 s', async () => {
+    const { user, router } = renderApp('/user/forget-password');
+    await user.click(await screen.findByRole('button', { name: 'ارسال الكود' }));
+    expect(await screen.findByText('من فضلك ادخل البريد الإلكتروني')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('البريد الإلكتروني'), customer.email);
+    await user.click(screen.getByRole('button', { name: 'ارسال الكود' }));
+    expect(await screen.findByText('تم ارسال الكود للايميل')).toBeInTheDocument();
+    expect(getStored('user-email')).toBe(customer.email);
+    await act(() => vi.advanceTimersByTimeAsync(1100));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/verify-code'));
+  });
+
+  it('says when the account does not exist', async () => {
+    const { user } = renderApp('/user/forget-password');
+    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), 'nobody@example.eg');
+    await user.click(screen.getByRole('button', { name: 'ارسال الكود' }));
+    expect(await screen.findByText('هذا الحساب غير موجود لدينا')).toBeInTheDocument();
+  });
+
+  it('verifies the code and moves on after 1.5 s; a wrong code is refused', async () => {
+    setStored('user-email', customer.email);
+    let sent: unknown;
+    server.use(
+      http.post('*/api/v1/auth/verifyResetCode', async ({ request }) => {
+        sent = await request.json();
+        const { resetCode } = sent as { resetCode: string };
+        return resetCode === RESET_CODE
+          ? HttpResponse.json({ status: 'Success' })
+          : HttpResponse.json({ status: 'fail', message: 'Reset code is invalid or has expired' }, { status: 400 });
+      }),
+    );
+    const { user, router } = renderApp('/user/verify-code');
+    await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
+    expect(await screen.findByText('من فضلك ادخل الكود')).toBeInTheDocument();
+    const input = screen.getByPlaceholderText('ادخل الكود');
+    await user.type(input, '000000');
+    await user.click(screen.getByRole('button', { name: 'تأكيد' }));
+    expect(await screen.findByText('الكود خاطئ او انتهت صلاحيته')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, RESET_CODE);
+    await user.click(screen.getByRole('button', { name: 'تأكيد' }));
+    expect(await screen.findByText('الكود صحيح')).toBeInTheDocument();
+    expect(sent).toEqual({ resetCode: RESET_CODE, email: customer.email });
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(router.state.location.pathname).toBe('/user/verify-code');
+    await act(() => vi.advanceTimersByTimeAsync(700));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/reset-password'));
+  });
+
+  it('sets the new password and goes to /login after 1.5 s', async () => {
+    setStored('user-email', customer.email);
+    const { user, router } = renderApp('/user/reset-password');
+    const save = await screen.findByRole('button', { name: 'حفظ كلمة السر' });
+    await user.click(save);
+    expect(await screen.findByText('من فضلك ادخل كلمة السر الجديدة')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass13');
+    await user.click(save);
+    expect(await screen.findByText('كلمة السر وتأكيدها غير متطابقين')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), '{backspace}2');
+    await user.click(save);
+    expect(await screen.findByText('تم تغيير كلمة السر بنجاح')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('asks for a new code when the reset is refused', async () => {
+    setStored('user-email', 'nobody@example.eg');
+    const { user } = renderApp('/user/reset-password');
+    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');
+    await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
+    expect(await screen.findByText('من فضلك اطلب كود جديد')).toBeInTheDocument();
+  });
+});

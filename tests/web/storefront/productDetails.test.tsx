@@ -1,0 +1,241 @@
+import './slowMachine';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { admin, cart, customer, listOf, products } from '../mocks/fixtures';
+import { reviews } from '../mocks/handlers/reviews';
+import { server } from '../mocks/server';
+import { renderApp, storeSession } from '../utils/renderWithProviders';
+
+const phone = products[0]; // two colours, a discount, category cat-1, brand brand-1
+const shirt = products[1]; // no colours, no discount
+
+function recordCartAdds(answer: () => Response = () => HttpResponse.json({ ...cart, message: 'Product added successfully to your cart' })) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/v1/cart', async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+describe('product details', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the product: names, price with the old one struck through, colours, stock, description', async () => {
+    renderApp(`/products/${phone._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: phone.title })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('الكترونيات')).toBeInTheDocument();
+    expect(await within(main).findByText('سامسونج')).toBeInTheDocument();
+    expect(screen.getByText(phone.description)).toBeInTheDocument();
+    expect(screen.getByText(String(phone.quantity))).toBeInTheDocument();
+    expect(screen.getAllByText('11,999 جنيه').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('12,500 جنيه')[0].closest('del')).not.toBeNull();
+    expect(screen.getAllByRole('radio', { name: /اللون/ })).toHaveLength(2);
+    expect(await screen.findByRole('img', { name: `${phone.title} - صورة 1` })).toBeInTheDocument();
+  });
+
+  it('says there are no photos when the product has none', async () => {
+    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...shirt, imageCover: '', images: [] } })));
+    renderApp(`/products/${shirt._id}`);
+    expect(await screen.findByText('لا توجد صور متاحة')).toBeInTheDocument();
+    expect(screen.getByText('450 جنيه').closest('del')).toBeNull();
+  });
+
+  it('asks visitors to log in before adding to the cart', async () => {
+    const adds = recordCartAdds();
+    const { user } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText('قم بتسجيل الدخول اولا')).toBeInTheDocument();
+    expect(adds).toHaveLength(0);
+  });
+
+  it('asks for a colour, then adds with it and refreshes the cart badge after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession(customer);
+    const adds = recordCartAdds();
+    let cartCalls = 0;
+    server.use(
+      http.get('*/api/v1/cart', () => {
+        cartCalls += 1;
+        return HttpResponse.json(cartCalls === 1 ? { ...cart, numOfCartItems: 0, data: { ...cart.data, products: [] } } : { ...cart, numOfCartItems: 3 });
+      }),
+    );
+    const { user } = renderApp(`/products/${phone._id}`);
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('0'));
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText('من فضلك اختر لون اولا للمنتج')).toBeInTheDocument();
+    expect(adds).toHaveLength(0);
+
+    const swatch = screen.getByRole('radio', { name: 'اللون #4d4d4d' });
+    await user.click(swatch);
+    expect(swatch).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText('تمت اضافة المنتج للعربه بنجاح')).toBeInTheDocument();
+    expect(adds).toEqual([{ productId: phone._id, color: '#4d4d4d' }]);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('0');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'));
+  });
+
+  it('sends an empty colour for a product without colours and explains a stock refusal', async () => {
+    storeSession(customer);
+    const adds = recordCartAdds(() => HttpResponse.json({ status: 'fail', message: `Not enough stock for product: ${shirt.title}` }, { status: 409 }));
+    const { user } = renderApp(`/products/${shirt._id}`);
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText('الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى')).toBeInTheDocument();
+    expect(adds).toEqual([{ productId: shirt._id, color: '' }]);
+  });
+
+  it('warns to log in when the cart refuses (an admin account)', async () => {
+    storeSession(admin);
+    recordCartAdds(() => HttpResponse.json({ status: 'fail', message: 'You are not allowed to perform this action' }, { status: 403 }));
+    const { user } = renderApp(`/products/${shirt._id}`);
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText('قم بتسجيل الدخول اولا')).toBeInTheDocument();
+  });
+
+  it('lists up to 4 products of the same category, without the product itself', async () => {
+    const sameCategory = Array.from({ length: 5 }, (_, i) => ({ ...phone, _id: `p-${i}`, title: `منتج ${i}` }));
+    let query = '';
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json(listOf([phone, ...sameCategory]));
+      }),
+    );
+    renderApp(`/products/${phone._id}`);
+    const section = (await screen.findByRole('heading', { name: 'منتجات قد تعجبك' })).closest('section')!;
+    expect(query).toContain('category=cat-1');
+    expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    expect(within(section).queryByText(phone.title)).not.toBeInTheDocument();
+  });
+});
+
+describe('reviews', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the average, count and the reviews; the author alone can edit and delete', async () => {
+    storeSession(customer);
+    renderApp(`/products/${phone._id}`);
+    const section = (await screen.findByRole('heading', { name: 'التقييمات' })).closest('section')!;
+    expect(within(section).getByText(`(${phone.ratingsQuantity} تقييم)`)).toBeInTheDocument();
+    expect(await within(section).findByText(reviews[0].review)).toBeInTheDocument();
+    expect(within(section).getByText(reviews[1].review)).toBeInTheDocument();
+    expect(within(section).getAllByRole('button', { name: 'تعديل التقييم' })).toHaveLength(1);
+    expect(within(section).getAllByRole('button', { name: 'حذف التقييم' })).toHaveLength(1);
+  });
+
+  it('says when there are no reviews and pages them 5 at a time', async () => {
+    const pages: string[] = [];
+    server.use(
+      http.get('*/api/v1/products/:id/reviews', ({ request }) => {
+        pages.push(new URL(request.url).search);
+        return HttpResponse.json(listOf([]));
+      }),
+    );
+    renderApp(`/products/${shirt._id}`);
+    expect(await screen.findByText('لا يوجد تقيمات الان')).toBeInTheDocument();
+    expect(pages[0]).toBe('?page=1&limit=5');
+  });
+
+  it('checks the new review, adds it and re-fetches the reviews after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession(customer);
+    let posted: unknown;
+    let listCalls = 0;
+    server.use(
+      http.get('*/api/v1/products/:id/reviews', () => {
+        listCalls += 1;
+        return HttpResponse.json(listOf(reviews));
+      }),
+      http.post('*/api/v1/products/:id/reviews', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json({ data: { ...reviews[0], _id: 'rev-new' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(`/products/${phone._id}`);
+    const submit = await screen.findByRole('button', { name: 'اضف تعليق' });
+    await user.click(submit);
+    expect(await screen.findByText('من فضلك اكتب تعليق')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('اكتب تعليقك'), 'رائع');
+    await user.click(submit);
+    expect(await screen.findByText('من فضلك اختر تقييمًا للمنتج')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('radiogroup', { name: 'تقييمك للمنتج' })).getByRole('radio', { name: '3.5 من 5' }));
+    await user.click(submit);
+    expect(await screen.findByText('تمت الاضافه بنجاح')).toBeInTheDocument();
+    expect(posted).toEqual({ review: 'رائع', rating: 3.5 });
+    const before = listCalls;
+    await act(() => vi.advanceTimersByTimeAsync(1100));
+    await waitFor(() => expect(listCalls).toBe(before + 1));
+  });
+
+  it.each([
+    [403, { status: 'fail', message: 'You are not allowed to perform this action' }, 'غير مسموح للمسؤول بإضافة تقييم'],
+    [400, { errors: [{ msg: 'You already added review on this product', path: 'review' }] }, 'لقد قمت بإضافة تقييم لهذا المنتج من قبل'],
+    [500, { status: 'error', message: 'x' }, 'هناك مشكله في اضافه تعليقات في الوقت الحالي'],
+  ])('explains a refused review (%i)', async (status, body, message) => {
+    storeSession(customer);
+    server.use(http.post('*/api/v1/products/:id/reviews', () => HttpResponse.json(body, { status })));
+    const { user } = renderApp(`/products/${phone._id}`);
+    await user.type(await screen.findByLabelText('اكتب تعليقك'), 'رائع');
+    await user.click(within(screen.getByRole('radiogroup', { name: 'تقييمك للمنتج' })).getByRole('radio', { name: '5 من 5' }));
+    await user.click(screen.getByRole('button', { name: 'اضف تعليق' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('edits the own review in a modal, checking its fields', async () => {
+    storeSession(customer);
+    let body: unknown;
+    server.use(
+      http.put('*/api/v1/reviews/:id', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ data: reviews[0] });
+      }),
+    );
+    const { user } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('button', { name: 'تعديل التقييم' }));
+    const dialog = await screen.findByRole('dialog');
+    const text = within(dialog).getByLabelText('نص التقييم');
+    await user.clear(text);
+    await user.click(within(dialog).getByRole('button', { name: 'تعديل' }));
+    expect(await screen.findByText('يرجى إدخال نص التقييم وقيمة أكبر من 0')).toBeInTheDocument();
+    await user.type(text, 'تغير رأيي');
+    await user.click(within(dialog).getByRole('radio', { name: '2 من 5' }));
+    await user.click(within(dialog).getByRole('button', { name: 'تعديل' }));
+    expect(await screen.findByText('تم تعديل التقييم بنجاح')).toBeInTheDocument();
+    expect(body).toEqual({ review: 'تغير رأيي', rating: 2 });
+  });
+
+  it('reports a failed edit', async () => {
+    storeSession(customer);
+    server.use(http.put('*/api/v1/reviews/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 403 })));
+    const { user } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('button', { name: 'تعديل التقييم' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'تعديل' }));
+    expect(await screen.findByText('هناك مشكله فى عملية التعديل')).toBeInTheDocument();
+  });
+
+  it('deletes the own review after confirmation', async () => {
+    storeSession(customer);
+    const { user } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('button', { name: 'حذف التقييم' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('تاكيد التعديل')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'تراجع' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('تم حذف التقييم بنجاح')).toBeInTheDocument();
+  });
+
+  it('reports a failed delete', async () => {
+    storeSession(customer);
+    server.use(http.delete('*/api/v1/reviews/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })));
+    const { user } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('button', { name: 'حذف التقييم' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('هناك مشكله فى عملية المسح')).toBeInTheDocument();
+  });
+});

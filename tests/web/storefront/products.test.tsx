@@ -1,0 +1,145 @@
+import './slowMachine';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { productQueryString } from '../../../src/api/products';
+import { getStored, setStored } from '../../../src/lib/storage';
+import { listOf, products } from '../mocks/fixtures';
+import { server } from '../mocks/server';
+import { renderApp } from '../utils/renderWithProviders';
+
+/** Records the query strings of the product searches. */
+function recordSearches() {
+  const searches: URLSearchParams[] = [];
+  server.use(
+    http.get('*/api/v1/products', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      searches.push(params);
+      return HttpResponse.json({ ...listOf(products, 8), results: 17, paginationResult: { currentPage: 1, limit: 8, numberOfPages: 3 } });
+    }),
+  );
+  return searches;
+}
+
+describe('product query string', () => {
+  it('follows API.md §5.6 and leaves out empty, zero and negative prices', () => {
+    expect(
+      productQueryString({ sort: '+price', limit: 8, page: 2, keyword: ' هاتف ', categories: ['c1', 'c2'], brands: ['b1'], priceFrom: 100, priceTo: 500 }),
+    ).toBe(
+      new URLSearchParams([
+        ['sort', '+price'], ['limit', '8'], ['page', '2'], ['keyword', 'هاتف'],
+        ['category[in][]', 'c1'], ['category[in][]', 'c2'], ['brand[in][]', 'b1'], ['price[gt]', '100'], ['price[lte]', '500'],
+      ]).toString(),
+    );
+    expect(productQueryString({ priceFrom: 0, priceTo: -5, keyword: '' })).toBe('');
+    expect(productQueryString({ priceFrom: null })).toBe('');
+  });
+});
+
+describe('/products listing', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the result count, the grid and a pager; a page is fetched at once', async () => {
+    const searches = recordSearches();
+    const { user } = renderApp('/products');
+    expect(await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
+    expect(searches.at(-1)!.get('limit')).toBe('8');
+    const pager = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    await user.click(within(pager).getByRole('button', { name: /Page 2/ }));
+    await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
+  });
+
+  it('searches 500 ms after typing in the top bar, not before', async () => {
+    const searches = recordSearches();
+    const { user } = renderApp('/products');
+    await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' });
+    const count = searches.length;
+    await user.type(screen.getByRole('searchbox', { name: 'ابحث عن منتج' }), 'هاتف');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(searches.length).toBe(count);
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    await waitFor(() => expect(searches.length).toBe(count + 1));
+    expect(searches.at(-1)!.get('keyword')).toBe('هاتف');
+    expect(localStorage.getItem('searchWord')).toBe('هاتف');
+  });
+
+  it('searches 1000 ms after a filter change and keeps the filters in storage', async () => {
+    const searches = recordSearches();
+    const { user } = renderApp('/products');
+    await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' });
+    const filter = screen.getByRole('complementary', { name: 'تصفية النتائج' });
+    await user.click(await within(filter).findByRole('checkbox', { name: 'الكترونيات' }));
+    await user.click(await within(filter).findByRole('checkbox', { name: 'سامسونج' }));
+    await user.type(within(filter).getByLabelText('من:'), '١٠٠');
+    await user.type(within(filter).getByLabelText('الى:'), '0');
+    const count = searches.length;
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(searches.length).toBe(count);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await waitFor(() => expect(searches.length).toBe(count + 1));
+    const params = searches.at(-1)!;
+    expect(params.getAll('category[in][]')).toEqual(['cat-1']);
+    expect(params.getAll('brand[in][]')).toEqual(['brand-1']);
+    expect(params.get('price[gt]')).toBe('100');
+    expect(params.has('price[lte]')).toBe(false);
+    expect(getStored('catChecked')).toEqual(['cat-1']);
+    expect(getStored('brandChecked')).toEqual(['brand-1']);
+    expect(getStored('priceFrom')).toBe('١٠٠');
+    expect(getStored('priceTo')).toBe('0');
+
+    // 'الكل' clears the category filter.
+    await user.click(within(filter).getAllByRole('checkbox', { name: 'الكل' })[0]);
+    expect(within(filter).getByRole('checkbox', { name: 'الكترونيات' })).not.toBeChecked();
+    expect(getStored('catChecked')).toEqual([]);
+  });
+
+  it('sorts at once from the hover menu', async () => {
+    const searches = recordSearches();
+    const { user } = renderApp('/products');
+    await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' });
+    const count = searches.length;
+    await user.hover(screen.getByRole('button', { name: /ترتيب حسب/ }));
+    await user.click(await screen.findByRole('button', { name: 'الاعلى تقييما' }));
+    await waitFor(() => expect(searches.length).toBe(count + 1));
+    expect(searches.at(-1)!.get('sort')).toBe('-ratingsAverage');
+    expect(getStored('sortType')).toBe('-ratingsAverage');
+    await user.hover(screen.getByRole('button', { name: /ترتيب حسب/ }));
+    await user.click(await screen.findByRole('button', { name: 'السعر من الاقل للاعلى' }));
+    await waitFor(() => expect(searches.at(-1)!.get('sort')).toBe('+price'));
+  });
+
+  it('restores the search word, filters and sort from storage', async () => {
+    setStored('searchWord', 'قميص');
+    setStored('catChecked', ['cat-2']);
+    setStored('brandChecked', []);
+    setStored('priceFrom', '10');
+    setStored('priceTo', '1000');
+    setStored('sortType', '-price');
+    const searches = recordSearches();
+    renderApp('/products');
+    await waitFor(() => expect(searches.length).toBeGreaterThan(0));
+    const params = searches[0];
+    expect(params.get('keyword')).toBe('قميص');
+    expect(params.getAll('category[in][]')).toEqual(['cat-2']);
+    expect(params.get('price[gt]')).toBe('10');
+    expect(params.get('price[lte]')).toBe('1000');
+    expect(params.get('sort')).toBe('-price');
+    expect(screen.getByRole('searchbox', { name: 'ابحث عن منتج' })).toHaveValue('قميص');
+    expect(await screen.findByRole('checkbox', { name: 'ملابس رجالي' })).toBeChecked();
+    expect(screen.getByRole('button', { name: /السعر من الاعلى للاقل/ })).toBeInTheDocument();
+  });
+
+  it('shows the error text when the search fails', async () => {
+    server.use(http.get('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
+    renderApp('/products');
+    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    server.use(http.get('*/api/v1/products', () => HttpResponse.json(listOf([]))));
+    renderApp('/products');
+    expect(await screen.findByText('لا توجد منتجات')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'هناك 0 نتيجة بحث' })).toBeInTheDocument();
+  });
+});
