@@ -47,11 +47,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config = loadConfig(process.env, options.config);
   const app = Fastify({
     logger: { level: config.logLevel },
-    ignoreTrailingSlash: true,
     trustProxy: true,
     bodyLimit: 100 * 1024,
-    // qs-style nesting (`price[gte]=`, `category[in][]=`), '+' decoded as a space.
-    routerOptions: { querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }) },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Long enough that an over-long id reaches validation (400 `Invalid ID formate`) instead of the router's 414.
+      maxParamLength: 500,
+      // qs-style nesting (`price[gte]=`, `category[in][]=`), '+' decoded as a space.
+      querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }),
+    },
+    // Malformed URLs (bad %-escapes, over-long parameters) in API.md's error shape rather than Fastify's.
+    frameworkErrors: (err, _request, reply) => {
+      (reply as FastifyReply).status(err.statusCode ?? 400).send({ status: 'fail', message: err.message });
+    },
   });
 
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -110,9 +118,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   return app;
 }
 
-/** JSON (an empty body counts as {}), urlencoded via qs; multipart only where a route opts in; anything else 415. */
+/**
+ * JSON (an empty body counts as {}), urlencoded via qs; multipart only where a route opts in; any other
+ * type 415 when a body is sent, while an empty body counts as {} whatever its Content-Type (API.md §0).
+ */
 function registerBodyParsers(app: FastifyInstance) {
-  app.removeContentTypeParser(['application/json']);
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
+    if ((body as Buffer).length) return done(new HttpError(415, 'Unsupported Media Type'), undefined);
+    done(null, {});
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body ?? '');
     if (!text.trim()) return done(null, {});

@@ -40,6 +40,8 @@ export interface ListQuery {
 const RESERVED = new Set(['page', 'limit', 'sort', 'fields', 'keyword']);
 const OPERATORS: Record<string, string> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
 export const MAX_LIMIT = 100;
+/** Keeps the offset a safe integer the database accepts; any page this far is past the end anyway. */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_LIMIT);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -79,6 +81,9 @@ function convert(name: string, field: ListField, raw: unknown): unknown {
   }
 }
 
+/** The allow-listed field of that name; own keys only, so `constructor` or `__proto__` are just unknown names. */
+const fieldOf = (spec: ListSpec, name: string): ListField | undefined => (Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined);
+
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** `baseConditions` may already use `baseParams` as $1..$n; new parameters continue from there. */
@@ -92,7 +97,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
 
   for (const [name, raw] of Object.entries(query)) {
     if (RESERVED.has(name) || isEmpty(raw)) continue;
-    const field = spec.fields[name];
+    const field = fieldOf(spec, name);
     if (!field || field.sortOnly) continue; // unknown filters are ignored silently (API.md §2)
     const isArrayField = field.type === 'textArray';
     const equals = (value: unknown) => (isArrayField ? `${field.column} @> ARRAY[${bind(value)}]::text[]` : `${field.column} = ${bind(value)}`);
@@ -104,7 +109,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
           if (!values.length) continue;
           const converted = values.map((v) => convert(name, field, v));
           conditions.push(isArrayField ? `${field.column} && ${bind(converted)}::text[]` : `${field.column} = ANY(${bind(converted)})`);
-        } else if (OPERATORS[op] && !isEmpty(opValue) && !isArrayField) {
+        } else if (Object.hasOwn(OPERATORS, op) && !isEmpty(opValue) && !isArrayField) {
           conditions.push(`${field.column} ${OPERATORS[op]} ${bind(convert(name, field, opValue))}`);
         }
       }
@@ -130,7 +135,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
     if (!trimmed) continue;
     const descending = trimmed.startsWith('-');
     const name = trimmed.replace(/^[-+]/, '');
-    const field = spec.fields[name];
+    const field = fieldOf(spec, name);
     if (field) order.push(`${field.column} ${descending ? 'DESC' : 'ASC'}`);
   }
   if (!order.length) order.push(`${spec.fields.createdAt?.column ?? 'created_at'} DESC`);
@@ -138,7 +143,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
   const lastDirection = order[order.length - 1].endsWith('DESC') ? 'DESC' : 'ASC';
   order.push(`${idColumn} ${lastDirection}`); // stable pages
 
-  const page = positiveInt(query.page, 1);
+  const page = Math.min(positiveInt(query.page, 1), MAX_PAGE);
   const limit = Math.min(positiveInt(query.limit, spec.defaultLimit ?? 50), MAX_LIMIT);
 
   let fields: ListQuery['fields'];

@@ -10,16 +10,28 @@ export interface MultipartBody {
 
 /**
  * Reads a multipart request, allowing at most `maxFiles[field]` files per listed field.
- * A file over the size limit → 413 'File too large'; an extra or unexpected file → 400.
+ * A file over the size limit → 413 'File too large'; an extra or unexpected file → 400;
+ * a body that is not valid multipart (no boundary, cut off) → 400 'Invalid multipart body'.
  */
 export async function readMultipart(request: FastifyRequest, maxFiles: Record<string, number>, maxBytes: number): Promise<MultipartBody> {
-  const body: MultipartBody = { fields: {}, files: {} };
+  try {
+    return await readParts(request, maxFiles, maxBytes);
+  } catch (err) {
+    // Our own answers and the plugin's limits (413) carry a status, the parser's errors do not; our bugs stay 500s.
+    if (err instanceof HttpError || err instanceof TypeError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new HttpError(400, 'Invalid multipart body');
+  }
+}
+
+async function readParts(request: FastifyRequest, maxFiles: Record<string, number>, maxBytes: number): Promise<MultipartBody> {
+  // Field names come from the client: no prototype, so `__proto__` or `constructor` are plain (ignored) names.
+  const body: MultipartBody = { fields: Object.create(null), files: Object.create(null) };
   const parts = request.parts({ limits: { fileSize: maxBytes, fields: 200, parts: 220 } });
   for await (const part of parts) {
-    const name = part.fieldname.replace(/\[\]$/, '');
+    const name = (part.fieldname ?? '').replace(/\[\]$/, '');
     if (part.type === 'file') {
       const list = (body.files[name] ??= []);
-      if (!(name in maxFiles) || list.length >= maxFiles[name]) {
+      if (!Object.hasOwn(maxFiles, name) || list.length >= maxFiles[name]) {
         part.file.resume();
         throw new HttpError(400, `Too many files or unexpected file field: ${name}`);
       }
@@ -31,7 +43,7 @@ export async function readMultipart(request: FastifyRequest, maxFiles: Record<st
     } else {
       const value = String(part.value ?? '');
       const existing = body.fields[name];
-      body.fields[name] = existing === undefined ? (part.fieldname.endsWith('[]') ? [value] : value) : [...[existing].flat(), value];
+      body.fields[name] = existing === undefined ? (part.fieldname?.endsWith('[]') ? [value] : value) : [...[existing].flat(), value];
     }
   }
   return body;

@@ -51,9 +51,12 @@ export async function cartRoutes(app: FastifyInstance) {
       const color = requested === '' ? '' : product.available_colors.find((c) => c.toLowerCase() === requested?.toLowerCase());
       if (color === undefined) throw badRequest('This color is not available for this product');
 
-      // Creating or touching the cart row locks it, so concurrent changes to one cart queue up.
+      // Creating or touching the cart row locks it, so concurrent changes to one cart queue up. The same
+      // statement does cartChanged's work (drop the coupon, mark the change): the transaction either adds
+      // the line or rolls all of it back, so doing it first saves a round trip.
       const cart = (await tx.one<{ id: string }>(
-        'INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id) DO UPDATE SET updated_at = now() RETURNING id',
+        `INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id)
+         DO UPDATE SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() RETURNING id`,
         [user.id],
       ))!;
       await assertStock(tx, cart.id, product, 1);
@@ -63,13 +66,12 @@ export async function cartRoutes(app: FastifyInstance) {
          ON CONFLICT (cart_id, product_id, color) DO UPDATE SET count = cart_items.count + 1, price = EXCLUDED.price`,
         [cart.id, product.id, color, effectivePrice(product.price, product.price_after_discount)],
       );
-      await cartChanged(tx, cart.id);
       return cartBody(tx, cart.id, base(request));
     });
     return { status: 'success', message: 'Product added successfully to your cart', ...result };
   });
 
-  app.put('/applyCoupon', { preHandler: customer }, async (request) => {
+  const applyCoupon = async (request: FastifyRequest) => {
     const user = currentUser(request);
     const couponName = text((request.body as Record<string, unknown>).couponName) ?? '';
     const outcome = await ctx.db.tx(async (tx) => {
@@ -95,9 +97,11 @@ export async function cartRoutes(app: FastifyInstance) {
     if (!outcome) throw badRequest('Coupon is invalid or has expired');
     const { coupon, ...cart } = outcome;
     return { status: 'success', numOfCartItems: cart.numOfCartItems, coupon, data: cart.data };
-  });
+  };
+  app.put('/applyCoupon', { preHandler: customer }, applyCoupon);
+  app.patch('/applyCoupon', { preHandler: customer }, applyCoupon);
 
-  app.put('/:itemId', { preHandler: customer }, async (request) => {
+  const setCount = async (request: FastifyRequest) => {
     const user = currentUser(request);
     const itemId = validateIdParam(request.params, 'itemId');
     const body = request.body as Record<string, unknown>;
@@ -120,7 +124,9 @@ export async function cartRoutes(app: FastifyInstance) {
       return cartBody(tx, cart.id, base(request));
     });
     return { status: 'success', ...result };
-  });
+  };
+  app.put('/:itemId', { preHandler: customer }, setCount);
+  app.patch('/:itemId', { preHandler: customer }, setCount);
 
   app.delete('/:itemId', { preHandler: customer }, async (request) => {
     const user = currentUser(request);

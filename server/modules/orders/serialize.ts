@@ -5,7 +5,7 @@ import { PRODUCT_REF_SQL, productRefJson } from '../products/serialize';
 
 /** Columns of `orders o` (with `users u` left-joined) that orderJson reads. */
 export const ORDER_COLUMNS = `o.id, o.order_number, o.user_snapshot, o.shipping_address, o.tax_price, o.shipping_price,
-  o.total_order_price, o.payment_method_type, o.is_paid, o.paid_at, o.is_delivered, o.delivered_at, o.coupon,
+  o.total_order_price, o.payment_method_type, o.is_paid, o.paid_at, o.is_delivered, o.delivered_at, o.coupon, o.oversold,
   o.created_at, o.updated_at,
   CASE WHEN u.id IS NULL THEN NULL
        ELSE jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)) END AS live_user`;
@@ -33,6 +33,8 @@ function orderJson(row: Row, items: Row[], base: string) {
     shippingPrice: toEgp(row.shipping_price),
     totalOrderPrice: toEgp(row.total_order_price),
     coupon: row.coupon,
+    // A paid card order whose stock ran out meanwhile, for staff to act on (API.md §9.5); left out otherwise.
+    oversold: row.oversold || undefined,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   });
