@@ -1,5 +1,5 @@
 import { apiClient, toApiError } from './client';
-import { isWrongCredentials } from './normalize';
+import { isWrongCredentials, normalizeUser } from './normalize';
 import type { ApiError, AuthResponse } from './types';
 
 export interface LoginBody {
@@ -13,7 +13,7 @@ export const WRONG_LOGIN_MESSAGE = 'كلمة السر او الايميل خطأ
 export async function login(body: LoginBody): Promise<AuthResponse> {
   try {
     const { data } = await apiClient.post<AuthResponse>('/auth/login', body);
-    return data;
+    return data.data ? { ...data, data: normalizeUser(data.data) } : data;
   } catch (err) {
     const apiError = toApiError(err);
     if (isWrongCredentials(apiError)) {

@@ -2,7 +2,7 @@
 // app can trust the types of ./types.ts whichever server answers. Our server already satisfies
 // everything here; these functions are then no-ops.
 import { API_ORIGIN } from './client';
-import type { ApiError, Cart, CartItem, CartResponse, Order, OrderItem, Product, ProductRef } from './types';
+import type { ApiError, Cart, CartItem, CartResponse, Order, OrderItem, Product, ProductRef, User } from './types';
 
 type ImageFolder = 'products' | 'categories' | 'brands';
 
@@ -92,6 +92,12 @@ export function normalizeOrder(raw: Omit<Loose<Order>, 'cartItems'> & { cartItem
       product: normalizeProductRef(item.product),
     })),
   };
+}
+
+/** The user fields the app keeps (SPEC §3); the original backend also sends the password hash, which must never be stored. */
+export function normalizeUser(raw: User): User {
+  const { _id, name, email, phone, role } = raw;
+  return { _id, name, email, phone, role };
 }
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password';

@@ -1,11 +1,6 @@
 import { apiClient } from './client';
+import { normalizeUser } from './normalize';
 import type { User } from './types';
-
-/** The fields the app keeps (the original backend also sends the password hash, which must never be stored). */
-function sessionUser(raw: User): User {
-  const { _id, name, email, phone, role } = raw;
-  return { _id, name, email, phone, role };
-}
 
 export interface ProfileInput {
   name: string;
@@ -17,12 +12,12 @@ export interface ProfileInput {
 /** PUT /users/updateMe → the updated user (data.data.user); only status 200 counts as success. */
 export async function updateProfile(input: ProfileInput): Promise<{ status: number; user: User }> {
   const response = await apiClient.put<{ data: { user: User } }>('/users/updateMe', input);
-  return { status: response.status, user: sessionUser(response.data.data.user) };
+  return { status: response.status, user: normalizeUser(response.data.data.user) };
 }
 
 export async function getMe(): Promise<User> {
   const { data } = await apiClient.get<{ data: User }>('/users/getMe');
-  return sessionUser(data.data);
+  return normalizeUser(data.data);
 }
 
 export interface PasswordChange {

@@ -1,6 +1,12 @@
 // Arabic (Egypt) grouping with Latin digits everywhere: prices, counts and dates read the same
 // as the numbers shoppers type and as the API's numbers.
-const moneyFormat = new Intl.NumberFormat('ar-EG', { numberingSystem: 'latn', maximumFractionDigits: 2 });
+// Whole pounds without decimals; otherwise always two digits of piastres (3,686.40, never 3,686.4).
+const moneyFormat = new Intl.NumberFormat('ar-EG', {
+  numberingSystem: 'latn',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  trailingZeroDisplay: 'stripIfInteger',
+});
 const dateFormat = new Intl.DateTimeFormat('ar-EG', {
   numberingSystem: 'latn',
   year: 'numeric',
@@ -10,7 +16,7 @@ const dateFormat = new Intl.DateTimeFormat('ar-EG', {
 
 export const CURRENCY_LABEL = 'جنيه';
 
-/** formatEGP(1250) → '1,250 جنيه' */
+/** formatEGP(1250) → '1,250 جنيه'; formatEGP(99.5) → '99.50 جنيه' */
 export function formatEGP(amount: number): string {
   return `${moneyFormat.format(amount)} ${CURRENCY_LABEL}`;
 }

@@ -38,8 +38,16 @@ describe('addToCart', () => {
 });
 
 describe('login', () => {
-  it('answers the user and token', async () => {
-    expect(await login({ email: customer.email, password: 'Passw0rd!' })).toEqual({ data: customer, token: TOKEN });
+  it('answers the user (only the fields the app keeps) and token', async () => {
+    const { _id, name, email, phone, role } = customer;
+    expect(await login({ email: customer.email, password: 'Passw0rd!' })).toEqual({ data: { _id, name, email, phone, role }, token: TOKEN });
+  });
+
+  it('drops the password hash the original backend sends with the user', async () => {
+    server.use(http.post('*/api/v1/auth/login', () => HttpResponse.json({ data: { ...customer, password: '$2a$12$hash' }, token: TOKEN })));
+    const answer = await login({ email: customer.email, password: 'Passw0rd!' });
+    expect(answer.data).not.toHaveProperty('password');
+    expect(answer.token).toBe(TOKEN);
   });
 
   it.each([401, 500])('turns %i "Incorrect email or password" into a failed login', async (status) => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { admin, categories, customer } from './mocks/fixtures';
+import { admin, categories, customer, products } from './mocks/fixtures';
 import { server } from './mocks/server';
 import { renderApp, storeSession } from './utils/renderWithProviders';
 
@@ -16,7 +16,8 @@ describe('top bar', () => {
     renderApp('/');
     expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/login');
     expect(screen.getByTestId('cart-count')).toHaveTextContent('0');
-    await screen.findByRole('link', { name: categories[0].name });
+    const strip = screen.getByRole('navigation', { name: 'التصنيفات' });
+    await within(strip).findByRole('link', { name: categories[0].name });
     expect(cartRequests).toBe(0);
   });
 
@@ -79,7 +80,11 @@ describe('top bar', () => {
     expect(router.state.location.pathname).toBe('/products');
     expect(store.getState().products.searchWord).toBe('هاتف');
     expect(localStorage.getItem('searchWord')).toBe('هاتف');
-    expect(await screen.findByRole('heading', { name: 'المنتجات', level: 1 })).toBeInTheDocument();
+    // The listing searches with the stored word: only the phone matches.
+    expect(await screen.findByRole('heading', { name: 'هناك 1 نتيجة بحث', level: 1 })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
+    expect(within(main).queryByRole('link', { name: products[1].title })).not.toBeInTheDocument();
   });
 
   it('search box starts with the word stored by an earlier visit', () => {

@@ -6,7 +6,8 @@ import { customer } from './mocks/fixtures';
 describe('formatEGP', () => {
   it('groups thousands with Latin digits and the pound label', () => {
     expect(formatEGP(1250)).toBe('1,250 جنيه');
-    expect(formatEGP(99.5)).toBe('99.5 جنيه');
+    expect(formatEGP(99.5)).toBe('99.50 جنيه');
+    expect(formatEGP(99.999)).toBe('100 جنيه');
     expect(formatEGP(0)).toBe('0 جنيه');
   });
 });

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import RouteErrorPage from '../../src/components/layout/RouteErrorPage';
-import { admin, customer } from './mocks/fixtures';
+import { admin, brands, categories, customer, products } from './mocks/fixtures';
 import { createRoutes } from '../../src/app/routes';
 import { renderApp, renderRoutes, storeSession } from './utils/renderWithProviders';
 
@@ -58,17 +58,29 @@ describe('route guards', () => {
 });
 
 describe('public routes', () => {
+  // Each page's own heading, and a piece of its real content (a product of the fixtures where the page lists products).
   it.each([
-    ['/', 'الرئيسية'],
-    ['/register', 'تسجيل حساب جديد'],
-    ['/user/forget-password', 'نسيت كلمة السر'],
-    ['/products/prod-1', 'تفاصيل المنتج'],
-    ['/products/category/cat-1', 'منتجات التصنيف'],
-    ['/products/brand/brand-1', 'منتجات الماركة'],
-    ['/order/paymethoud', 'اختر طريقة الدفع'],
-  ])('%s renders its page for a visitor', async (path, heading) => {
-    renderApp(path);
+    ['/', 'الصفحة الرئيسية', products[0].title],
+    ['/register', 'تسجيل حساب جديد', null],
+    ['/user/forget-password', 'نسيت كلمة السر', null],
+    ['/products/prod-1', products[0].title, null],
+    ['/products/category/cat-1', `منتجات تصنيف ${categories[0].name}`, products[0].title],
+    ['/products/brand/brand-1', `منتجات ماركة ${brands[0].name}`, products[0].title],
+    ['/order/paymethoud', 'اختر طريقة الدفع', null],
+  ])('%s renders its page for a visitor', async (path, heading, productLink) => {
+    const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    if (productLink) {
+      const main = screen.getByRole('main');
+      expect((await within(main).findAllByRole('link', { name: productLink }))[0]).toHaveAttribute('href', '/products/prod-1');
+    }
+  });
+
+  it('/products shows the search results with the product listing', async () => {
+    renderApp('/products');
+    expect(await screen.findByRole('heading', { name: `هناك ${products.length} نتيجة بحث`, level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: categories[0].name })).toBeInTheDocument();
   });
 });
 

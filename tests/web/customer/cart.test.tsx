@@ -171,7 +171,7 @@ describe('cart page', () => {
       await user.click(screen.getByRole('button', { name: 'تطبيق' }));
       expect(await screen.findByText('تم تطبيق الكوبون بنجاح')).toBeInTheDocument();
       expect(seen.find((r) => r.path === '/cart/applyCoupon')?.body).toEqual({ couponName: 'sale10' });
-      expect(screen.getByTestId('cart-total-after-discount')).toHaveTextContent('11,609.1 جنيه');
+      expect(screen.getByTestId('cart-total-after-discount')).toHaveTextContent('11,609.10 جنيه');
       const fetchesBefore = count(seen, 'GET', '/cart');
       await act(() => vi.advanceTimersByTimeAsync(900));
       expect(count(seen, 'GET', '/cart')).toBe(fetchesBefore);

@@ -3,11 +3,12 @@ import { addToCart } from '../../../src/api/cart';
 import CartPage from '../../../src/pages/storefront/CartPage';
 import PayMethodPage from '../../../src/pages/storefront/PayMethodPage';
 import UserAllOrdersPage from '../../../src/pages/user/UserAllOrdersPage';
-import { customer, products } from '../mocks/fixtures';
+import { customer, products, TOKEN } from '../mocks/fixtures';
 import { ORIGINAL_IMAGE_FILE, ORIGINAL_PAYMENT_URL, originalBackendHandlers } from '../mocks/handlers/originalBackend';
 import { server } from '../mocks/server';
-import { renderRoutes, storeSession } from '../utils/renderWithProviders';
+import { renderApp, renderRoutes, storeSession } from '../utils/renderWithProviders';
 import { recordRequests } from './helpers';
+import { getStored } from '../../../src/lib/storage';
 
 // The same screens against the original backend's answers (API.md §8).
 const customerRoutes = [
@@ -29,6 +30,35 @@ afterEach(() => {
 });
 
 describe('against the original backend', () => {
+  async function logInWith(password: string) {
+    const rendered = renderApp('/login');
+    await rendered.user.type(await screen.findByLabelText('البريد الإلكتروني'), customer.email);
+    await rendered.user.type(screen.getByLabelText('كلمة السر'), password);
+    await rendered.user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    return rendered;
+  }
+
+  it('treats its 500 "Incorrect email or password" as a wrong login and clears the session', async () => {
+    const { store, router } = await logInWith('wrong-password');
+    expect(await screen.findByText('كلمة السر او الايميل خطأ')).toBeInTheDocument();
+    expect(getStored('token')).toBeNull();
+    expect(getStored('user')).toBeNull();
+    expect(store.getState().user.user).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('logs in with its {data, token} answer and never keeps the password hash', async () => {
+    localStorage.clear();
+    const { store } = await logInWith('Passw0rd!');
+    expect(await screen.findByText('تم تسجيل الدخول بنجاح')).toBeInTheDocument();
+    expect(getStored('token')).toBe(TOKEN);
+    const stored = getStored('user');
+    expect(stored).toMatchObject({ _id: customer._id, name: customer.name, email: customer.email, role: 'user' });
+    expect(stored).not.toHaveProperty('password');
+    expect(JSON.stringify(localStorage)).not.toContain('$2a$');
+    expect(store.getState().user.user).not.toHaveProperty('password');
+  });
+
   it('treats 404 "No cart exist" as an empty cart', async () => {
     renderRoutes(customerRoutes, '/cart');
     expect(await screen.findByText('لا يوجد منتجات في العربة')).toBeInTheDocument();

@@ -39,7 +39,7 @@ describe('payment method page', () => {
     storeSession(customer);
     server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith(cart.data.products, { coupon: 'SALE10', totalAfterDiscount: 11609.1 }))));
     renderPay();
-    await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('11,609.1 جنيه'));
+    await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('11,609.10 جنيه'));
   });
 
   it('links to adding an address when there is none', async () => {
