@@ -1,5 +1,4 @@
 import 'bootstrap/dist/css/bootstrap.rtl.min.css';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Category } from '../api/types';
+import { responsiveImage } from '../lib/images';
 
 /** Soft backgrounds the category cards take in turn. */
 export const CATEGORY_COLORS = ['#F4DBA4', '#FFD3E8', '#55CFDF', '#0034FF33', '#FF6262', '#F4DBA4'];
@@ -22,7 +23,7 @@ export default function CategoryCard({ category, background, lazy = true }: Cate
         style={{ backgroundColor: background, width: 110, height: 110 }}
       >
         {category.image && (
-          <img src={category.image} alt="" width={80} height={80} loading={lazy ? 'lazy' : 'eager'} style={{ objectFit: 'contain' }} />
+          <img {...responsiveImage(category.image, '80px')} alt="" width={80} height={80} loading={lazy ? 'lazy' : 'eager'} decoding="async" style={{ objectFit: 'contain' }} />
         )}
       </span>
       <span className="fw-semibold text-center">{category.name}</span>

@@ -1,7 +1,7 @@
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Product } from '../api/types';
 import FavouriteButton from '../features/wishlist/FavouriteButton';
+import { responsiveImage } from '../lib/images';
 import PriceTag from './PriceTag';
 import StarRating from './StarRating';
 import './ProductCard.css';
@@ -10,29 +10,39 @@ interface ProductCardProps {
   product: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'ratingsAverage'>;
   /** Below the fold: let the browser load the image late (default true). */
   lazy?: boolean;
+  /** The page's largest image above the fold: fetch it first. */
+  priority?: boolean;
 }
 
+/** The card's slot: half the row on phones, a third on tablets, a quarter from lg (ProductGrid). */
+export const PRODUCT_CARD_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
+
 /** SPEC §2 product card: image, title, price, rating, heart; 345 px high; opens /products/{id}. */
-export default function ProductCard({ product, lazy = true }: ProductCardProps) {
+export default function ProductCard({ product, lazy = true, priority = false }: ProductCardProps) {
   const href = `/products/${product._id}`;
+  const image = responsiveImage(product.imageCover, PRODUCT_CARD_SIZES);
   return (
-    <Card className="product-card shadow-sm border-0">
+    <div className="card product-card shadow-sm border-0">
       <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
         <img
-          src={product.imageCover}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
           alt=""
           width={240}
           height={180}
           loading={lazy ? 'lazy' : 'eager'}
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
           className="product-card__image"
         />
       </Link>
-      <Card.Body className="d-flex flex-column gap-1 p-2">
-        <Card.Title as="h3" className="product-card__title fs-6 mb-0">
+      <div className="card-body d-flex flex-column gap-1 p-2">
+        <h3 className="card-title product-card__title fs-6 mb-0">
           <Link to={href} className="text-reset text-decoration-none">
             {product.title}
           </Link>
-        </Card.Title>
+        </h3>
         <div className="d-flex align-items-center gap-1 small">
           <StarRating value={product.ratingsAverage ?? 0} />
           <span className="text-body-secondary">{product.ratingsAverage ?? 0}</span>
@@ -41,7 +51,7 @@ export default function ProductCard({ product, lazy = true }: ProductCardProps) 
           <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
           <FavouriteButton productId={product._id} />
         </div>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }

@@ -135,7 +135,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
   if (title !== undefined || description !== undefined) {
     values.search_text = foldArabic(`${title ?? stored?.title} ${description ?? stored?.description}`);
   }
-  if (fields.quantity !== undefined) values.quantity = toNumber(fields.quantity);
+  if (fields.quantity != null) values.quantity = toNumber(fields.quantity);
   if (newPrice !== undefined) values.price = toPiastres(newPrice);
   if (fields.priceAfterDiscount !== undefined) {
     values.price_after_discount = isPresent(fields.priceAfterDiscount) ? toPiastres(toNumber(fields.priceAfterDiscount)!) : null;
@@ -183,11 +183,24 @@ export async function productRoutes(app: FastifyInstance) {
 
   app.get('/', async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM products p ${q.where}`, q.params);
-    const rows = await ctx.db.query(
-      `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-      [...q.params, q.limit, q.offset],
-    );
+    const page = (total: string) =>
+      ctx.db.query(
+        `SELECT ${PRODUCT_COLUMNS}${total} FROM products p ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+        [...q.params, q.limit, q.offset],
+      );
+    const countMatching = async () => (await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM products p ${q.where}`, q.params))[0].count;
+    let rows: Row[];
+    let count: number;
+    if (!q.where) {
+      // The whole catalogue: its size is kept by triggers (migration 005), read in the same round trip as the
+      // page. A page past the end carries no rows, so only then is the size asked for on its own.
+      rows = await page(', (SELECT n FROM product_count)::int AS total');
+      count = rows.length ? (rows[0].total as number) : await countMatching();
+    } else {
+      // Filtered: the exact count and the page side by side (two pool connections on PostgreSQL). A single
+      // statement with count(*) OVER () would make the planner walk the whole sort index for every page.
+      [rows, count] = await Promise.all([page(''), countMatching()]);
+    }
     return listResponse(rows.map((r) => productJson(r, base(request))), count, q);
   });
 

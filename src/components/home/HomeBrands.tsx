@@ -6,7 +6,6 @@ import { fetchBrands, selectBrands, selectBrandsStatus } from '../../features/br
 import BrandCard from '../BrandCard';
 import { LOAD_ERROR_TEXT } from '../ProductGrid';
 import SectionHeader from '../SectionHeader';
-import Spinner from '../Spinner';
 import { HOME_STRIP_SIZE } from './HomeCategories';
 
 export const NO_BRANDS_TEXT = 'لا يوجد ماركات';
@@ -23,7 +22,21 @@ export default function HomeBrands() {
 
   let content;
   if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
-  else if (status !== 'succeeded') content = <Spinner />;
+  else if (status !== 'succeeded')
+    content = (
+      <Row xs={2} md={3} lg={5} className="g-2 g-md-3">
+        <span role="status" className="visually-hidden">
+          جاري التحميل...
+        </span>
+        {Array.from({ length: HOME_STRIP_SIZE }, (_, i) => (
+          <Col key={i} aria-hidden="true">
+            <div className="card border-0 shadow-sm placeholder-glow" style={{ minHeight: 140 }}>
+              <span className="placeholder w-100 h-100" style={{ minHeight: 140 }} />
+            </div>
+          </Col>
+        ))}
+      </Row>
+    );
   else if (brands.length === 0) content = <p className="text-body-secondary">{NO_BRANDS_TEXT}</p>;
   else
     content = (

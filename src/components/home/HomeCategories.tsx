@@ -6,7 +6,6 @@ import { selectCategories, selectCategoriesStatus } from '../../features/categor
 import CategoryCard, { CATEGORY_COLORS } from '../CategoryCard';
 import { LOAD_ERROR_TEXT } from '../ProductGrid';
 import SectionHeader from '../SectionHeader';
-import Spinner from '../Spinner';
 
 export const HOME_STRIP_SIZE = 5;
 export const NO_CATEGORIES_TEXT = 'لا يوجد تصنيفات';
@@ -18,7 +17,22 @@ export default function HomeCategories() {
 
   let content;
   if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
-  else if (status !== 'succeeded') content = <Spinner />;
+  else if (status !== 'succeeded')
+    content = (
+      <CategoryGrid>
+        <span role="status" className="visually-hidden">
+          جاري التحميل...
+        </span>
+        {Array.from({ length: HOME_STRIP_SIZE }, (_, i) => (
+          <Col key={i} aria-hidden="true">
+            <div className="d-flex flex-column align-items-center gap-2 py-2 placeholder-glow">
+              <span className="placeholder rounded-circle" style={{ width: 110, height: 110 }} />
+              <span className="placeholder col-6" style={{ height: '1.5em' }} />
+            </div>
+          </Col>
+        ))}
+      </CategoryGrid>
+    );
   else if (categories.length === 0) content = <p className="text-body-secondary">{NO_CATEGORIES_TEXT}</p>;
   else
     content = (

@@ -31,7 +31,7 @@ export default function HomeSlider() {
     >
       {SLIDES.map((src, i) => (
         <Carousel.Item key={src}>
-          <img src={src} alt="" width={1200} height={400} className="d-block w-100 home-slider__image" loading={i === 0 ? 'eager' : 'lazy'} />
+          <img src={src} alt="" width={1200} height={400} className="d-block w-100 home-slider__image" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding={i === 0 ? undefined : 'async'} />
           <Carousel.Caption className="home-slider__caption text-start">
             <h2 className="h3 fw-bold">{SLIDE_HEADING}</h2>
             <p className="mb-0">{SLIDE_SUBTITLE}</p>

@@ -10,7 +10,7 @@ export default function RootLayout() {
     <div className="d-flex flex-column min-vh-100">
       <TopBar />
       <CategoryStrip />
-      <main className="container flex-grow-1 py-3">
+      <main className="container flex-grow-1 py-3 min-vh-100">
         {/* Pages are lazily loaded: the bars stay while a page's code arrives. */}
         <Suspense fallback={<Spinner />}>
           <Outlet />

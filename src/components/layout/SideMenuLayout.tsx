@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import Col from 'react-bootstrap/Col';
-import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
 import { NavLink, Outlet } from 'react-router-dom';
 import Spinner from '../Spinner';
@@ -15,13 +14,15 @@ export default function SideMenuLayout({ title, links }: { title: string; links:
   return (
     <Row className="g-3">
       <Col xs={12} md={3}>
-        <Nav as="nav" aria-label={title} variant="pills" className="flex-md-column bg-white border rounded p-2 gap-1">
+        {/* Plain markup: the user area's layout is in the first load, and react-bootstrap's Nav would bring its
+            keyboard-navigation machinery for a list of links. NavLink marks the current page (active, aria-current). */}
+        <nav aria-label={title} className="nav nav-pills flex-md-column bg-white border rounded p-2 gap-1">
           {links.map(({ to, label }) => (
-            <Nav.Link key={to} as={NavLink} to={to}>
+            <NavLink key={to} to={to} className="nav-link">
               {label}
-            </Nav.Link>
+            </NavLink>
           ))}
-        </Nav>
+        </nav>
       </Col>
       <Col xs={12} md={9}>
         <Suspense fallback={<Spinner />}>

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { ApiError, CartItem as CartLine } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import ColorSwatch from '../../components/ColorSwatch';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { Product } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import PriceTag from '../../components/PriceTag';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
 import { toAsciiDigits } from '../../lib/digits';
 

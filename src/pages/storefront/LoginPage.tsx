@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import BsSpinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard from '../../components/AuthCard';
 import { LOGIN_MESSAGES } from '../../features/user/authMessages';

@@ -42,7 +42,7 @@ export default function ProductsPage() {
           </div>
         </Col>
         <Col xs={12} md={9}>
-          <ProductGrid products={items} status={status} />
+          <ProductGrid products={items} status={status} eager />
           <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={goToPage} />
         </Col>
       </Row>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard from '../../components/AuthCard';
 import { REGISTER_MESSAGES, registrationFailure, registrationProblem } from '../../features/user/authMessages';

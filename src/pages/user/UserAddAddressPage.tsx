@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { addAddress, type AddressInput } from '../../api/addresses';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { Address } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmModal from '../../components/ConfirmModal';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { getAddress, updateAddress, type AddressInput } from '../../api/addresses';
 import Spinner from '../../components/Spinner';
 import AddressForm from '../../features/userAddress/AddressForm';

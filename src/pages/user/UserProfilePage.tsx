@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { changePassword, getMe, updateProfile, type ProfileInput } from '../../api/profile';
 import type { User } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
