@@ -5,7 +5,7 @@ import { toApiError } from '../../api/client';
 import type { Brand } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
 export interface BrandState extends RequestState {
@@ -47,19 +47,11 @@ const brandSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchBrands.pending, (state) => {
-        state.status = 'pending';
-        state.error = null;
-      })
       .addCase(fetchBrands.fulfilled, (state, action) => {
-        state.status = 'succeeded';
         state.items = action.payload.data;
-      })
-      .addCase(fetchBrands.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
       });
     addPagedListCases(builder, fetchBrandPage, (state) => state.page);
+    addRequestStatusMatchers(builder, [fetchBrands]);
   },
 });
 

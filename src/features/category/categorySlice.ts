@@ -4,7 +4,7 @@ import { toApiError } from '../../api/client';
 import type { Category } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
 export interface CategoryState extends RequestState {
@@ -46,19 +46,11 @@ const categorySlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchCategories.pending, (state) => {
-        state.status = 'pending';
-        state.error = null;
-      })
       .addCase(fetchCategories.fulfilled, (state, action) => {
-        state.status = 'succeeded';
         state.items = action.payload.data;
-      })
-      .addCase(fetchCategories.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
       });
     addPagedListCases(builder, fetchCategoryPage, (state) => state.page);
+    addRequestStatusMatchers(builder, [fetchCategories]);
   },
 });
 

@@ -4,7 +4,7 @@ import * as reviewsApi from '../../api/reviews';
 import type { Id, Review } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
 export interface ReviewState extends RequestState {
@@ -62,20 +62,7 @@ const reviewSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     addPagedListCases(builder, fetchReviews, (state) => state.list);
-    for (const thunk of [createdReview, updatedReview, deletedReview]) {
-      builder
-        .addCase(thunk.pending, (state) => {
-          state.status = 'pending';
-          state.error = null;
-        })
-        .addCase(thunk.fulfilled, (state) => {
-          state.status = 'succeeded';
-        })
-        .addCase(thunk.rejected, (state, action) => {
-          state.status = 'failed';
-          state.error = rejectionMessage(action);
-        });
-    }
+    addRequestStatusMatchers(builder, [createdReview, updatedReview, deletedReview]);
   },
 });
 

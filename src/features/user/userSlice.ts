@@ -3,7 +3,7 @@ import * as authApi from '../../api/auth';
 import { toApiError } from '../../api/client';
 import type { User } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
 import { getStored, setStored } from '../../lib/storage';
 import type { RootState } from '../../app/store';
 
@@ -40,20 +40,7 @@ const userSlice = createSlice({
   },
   extraReducers: (builder) => {
     // One loading flag for the account calls (login spinner, disabled buttons while a call runs).
-    for (const thunk of [logIn, signUp, requestedResetCode, verifiedResetCode, passwordReset]) {
-      builder
-        .addCase(thunk.pending, (state) => {
-          state.status = 'pending';
-          state.error = null;
-        })
-        .addCase(thunk.fulfilled, (state) => {
-          state.status = 'succeeded';
-        })
-        .addCase(thunk.rejected, (state, action) => {
-          state.status = 'failed';
-          state.error = rejectionMessage(action);
-        });
-    }
+    addRequestStatusMatchers(builder, [logIn, signUp, requestedResetCode, verifiedResetCode, passwordReset]);
   },
 });
 

@@ -3,7 +3,7 @@ import { deleteAddress as deleteAddressRequest, getAddresses } from '../../api/a
 import { toApiError } from '../../api/client';
 import type { Address } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -37,19 +37,11 @@ const userAddressSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchAddresses.pending, (state) => {
-        state.status = 'pending';
-        state.error = null;
-      })
       .addCase(fetchAddresses.fulfilled, (state, action) => {
-        state.status = 'succeeded';
         state.items = action.payload;
       })
-      .addCase(fetchAddresses.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
-      })
       .addCase(loggedOut, () => initialState);
+    addRequestStatusMatchers(builder, [fetchAddresses]);
   },
 });
 

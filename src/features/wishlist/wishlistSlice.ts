@@ -3,7 +3,7 @@ import { toApiError } from '../../api/client';
 import type { Id, Product } from '../../api/types';
 import * as wishlistApi from '../../api/wishlist';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { loggedIn, loggedOut } from '../user/userSlice';
 
@@ -59,18 +59,9 @@ const wishlistSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchWishlist.pending, (state) => {
-        state.status = 'pending';
-        state.error = null;
-      })
       .addCase(fetchWishlist.fulfilled, (state, action) => {
-        state.status = 'succeeded';
         state.items = action.payload;
         state.ids = action.payload.map((p) => p._id);
-      })
-      .addCase(fetchWishlist.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
       })
       // Hearts change at once; a failed call puts them back.
       .addCase(addedToWishlist.pending, (state, action) => {
@@ -91,6 +82,7 @@ const wishlistSlice = createSlice({
       // Another account's favourites must not show: start again on every login and logout.
       .addCase(loggedIn, () => initialState)
       .addCase(loggedOut, () => initialState);
+    addRequestStatusMatchers(builder, [fetchWishlist]);
   },
 });
 
