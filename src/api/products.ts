@@ -1,5 +1,5 @@
-import { apiClient } from './client';
 import { normalizeProduct } from './normalize';
+import { getOnce, prefetchGet } from './prefetch';
 import type { Id, ListResponse, Product } from './types';
 
 /** Sort values the listing sends (API.md §2; '' = the server's default order). */
@@ -37,13 +37,28 @@ export function productQueryString(query: ProductQuery): string {
   return params.toString();
 }
 
-export async function listProducts(query: ProductQuery = {}): Promise<ListResponse<Product>> {
+const productListUrl = (query: ProductQuery) => {
   const qs = productQueryString(query);
-  const { data } = await apiClient.get<ListResponse<Partial<Product>>>(`/products${qs ? `?${qs}` : ''}`);
+  return `/products${qs ? `?${qs}` : ''}`;
+};
+const productUrl = (id: Id) => `/products/${encodeURIComponent(id)}`;
+
+/** Sends listProducts(query)'s request ahead of time; the next listProducts(query) takes it (api/prefetch.ts). */
+export function prefetchProducts(query: ProductQuery): void {
+  prefetchGet(productListUrl(query));
+}
+
+/** Sends getProduct(id)'s request ahead of time; the next getProduct(id) takes it (api/prefetch.ts). */
+export function prefetchProduct(id: Id): void {
+  prefetchGet(productUrl(id));
+}
+
+export async function listProducts(query: ProductQuery = {}): Promise<ListResponse<Product>> {
+  const { data } = await getOnce<ListResponse<Partial<Product>>>(productListUrl(query));
   return { ...data, data: data.data.map(normalizeProduct) };
 }
 
 export async function getProduct(id: Id): Promise<Product> {
-  const { data } = await apiClient.get<{ data: Partial<Product> }>(`/products/${encodeURIComponent(id)}`);
+  const { data } = await getOnce<{ data: Partial<Product> }>(productUrl(id));
   return normalizeProduct(data.data);
 }

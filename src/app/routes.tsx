@@ -1,8 +1,11 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { prefetchProduct, prefetchProducts } from '../api/products';
 import RootLayout from '../components/layout/RootLayout';
 import RouteErrorPage from '../components/layout/RouteErrorPage';
 import UserLayout from '../components/layout/UserLayout';
+import Spinner from '../components/Spinner';
+import { productSearchQuery, storedSearchCriteria } from '../features/products/productsSlice';
 import HomePage from '../pages/storefront/HomePage';
 import { RequireAdmin, RequireUser } from './guards';
 
@@ -41,6 +44,20 @@ const AdminEditProductPage = lazy(() => import('../pages/admin/AdminEditProductP
 const AdminAddCouponPage = lazy(() => import('../pages/admin/AdminAddCouponPage'));
 const AdminEditCouponPage = lazy(() => import('../pages/admin/AdminEditCouponPage'));
 
+// The two slowest pages to first paint start their data request in their route's loader, so it travels
+// while the page chunk downloads; the page's own request then takes it (api/prefetch.ts). The loaders
+// never wait: they return at once, and the page keeps loading its data itself as before.
+const prefetchRoute = (prefetch: (args: LoaderFunctionArgs) => void) => ({
+  loader: (args: LoaderFunctionArgs) => {
+    prefetch(args);
+    return null;
+  },
+  // Only on arriving at the page: a page already shown (same path) does not reload its data.
+  shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname,
+  // Shown for the instant the loader takes on the first load (the same spinner as the lazy page's).
+  hydrateFallbackElement: <Spinner />,
+});
+
 /** The route table (SPEC §2); main.tsx wraps it in a browser router, tests in a memory router. */
 export function createRoutes(): RouteObject[] {
   return [
@@ -61,8 +78,19 @@ export function createRoutes(): RouteObject[] {
             { path: 'user/reset-password', element: <ResetPasswordPage /> },
             { path: 'allcategory', element: <AllCategoryPage /> },
             { path: 'allbrand', element: <AllBrandPage /> },
-            { path: 'products', element: <ProductsPage /> },
-            { path: 'products/:id', element: <ProductDetailsPage /> },
+            {
+              path: 'products',
+              element: <ProductsPage />,
+              // The listing's first search, built as useProductSearch builds it from the stored filters.
+              ...prefetchRoute(() => prefetchProducts(productSearchQuery(storedSearchCriteria(), 1))),
+            },
+            {
+              path: 'products/:id',
+              element: <ProductDetailsPage />,
+              ...prefetchRoute(({ params }) => {
+                if (params.id) prefetchProduct(params.id);
+              }),
+            },
             { path: 'products/category/:id', element: <CategoryProductsPage /> },
             { path: 'products/brand/:id', element: <BrandProductsPage /> },
             { path: 'cart', element: <CartPage /> },

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { clearPrefetched } from '../../src/api/prefetch';
 import { server } from './mocks/server';
 
 // jsdom lacks these browser APIs; react-bootstrap and the router call them.
@@ -31,6 +32,7 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  clearPrefetched();
   server.resetHandlers();
   localStorage.clear();
 });

@@ -3,8 +3,7 @@ import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import Paginator from '../../components/Paginator';
 import ProductGrid from '../../components/ProductGrid';
-import { fetchProductList, selectProductList } from './productsSlice';
-import { PRODUCTS_PAGE_SIZE } from './useProductSearch';
+import { fetchProductList, PRODUCTS_PAGE_SIZE, selectProductList } from './productsSlice';
 
 interface FilteredProductsProps {
   /** Products of one category or one brand. */

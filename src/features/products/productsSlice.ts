@@ -6,6 +6,7 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
+import { parseNumberInput } from '../../lib/digits';
 import { getStored } from '../../lib/storage';
 
 /** The product lists the storefront shows, each loaded on its own. */
@@ -41,6 +42,31 @@ function storedFilters(): ProductFilters {
     priceFrom: getStored('priceFrom') ?? '',
     priceTo: getStored('priceTo') ?? '',
     sortType: (SORTS as string[]).includes(sort) ? (sort as ProductSort) : '',
+  };
+}
+
+/** Page size of the product grids (listing, category and brand pages). */
+export const PRODUCTS_PAGE_SIZE = 8;
+
+/** Everything the /products search depends on. */
+export type SearchCriteria = ProductFilters & { searchWord: string };
+
+/** The search criteria kept in browser storage: what the store starts from, and what it mirrors back there. */
+export function storedSearchCriteria(): SearchCriteria {
+  return { ...storedFilters(), searchWord: getStored('searchWord') ?? '' };
+}
+
+/** The one builder of the /products search query (the page's searches and the route's prefetch). */
+export function productSearchQuery(criteria: SearchCriteria, page: number): ProductQuery {
+  return {
+    sort: criteria.sortType,
+    limit: PRODUCTS_PAGE_SIZE,
+    page,
+    keyword: criteria.searchWord,
+    categories: criteria.catChecked,
+    brands: criteria.brandChecked,
+    priceFrom: parseNumberInput(criteria.priceFrom),
+    priceTo: parseNumberInput(criteria.priceTo),
   };
 }
 

@@ -1,20 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ProductQuery } from '../../api/products';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { parseNumberInput } from '../../lib/digits';
 import { DELAYS } from '../../lib/delays';
-import { fetchProductList, selectProductFilters, selectSearchWord, type ProductFilters } from './productsSlice';
-
-/** Page size of the product grids (listing, category and brand pages). */
-export const PRODUCTS_PAGE_SIZE = 8;
-
-type Criteria = ProductFilters & { searchWord: string };
+import {
+  fetchProductList,
+  productSearchQuery,
+  selectProductFilters,
+  selectSearchWord,
+  type SearchCriteria,
+} from './productsSlice';
 
 /**
  * How long to wait before searching with `next` (SPEC §4): a sort choice at once, a filter change
  * after 1000 ms, typing after 500 ms; null when nothing that matters changed.
  */
-function refreshDelay(prev: Criteria, next: Criteria): number | null {
+function refreshDelay(prev: SearchCriteria, next: SearchCriteria): number | null {
   if (prev.sortType !== next.sortType) return 0;
   if (
     prev.catChecked.join() !== next.catChecked.join() ||
@@ -28,19 +27,6 @@ function refreshDelay(prev: Criteria, next: Criteria): number | null {
   return null;
 }
 
-function toQuery(criteria: Criteria, page: number): ProductQuery {
-  return {
-    sort: criteria.sortType,
-    limit: PRODUCTS_PAGE_SIZE,
-    page,
-    keyword: criteria.searchWord,
-    categories: criteria.catChecked,
-    brands: criteria.brandChecked,
-    priceFrom: parseNumberInput(criteria.priceFrom),
-    priceTo: parseNumberInput(criteria.priceTo),
-  };
-}
-
 /** Runs the /products search: at once on arrival, then after each change with SPEC's delays. */
 export function useProductSearch() {
   const dispatch = useAppDispatch();
@@ -49,7 +35,7 @@ export function useProductSearch() {
   const criteria = useMemo(() => ({ ...filters, searchWord }), [filters, searchWord]);
   const [page, setPage] = useState(1);
   // The criteria of the last search made; changes are measured against it.
-  const applied = useRef<Criteria | null>(null);
+  const applied = useRef<SearchCriteria | null>(null);
 
   useEffect(() => {
     const delay = applied.current === null ? 0 : refreshDelay(applied.current, criteria);
@@ -57,7 +43,7 @@ export function useProductSearch() {
     const timer = setTimeout(() => {
       applied.current = criteria;
       setPage(1);
-      void dispatch(fetchProductList({ key: 'search', query: toQuery(criteria, 1) }));
+      void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(criteria, 1) }));
     }, delay);
     return () => clearTimeout(timer);
   }, [criteria, dispatch]);
@@ -65,7 +51,7 @@ export function useProductSearch() {
   const goToPage = useCallback(
     (next: number) => {
       setPage(next);
-      if (applied.current) void dispatch(fetchProductList({ key: 'search', query: toQuery(applied.current, next) }));
+      if (applied.current) void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(applied.current, next) }));
     },
     [dispatch],
   );
