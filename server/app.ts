@@ -142,7 +142,10 @@ function registerBodyParsers(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart() && !request.routeOptions.config.multipart) throw new HttpError(415, 'Unsupported Media Type');
-    if (request.body === undefined || request.body === null) request.body = {};
+    // Handlers read bodies as records (see bodyOf): a missing, empty or non-object body counts as {}.
+    // Raw Buffers stay for the Stripe webhook, which checks the signature over the exact bytes.
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) request.body = {};
     // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in the database.
     if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, 'Invalid characters in request');
   });

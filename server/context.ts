@@ -37,6 +37,9 @@ declare module 'fastify' {
   }
 }
 
+/** The request body as a record; the app's pre-validation hook turns every non-object body into {}. */
+export const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
+
 /** Absolute origin for image URLs: PUBLIC_BASE_URL, else the request's own scheme and host. */
 export function baseUrl(request: FastifyRequest, config: Config): string {
   return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;

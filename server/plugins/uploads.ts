@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { bodyOf } from '../context';
 import { HttpError } from '../lib/errors';
 
 export interface MultipartBody {
@@ -56,6 +57,5 @@ async function readParts(request: FastifyRequest, maxFiles: Record<string, numbe
  */
 export async function readForm(request: FastifyRequest, maxFiles: Record<string, number>): Promise<{ fields: Record<string, unknown>; files: Record<string, Buffer[]> }> {
   if (request.isMultipart()) return readMultipart(request, maxFiles, request.server.ctx.config.uploadMaxBytes);
-  const body = request.body;
-  return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, files: {} };
+  return { fields: bodyOf(request), files: {} };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules, text, validate, validateIdParam, type Rules } from '../../lib/validate';
@@ -31,7 +32,7 @@ export async function addressRoutes(app: FastifyInstance) {
 
   app.post('/', { preHandler: auth }, async (request) => {
     const user = currentUser(request);
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, addressSchema(false));
     await ctx.db.query('INSERT INTO addresses (user_id, alias, details, phone, city, postal_code) VALUES ($1, $2, $3, $4, $5, $6)', [
       user.id, text(body.alias), text(body.details), text(body.phone), text(body.city) ?? '', text(body.postalCode) ?? '',
@@ -53,7 +54,7 @@ export async function addressRoutes(app: FastifyInstance) {
 
   const update = async (request: FastifyRequest) => {
     const id = validateIdParam(request.params, 'addressId');
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, addressSchema(true));
     const sets: string[] = [];
     const params: unknown[] = [id, currentUser(request).id];

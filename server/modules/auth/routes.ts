@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bodyOf } from '../../context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { rules, text, validate } from '../../lib/validate';
@@ -19,8 +20,6 @@ import {
 import { userJson } from '../users/serialize';
 import { discardResetCode, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
-type Body = Record<string, unknown>;
-const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Body;
 
 const INVALID_CODE = 'Reset code is invalid or has expired';
 const noUser = (email: string) => notFound(`There is no user with this email address ${email}`);

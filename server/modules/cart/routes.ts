@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { baseUrl } from '../../context';
+import { baseUrl, bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { applyDiscount, effectivePrice } from '../../lib/money';
@@ -41,7 +41,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.post('/', { preHandler: customer }, async (request) => {
     const user = currentUser(request);
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, { productId: rules().required('productId is required').id() });
     const productId = body.productId as string;
     const result = await ctx.db.tx(async (tx) => {
@@ -73,7 +73,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   const applyCoupon = async (request: FastifyRequest) => {
     const user = currentUser(request);
-    const couponName = text((request.body as Record<string, unknown>).couponName) ?? '';
+    const couponName = text(bodyOf(request).couponName) ?? '';
     const outcome = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, user.id, { lock: true });
       if (!cart) throw noCart(user.id);
@@ -104,7 +104,7 @@ export async function cartRoutes(app: FastifyInstance) {
   const setCount = async (request: FastifyRequest) => {
     const user = currentUser(request);
     const itemId = validateIdParam(request.params, 'itemId');
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, {
       count: rules().check((v) => {
         const n = typeof v === 'boolean' ? undefined : toNumber(v);

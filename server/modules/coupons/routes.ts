@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bodyOf } from '../../context';
 import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { compact, iso } from '../../lib/time';
@@ -82,7 +83,7 @@ export async function couponRoutes(app: FastifyInstance) {
   });
 
   app.post('/', { preHandler: staff }, async (request, reply) => {
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, couponSchema(false));
     const row = await writing(body.name, () =>
       ctx.db.one(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
@@ -94,7 +95,7 @@ export async function couponRoutes(app: FastifyInstance) {
 
   const update = async (request: FastifyRequest) => {
     const id = validateIdParam(request.params);
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, couponSchema(true));
     const present = (v: unknown) => v !== undefined && v !== null;
     const row = await writing(body.name, () =>

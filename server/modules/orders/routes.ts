@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { baseUrl } from '../../context';
+import { baseUrl, bodyOf } from '../../context';
 import { notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { validateIdParam } from '../../lib/validate';
@@ -50,7 +50,7 @@ export async function orderRoutes(app: FastifyInstance) {
 
   const checkoutSession = async (request: FastifyRequest) => {
     const cartId = validateIdParam(request.params, 'cartId');
-    const fromBody = request.method === 'POST' && (request.body as Record<string, unknown>).shippingAddress !== undefined;
+    const fromBody = request.method === 'POST' && bodyOf(request).shippingAddress !== undefined;
     const shippingAddress = fromBody ? await readShippingAddress(request.body, 'body', true) : await readShippingAddress(request.query, 'query', true);
     const session = await createPaymentSession(ctx.db, ctx.config, { user: currentUser(request), cartId, shippingAddress, baseUrl: base(request) });
     return { status: 'success', session };

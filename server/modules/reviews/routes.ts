@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { ValidationError, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
@@ -20,8 +21,6 @@ const listSpec: ListSpec = {
 const ALREADY_REVIEWED = 'You already added review on this product';
 const reviewRules = () => rules().required('Review required').string('Review required').maxLength(1000, 'Too long review');
 const ratingRules = () => rules().required('Review required').number((n) => n >= 1 && n <= 5, 'Rating min value 1.0 and max 5.0');
-const bodyObject = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
-
 /** Locks the product row so concurrent review changes recompute its ratings one after another. */
 async function lockProduct(tx: Queryable, productId: string) {
   if (!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [productId]))) throw notFound(`No document for this id ${productId}`);
@@ -67,7 +66,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
     const nestedProduct = pathProduct(request);
-    const body = bodyObject(request.body);
+    const body = bodyOf(request);
     const productId = nestedProduct ?? body.product;
     const schema: Record<string, Rules> = {
       review: reviewRules().check(
@@ -107,7 +106,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     const { id, row } = await findReview(request);
     if (!row) throw notFound(`There is no review for this id ${id}`);
     if (row.user_id !== user.id) throw forbidden();
-    const body = bodyObject(request.body);
+    const body = bodyOf(request);
     await validate('body', body, { review: reviewRules().optional(), rating: ratingRules().optional() });
     const updated = await ctx.db.tx(async (tx) => {
       await lockProduct(tx, row.product_id);

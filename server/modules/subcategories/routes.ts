@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import { bodyOf, type AppContext } from '../../context';
 import type { Row } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
@@ -21,8 +21,6 @@ const listSpec: ListSpec = {
   },
   keyword: (p) => `name ILIKE ${p}`,
 };
-
-const bodyObject = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {});
 
 /** List of subcategories, optionally of one category (GET /subcategories and /categories/:categoryId/subcategories). */
 export async function listSubcategories(ctx: AppContext, request: FastifyRequest, categoryId?: string) {
@@ -48,7 +46,7 @@ const nameRules = () => rules().minLength(2, 'must be at least 2 chars').maxLeng
 
 /** POST /subcategories, and POST /categories/:categoryId/subcategories where the path's category wins. */
 export async function createSubcategory(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, categoryId?: string) {
-  const body = bodyObject(request.body);
+  const body = { ...bodyOf(request) };
   if (categoryId !== undefined) body.category = categoryId;
   await validate('body', body, { name: nameRules(), category: categoryRules(ctx) });
   const name = text(body.name)!;
@@ -77,7 +75,7 @@ export async function subcategoryRoutes(app: FastifyInstance) {
 
   const update = async (request: FastifyRequest) => {
     const id = validateIdParam(request.params);
-    const body = bodyObject(request.body);
+    const body = { ...bodyOf(request) };
     await validate('body', body, { name: nameRules().optional(), category: categoryRules(ctx).optional() });
     const name = text(body.name);
     const category = isId(body.category) ? body.category : null;

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { ValidationError, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -24,8 +25,6 @@ import {
 import { recomputeRatings } from '../reviews/serialize';
 import { USER_COLUMNS, userJson } from './serialize';
 
-type Body = Record<string, unknown>;
-const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Body;
 
 const USER_LIST: ListSpec = {
   fields: {
@@ -45,7 +44,7 @@ const toBool = (value: unknown) => (value === true || value === 'true' ? true : 
 const roleRules = () => rules().optional().oneOf(ROLES, 'Invalid role');
 
 /** Profile fields an update may change: only those sent, normalised (name also sets the slug). */
-function profileChanges(body: Body): Record<string, unknown> {
+function profileChanges(body: Record<string, unknown>): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   if (body.name != null) Object.assign(changes, { name: text(body.name), slug: slugify(text(body.name)!) });
   if (body.email != null) changes.email = normalizeEmail(body.email);

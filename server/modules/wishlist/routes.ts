@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { baseUrl } from '../../context';
+import { baseUrl, bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules, validate, validateIdParam } from '../../lib/validate';
@@ -18,7 +18,7 @@ export async function wishlistRoutes(app: FastifyInstance) {
 
   app.post('/', { preHandler: auth }, async (request) => {
     const user = currentUser(request);
-    const body = request.body as Record<string, unknown>;
+    const body = bodyOf(request);
     await validate('body', body, { productId: rules().required('productId is required').id() });
     const productId = body.productId as string;
     const product = await ctx.db.one('SELECT id FROM products WHERE id = $1', [productId]);
