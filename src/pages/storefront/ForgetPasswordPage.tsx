@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import AuthCard from '../../components/AuthCard';
+import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
 import { requestedResetCode, selectUserStatus } from '../../features/user/userSlice';
 import { useLater } from '../../lib/useLater';
@@ -40,10 +40,7 @@ export default function ForgetPasswordPage() {
   return (
     <AuthCard title="نسيت كلمة السر">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Form.Group className="mb-3" controlId="forgot-email">
-          <Form.Label className="visually-hidden">البريد الإلكتروني</Form.Label>
-          <Form.Control type="email" autoComplete="email" placeholder="البريد الإلكتروني" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Form.Group>
+        <AuthField id="forgot-email" label="البريد الإلكتروني" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           ارسال الكود
         </Button>

@@ -5,7 +5,7 @@ import BsSpinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import AuthCard from '../../components/AuthCard';
+import AuthCard, { AuthField } from '../../components/AuthCard';
 import { LOGIN_MESSAGES } from '../../features/user/authMessages';
 import { logIn, selectUserStatus } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
@@ -37,14 +37,8 @@ export default function LoginPage() {
   return (
     <AuthCard title="تسجيل الدخول">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label className="visually-hidden">البريد الإلكتروني</Form.Label>
-          <Form.Control type="email" autoComplete="email" placeholder="البريد الإلكتروني" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="login-password">
-          <Form.Label className="visually-hidden">كلمة السر</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" placeholder="كلمة السر" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Form.Group>
+        <AuthField id="login-email" label="البريد الإلكتروني" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <AuthField id="login-password" label="كلمة السر" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           تسجيل الدخول
         </Button>

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import AuthCard from '../../components/AuthCard';
+import AuthCard, { AuthField } from '../../components/AuthCard';
 import { REGISTER_MESSAGES, registrationFailure, registrationProblem } from '../../features/user/authMessages';
 import { selectUserStatus, signUp } from '../../features/user/userSlice';
 import { toAsciiDigits } from '../../lib/digits';
@@ -50,17 +50,16 @@ export default function RegisterPage() {
     <AuthCard title="تسجيل حساب جديد">
       <Form onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map((field) => (
-          <Form.Group key={field.name} className="mb-3" controlId={`register-${field.name}`}>
-            <Form.Label className="visually-hidden">{field.label}</Form.Label>
-            <Form.Control
-              type={field.type}
-              autoComplete={field.autoComplete}
-              placeholder={field.label}
-              value={values[field.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-              {...(field.name === 'phone' ? { inputMode: 'numeric' as const, dir: 'ltr' } : {})}
-            />
-          </Form.Group>
+          <AuthField
+            key={field.name}
+            id={`register-${field.name}`}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+            {...(field.name === 'phone' ? { inputMode: 'numeric' as const, dir: 'ltr' } : {})}
+          />
         ))}
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           تسجيل الحساب

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import AuthCard from '../../components/AuthCard';
+import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
 import { passwordReset, selectUserStatus } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
@@ -40,14 +40,8 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="ادخل كلمة السر الجديدة">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Form.Group className="mb-3" controlId="new-password">
-          <Form.Label className="visually-hidden">كلمة السر الجديدة</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" placeholder="كلمة السر الجديدة" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="new-password-repeat">
-          <Form.Label className="visually-hidden">تأكيد كلمة السر الجديدة</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" placeholder="تأكيد كلمة السر الجديدة" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
-        </Form.Group>
+        <AuthField id="new-password" label="كلمة السر الجديدة" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <AuthField id="new-password-repeat" label="تأكيد كلمة السر الجديدة" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           حفظ كلمة السر
         </Button>

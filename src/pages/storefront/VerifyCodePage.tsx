@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import AuthCard from '../../components/AuthCard';
+import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
 import { selectUserStatus, verifiedResetCode } from '../../features/user/userSlice';
 import { toAsciiDigits } from '../../lib/digits';
@@ -37,10 +37,7 @@ export default function VerifyCodePage() {
   return (
     <AuthCard title="ادخل الكود المرسل للايميل">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Form.Group className="mb-3" controlId="reset-code">
-          <Form.Label className="visually-hidden">الكود</Form.Label>
-          <Form.Control inputMode="numeric" autoComplete="one-time-code" placeholder="ادخل الكود" value={code} onChange={(e) => setCode(e.target.value)} dir="ltr" />
-        </Form.Group>
+        <AuthField id="reset-code" label="الكود" placeholder="ادخل الكود" inputMode="numeric" autoComplete="one-time-code" dir="ltr" value={code} onChange={setCode} />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           تأكيد
         </Button>
