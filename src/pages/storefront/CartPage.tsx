@@ -3,8 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import CustomersOnlyNotice from '../../components/CustomersOnlyNotice';
 import Spinner from '../../components/Spinner';
 import CartItem from '../../features/cart/CartItem';
 import CheckoutPanel from '../../features/cart/CheckoutPanel';
@@ -25,14 +25,7 @@ export default function CartPage() {
   let content;
   if (!isUser) {
     content = (
-      <Alert variant="light" className="border">
-        {loggedIn ? 'العربة متاحة لحسابات العملاء فقط' : 'قم بتسجيل الدخول اولا لعرض عربة التسوق'}
-        {!loggedIn && (
-          <Link to="/login" className="ms-2">
-            تسجيل الدخول
-          </Link>
-        )}
-      </Alert>
+      <CustomersOnlyNotice loggedIn={loggedIn} staffText="العربة متاحة لحسابات العملاء فقط" visitorText="قم بتسجيل الدخول اولا لعرض عربة التسوق" />
     );
   } else if (cart.products.length === 0 && (status === 'idle' || status === 'pending')) {
     content = <Spinner />;

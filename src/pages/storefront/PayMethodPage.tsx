@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -7,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import CustomersOnlyNotice from '../../components/CustomersOnlyNotice';
 import Spinner from '../../components/Spinner';
 import { CART_MESSAGES, conflictMessage } from '../../features/cart/cartMessages';
 import { fetchCart, selectCart, selectCartPayable, selectCartStatus } from '../../features/cart/cartSlice';
@@ -53,14 +53,7 @@ export default function PayMethodPage() {
     return (
       <>
         <h1 className="h4 my-3">اختر طريقة الدفع</h1>
-        <Alert variant="light" className="border">
-          {loggedIn ? 'الشراء متاح لحسابات العملاء فقط' : 'قم بتسجيل الدخول اولا لاتمام الشراء'}
-          {!loggedIn && (
-            <Link to="/login" className="ms-2">
-              تسجيل الدخول
-            </Link>
-          )}
-        </Alert>
+        <CustomersOnlyNotice loggedIn={loggedIn} staffText="الشراء متاح لحسابات العملاء فقط" visitorText="قم بتسجيل الدخول اولا لاتمام الشراء" />
       </>
     );
   }
