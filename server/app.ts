@@ -171,7 +171,8 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: st
     const serveImage = async (file: string, reply: FastifyReply) => {
       const ext = /^[\w.-]+\.(webp|jpe?g|png|gif)$/i.exec(file)?.[1]?.toLowerCase();
       const filePath = path.join(dir, file);
-      if (!ext || !fs.existsSync(filePath)) return false;
+      // Asynchronous check: this runs for every image a page shows, so it must not block the event loop.
+      if (!ext || !(await fs.promises.stat(filePath).then((st) => st.isFile(), () => false))) return false;
       await reply.headers(IMAGE_HEADERS).type(IMAGE_TYPES[ext]).send(fs.createReadStream(filePath));
       return true;
     };
