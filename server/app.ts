@@ -70,6 +70,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
   app.decorate('ctx', ctx);
+  app.decorate('routeList', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
+  });
   if (!options.db) app.addHook('onClose', () => db.close());
 
   registerErrorHandling(app);

@@ -26,6 +26,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route the app serves, as `METHOD /url` (HEAD left out); tests check it against the permission table. */
+    routeList: string[];
   }
   interface FastifyRequest {
     /** Set by the auth pre-handlers on protected routes. */
