@@ -38,7 +38,18 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Directory of the built web app to serve with SPA fallback; off when undefined. */
   webDist?: string;
+  /** Where log lines go instead of standard output. */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * Log lines never carry credentials: request logs hold method and URL only, and these paths are
+ * censored should a handler ever log a header or a body.
+ */
+const REDACTED_LOG_PATHS = [
+  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
+  '*.password', '*.passwordConfirm', '*.currentPassword', '*.newPassword', '*.resetCode', '*.token',
+];
 
 const IMAGE_KINDS = ['products', 'categories', 'brands'] as const;
 
@@ -46,7 +57,7 @@ const IMAGE_KINDS = ['products', 'categories', 'brands'] as const;
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, options.config);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: true,
     bodyLimit: 100 * 1024,
     routerOptions: {
@@ -80,8 +91,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerBodyParsers(app);
 
   await app.register(helmet, {
-    // The SPA loads images from this origin and (in development) from the API origin; payments page posts forms to itself.
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Product images are fetched from other origins too (API.md §0: the image routes answer CORS).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(cors, {
@@ -120,6 +131,28 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(paymentRoutes);
   await registerFiles(app, ctx, options.webDist);
   return app;
+}
+
+/**
+ * The built web app runs with no inline script and nothing loaded from elsewhere. Inline styles stay
+ * allowed: React, Bootstrap's components and the test-payment page set them. Images may also come
+ * from PUBLIC_BASE_URL (a CDN or the API's own host) and from data:/blob: URLs (the image cropper).
+ */
+function contentSecurityPolicy(config: Config) {
+  const imageHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...imageHost],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
 }
 
 /**

@@ -32,13 +32,15 @@ export interface Config {
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
+const MIN_SECRET_LENGTH = 32;
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const jwtSecret = env.JWT_SECRET || DEV_SECRET;
-  if (nodeEnv === 'production' && jwtSecret === DEV_SECRET) {
-    throw new Error('JWT_SECRET must be set in production');
+  // Anyone who knows the secret can sign an admin's token: production refuses the published default and short ones.
+  if (nodeEnv === 'production' && (jwtSecret === DEV_SECRET || jwtSecret.length < MIN_SECRET_LENGTH)) {
+    throw new Error(`JWT_SECRET must be set in production, at least ${MIN_SECRET_LENGTH} characters long`);
   }
   const config: Config = {
     nodeEnv,

@@ -18,6 +18,8 @@ export interface Shop {
   browser: Browser;
   /** A new browser context (fresh storage) and page; phone width by default. */
   newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Content-Security-Policy reports seen so far, which are then forgotten (any left over fail the file). */
+  takeCspViolations(): string[];
   /** The newest mail in the outbox for an address. */
   latestMail(to: string): Promise<{ subject: string; text: string } | undefined>;
   close(): Promise<void>;
@@ -44,6 +46,9 @@ export async function startShop(): Promise<Shop> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
 
+  // Every journey runs under the server's Content-Security-Policy; Chromium reports each blocked script,
+  // style or request on the console, and any such report fails the file when the shop closes.
+  const cspViolations: string[] = [];
   return {
     app,
     baseUrl,
@@ -52,13 +57,18 @@ export async function startShop(): Promise<Shop> {
     async newPage({ width = 390, height = 844 } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'ar-EG' });
       const page = await context.newPage();
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+      });
       return { context, page };
     },
+    takeCspViolations: () => cspViolations.splice(0),
     latestMail: (to) => latestOutboxMessage(path.join(dataDir, 'outbox'), to),
     async close() {
       await browser.close();
       await app.close();
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -22,3 +22,23 @@ describe('home page in Chromium', () => {
     await context.close();
   });
 });
+
+describe('Content-Security-Policy in Chromium', () => {
+  it('the shop works under the policy while an injected inline script is blocked and reported', async () => {
+    const { context, page } = await shop.newPage();
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.locator('a[href^="/products/category/"]').first().waitFor();
+    expect(shop.takeCspViolations()).toEqual([]);
+
+    // What a stored cross-site script would try: it must not run, and the harness must notice.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.head.append(script);
+    });
+    await expect.poll(() => shop.takeCspViolations().length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+import { expect } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import {
+  createBrand,
+  createCategory,
+  createCoupon,
+  createProduct,
+  createSubcategory,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../helpers';
+
+/**
+ * The shared scene of the security tests: one of each actor and, for the two customers, one of
+ * each thing a customer owns (cart with a line, address, wishlist entry, review, order). Attacks
+ * are made by `other` (or a visitor) against `user`'s things; `snapshot` proves nothing changed.
+ */
+export interface World {
+  user: TestUser;
+  other: TestUser;
+  manager: TestUser;
+  admin: TestUser;
+  categoryId: string;
+  subcategoryId: string;
+  brandId: string;
+  productId: string;
+  couponId: string;
+  /** `user`'s things. */
+  cartId: string;
+  cartItemId: string;
+  addressId: string;
+  reviewId: string;
+  orderId: string;
+  /** `other`'s things. */
+  otherCartId: string;
+  otherCartItemId: string;
+  otherAddressId: string;
+  otherReviewId: string;
+  otherOrderId: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Actor = 'visitor' | 'user' | 'other' | 'manager' | 'admin';
+
+export function apiClient(t: TestContext) {
+  return (method: Method, url: string, options: Omit<InjectOptions, 'method' | 'url'> & { as?: TestUser } = {}) => {
+    const { as, headers, ...rest } = options;
+    return t.app.inject({ method, url: `/api/v1${url}`, ...rest, headers: { ...(as?.auth ?? {}), ...(headers as object) } });
+  };
+}
+
+export async function buildWorld(t: TestContext): Promise<World> {
+  const api = apiClient(t);
+  const [user, other, manager, admin] = [await createUser(t), await createUser(t), await createUser(t, { role: 'manager' }), await createUser(t, { role: 'admin' })];
+  const categoryId = await createCategory(t);
+  const subcategoryId = await createSubcategory(t, categoryId);
+  const brandId = await createBrand(t);
+  const productId = await createProduct(t, { categoryId, brandId, price: 100, quantity: 50, colors: ['#000000'] });
+  const orderedProductId = await createProduct(t, { categoryId, brandId, price: 60, quantity: 50 });
+  const couponId = await createCoupon(t, { name: 'WORLD10', discount: 10 });
+
+  const ok = (res: LightMyRequestResponse, status = 200) => {
+    expect(res.statusCode, res.body).toBe(status);
+    return res.body ? res.json() : undefined;
+  };
+  const owned = async (who: TestUser) => {
+    // An order first (it empties the cart), then a cart that stays.
+    ok(await api('POST', '/cart', { as: who, payload: { productId: orderedProductId } }));
+    const firstCart = (await api('GET', '/cart', { as: who })).json().data;
+    const order = ok(await api('POST', `/orders/${firstCart._id}`, { as: who, payload: { shippingAddress: { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة' } } }), 201).data;
+    const cart = ok(await api('POST', '/cart', { as: who, payload: { productId, color: '#000000' } })).data;
+    const address = ok(await api('POST', '/addresses', { as: who, payload: { alias: 'المنزل', details: 'شارع التحرير', phone: '01012345678', city: 'الجيزة', postalCode: '12345' } })).data;
+    ok(await api('POST', '/wishlist', { as: who, payload: { productId } }));
+    const review = ok(await api('POST', '/reviews', { as: who, payload: { product: productId, review: 'منتج جيد', rating: 4 } }), 201).data;
+    return {
+      cartId: cart._id as string,
+      cartItemId: cart.products[0]._id as string,
+      addressId: (address.at(-1) ?? address)._id as string,
+      reviewId: review._id as string,
+      orderId: order._id as string,
+    };
+  };
+  const mine = await owned(user);
+  const theirs = await owned(other);
+  return {
+    user, other, manager, admin, categoryId, subcategoryId, brandId, productId, couponId,
+    ...mine,
+    otherCartId: theirs.cartId,
+    otherCartItemId: theirs.cartItemId,
+    otherAddressId: theirs.addressId,
+    otherReviewId: theirs.reviewId,
+    otherOrderId: theirs.orderId,
+  };
+}
+
+const TABLES = [
+  'users', 'categories', 'subcategories', 'brands', 'products', 'reviews', 'coupons', 'addresses', 'wishlist_items',
+  'carts', 'cart_items', 'orders', 'order_items', 'payment_sessions',
+];
+
+/**
+ * Every row of every table, as one comparable value per table (rows ordered by their text form).
+ * Equal snapshots before and after a request mean the request changed nothing.
+ */
+export async function snapshot(t: TestContext): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of TABLES) {
+    const row = await t.db.one<{ rows: string | null }>(`SELECT string_agg(x.r, E'\\n' ORDER BY x.r) AS rows FROM (SELECT t::text AS r FROM ${table} t) x`);
+    result[table] = row?.rows ?? '';
+  }
+  return result;
+}
+
+/** Runs `attack` and checks its status and that no row anywhere changed. */
+export async function expectRefusedAndUnchanged(t: TestContext, attack: () => Promise<LightMyRequestResponse>, status: number | number[]) {
+  const before = await snapshot(t);
+  const res = await attack();
+  expect([status].flat(), `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+  expect(await snapshot(t)).toEqual(before);
+  return res;
+}
