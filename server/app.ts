@@ -58,7 +58,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config = loadConfig(process.env, options.config);
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS, ...(options.logStream && { stream: options.logStream }) },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: {
       ignoreTrailingSlash: true,

@@ -22,6 +22,8 @@ export interface Config {
   paymentsTestMode: boolean;
   redisUrl?: string;
   allowedOrigins?: string[];
+  /** Whose X-Forwarded-* headers to believe: nobody (false), anybody (true), or these proxy addresses/ranges. */
+  trustProxy: boolean | string[];
   uploadMaxBytes: number;
   rateLimits: boolean;
   authUniformForgotResponse: boolean;
@@ -31,6 +33,17 @@ export interface Config {
 
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+/**
+ * Off by default: a server reached directly must not let clients choose their own address with
+ * X-Forwarded-For, or the per-IP limits (login, reset code) could be dodged by changing it.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (!text || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) return true;
+  return text.split(',').map((address) => address.trim()).filter(Boolean);
+}
 
 const MIN_SECRET_LENGTH = 32;
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
@@ -63,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentsTestMode: flag(env.PAYMENTS_TEST_MODE, nodeEnv !== 'production'),
     redisUrl: env.REDIS_URL || undefined,
     allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) || 5 * 1024 * 1024,
     rateLimits: flag(env.RATE_LIMITS, true),
     authUniformForgotResponse: flag(env.AUTH_UNIFORM_FORGOT_RESPONSE, false),

@@ -99,3 +99,31 @@ describe('rate limits (API.md §4.4)', () => {
     expect(res.headers['x-ratelimit-limit']).toBe('600');
   });
 });
+
+describe('client address behind and without a proxy', () => {
+  it('without TRUST_PROXY, a changing X-Forwarded-For does not dodge the login failure limit', async () => {
+    const user = await createUser(t, { email: 'spoof@example.com' });
+    const ip = newIp();
+    const codes = await repeat(10, () =>
+      send('POST', '/auth/login', ip, { email: user.email, password: 'wrong-pass' }, { 'x-forwarded-for': newIp() }),
+    );
+    expect(codes).toEqual(Array(10).fill(401));
+    expectLimited(await send('POST', '/auth/login', ip, { email: user.email, password: user.password }, { 'x-forwarded-for': newIp() }));
+  });
+
+  it('with TRUST_PROXY naming the proxy, each forwarded client is counted on its own', async () => {
+    const proxy = '192.168.7.1';
+    const proxied = await createTestApp({ rateLimits: true, trustProxy: [proxy] });
+    try {
+      const user = await createUser(proxied, { email: 'proxied@example.com' });
+      const login = (client: string, password: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: proxy, headers: { 'x-forwarded-for': client }, payload: { email: user.email, password } });
+      const attacker = newIp();
+      for (let i = 0; i < 10; i++) expect((await login(attacker, 'wrong-pass')).statusCode).toBe(401);
+      expect((await login(attacker, user.password)).statusCode).toBe(429);
+      expect((await login(newIp(), user.password)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

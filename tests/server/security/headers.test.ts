@@ -137,4 +137,11 @@ describe('secrets', () => {
     expect(config.jwtSecret).toBe('a'.repeat(32));
     expect(config.paymentsTestMode).toBe(false);
   });
+
+  it('TRUST_PROXY is off unless set: only named proxies (or, explicitly, anyone) may forward a client address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+  });
 });
