@@ -29,7 +29,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (!token) throw unauthorized('You are not logged in. Please login to get access');
   let payload: { id?: unknown; iat?: number };
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), { algorithms: ['HS256'] }));
+    // Without iat the password-change check could not apply, and without exp a token would never expire.
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthorized('Expired Token. please login again');
     throw unauthorized('Invalid Token. please login again');
@@ -40,7 +41,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     [payload.id],
   );
   if (!user || !user.active) throw unauthorized('The user that belong to this token does no longer exist');
-  if (user.password_changed_at && payload.iat !== undefined && Math.floor(user.password_changed_at.getTime() / 1000) > payload.iat) {
+  if (user.password_changed_at && Math.floor(user.password_changed_at.getTime() / 1000) > payload.iat!) {
     throw unauthorized('User recently changed password! Please login again..');
   }
   return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role };
