@@ -1,0 +1,363 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { openDatabase, type Db } from '../../../server/db';
+import { hashPassword } from '../../../server/lib/passwords';
+import { createCategory, createProduct, createUser, type TestContext, type TestUser } from '../helpers';
+
+/**
+ * The real server process (`node --import tsx server/index.ts`) over real HTTP: a crash loses no
+ * committed order and leaves no half-written one, a stop finishes the requests in flight, and
+ * production refuses to start with a guessable token secret. Runs on PGlite, and on PostgreSQL when
+ * TEST_DATABASE_URL is set.
+ */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const JWT_SECRET = 'process-faults-secret-0123456789-abcdefghijklmnop';
+const address = { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة' };
+
+/** A fresh database and data directory, for the server and for the test to prepare and inspect. */
+interface Store {
+  env: Record<string, string>;
+  open(): Promise<Db>;
+  remove(): Promise<void>;
+}
+
+let pgliteTemplate: Promise<string> | undefined;
+
+/** A migrated PGlite data directory made once per file: copying it is much cheaper than PGlite's initdb. */
+function migratedPglite(): Promise<string> {
+  pgliteTemplate ??= (async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-faults-template-'));
+    await (await openDatabase({ dataDir: dir })).close();
+    return dir;
+  })();
+  return pgliteTemplate;
+}
+
+async function createStore(): Promise<Store> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-faults-'));
+  const removeDir = () => fs.rm(dataDir, { recursive: true, force: true });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    await fs.cp(await migratedPglite(), dataDir, { recursive: true });
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), remove: removeDir };
+  }
+
+  const name = `shop_faults_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ databaseUrl }),
+    remove: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await removeDir();
+    },
+  };
+}
+
+/** Opens the store, lets `fill` insert rows with the test factories, and closes it (PGlite allows one process at a time). */
+async function prepare<T>(store: Store, fill: (t: TestContext) => Promise<T>): Promise<T> {
+  const db = await store.open();
+  try {
+    // The factories need only the database and, for tokens, the secret the server will use.
+    const t = { db, app: { ctx: { config: loadConfig({ NODE_ENV: 'test', JWT_SECRET }) } } } as unknown as TestContext;
+    return await fill(t);
+  } finally {
+    await db.close();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+interface LogLine {
+  msg?: string;
+  req?: { method?: string; url?: string };
+}
+
+/** One server process, its log lines and its exit. */
+class ServerProcess {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly lines: LogLine[] = [];
+  stderr = '';
+  private waiters: (() => void)[] = [];
+
+  constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      // Only what the server needs, so no setting of the test run leaks into it.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(this);
+    let partial = '';
+    this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop()!;
+      for (const part of parts) {
+        try {
+          this.lines.push(JSON.parse(part) as LogLine);
+        } catch {
+          this.lines.push({ msg: part });
+        }
+      }
+      this.waiters.forEach((check) => check());
+    });
+    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+    // 'close', not 'exit': by then stdout and stderr have been read to the end.
+    this.exited = new Promise((resolve) => this.child.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })));
+    void this.exited.then(() => {
+      running.delete(this);
+      this.waiters.forEach((check) => check());
+    });
+  }
+
+  count(match: (line: LogLine) => boolean) {
+    return this.lines.filter(match).length;
+  }
+
+  /** Resolves once `count` log lines match; fails if the process ends first. */
+  waitForLog(match: (line: LogLine) => boolean, count = 1): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.count(match) >= count) resolve();
+        else if (this.child.exitCode !== null || this.child.signalCode !== null) {
+          reject(new Error(`server exited before logging what was awaited:\n${this.stderr}`));
+        } else return;
+        this.waiters = this.waiters.filter((w) => w !== check);
+      };
+      this.waiters.push(check);
+      check();
+    });
+  }
+
+  async kill(signal: NodeJS.Signals) {
+    this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+const running = new Set<ServerProcess>();
+/** Scratch databases and directories to remove after each test. */
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  // Whatever a test left running dies here, even when the test failed.
+  await Promise.all([...running].map((server) => server.kill('SIGKILL')));
+  await Promise.all(cleanups.splice(0).map((remove) => remove()));
+});
+afterAll(async () => {
+  if (pgliteTemplate) await fs.rm(await pgliteTemplate, { recursive: true, force: true });
+});
+
+const listening = (line: LogLine) => line.msg?.startsWith('Server listening at') ?? false;
+
+/** Starts the server on `store` and resolves with its base URL once it listens. */
+async function startServer(store: Store, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const server = new ServerProcess({
+    PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: '0', SEED_DEMO: '0', BCRYPT_ROUNDS: '4',
+    NODE_ENV: 'test', LOG_LEVEL: 'info', JWT_SECRET, PUBLIC_BASE_URL: 'http://shop.test', ...store.env, ...env,
+  });
+  await server.waitForLog(listening);
+  return { server, url: `http://127.0.0.1:${port}/api/v1` };
+}
+
+async function newStore() {
+  const store = await createStore();
+  cleanups.push(store.remove);
+  return store;
+}
+
+interface Line {
+  productId: string;
+  count: number;
+  price: number;
+}
+/** Lines as the SQL below aggregates them: ordered by product id. */
+const byProduct = (lines: Line[]) => lines.map(({ productId, count, price }) => ({ productId, count, price })).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+
+const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
+
+describe('a crash in the middle of an order rush', () => {
+  it('SIGKILL while 40 cash orders run loses no answered order and leaves none half-written; stock, sold and carts agree', async () => {
+    const store = await newStore();
+    // Two products; every customer's cart holds 1–3 of the first, every other one also 1 of the second, which runs out.
+    const initial = { plenty: 500, scarce: 12 };
+    const scene = await prepare(store, async (t) => {
+      const categoryId = await createCategory(t);
+      const plenty = await createProduct(t, { categoryId, title: 'قلم', price: 15, quantity: initial.plenty });
+      const scarce = await createProduct(t, { categoryId, title: 'دفتر', price: 40, quantity: initial.scarce });
+      const admin = await createUser(t, { role: 'admin' });
+      const customers = [];
+      for (let i = 0; i < 40; i++) {
+        const user = await createUser(t);
+        const lines: Line[] = [{ productId: plenty, count: (i % 3) + 1, price: 1500 }];
+        if (i % 2) lines.push({ productId: scarce, count: 1, price: 4000 });
+        const cart = (await t.db.one<{ id: string }>('INSERT INTO carts (user_id) VALUES ($1) RETURNING id', [user.id]))!;
+        for (const line of lines) {
+          await t.db.query('INSERT INTO cart_items (cart_id, product_id, count, price) VALUES ($1, $2, $3, $4)', [cart.id, line.productId, line.count, line.price]);
+        }
+        customers.push({ user, cartId: cart.id, lines });
+      }
+      return { plenty, scarce, admin, customers };
+    });
+
+    let { server, url } = await startServer(store);
+    let created = 0;
+    let enoughCreated: () => void;
+    const someCreated = new Promise<void>((resolve) => (enoughCreated = resolve));
+    const answered = new Map<string, { _id: string; totalOrderPrice: number }>(); // customer id → order of a 201
+    const orders = scene.customers.map(async ({ user, cartId }) => {
+      const res = await fetch(`${url}/orders/${cartId}`, {
+        method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json' }, body: JSON.stringify({ shippingAddress: address }),
+      });
+      const body = await res.json();
+      if (res.status === 201) {
+        answered.set(user.id, body.data);
+        if (++created === 10) enoughCreated();
+      } else expect([res.status, body.message]).toEqual([409, 'Not enough stock for product: دفتر']);
+    });
+    await Promise.race([someCreated, Promise.allSettled(orders)]);
+    expect(await server.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    const outcomes = await Promise.allSettled(orders);
+    // Requests cut by the crash fail on the client (some must have been cut, or nothing was tested);
+    // every answer that did arrive was a 201 or a 409.
+    const cut = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(cut.length).toBeGreaterThan(0);
+    for (const outcome of cut) expect(outcome.reason).toBeInstanceOf(TypeError);
+    expect(answered.size).toBeGreaterThanOrEqual(10);
+
+    // The restarted server recovers the database and shows every order it had confirmed.
+    ({ server, url } = await startServer(store));
+    for (const order of answered.values()) {
+      const res = await fetch(`${url}/orders/${order._id}`, { headers: bearer(scene.admin) });
+      expect(res.status).toBe(200);
+      expect((await res.json()).data).toEqual(order);
+    }
+    expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+
+    const db = await store.open();
+    try {
+      const rows = await db.query<{ user_id: string; total_order_price: number; items: Line[] | null }>(
+        `SELECT o.user_id, o.total_order_price,
+           (SELECT jsonb_agg(jsonb_build_object('productId', oi.product_id, 'count', oi.count, 'price', oi.price) ORDER BY oi.product_id) FROM order_items oi WHERE oi.order_id = o.id) AS items
+         FROM orders o`,
+      );
+      const ordersByUser = new Map(rows.map((row) => [row.user_id, row]));
+      expect(ordersByUser.size).toBe(rows.length); // one order per customer at most
+      for (const id of answered.keys()) expect(ordersByUser.has(id)).toBe(true);
+
+      const carts = await db.query<{ user_id: string; items: Line[] }>(
+        `SELECT c.user_id, jsonb_agg(jsonb_build_object('productId', ci.product_id, 'count', ci.count, 'price', ci.price) ORDER BY ci.product_id) AS items
+         FROM carts c JOIN cart_items ci ON ci.cart_id = c.id GROUP BY c.user_id`,
+      );
+      const cartsByUser = new Map(carts.map((c) => [c.user_id, c.items]));
+      const units = { [scene.plenty]: 0, [scene.scarce]: 0 };
+      let customersWithOrder = 0;
+      for (const { user, lines } of scene.customers) {
+        const order = ordersByUser.get(user.id);
+        if (order) {
+          customersWithOrder++;
+          // Whole: every line of the cart, a total that adds up, and the cart gone.
+          expect(order.items).toEqual(byProduct(lines));
+          expect(order.total_order_price).toBe(lines.reduce((sum, l) => sum + l.count * l.price, 0));
+          expect(cartsByUser.has(user.id)).toBe(false);
+          for (const line of lines) units[line.productId] += line.count;
+        } else {
+          expect(cartsByUser.get(user.id)).toEqual(byProduct(lines));
+        }
+      }
+      for (const [productId, start] of [[scene.plenty, initial.plenty], [scene.scarce, initial.scarce]] as const) {
+        const product = (await db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [productId]))!;
+        expect(start - product.quantity).toBe(units[productId]);
+        expect(product.sold).toBe(units[productId]);
+      }
+      expect(customersWithOrder).toBe(rows.length); // and no order from anywhere else
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
+});
+
+describe('stopping the server', () => {
+  it('SIGTERM (then SIGINT) lets logins in flight finish with their normal answer, exits 0, then refuses connections (production, JWT_SECRET set)', async () => {
+    const store = await newStore();
+    const password = 'Secret123';
+    const emails = await prepare(store, async (t) => {
+      // A costly hash keeps each login in flight long enough to stop the server under it.
+      const slowHash = await hashPassword(password, 12);
+      const users = [];
+      for (let i = 0; i < 4; i++) users.push(await createUser(t, { password }));
+      await t.db.query('UPDATE users SET password_hash = $1', [slowHash]);
+      return users.map((u) => u.email);
+    });
+    const { server, url } = await startServer(store, { NODE_ENV: 'production' });
+
+    const logins = emails.map((email) =>
+      fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }),
+    );
+    const isLogin = (line: LogLine) => line.msg === 'incoming request' && line.req?.url === '/api/v1/auth/login';
+    await server.waitForLog(isLogin, emails.length);
+    expect(server.count((line) => line.msg === 'request completed')).toBe(0);
+    server.child.kill('SIGTERM');
+    // Ctrl-C under `npm start` arrives twice (terminal and scripts/start.mjs); the second must not cut the stop short.
+    server.child.kill('SIGINT');
+
+    for (const [i, res] of (await Promise.all(logins)).entries()) {
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.data.email).toBe(emails[i]);
+      expect(body.token).toEqual(expect.any(String));
+    }
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${url}/products`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+  }, 60_000);
+});
+
+describe('production start-up', () => {
+  const startProduction = async (jwtSecret?: string) => {
+    // The secret is checked before the database is opened; the directory is there should the server get further.
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-faults-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const server = new ServerProcess({
+      PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dataDir,
+      ...(jwtSecret === undefined ? {} : { JWT_SECRET: jwtSecret }),
+    });
+    // A server that starts anyway is a failure too, not a hang.
+    const outcome = await Promise.race([server.exited, server.waitForLog(listening).then(() => 'listening' as const)]);
+    return { outcome, stderr: server.stderr };
+  };
+
+  it.each([
+    ['no JWT_SECRET (the published development default)', undefined],
+    ['a JWT_SECRET shorter than 32 characters', 'short-secret-1234'],
+  ])('refuses to start with %s: exit code 1 and one clear line on stderr', async (_case, secret) => {
+    const { outcome, stderr } = await startProduction(secret);
+    expect(outcome).toEqual({ code: 1, signal: null });
+    expect(stderr).toMatch(/JWT_SECRET must be set in production, at least 32 characters long/);
+    expect(stderr).not.toMatch(/^\s+at /m);
+  }, 30_000);
+});
