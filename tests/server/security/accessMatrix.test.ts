@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueResetCode, verifyResetCode } from '../../../server/modules/auth/resetCodes';
 import { createCategory, createTestApp, resetDb, type TestContext, type TestUser } from '../helpers';
-import { buildWorld, snapshot, type Actor, type Method, type World } from './world';
+import { buildWorld, saveScene, snapshot, type Actor, type Method, type World } from './world';
 
 /**
  * The access-control matrix: every route that acts on data × the five actors → the status API.md
@@ -206,18 +206,12 @@ const governed = (route: string) => / \/(api\/v1|payments)\//.test(route);
 const actorOrder = (entry: Entry) => [...ACTORS].sort((a, b) => Number(entry.expect[a] < 400) - Number(entry.expect[b] < 400));
 const title = (entry: Entry) => `${entry.route}: ${ACTORS.map((a) => `${a} ${entry.expect[a]}`).join(', ')}`;
 
-/** The scene's tables, children first (the order resetDb truncates them in). */
-const TABLES = [
-  'order_items', 'orders', 'payment_sessions', 'cart_items', 'carts', 'coupons', 'addresses', 'wishlist_items',
-  'reviews', 'products', 'brands', 'subcategories', 'categories', 'users',
-];
-
 describe('access-control matrix: every route × visitor, user, other customer, manager, admin', () => {
   let scene: Scene;
   /** Snapshot of the scene as built; every cell starts from exactly this. */
   let pristine: Record<string, string>;
-  /** Deletes every row and puts the saved scene back. */
-  let restoreSql: string;
+  /** Puts the saved scene back. */
+  let restoreScene: () => Promise<void>;
   let dirty = false;
   let restoreChecked = false;
 
@@ -230,20 +224,14 @@ describe('access-control matrix: every route × visitor, user, other customer, m
     const world = await buildWorld(t);
     const spare = await t.db.one<{ id: string }>('SELECT id FROM products WHERE id <> $1', [world.productId]);
     scene = { ...world, spareProductId: spare!.id, emptyCategoryId: await createCategory(t) };
-    const { n } = (await t.db.one<{ n: string }>('SELECT last_value AS n FROM order_number_seq'))!;
-    await t.db.exec(`CREATE SCHEMA saved_scene; ${TABLES.map((name) => `CREATE TABLE saved_scene.${name} AS SELECT * FROM ${name};`).join(' ')}`);
-    restoreSql = [
-      ...TABLES.map((name) => `DELETE FROM ${name};`),
-      ...TABLES.toReversed().map((name) => `INSERT INTO ${name} SELECT * FROM saved_scene.${name};`),
-      `SELECT setval('order_number_seq', ${Number(n)});`,
-    ].join(' ');
+    restoreScene = await saveScene(t);
     pristine = await snapshot(t);
   });
   afterAll(() => t.close());
 
   async function runCell(entry: Entry, actor: Actor) {
     if (dirty) {
-      await t.db.exec(restoreSql);
+      await restoreScene();
       // Putting rows back is deterministic: proving it once is enough.
       if (!restoreChecked) expect(await snapshot(t), 'the saved scene was not restored exactly').toEqual(pristine);
       restoreChecked = true;

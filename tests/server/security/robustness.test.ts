@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import qs from 'qs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, multipart, pngImage, resetDb, type TestContext, type TestUser } from '../helpers';
-import { apiClient, buildWorld, expectRefusedAndUnchanged, snapshot, type World } from './world';
+import { createTestApp, multipart, pngImage, type TestContext, type TestUser } from '../helpers';
+import { apiClient, buildWorld, expectRefusedAndUnchanged, saveScene, snapshot, type World } from './world';
 
 /**
  * Bad input is refused cleanly (API.md §0, §3): a property-based sweep sends random and malformed
@@ -22,38 +22,17 @@ let t: TestContext;
 let w: World;
 let api: ReturnType<typeof apiClient>;
 let png: Buffer;
+/** Puts the world back after a request that changed it: the actors' tokens stay valid. */
+let restoreWorld: () => Promise<void>;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
   api = apiClient(t);
   png = await pngImage(20, 20);
-  await saveWorld();
+  restoreWorld = await saveScene(t);
 });
 afterAll(() => t?.close());
-
-/* ---------- the world, saved once and restored after any request that changed it ---------- */
-
-/** Parents before children, so the saved rows go back in without breaking a foreign key. */
-const TABLES = ['users', 'categories', 'subcategories', 'brands', 'products', 'reviews', 'wishlist_items', 'addresses', 'coupons', 'carts', 'cart_items', 'payment_sessions', 'orders', 'order_items'];
-let savedSequence = 1;
-
-async function saveWorld() {
-  await t.db.exec(TABLES.map((table) => `DROP TABLE IF EXISTS saved_${table}; CREATE TABLE saved_${table} AS SELECT * FROM ${table};`).join('\n'));
-  savedSequence = Number((await t.db.one<{ last_value: string }>('SELECT last_value FROM order_number_seq'))!.last_value);
-}
-
-/** Much faster than building the world again, and the actors' tokens stay valid. */
-async function restoreWorld() {
-  await resetDb(t.db);
-  await t.db.exec(`${TABLES.map((table) => `INSERT INTO ${table} SELECT * FROM saved_${table};`).join('\n')} SELECT setval('order_number_seq', ${savedSequence});`);
-}
-
-/** One value per table that changes whenever any row does: one round trip, cheap enough for every request. */
-async function fingerprint(): Promise<Record<string, string>> {
-  const columns = TABLES.map((table) => `(SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') FROM ${table} x) AS ${table}`);
-  return (await t.db.one<Record<string, string>>(`SELECT ${columns.join(', ')}`))!;
-}
 
 /* ---------- what a random request is made of ---------- */
 
@@ -300,7 +279,7 @@ describe('property: any request to any route', () => {
     const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
     const routes = t.app.routeList.filter((route) => !process.env.FC_ROUTE || route === process.env.FC_ROUTE);
     expect(routes.length).toBeGreaterThan(0);
-    let before = await fingerprint();
+    let before = await snapshot(t);
     let dirty = false;
 
     for (const [index, route] of t.app.routeList.entries()) {
@@ -308,13 +287,13 @@ describe('property: any request to any route', () => {
       const property = fc.asyncProperty(requestArb(route), async (req) => {
         if (dirty) {
           await restoreWorld();
-          before = await fingerprint();
+          before = await snapshot(t);
           dirty = false;
         }
         const options = materialize(route, req);
         const res = await t.app.inject(options);
-        const after = await fingerprint();
-        const changed = TABLES.filter((table) => after[table] !== before[table]);
+        const after = await snapshot(t);
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
         dirty = changed.length > 0;
         const shown = `${options.method} ${options.url.slice(0, 200)} → ${res.statusCode} ${bodyText(res).slice(0, 300)}`;
 
