@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueResetCode, verifyResetCode } from '../../../server/modules/auth/resetCodes';
 import { createCategory, createTestApp, resetDb, type TestContext, type TestUser } from '../helpers';
-import { buildWorld, saveScene, snapshot, type Actor, type Method, type World } from './world';
+import { buildWorld, saveScene, shippingAddress, snapshot, type Actor, type Method, type World } from './world';
 
 /**
  * The access-control matrix: every route that acts on data × the five actors → the status API.md
@@ -64,7 +64,6 @@ const putAndPatch = (url: string, entry: Omit<Entry, 'route'>): Entry[] => [
 ];
 
 const unique = () => randomUUID().slice(0, 8);
-const shippingAddress = { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة', postalCode: '' };
 const newPassword = { password: 'NewSecret123', passwordConfirm: 'NewSecret123' };
 const cartOf = (s: Scene) => ({ cartId: s.cartId });
 const orderOf = (s: Scene) => ({ id: s.orderId });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createCoupon, createProduct, createTestApp, resetDb, type TestContext } from '../helpers';
-import { apiClient, buildWorld, snapshot, type World } from './world';
+import { apiClient, buildWorld, shippingAddress, snapshot, type World } from './world';
 
 /**
  * The shop's money and stock rules cannot be bent by a shopper (API.md §6.2–§6.4, §4.5 hole 13):
@@ -21,7 +21,6 @@ beforeEach(async () => {
   w = await buildWorld(t);
 });
 
-const shippingAddress = { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة', postalCode: '' };
 const product = async (id: string) =>
   (await t.db.one<{ title: string; price: number; quantity: number; sold: number }>('SELECT title, price, quantity, sold FROM products WHERE id = $1', [id]))!;
 const cartOf = async () => (await api('GET', '/cart', { as: w.user })).json().data;

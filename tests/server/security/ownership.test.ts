@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProduct, createTestApp, resetDb, type TestContext, type TestUser } from '../helpers';
-import { apiClient, buildWorld, snapshot, type Method, type World } from './world';
+import { apiClient, buildWorld, shippingAddress, snapshot, type Method, type World } from './world';
 
 /**
  * Nobody reads or changes what belongs to another customer (API.md §4.3, §4.5 holes 4–6): another
@@ -20,7 +20,6 @@ beforeEach(async () => {
   w = await buildWorld(t);
 });
 
-const shippingAddress = { details: 'شارع الهرم', phone: '01012345678', city: 'الجيزة', postalCode: '' };
 const FORBIDDEN = 'You are not allowed to perform this action';
 
 type Attack = [Method, string, Record<string, unknown>?];

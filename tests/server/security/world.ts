@@ -40,6 +40,9 @@ export interface World {
   otherOrderId: string;
 }
 
+/** A valid delivery address for cash orders and card sessions. */
+export const shippingAddress = { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة', postalCode: '' };
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Actor = 'visitor' | 'user' | 'other' | 'manager' | 'admin';
 
@@ -68,7 +71,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
     // An order first (it empties the cart), then a cart that stays.
     ok(await api('POST', '/cart', { as: who, payload: { productId: orderedProductId } }));
     const firstCart = (await api('GET', '/cart', { as: who })).json().data;
-    const order = ok(await api('POST', `/orders/${firstCart._id}`, { as: who, payload: { shippingAddress: { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة' } } }), 201).data;
+    const order = ok(await api('POST', `/orders/${firstCart._id}`, { as: who, payload: { shippingAddress } }), 201).data;
     const cart = ok(await api('POST', '/cart', { as: who, payload: { productId, color: '#000000' } })).data;
     const address = ok(await api('POST', '/addresses', { as: who, payload: { alias: 'المنزل', details: 'شارع التحرير', phone: '01012345678', city: 'الجيزة', postalCode: '12345' } })).data;
     ok(await api('POST', '/wishlist', { as: who, payload: { productId } }));
