@@ -99,6 +99,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     origin: config.allowedOrigins ?? true,
     allowedHeaders: ['Authorization', 'Content-Type'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // An OPTIONS request that is not a browser's preflight gets the same empty answer instead of a plain-text 400.
+    strictPreflight: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart);

@@ -103,6 +103,12 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('an OPTIONS request that is not a preflight gets the same empty answer, no plain-text error', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/products' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+  });
+
   it('ALLOWED_ORIGINS limits the API to the configured origins', async () => {
     await withApp({ config: { allowedOrigins: ['https://shop.example'] } }, async (limited) => {
       const ask = (origin: string, method: 'GET' | 'OPTIONS' = 'GET') =>
