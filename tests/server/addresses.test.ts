@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => resetDb(t.db));
+const t = useTestApp();
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const add = (user: TestUser, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/addresses', headers: user.auth, payload });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { latestOutboxMessage, type Mailer } from '../../server/mail';
-import { createTestApp, createUser, resetDb, type TestContext } from './helpers';
+import { createUser, useTestApp } from './helpers';
 
 // Lets a test choose the next reset codes; otherwise the real CSPRNG draws them.
 const draws = vi.hoisted(() => [] as number[]);
@@ -13,12 +13,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, default: { ...actual, randomInt }, randomInt };
 });
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => resetDb(t.db));
+const t = useTestApp();
 
 const SECRET_KEYS = ['password', 'passwordHash', 'password_hash', 'passwordChangedAt', 'passwordResetCode', 'passwordResetExpires', 'resetCodeVerified', '__v'];
 

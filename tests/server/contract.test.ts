@@ -1,38 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import {
-  createBrand,
-  createCategory,
-  createCoupon,
-  createProduct,
-  createSubcategory,
-  createTestApp,
-  createUser,
-  multipart,
-  pngImage,
-  resetDb,
-  type TestContext,
-  type TestUser,
-} from './helpers';
+import { createBrand, createCategory, createCoupon, createProduct, createSubcategory, createUser, multipart, pngImage, useTestApp, type TestUser } from './helpers';
 
 /**
  * Cross-cutting rules of API.md that no single module owns: section 0 (conventions), section 3
  * (error shapes), section 4.5 (the security holes of the original backend) and section 7 (the
  * habits of the original web app), plus a fuzz pass over every create/update endpoint.
  */
-let t: TestContext;
 let user: TestUser;
 let other: TestUser;
 let manager: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   user = await createUser(t);
   other = await createUser(t);
   manager = await createUser(t, { role: 'manager' });

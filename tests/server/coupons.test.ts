@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCoupon, createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
 import { parseExpire } from '../../server/modules/coupons/expire';
 
-let t: TestContext;
 let manager: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   manager = await createUser(t, { role: 'manager' });
 });
 

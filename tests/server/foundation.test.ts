@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, resetDb, type TestContext } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => resetDb(t.db));
+const t = useTestApp();
 
 describe('server foundation', () => {
   it('answers unknown routes with 404 and the route text', async () => {

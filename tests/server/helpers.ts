@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db';
@@ -43,6 +44,21 @@ export async function createTestApp(config: Partial<Config> = {}): Promise<TestC
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual set-up of a server test file: one app and database for the file, closed after it, and an
+ * empty database before each test (this hook runs before the file's own beforeEach). The returned
+ * context is filled in before the first test runs.
+ */
+export function useTestApp(config: Partial<Config> = {}): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(config));
+  });
+  afterAll(() => t.close?.());
+  beforeEach(() => resetDb(t.db));
+  return t;
 }
 
 async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createSubcategory, createTestApp, resetDb, type TestContext } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBrand, createCategory, createProduct, createSubcategory, useTestApp } from './helpers';
 
-let t: TestContext;
 let catA: string;
 let catB: string;
 let brand: string;
 let sub: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   catA = await createCategory(t);
   catB = await createCategory(t);
   brand = await createBrand(t);

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCoupon, createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
 let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   user = await createUser(t, { name: 'علي', phone: '01011112222' });
 });
 

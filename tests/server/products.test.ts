@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createCoupon, createProduct, createSubcategory, createTestApp, createUser, multipart, pngImage, resetDb, type TestContext, type TestUser } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBrand, createCategory, createCoupon, createProduct, createSubcategory, createUser, multipart, pngImage, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
 let admin: TestUser;
 let manager: TestUser;
 let user: TestUser;
 let category: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   admin = await createUser(t, { role: 'admin' });
   manager = await createUser(t, { role: 'manager' });
   user = await createUser(t);

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, resetDb, type TestContext } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, createUser, useTestApp } from './helpers';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true });
-});
-afterAll(() => t.close());
-beforeEach(() => resetDb(t.db));
+const t = useTestApp({ rateLimits: true });
 
 // Counts persist for the app's lifetime, so each test uses its own client address.
 let ipCounter = 0;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createProduct, createUser, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
 let alice: TestUser;
 let bob: TestUser;
 let manager: TestUser;
 let product: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   alice = await createUser(t, { name: 'أليس' });
   bob = await createUser(t, { name: 'بوب' });
   manager = await createUser(t, { role: 'manager' });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createSubcategory, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCategory, createProduct, createSubcategory, createUser, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
 let admin: TestUser;
 let manager: TestUser;
 let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
-  await resetDb(t.db);
   admin = await createUser(t, { role: 'admin' });
   manager = await createUser(t, { role: 'manager' });
   user = await createUser(t);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCategory, createTestApp, createUser, multipart, pngImage, resetDb, type TestContext, type TestUser } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCategory, createUser, multipart, pngImage, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
 let admin: TestUser;
 let category: string;
-beforeAll(async () => {
-  t = await createTestApp({ uploadMaxBytes: 20_000 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ uploadMaxBytes: 20_000 });
 beforeEach(async () => {
-  await resetDb(t.db);
   admin = await createUser(t, { role: 'admin' });
   category = await createCategory(t);
 });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureAdmin } from '../../server/modules/users/admin';
-import { createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import { createProduct, createUser, useTestApp, type TestUser } from './helpers';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => resetDb(t.db));
+const t = useTestApp();
 
 const call = (method: string, url: string, user?: TestUser, payload?: unknown) =>
   t.app.inject({ method: method as 'GET', url: `/api/v1/users${url}`, headers: user ? user.auth : {}, payload: payload as object });

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProduct, createTestApp, createUser, resetDb, type TestContext } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createProduct, createUser, useTestApp } from './helpers';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => resetDb(t.db));
+const t = useTestApp();
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createCoupon, createProduct, createTestApp, resetDb, type TestContext } from '../helpers';
+import { createCoupon, createProduct, useTestApp } from '../helpers';
 import { apiClient, buildWorld, shippingAddress, snapshot, type World } from './world';
 
 /**
@@ -8,16 +8,10 @@ import { apiClient, buildWorld, shippingAddress, snapshot, type World } from './
  * prices, totals, payment state and stock come from the server only; counts must be sane; coupons
  * discount once, from the current total, and never outlive a change to the cart or to a price.
  */
-let t: TestContext;
 let w: World;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = apiClient(t);
 beforeEach(async () => {
-  await resetDb(t.db);
   w = await buildWorld(t);
 });
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { latestOutboxMessage } from '../../../server/mail';
-import { createTestApp, createUser, resetDb, type TestContext, type TestUser } from '../helpers';
+import { createUser, useTestApp, type TestUser } from '../helpers';
 import { apiClient, buildWorld, expectRefusedAndUnchanged, snapshot, type Method, type World } from './world';
 
 /**
@@ -12,18 +12,12 @@ import { apiClient, buildWorld, expectRefusedAndUnchanged, snapshot, type Method
  * password, hash or reset code in any answer. Rate limits are on, as in production; each test
  * sends from its own client address so the limits of one test do not leak into another.
  */
-let t: TestContext;
 let w: World;
-let raw: ReturnType<typeof apiClient>;
 let ipCounter = 0;
 let ip = '';
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true });
-  raw = apiClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp({ rateLimits: true });
+const raw = apiClient(t);
 beforeEach(async () => {
-  await resetDb(t.db);
   w = await buildWorld(t);
   ip = `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProduct, createTestApp, resetDb, type TestContext, type TestUser } from '../helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createProduct, useTestApp, type TestUser } from '../helpers';
 import { apiClient, buildWorld, shippingAddress, snapshot, type Method, type World } from './world';
 
 /**
@@ -7,16 +7,10 @@ import { apiClient, buildWorld, shippingAddress, snapshot, type Method, type Wor
  * customer gets 404 for carts, cart lines, orders and addresses (their existence is not revealed)
  * and 403 for reviews; a visitor gets 401; an owner field sent in a body never moves anything.
  */
-let t: TestContext;
 let w: World;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = apiClient(t);
 beforeEach(async () => {
-  await resetDb(t.db);
   w = await buildWorld(t);
 });
 

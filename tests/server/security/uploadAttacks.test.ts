@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createTestApp, createUser, pngImage, resetDb, type TestContext, type TestUser } from '../helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBrand, createCategory, createProduct, createUser, pngImage, useTestApp, type TestUser } from '../helpers';
 import { snapshot } from './world';
 
 /**
@@ -12,20 +12,17 @@ import { snapshot } from './world';
  * every upload route and field is attacked and the upload folder itself is checked.
  */
 const MAX_BYTES = 30_000;
-let t: TestContext;
 let manager: TestUser;
 let categoryId: string;
 let brandId: string;
 let productId: string;
 let png: Buffer;
 
+const t = useTestApp({ uploadMaxBytes: MAX_BYTES });
 beforeAll(async () => {
-  t = await createTestApp({ uploadMaxBytes: MAX_BYTES });
   png = await pngImage(40, 30);
 });
-afterAll(() => t?.close());
 beforeEach(async () => {
-  await resetDb(t.db);
   await fs.rm(path.join(t.dataDir, 'uploads'), { recursive: true, force: true });
   manager = await createUser(t, { role: 'manager' });
   categoryId = await createCategory(t);
