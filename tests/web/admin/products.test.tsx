@@ -118,6 +118,21 @@ function collect(form: FormData): Sent {
   return sent;
 }
 
+/** Answers the product form's create (post) or update (put) with success; returns the fields it sent. */
+function captureProductForm(method: 'post' | 'put'): () => Sent {
+  let sent: Sent | undefined;
+  server.use(
+    http[method](method === 'post' ? '*/api/v1/products' : '*/api/v1/products/:id', async ({ request }) => {
+      sent = collect(await request.formData());
+      return HttpResponse.json({ data: products[0] }, { status: method === 'post' ? 201 : 200 });
+    }),
+  );
+  return () => {
+    if (!sent) throw new Error('the product form was not sent');
+    return sent;
+  };
+}
+
 async function fillRequiredFields(user: ReturnType<typeof renderWithProviders>['user']) {
   await user.type(screen.getByLabelText('اسم المنتج'), 'سماعة لاسلكية');
   await user.type(screen.getByLabelText('وصف المنتج'), 'سماعة بلوتوث بعزل للضوضاء');
@@ -194,13 +209,7 @@ describe('admin: add product', () => {
 
   it('sends the multipart form, says so, then empties and re-enables the form after 500 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let sent: Sent | undefined;
-    server.use(
-      http.post('*/api/v1/products', async ({ request }) => {
-        sent = collect(await request.formData());
-        return HttpResponse.json({ data: products[0] }, { status: 201 });
-      }),
-    );
+    const sent = captureProductForm('post');
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), [imageFile('a.png', 800, 600), imageFile('b.png', 1024, 768)]);
     await user.click(within(await screen.findByRole('dialog', { name: 'Crop Image' })).getByRole('button', { name: 'Crop' }));
@@ -218,8 +227,8 @@ describe('admin: add product', () => {
 
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('تمت الاضافة بنجاح')).toBeInTheDocument();
-    expect(sent).toBeDefined();
-    const field = (key: string) => sent!.get(key) ?? [];
+    expect(sent()).toBeDefined();
+    const field = (key: string) => sent().get(key) ?? [];
     expect(field('title')).toEqual(['سماعة لاسلكية']);
     expect(field('description')).toEqual(['سماعة بلوتوث بعزل للضوضاء']);
     expect(field('price')).toEqual(['1500']);
@@ -247,23 +256,17 @@ describe('admin: add product', () => {
   });
 
   it('leaves out the discount and the brand when they are not set', async () => {
-    let sent: Sent | undefined;
-    server.use(
-      http.post('*/api/v1/products', async ({ request }) => {
-        sent = collect(await request.formData());
-        return HttpResponse.json({ data: products[0] }, { status: 201 });
-      }),
-    );
+    const sent = captureProductForm('post');
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'اغلاق' }));
     await fillRequiredFields(user);
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     await screen.findByText('تمت الاضافة بنجاح');
-    expect(sent!.has('priceAfterDiscount')).toBe(false);
-    expect(sent!.has('brand')).toBe(false);
-    expect(sent!.has('availableColors')).toBe(false);
-    expect(sent!.get('images')).toHaveLength(1);
+    expect(sent().has('priceAfterDiscount')).toBe(false);
+    expect(sent().has('brand')).toBe(false);
+    expect(sent().has('availableColors')).toBe(false);
+    expect(sent().get('images')).toHaveLength(1);
   });
 
   it('says "something went wrong" when the server refuses', async () => {
@@ -318,13 +321,7 @@ describe('admin: edit product', () => {
   });
 
   it('sends every image (kept ones downloaded again) when the gallery changed', async () => {
-    let sent: Sent | undefined;
-    server.use(
-      http.put('*/api/v1/products/:id', async ({ request }) => {
-        sent = collect(await request.formData());
-        return HttpResponse.json({ data: products[0] });
-      }),
-    );
+    const sent = captureProductForm('put');
     const { user } = renderEdit();
     await screen.findByLabelText('اسم المنتج');
     await user.upload(screen.getByLabelText('اختيار صور للخانة 2'), imageFile('new.png'));
@@ -332,24 +329,18 @@ describe('admin: edit product', () => {
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('تم التعديل بنجاح')).toBeInTheDocument();
-    const images = sent!.get('images') as File[];
+    const images = sent().get('images') as File[];
     expect(images.map((f) => f.type)).toEqual(['image/jpeg', 'image/jpeg']);
-    expect(sent!.get('imageCover')).toHaveLength(1);
+    expect(sent().get('imageCover')).toHaveLength(1);
   });
 
   it('clears the discount when the admin empties it', async () => {
-    let sent: Sent | undefined;
-    server.use(
-      http.put('*/api/v1/products/:id', async ({ request }) => {
-        sent = collect(await request.formData());
-        return HttpResponse.json({ data: products[0] });
-      }),
-    );
+    const sent = captureProductForm('put');
     const { user } = renderEdit();
     await user.clear(await screen.findByLabelText('السعر بعد الخصم'));
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     await screen.findByText('تم التعديل بنجاح');
-    expect(sent!.get('priceAfterDiscount')).toEqual(['']);
+    expect(sent().get('priceAfterDiscount')).toEqual(['']);
   });
 
   it('says "something went wrong" when the update fails', async () => {
