@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import ImageUploader, { type ImageMap } from '../../../src/components/admin/ImageUploader';
-import { CROPPED_JPEG, dataUrlOf, imageFile, installImageStubs } from './imageStubs';
+import { CROPPED_JPEG, dataUrlOf, imageFile, imageStubsForEachTest } from './imageStubs';
 
 type Props = Omit<Parameters<typeof ImageUploader>[0], 'images' | 'onChange'> & { initial?: ImageMap; onImages?: (images: ImageMap) => void };
 
@@ -23,14 +23,7 @@ function Harness({ initial = {}, onImages, ...props }: Props) {
 const slotInput = (position: number) => screen.getByLabelText(`اختيار صور للخانة ${position}`);
 const thumbnail = (position: number) => screen.queryByRole('img', { name: `الصورة ${position}` });
 
-let stubs: ReturnType<typeof installImageStubs>;
-beforeEach(() => {
-  stubs = installImageStubs();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const stubs = imageStubsForEachTest();
 
 describe('ImageUploader', () => {
   it('shows 3 empty slots by default, each with an ADD IMAGE button and an image-only multiple file input', () => {

@@ -6,16 +6,11 @@ import AdminAddSubcategoryPage from '../../../src/pages/admin/AdminAddSubcategor
 import { adminHandlers } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { renderWithProviders } from '../utils/renderWithProviders';
-import { imageFile, installImageStubs } from './imageStubs';
+import { imageFile, imageStubsForEachTest } from './imageStubs';
 
+imageStubsForEachTest();
 beforeEach(() => {
   server.use(...adminHandlers);
-  installImageStubs();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe.each([

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom decodes no images and has no canvas: a test "image" file carries its pixel size as its
 // content ("800x600"), a stub Image reads it back, and the canvas returns a fixed JPEG data URL
@@ -28,12 +28,29 @@ class SizedImageStub {
   }
 }
 
-export function installImageStubs() {
+function installImageStubs() {
   vi.stubGlobal('Image', SizedImageStub);
   const drawImage = vi.fn();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage, fillRect: vi.fn(), translate: vi.fn(), fillStyle: '' } as unknown as CanvasRenderingContext2D);
   const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(CROPPED_JPEG);
   return { drawImage, toDataURL };
+}
+
+/**
+ * Installs the stubs before each test of the file and removes them (and any fake timers) after it;
+ * the returned canvas spies are those of the running test.
+ */
+export function imageStubsForEachTest(): ReturnType<typeof installImageStubs> {
+  const stubs = {} as ReturnType<typeof installImageStubs>;
+  beforeEach(() => {
+    Object.assign(stubs, installImageStubs());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return stubs;
 }
 
 /** The data URL FileReader makes of imageFile(...). */

@@ -8,18 +8,13 @@ import { listOf, products } from '../mocks/fixtures';
 import { adminHandlers } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { renderWithProviders } from '../utils/renderWithProviders';
-import { CROPPED_JPEG, imageFile, installImageStubs } from './imageStubs';
+import { CROPPED_JPEG, imageFile, imageStubsForEachTest } from './imageStubs';
 
 const COMPLETE_DATA = 'من فضلك اكمل البيانات';
 
+imageStubsForEachTest();
 beforeEach(() => {
   server.use(...adminHandlers);
-  installImageStubs();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function manyProducts(count: number): Product[] {
