@@ -1,9 +1,10 @@
-import type { Brand, CartResponse, Category, ListResponse, Product, User } from '../../../src/api/types';
+import type { Brand, CartResponse, Category, ListResponse, Order, Product, ProductRef, User } from '../../../src/api/types';
 
 // Realistic data in the shapes of API.md. Handlers answer with these; tests import them to assert.
 export const API_ORIGIN = 'http://127.0.0.1:8000';
 
-const ts = { createdAt: '2024-03-28T10:15:00.000Z', updatedAt: '2024-03-28T10:15:00.000Z' };
+/** The timestamps every fixture carries. */
+export const ts = { createdAt: '2024-03-28T10:15:00.000Z', updatedAt: '2024-03-28T10:15:00.000Z' };
 
 export const customer: User = {
   _id: 'u-customer-1',
@@ -73,6 +74,15 @@ export const products: Product[] = [
   },
 ];
 
+/** A product as cart lines and order items embed it. */
+export function productRef(product: Product, extra: Partial<ProductRef> = {}): ProductRef {
+  const { _id, title, imageCover, ratingsAverage, ratingsQuantity } = product;
+  return { _id, title, imageCover, ratingsAverage, ratingsQuantity, ...extra };
+}
+
+/** The snapshot of its customer an order keeps. */
+export const orderUser = (user: Pick<User, '_id' | 'name' | 'email' | 'phone'>): Order['user'] => ({ _id: user._id, name: user.name, email: user.email, phone: user.phone });
+
 export function listOf<T>(data: T[], limit = 50, page = 1): ListResponse<T> {
   return {
     results: data.length,
@@ -93,29 +103,14 @@ export const cart: CartResponse = {
         count: 1,
         color: '#000000',
         price: 11999,
-        product: {
-          _id: 'prod-1',
-          title: products[0].title,
-          imageCover: products[0].imageCover,
-          ratingsAverage: 4.5,
-          ratingsQuantity: 2,
-          category: { _id: 'cat-1', name: 'الكترونيات' },
-          brand: { _id: 'brand-1', name: 'سامسونج' },
-        },
+        product: productRef(products[0], { category: { _id: 'cat-1', name: 'الكترونيات' }, brand: { _id: 'brand-1', name: 'سامسونج' } }),
       },
       {
         _id: 'line-2',
         count: 2,
         color: '',
         price: 450,
-        product: {
-          _id: 'prod-2',
-          title: products[1].title,
-          imageCover: products[1].imageCover,
-          ratingsAverage: 0,
-          ratingsQuantity: 0,
-          category: { _id: 'cat-2', name: 'ملابس رجالي' },
-        },
+        product: productRef(products[1], { category: { _id: 'cat-2', name: 'ملابس رجالي' } }),
       },
     ],
     totalCartPrice: 12899,

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { Address } from '../../../../src/api/types';
+import { ts } from '../fixtures';
 
 // Saved addresses of our server (API.md §5.9).
-const ts = { createdAt: '2024-03-28T10:15:00.000Z', updatedAt: '2024-03-28T10:15:00.000Z' };
 
 export const addresses: Address[] = [
   { _id: 'addr-1', alias: 'المنزل', details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12', phone: '01012345678', city: '', postalCode: '', ...ts },

@@ -1,10 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { Coupon, Order, Subcategory } from '../../../../src/api/types';
-import { admin, API_ORIGIN, categories, customer, listOf, products } from '../fixtures';
+import { admin, API_ORIGIN, categories, customer, listOf, orderUser, productRef, products, ts } from '../fixtures';
 
 // Admin-area answers (API.md §5). Admin tests install them with server.use(...adminHandlers).
-const ts = { createdAt: '2024-03-28T10:15:00.000Z', updatedAt: '2024-03-28T10:15:00.000Z' };
-
 export const subcategories: Subcategory[] = [
   { _id: 'sub-1', name: 'هواتف ذكية', category: 'cat-1', ...ts },
   { _id: 'sub-2', name: 'حواسيب محمولة', category: 'cat-1', ...ts },
@@ -20,14 +18,14 @@ export const orders: Order[] = [
   {
     _id: 'order-1',
     id: 7,
-    user: { _id: customer._id, name: customer.name, email: customer.email, phone: customer.phone },
+    user: orderUser(customer),
     cartItems: [
       {
         _id: 'oi-1',
         count: 2,
         color: '#000000',
         price: 11999,
-        product: { _id: 'prod-1', title: products[0].title, imageCover: products[0].imageCover, ratingsAverage: 4.5, ratingsQuantity: 2 },
+        product: productRef(products[0]),
       },
     ],
     shippingAddress: { details: 'المنزل', phone: '01012345678', city: '', postalCode: '' },
@@ -49,7 +47,7 @@ export const orders: Order[] = [
         count: 1,
         color: '',
         price: 450,
-        product: { _id: 'prod-2', title: products[1].title, imageCover: products[1].imageCover, ratingsAverage: 0, ratingsQuantity: 0 },
+        product: productRef(products[1]),
       },
     ],
     taxPrice: 0,

@@ -1,31 +1,22 @@
 import { http, HttpResponse } from 'msw';
 import type { Order } from '../../../../src/api/types';
-import { customer, listOf, products } from '../fixtures';
+import { customer, listOf, orderUser, productRef, products, ts } from '../fixtures';
 
 // The customer's orders and checkout answers of our server (API.md §5.12).
-const ts = { createdAt: '2024-03-28T10:15:00.000Z', updatedAt: '2024-03-28T10:15:00.000Z' };
-
 export const PAYMENT_URL = 'http://127.0.0.1:8000/payments/test/ps-1';
 
 export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
   return {
     _id: `my-order-${n}`,
     id: n,
-    user: { _id: customer._id, name: customer.name, email: customer.email, phone: customer.phone },
+    user: orderUser(customer),
     cartItems: [
       {
         _id: `my-oi-${n}`,
         count: 2,
         color: '#000000',
         price: 11999,
-        product: {
-          _id: 'prod-1',
-          title: products[0].title,
-          imageCover: products[0].imageCover,
-          ratingsAverage: 4.5,
-          ratingsQuantity: 2,
-          category: { _id: 'cat-1', name: 'الكترونيات' },
-        },
+        product: productRef(products[0], { category: { _id: 'cat-1', name: 'الكترونيات' } }),
       },
     ],
     shippingAddress: { details: 'المنزل', phone: '01012345678', city: '', postalCode: '' },
