@@ -170,11 +170,15 @@ function registerBodyParsers(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body ?? '');
     if (!text.trim()) return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new HttpError(400, 'Invalid JSON body'), undefined);
+      return done(new HttpError(400, 'Invalid JSON body'), undefined);
     }
+    // No API body nests deeply; refusing it here keeps every later walk (validation, error echoes) shallow.
+    if (nestedDeeperThan(parsed, MAX_BODY_DEPTH)) return done(new HttpError(400, 'Request body is nested too deeply'), undefined);
+    done(null, parsed);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, qs.parse(String(body ?? ''), { depth: 3, arrayLimit: 200 }));
@@ -189,6 +193,10 @@ function registerBodyParsers(app: FastifyInstance) {
     if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, 'Invalid characters in request');
   });
 }
+
+const MAX_BODY_DEPTH = 32;
+const nestedDeeperThan = (value: unknown, levels: number): boolean =>
+  value !== null && typeof value === 'object' && (levels === 0 || Object.values(value).some((v) => nestedDeeperThan(v, levels - 1)));
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

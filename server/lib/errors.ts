@@ -29,14 +29,9 @@ export class ValidationError extends Error {
 /** Fields whose values are never echoed back in a validation error. */
 const SECRET_FIELDS = new Set(['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'resetCode']);
 
-/** Values nested deeper than this are not echoed: serialising thousands of levels would exhaust the stack. */
-const MAX_ECHO_DEPTH = 32;
-const echoable = (value: unknown, depth = 0): boolean =>
-  value === null || typeof value !== 'object' || (depth < MAX_ECHO_DEPTH && Object.values(value).every((v) => echoable(v, depth + 1)));
-
 export function fieldError(location: FieldError['location'], path: string, msg: string, value?: unknown): FieldError {
   const error: FieldError = { type: 'field', msg, path, param: path, location };
-  if (value !== undefined && !SECRET_FIELDS.has(path.split('.').pop()!) && echoable(value)) error.value = value;
+  if (value !== undefined && !SECRET_FIELDS.has(path.split('.').pop()!)) error.value = value;
   return error;
 }
 

@@ -43,15 +43,7 @@ const EMBEDDED_REVIEWS = 20;
 /** A field sent once, repeated, as `name[]` or as a JSON array, as a list without empty entries. */
 const listOf = (value: unknown): unknown[] =>
   (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]).filter((v) => !(typeof v === 'string' && v.trim() === ''));
-/** A value as an error message shows it; one nested too deeply to serialise (the stack runs out) shows as its type. */
-const shown = (v: unknown) => {
-  if (typeof v === 'string') return v;
-  try {
-    return JSON.stringify(v);
-  } catch {
-    return Array.isArray(v) ? 'array' : typeof v;
-  }
-};
+const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 /** `brand` of "" or "0" means "no brand" (the original web app sends them when none is chosen). */
 const isNoBrand = (v: unknown) => v === null || text(v) === '' || text(v) === '0';
 
