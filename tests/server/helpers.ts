@@ -64,23 +64,26 @@ export function useTestApp(config: Partial<Config> = {}): TestContext {
 async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { db: await openDatabase({}), drop: async () => undefined };
+  const scratch = await createScratchDatabase(url);
+  return { db: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
+}
+
+/** A new empty database on the PostgreSQL server of `serverUrl`, and how to drop it again. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: dbUrl.toString() });
-  return {
-    db,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
       await client.end();
-    },
+    }
   };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 const TABLES = [

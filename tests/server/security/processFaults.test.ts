@@ -1,16 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { hashPassword } from '../../../server/lib/passwords';
-import { createCategory, createProduct, createUser, type TestContext, type TestUser } from '../helpers';
+import { createCategory, createProduct, createScratchDatabase, createUser, type TestContext, type TestUser } from '../helpers';
 
 /**
  * The real server process (`node --import tsx server/index.ts`) over real HTTP: a crash loses no
@@ -50,22 +48,12 @@ async function createStore(): Promise<Store> {
     return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), remove: removeDir };
   }
 
-  const name = `shop_faults_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(adminUrl);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    open: () => openDatabase({ databaseUrl }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
+    open: () => openDatabase({ databaseUrl: scratch.url }),
     remove: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
       await removeDir();
     },
   };
