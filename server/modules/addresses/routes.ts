@@ -21,7 +21,7 @@ function addressSchema(partial: boolean): Record<string, Rules> {
 const COLUMN_OF = { alias: 'alias', details: 'details', phone: 'phone', city: 'city', postalCode: 'postal_code' } as const;
 
 async function userAddresses(db: Queryable, userId: string) {
-  const rows = await db.query(`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+  const rows = await db.query(`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY added`, [userId]);
   return rows.map(addressJson);
 }
 

@@ -34,7 +34,7 @@ export async function cartLines(q: Queryable, cartId: string) {
     `SELECT ci.id, ci.product_id, ci.count, ci.color, ci.price, ${PRODUCT_REF_SQL} AS product
      FROM cart_items ci JOIN products p ON p.id = ci.product_id
        JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
-     WHERE ci.cart_id = $1 ORDER BY ci.created_at, ci.id`,
+     WHERE ci.cart_id = $1 ORDER BY ci.added`,
     [cartId],
   );
 }

@@ -65,7 +65,7 @@ export async function checkCart(tx: Queryable, userId: string, cartId: string): 
   const cart = await findCart(tx, userId, { cartId, lock: true });
   if (!cart) throw cartNotFound(userId);
   const lines = await tx.query<{ id: string; product_id: string; count: number; color: string; price: number }>(
-    'SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY created_at, id',
+    'SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added',
     [cart.id],
   );
   if (!lines.length) throw badRequest('Cart is empty');

@@ -8,7 +8,7 @@ import { PRODUCT_COLUMNS, productJson } from '../products/serialize';
 
 /** The user's wishlist as product ids, oldest first (API.md §5.8). */
 async function wishlistIds(db: Queryable, userId: string): Promise<string[]> {
-  const rows = await db.query<{ product_id: string }>('SELECT product_id FROM wishlist_items WHERE user_id = $1 ORDER BY created_at, product_id', [userId]);
+  const rows = await db.query<{ product_id: string }>('SELECT product_id FROM wishlist_items WHERE user_id = $1 ORDER BY added', [userId]);
   return rows.map((r) => r.product_id);
 }
 
@@ -38,7 +38,7 @@ export async function wishlistRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     const rows = await ctx.db.query(
       `SELECT ${PRODUCT_COLUMNS} FROM wishlist_items w JOIN products p ON p.id = w.product_id
-       WHERE w.user_id = $1 ORDER BY w.created_at, p.id`,
+       WHERE w.user_id = $1 ORDER BY w.added`,
       [user.id],
     );
     const base = baseUrl(request, ctx.config);
