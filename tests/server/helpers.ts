@@ -133,19 +133,20 @@ export async function createBrand(t: TestContext, name = `ماركة ${randomUUI
 /** Inserts a product; prices in EGP. */
 export async function createProduct(
   t: TestContext,
-  options: { title?: string; description?: string; price?: number; priceAfterDiscount?: number; quantity?: number; colors?: string[]; categoryId?: string; brandId?: string | null; subcategoryIds?: string[]; sold?: number } = {},
+  options: { title?: string; description?: string; price?: number; priceAfterDiscount?: number; quantity?: number; colors?: string[]; categoryId?: string; brandId?: string | null; subcategoryIds?: string[]; sold?: number; createdAt?: Date } = {},
 ) {
   const categoryId = options.categoryId ?? (await createCategory(t));
   const title = options.title ?? `منتج ${randomUUID().slice(0, 6)}`;
   const description = options.description ?? 'وصف المنتج التجريبي';
   const row = await t.db.one<{ id: string }>(
-    `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_text)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'cover.webp', '{}', $9, $10, $11, $12) RETURNING id`,
+    `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_text, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'cover.webp', '{}', $9, $10, $11, $12, coalesce($13::timestamptz, now())) RETURNING id`,
     [
       title, slugify(title), description, options.quantity ?? 10, options.sold ?? 0,
       Math.round((options.price ?? 100) * 100),
       options.priceAfterDiscount === undefined ? null : Math.round(options.priceAfterDiscount * 100),
       options.colors ?? [], categoryId, options.subcategoryIds ?? [], options.brandId ?? null, foldArabic(`${title} ${description}`),
+      options.createdAt ?? null,
     ],
   );
   return row!.id;

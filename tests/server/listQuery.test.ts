@@ -11,9 +11,11 @@ beforeEach(async () => {
   catB = await createCategory(t);
   brand = await createBrand(t);
   sub = await createSubcategory(t, catA);
-  await createProduct(t, { title: 'هاتف سامسونج', description: 'شاشة كبيرة', price: 100, quantity: 1, sold: 5, categoryId: catA, brandId: brand, colors: ['#000000'], subcategoryIds: [sub] });
-  await createProduct(t, { title: 'لابتوب', description: 'مُعالِج سريع للألعاب', price: 500, priceAfterDiscount: 450, quantity: 2, sold: 50, categoryId: catA, colors: ['#ffffff', '#000000'] });
-  await createProduct(t, { title: 'ساعة (50%) ذكية', description: 'مقاومة للمياه', price: 250, quantity: 3, sold: 1, categoryId: catB });
+  // Distinct creation times: inserts in the same clock tick would make "newest first" fall back to the id order.
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+  await createProduct(t, { title: 'هاتف سامسونج', description: 'شاشة كبيرة', price: 100, quantity: 1, sold: 5, categoryId: catA, brandId: brand, colors: ['#000000'], subcategoryIds: [sub], createdAt: minutesAgo(3) });
+  await createProduct(t, { title: 'لابتوب', description: 'مُعالِج سريع للألعاب', price: 500, priceAfterDiscount: 450, quantity: 2, sold: 50, categoryId: catA, colors: ['#ffffff', '#000000'], createdAt: minutesAgo(2) });
+  await createProduct(t, { title: 'ساعة (50%) ذكية', description: 'مقاومة للمياه', price: 250, quantity: 3, sold: 1, categoryId: catB, createdAt: minutesAgo(1) });
 });
 
 const list = async (query: string) => {

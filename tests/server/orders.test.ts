@@ -152,6 +152,8 @@ describe('reading and updating orders', () => {
     const other = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const mine = await placeOrder(user);
+    // PGlite's clock ticks in milliseconds: make "newest first" independent of how fast the two orders were placed.
+    await t.db.query(`UPDATE orders SET created_at = created_at - interval '1 minute' WHERE id = $1`, [mine._id]);
     const theirs = await placeOrder(other);
 
     let res = await t.app.inject({ method: 'GET', url: '/api/v1/orders?limit=5&page=', headers: user.auth });

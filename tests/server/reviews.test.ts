@@ -77,6 +77,8 @@ describe('reviews', () => {
 
   it('lists newest first (public, ignores Bearer null), paged; gets one; filters by rating', async () => {
     await add(alice, { review: 'الأول', rating: 2 });
+    // PGlite's clock ticks in milliseconds: make "newest first" independent of how fast the two reviews were written.
+    await t.db.query(`UPDATE reviews SET created_at = created_at - interval '1 minute'`);
     await add(bob, { review: 'الثاني', rating: 5 });
     const list = await t.app.inject({ url: `${nested()}?page=1&limit=5`, headers: { authorization: 'Bearer null' } });
     expect(list.statusCode).toBe(200);
