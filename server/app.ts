@@ -8,14 +8,16 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db';
-import { localStorage, type Storage } from './storage';
+import { isDemoShop, storedSecret } from './db/shop';
+import { createStorage, IMAGE_CACHE_CONTROL, IMAGE_TYPES, type Storage } from './storage';
 import { createMailer, type Mailer } from './mail';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
+import { registerNoStore } from './plugins/auth';
 import { HttpError } from './lib/errors';
+import { sharedCounters } from './plugins/rateLimits';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -26,9 +28,12 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { couponRoutes } from './modules/coupons/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './payments/routes';
+import { shopRoutes } from './modules/shop/routes';
+import { seoRoutes } from './modules/seo/routes';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -40,6 +45,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Where log lines go instead of standard output. */
   logStream?: { write(line: string): void };
+  /** URLs per sitemap file (50,000 unless a test wants small pages). */
+  sitemapPageSize?: number;
 }
 
 /**
@@ -49,16 +56,17 @@ export interface BuildOptions {
 const REDACTED_LOG_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
   '*.password', '*.passwordConfirm', '*.currentPassword', '*.newPassword', '*.resetCode', '*.token',
+  '*.resetToken',
 ];
 
 const IMAGE_KINDS = ['products', 'categories', 'brands'] as const;
 
 /** Builds the whole server without listening, so tests can use `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const config = loadConfig(process.env, options.config);
+  const settings = loadConfig(process.env, options.config);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS, ...(options.logStream && { stream: options.logStream }) },
-    trustProxy: config.trustProxy,
+    logger: { level: settings.logLevel, redact: REDACTED_LOG_PATHS, ...(options.logStream && { stream: options.logStream }) },
+    trustProxy: settings.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -73,25 +81,35 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
   });
 
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db = options.db ?? (await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }));
+  const config: Config = {
+    ...settings,
+    jwtSecret: settings.jwtSecret ?? (await storedSecret(db, 'jwt')),
+    resetCodeSecret: settings.resetCodeSecret ?? (await storedSecret(db, 'reset_code')),
+  };
   const ctx: AppContext = {
     config,
     db,
-    storage: options.storage ?? localStorage(path.join(config.dataDir, 'uploads')),
+    shop: { demo: await isDemoShop(db) },
+    storage: options.storage ?? createStorage(config, app.log),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
   app.decorate('ctx', ctx);
   app.decorate('routeList', [] as string[]);
+  app.decorate('listRoutes', {} as FastifyInstance['listRoutes']);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
+    if (route.config?.listSpec) app.listRoutes[`GET ${route.url}`] = route.config.listSpec;
   });
   if (!options.db) app.addHook('onClose', () => db.close());
+  if (!options.storage && ctx.storage.close) app.addHook('onClose', ctx.storage.close);
 
   registerErrorHandling(app);
   registerBodyParsers(app);
+  registerNoStore(app);
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, ctx.storage) },
     // Product images are fetched from other origins too (API.md §0: the image routes answer CORS).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
@@ -104,11 +122,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart);
+  const counters = config.rateLimits ? await sharedCounters(config, app.log) : undefined;
+  if (counters) app.addHook('onClose', counters.close);
   await app.register(rateLimit, {
     global: config.rateLimits,
     max: 600,
     timeWindow: 60_000,
-    redis: config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined,
+    store: counters?.Store,
     errorResponseBuilder: (_req, context) =>
       new HttpError(429, 'Too many requests, please try again later', { 'Retry-After': String(Math.ceil(context.ttl / 1000)) }),
   });
@@ -127,21 +147,24 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(shopRoutes, { prefix: '/shop' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
     },
     { prefix: '/api/v1' },
   );
   await app.register(paymentRoutes);
-  await registerFiles(app, ctx, options.webDist);
+  await registerFiles(app, ctx, options);
   return app;
 }
 
 /**
  * The built web app runs with no inline script and nothing loaded from elsewhere. Inline styles stay
  * allowed: React, Bootstrap's components and the test-payment page set them. Images may also come
- * from PUBLIC_BASE_URL (a CDN or the API's own host) and from data:/blob: URLs (the image cropper).
+ * from PUBLIC_BASE_URL (a CDN or the API's own host), from the object store or CDN that serves uploaded images
+ * (IMAGES_PUBLIC_URL), and from data:/blob: URLs (the image cropper).
  */
-function contentSecurityPolicy(config: Config) {
-  const imageHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).origin] : [];
+function contentSecurityPolicy(config: Config, storage: Storage) {
+  const imageHost = [...new Set([config.publicBaseUrl && new URL(config.publicBaseUrl).origin, storage.imageOrigin].filter((o): o is string => !!o))];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -204,13 +227,14 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
 }
 
-const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
 /** Uploaded file names never change content, so browsers may keep them for a year. */
-const IMAGE_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'access-control-allow-origin': '*' };
+const IMAGE_HEADERS = { 'cache-control': IMAGE_CACHE_CONTROL, 'access-control-allow-origin': '*' };
 
 /** Uploaded images (`/<kind>/<file>` as API.md builds them, and `/uploads/<kind>/<file>`) and the built web app. */
-async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: string) {
+async function registerFiles(app: FastifyInstance, ctx: AppContext, { webDist, sitemapPageSize }: BuildOptions) {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  // index.html filled with a product's, category's or brand's tags for link previews; robots.txt and sitemaps.
+  const sendPage = hasWeb ? seoRoutes(app, { webDist: webDist!, sitemapPageSize }) : undefined;
 
   for (const kind of IMAGE_KINDS) {
     const dir = ctx.storage.localDir(kind);
@@ -232,7 +256,7 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: st
     app.get(`/${kind}/:file`, async (request, reply) => {
       const { file } = request.params as { file: string };
       if (await serveImage(file, reply)) return reply;
-      if (hasWeb) return sendIndex(reply, webDist!);
+      if (sendPage) return sendPage(request, reply, kind === 'products' ? { kind: 'product', id: file } : undefined);
       throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
     });
   }
@@ -253,10 +277,6 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, webDist?: st
   app.get('/*', async (request, reply) => {
     const url = request.raw.url ?? '/';
     if (url.startsWith('/api/')) throw new HttpError(404, `Can't find this route: ${url}`);
-    return sendIndex(reply, webDist!);
+    return sendPage!(request, reply);
   });
-}
-
-function sendIndex(reply: FastifyReply, webDist: string) {
-  return reply.sendFile('index.html', webDist);
 }

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Storage } from './storage';
+import type { ImageBase } from './lib/images';
 import type { Mailer } from './mail';
+import type { ListSpec } from './lib/listQuery';
 
 /** Everything a route module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -10,6 +12,8 @@ export interface AppContext {
   db: Db;
   storage: Storage;
   mailer: Mailer;
+  /** What kind of shop this is; `demo` turns on once the demo catalogue is seeded (server/db/seed.ts). */
+  shop: { demo: boolean };
 }
 
 export type Role = 'user' | 'manager' | 'admin';
@@ -28,6 +32,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route the app serves, as `METHOD /url` (HEAD left out); tests check it against the permission table. */
     routeList: string[];
+    /** The list routes' specs by `GET /url`, gathered from their route config. */
+    listRoutes: Record<string, ListSpec>;
   }
   interface FastifyRequest {
     /** Set by the auth pre-handlers on protected routes. */
@@ -36,13 +42,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route accepts multipart/form-data (category, brand and product create/update only). */
     multipart?: boolean;
+    /** A List route (API.md §2): the widest spec its query is read with, for the robustness test's filter sweep. */
+    listSpec?: ListSpec;
   }
 }
 
 /** The request body as a record; the app's pre-validation hook turns every non-object body into {}. */
 export const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
 
-/** Absolute origin for image URLs: PUBLIC_BASE_URL, else the request's own scheme and host. */
+/** Absolute origin of this server (payment pages, locally stored images): PUBLIC_BASE_URL, else the request's own scheme and host. */
 export function baseUrl(request: FastifyRequest, config: Config): string {
   return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
+
+/** How this request's answers build image URLs (the storage decides; see server/storage). */
+export const imageBase = (request: FastifyRequest, ctx: { config: Config; storage: Storage }): ImageBase => ({ storage: ctx.storage, origin: baseUrl(request, ctx.config) });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { isDemoShop } from './shop';
 import { foldArabic, slugify } from '../lib/arabic';
 import { removeImage, storeImage } from '../lib/images';
 import { toPiastres } from '../lib/money';
@@ -119,12 +120,24 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
 }
 
 /**
- * Start-up: the first admin (ADMIN_EMAIL/ADMIN_PASSWORD, else the demo admin), and, once, on a database
- * without categories, the demo catalogue and a demo customer. Later starts change nothing.
+ * Start-up: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and, when SEED_DEMO asks for a demo shop (the default
+ * outside production), once, on a database without categories, the demo catalogue with the demo admin (when there is
+ * no admin) and the demo customer. Later starts change nothing. A shop left without an admin says how to make one.
  */
 export async function seedDatabase(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  await ensureAdmin(ctx, log);
-  if (!ctx.config.seedDemo) return;
+  // Under the start-up lock, so that of several processes starting at once only the first seeds; the rest find it done.
+  await ctx.db.exclusive(async () => {
+    await ensureAdmin(ctx, log);
+    if (ctx.config.seedDemo) await seedDemoShop(ctx, log);
+  });
+  // Another process may have seeded meanwhile; every process of the shop must agree on what kind of shop it is.
+  ctx.shop.demo = await isDemoShop(ctx.db);
+  if (!(await ctx.db.one(`SELECT 1 FROM users WHERE role = 'admin'`))) {
+    log.warn('no admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or run `npm run create-admin`');
+  }
+}
+
+async function seedDemoShop(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const seeded = await ctx.db.one(`SELECT 1 FROM seed_runs WHERE name = 'demo'`);
   const hasCatalogue = await ctx.db.one('SELECT 1 FROM categories LIMIT 1');
   if (seeded || hasCatalogue) return;

@@ -1,19 +1,23 @@
 import { ValidationError, fieldError } from './errors';
-import { isId, toNumber } from './validate';
+import { isId, toInteger, toNumber } from './validate';
 
 /**
  * The list features of API.md section 2 (filters, sort, fields, keyword, page, limit) turned into
  * parameterised SQL for one resource. Only allow-listed fields and the operators gte, gt, lte, lt
  * and in reach the database.
  */
-export type FieldType = 'number' | 'int' | 'money' | 'text' | 'id' | 'date' | 'bool' | 'textArray';
+/**
+ * Each type says what its column holds, so a filter value that the column cannot hold is refused here
+ * (400, `location: 'query'`) instead of failing in the database: `int`/`bigint` are int4/int8 columns,
+ * `money`/`bigMoney` are EGP stored as int4/int8 piastres, `decimal` is numeric(precision, scale).
+ */
+export type FieldType = 'int' | 'bigint' | 'money' | 'bigMoney' | 'decimal' | 'text' | 'id' | 'date' | 'bool' | 'textArray';
 
-export interface ListField {
+export type ListField = {
   column: string;
-  type: FieldType;
   /** Sortable but not filterable (title, name, updatedAt). */
   sortOnly?: boolean;
-}
+} & ({ type: Exclude<FieldType, 'decimal'> } | { type: 'decimal'; precision: number; scale: number });
 
 export interface ListSpec {
   fields: Record<string, ListField>;
@@ -40,15 +44,29 @@ export interface ListQuery {
 const RESERVED = new Set(['page', 'limit', 'sort', 'fields', 'keyword']);
 const OPERATORS: Record<string, string> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
 export const MAX_LIMIT = 100;
-/** Keeps the offset a safe integer the database accepts; any page this far is past the end anyway. */
-const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_LIMIT);
+/** API.md §2: deep offsets make the database walk and drop every row before the page. */
+export const MAX_DEPTH = 10_000;
+/** API.md §2: a one-letter keyword matches nearly everything and cannot use the trigram index. */
+export const MIN_KEYWORD = 2;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const INT4_MAX = 2 ** 31 - 1;
+const INT4_MIN = -(2 ** 31);
+/** int8 reaches further than JS integers stay exact; the safe-integer range is what the server can mean. */
+const INT8_MAX = Number.MAX_SAFE_INTEGER;
+/** Dates with four-digit years (1–9999): ISO 8601 without expansion, which both PostgreSQL and JS read and write. */
+const DATE_MIN = new Date('0001-01-01T00:00:00.000Z').getTime();
+const DATE_MAX = new Date('9999-12-31T23:59:59.999Z').getTime();
 
+/** The text as a literal inside a LIKE pattern. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `page`/`limit`: a whole decimal number ≥ 1, else the default (API.md §2). */
 function positiveInt(value: unknown, fallback: number): number {
-  const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
+  const n = toInteger(value);
+  return n !== undefined && n >= 1 ? n : fallback;
 }
+
+const within = (n: number, min: number, max: number) => n >= min && n <= max;
 
 /** Converts one filter value to its SQL parameter, or throws a query validation error. */
 function convert(name: string, field: ListField, raw: unknown): unknown {
@@ -56,20 +74,33 @@ function convert(name: string, field: ListField, raw: unknown): unknown {
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw fail();
   const value = String(raw).trim();
   switch (field.type) {
-    case 'number':
     case 'int':
-    case 'money': {
+    case 'bigint': {
+      const n = toInteger(value);
+      if (n === undefined || !(field.type === 'int' ? within(n, INT4_MIN, INT4_MAX) : within(n, -INT8_MAX, INT8_MAX))) throw fail();
+      return n;
+    }
+    case 'money':
+    case 'bigMoney': {
       const n = toNumber(value);
-      if (n === undefined) throw fail();
-      return field.type === 'money' ? Math.round(n * 100) : n;
+      const piastres = n === undefined ? undefined : Math.round(n * 100);
+      if (piastres === undefined || !(field.type === 'money' ? within(piastres, INT4_MIN, INT4_MAX) : within(piastres, -INT8_MAX, INT8_MAX))) throw fail();
+      return piastres;
+    }
+    case 'decimal': {
+      // numeric(p, s) holds |x| < 10^(p−s) once rounded to s places.
+      const n = toNumber(value);
+      const scale = 10 ** field.scale;
+      if (n === undefined || Math.abs(Math.round(n * scale) / scale) >= 10 ** (field.precision - field.scale)) throw fail();
+      return n;
     }
     case 'id':
       if (!isId(value)) throw new ValidationError([fieldError('query', name, 'Invalid ID formate', raw)]);
       return value;
     case 'date': {
-      const d = new Date(value);
-      if (Number.isNaN(d.getTime())) throw fail();
-      return d.toISOString();
+      const ms = new Date(value).getTime();
+      if (!within(ms, DATE_MIN, DATE_MAX)) throw fail();
+      return new Date(ms).toISOString();
     }
     case 'bool':
       if (value !== 'true' && value !== 'false') throw fail();
@@ -124,7 +155,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   if (keyword && spec.keyword) {
     const normalized = spec.normalizeKeyword ? spec.normalizeKeyword(keyword) : keyword;
-    if (normalized) conditions.push(spec.keyword(bind(`%${escapeLike(normalized)}%`)));
+    if ([...normalized.trim()].length >= MIN_KEYWORD) conditions.push(spec.keyword(bind(`%${escapeLike(normalized)}%`)));
   }
 
   // Sort: '-a' descending, '+a', ' a' (a '+' decoded as a space) or 'a' ascending; unknown names ignored.
@@ -143,8 +174,9 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
   const lastDirection = order[order.length - 1].endsWith('DESC') ? 'DESC' : 'ASC';
   order.push(`${idColumn} ${lastDirection}`); // stable pages
 
-  const page = Math.min(positiveInt(query.page, 1), MAX_PAGE);
+  const page = positiveInt(query.page, 1);
   const limit = Math.min(positiveInt(query.limit, spec.defaultLimit ?? 50), MAX_LIMIT);
+  if (page * limit > MAX_DEPTH) throw new ValidationError([fieldError('query', 'page', 'Page is too deep; narrow the search', query.page)]);
 
   let fields: ListQuery['fields'];
   if (typeof query.fields === 'string' && query.fields.trim()) {

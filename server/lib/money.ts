@@ -13,3 +13,10 @@ export function applyDiscount(totalPiastres: number, percent: number): number {
 /** The price a shopper pays: priceAfterDiscount when it is set and at least 1 EGP (API.md §6.2). */
 export const effectivePrice = (price: number, priceAfterDiscount: number | null | undefined) =>
   priceAfterDiscount != null && priceAfterDiscount >= 100 ? priceAfterDiscount : price;
+
+/**
+ * The largest cart or order total, in piastres (1,000,000,000 EGP). Totals are bigint columns (migration 010);
+ * this bound keeps them, and total × basis points in applyDiscount, exact in JS numbers.
+ */
+export const MAX_CART_TOTAL = 100_000_000_000;
+export const CART_TOTAL_TOO_LARGE = `Cart total may be at most ${MAX_CART_TOTAL / 100} EGP`;

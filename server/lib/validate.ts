@@ -1,3 +1,6 @@
+// One digit normalisation for the shop: the web app's (src/lib is plain TypeScript the server also imports, as
+// the order mail does with the price and date formats).
+import { toAsciiDigits } from '../../src/lib/digits';
 import { ValidationError, fieldError, type FieldError } from './errors';
 
 /**
@@ -23,11 +26,31 @@ const isScalar = (value: unknown): value is string | number | boolean =>
 /** The value as trimmed text, or undefined when it is not a scalar (objects and arrays never pass text rules). */
 export const text = (value: unknown): string | undefined => (isScalar(value) ? String(value).trim() : undefined);
 
-/** A number from a JSON number or a numeric string (multipart, urlencoded and the original web app send strings). */
+
+/** Plain decimal notation only: `Number()` would also read "0x10", "0b11", "0o7", "1e3" and "Infinity". */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * A number from a JSON number or a numeric string (multipart, urlencoded and the original web app send strings).
+ * Strings are read only in decimal notation, with Western or Arabic-Indic digits.
+ */
 export function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const n = Number(value.trim());
+  if (typeof value !== 'string') return undefined;
+  const s = toAsciiDigits(value.trim());
+  if (!DECIMAL.test(s)) return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A whole number: a JSON integer, or a string of decimal digits (no fraction, exponent or other base). */
+export function toInteger(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const s = toAsciiDigits(value.trim());
+  if (!INTEGER.test(s)) return undefined;
+  const n = Number(s);
   return Number.isFinite(n) ? n : undefined;
 }
 
@@ -76,6 +99,13 @@ export class Rules {
   }
   numeric(message: Message) {
     return this.check((v) => toNumber(v) !== undefined, message);
+  }
+  /** A whole number (see toInteger) that satisfies the predicate. */
+  integer(predicate: (n: number) => boolean, message: Message) {
+    return this.check((v) => {
+      const n = toInteger(v);
+      return n !== undefined && predicate(n);
+    }, message);
   }
   number(predicate: (n: number) => boolean, message: Message) {
     return this.check((v) => {

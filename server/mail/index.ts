@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part, always sent; mail readers without HTML show it. */
   text: string;
+  html?: string;
 }
 
 /** The mail seam: SMTP when SMTP_URL is set, otherwise an outbox folder plus a log line (works offline and in tests). */

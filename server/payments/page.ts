@@ -1,7 +1,5 @@
+import { escapeHtml } from '../lib/html';
 import { toEgp } from '../lib/money';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const formatEgp = (piastres: number) => `${toEgp(piastres).toFixed(2)} جنيه`;
 
@@ -49,6 +47,13 @@ export function paymentPage(session: { id: string; total: number; lines: { count
 
 export function completedPage(successUrl: string): string {
   return layout('تم الدفع', `<h1>تم الدفع بنجاح</h1><p><a href="${escapeHtml(successUrl)}">عرض طلباتي</a></p>`);
+}
+
+export function outOfStockPage(cartUrl: string): string {
+  return layout(
+    'الكمية غير متوفرة',
+    `<h1>لم يتم الدفع: الكمية المطلوبة لم تعد متوفرة</h1><p class="note">لم يتم خصم أي مبلغ.</p><p><a href="${escapeHtml(cartUrl)}">العودة إلى سلة التسوق</a></p>`,
+  );
 }
 
 export function notFoundPage(): string {

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../config';
+import type { AppContext } from '../context';
 
 /** What a provider needs to open a hosted payment page for one of our payment sessions. */
 export interface SessionRequest {
@@ -72,12 +73,15 @@ export function stripeClient(config: Config): Stripe | undefined {
   return client;
 }
 
-/** Stripe when configured; otherwise the test provider when PAYMENTS_TEST_MODE is on; otherwise none. */
-export function paymentProvider(config: Config): PaymentProvider | undefined {
-  const stripe = stripeClient(config);
+/**
+ * Stripe when configured; otherwise the test provider in a demo shop (API.md §6.5: the demo catalogue was seeded, or
+ * PAYMENTS_TEST_MODE=true; PAYMENTS_TEST_MODE=false turns it off); otherwise none, and card payment is not offered.
+ */
+export function paymentProvider(ctx: Pick<AppContext, 'config' | 'shop'>): PaymentProvider | undefined {
+  const stripe = stripeClient(ctx.config);
   if (stripe) return stripeProvider(stripe);
-  return config.paymentsTestMode ? testProvider : undefined;
+  return (ctx.config.paymentsTestMode ?? ctx.shop.demo) ? testProvider : undefined;
 }
 
-/** The built-in test page is served only when it is the active provider. */
-export const testPaymentsEnabled = (config: Config) => paymentProvider(config)?.name === 'test';
+/** The built-in test page answers only while it is the active provider; the web app then says payments are not real. */
+export const testPaymentsEnabled = (ctx: Pick<AppContext, 'config' | 'shop'>) => paymentProvider(ctx)?.name === 'test';

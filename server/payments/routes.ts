@@ -1,16 +1,32 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
+import { imageBase } from '../context';
+import { HttpError } from '../lib/errors';
+import { sendOrderMail } from '../mail/orderMail';
 import { isId } from '../lib/validate';
 import { stripeClient, testPaymentsEnabled } from './provider';
 import { completePaymentSession } from './sessions';
-import { completedPage, notFoundPage, paymentPage } from './page';
+import { completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
 import type { PricedLine } from '../modules/orders/service';
 
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  /** Completes a paid session (see completePaymentSession) and, when that made the order, mails the customer. */
+  const complete = async (request: FastifyRequest, sessionId: string, options: { onlyOpen: boolean }) => {
+    const result = await completePaymentSession(ctx.db, sessionId, request.log, options);
+    if (result === 'completed') {
+      const order = await ctx.db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [sessionId]);
+      if (order) sendOrderMail(ctx, request.log, order.id, 'confirmed', imageBase(request, ctx));
+    }
+    return result;
+  };
 
-  if (testPaymentsEnabled(ctx.config)) {
+  // Without Stripe the page may be switched on later (when the demo catalogue is seeded), so it is decided per request.
+  if (!stripeClient(ctx.config)) {
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/payments/test/') && !testPaymentsEnabled(ctx)) throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
+    });
     const html = (reply: FastifyReply, status: number, page: string) => reply.status(status).type('text/html; charset=utf-8').send(page);
     const openSession = async (id: unknown) =>
       isId(id)
@@ -24,14 +40,19 @@ export async function paymentRoutes(app: FastifyInstance) {
       const session = await openSession((request.params as { sessionId: string }).sessionId);
       if (session?.status === 'completed') return html(reply, 200, completedPage(session.success_url));
       if (!session || session.status !== 'open' || session.expired) return html(reply, 404, notFoundPage());
+      // Pay and Cancel post here and are redirected back to the shop; CSP checks form-action on that redirect too.
+      const returnOrigins = [...new Set([session.success_url, session.cancel_url].map((url) => new URL(url).origin))].join(' ');
+      const policy = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', policy.replace(/form-action 'self'/, `form-action 'self' ${returnOrigins}`));
       return html(reply, 200, paymentPage({ id: session.id, total: session.total, lines: session.snapshot }));
     });
 
     app.post('/payments/test/:sessionId/pay', async (request, reply) => {
       const session = await openSession((request.params as { sessionId: string }).sessionId);
       if (!session) return html(reply, 404, notFoundPage());
-      const result = await completePaymentSession(ctx.db, session.id, request.log, { onlyOpen: true });
+      const result = await complete(request, session.id, { onlyOpen: true });
       if (result === 'unavailable') return html(reply, 404, notFoundPage());
+      if (result === 'out-of-stock') return html(reply, 409, outOfStockPage(session.cancel_url));
       return reply.redirect(session.success_url, 303);
     });
 
@@ -75,7 +96,7 @@ export async function paymentRoutes(app: FastifyInstance) {
             "SELECT id FROM payment_sessions WHERE provider = 'stripe' AND (provider_session_id = $1 OR id::text = $2)",
             [checkout.id, checkout.client_reference_id ?? ''],
           );
-          if (ours) await completePaymentSession(ctx.db, ours.id, request.log, { onlyOpen: false });
+          if (ours) await complete(request, ours.id, { onlyOpen: false });
           else request.log.warn({ checkoutSession: checkout.id }, 'paid Stripe session without a payment session of ours');
         }
         return { received: true };

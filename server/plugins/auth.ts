@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext, AuthUser, Role } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
 
@@ -21,6 +21,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (!header?.startsWith('Bearer ')) return undefined;
   const token = header.slice(7).trim();
   return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+/**
+ * API.md §0 Caching: an answer that may be about someone (the request carried a token) or holds a token (the auth
+ * routes) is never stored by a browser or proxy, e.g. for the next person at a shared computer.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    const url = request.raw.url ?? '';
+    if (url.startsWith('/api/v1/') && (bearerToken(request) !== undefined || url.startsWith('/api/v1/auth/'))) reply.header('cache-control', 'no-store');
+  });
 }
 
 /** Runs the checks of API.md §4.1 in order and returns the user, or throws 401. */

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db';
 import { HttpError, ValidationError } from '../lib/errors';
+import { StorageError } from '../storage';
 
 /**
  * The one error handler: API.md section 3 shapes, 4xx for anything the client caused,
@@ -18,6 +20,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ status: 'fail', message: clientErrorMessage(fastifyError, status) });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is down or dropped the connection: nothing of ours to fix, and a retry may succeed.
+      request.log.warn({ err: { code: (err as { code?: string }).code, message: err.message } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+    }
+    if (err instanceof StorageError) {
+      // The image store refused the write or did not answer; the route has stored nothing of the request.
+      request.log.error({ err: { message: err.message } }, 'image storage unavailable');
+      return reply.status(503).header('retry-after', '5').send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ status: 'error', message: 'Something went wrong, please try again later' });

@@ -1,5 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import LocalStore, { type CounterStore, type StoreCallback } from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
 import { HttpError } from '../lib/errors';
 
 const MINUTE = 60_000;
@@ -61,4 +65,74 @@ export function createCounter(
     if (over) throw new HttpError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(Math.max(1, result.ttlInSeconds)) });
   };
   return { hit: (request) => run(request, true), check: (request) => run(request, false) };
+}
+
+const REDIS_ERROR_LOG_INTERVAL = MINUTE;
+
+/**
+ * With REDIS_URL: a store for @fastify/rate-limit that counts in Redis, so every process of the shop shares its
+ * counts, and counts in this process's memory while Redis does not answer (the shop keeps serving; one error line
+ * a minute at most says so). `close` ends the connection when the app closes.
+ */
+export async function sharedCounters(config: Config, log: FastifyBaseLogger): Promise<{ Store: FastifyRateLimitStoreCtor; close: () => Promise<void> } | undefined> {
+  if (!config.redisUrl) return undefined;
+  // No offline queue: while disconnected a count fails at once (and is kept locally) instead of waiting for Redis.
+  const redis = new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let lastError = 0;
+  const failed = (err: Error) => {
+    if (Date.now() - lastError < REDIS_ERROR_LOG_INTERVAL) return;
+    lastError = Date.now();
+    log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'Redis unreachable: rate limits count per process until it answers');
+  };
+  // ioredis reports every failed (re)connection here; without a listener it would print each one.
+  redis.on('error', failed);
+  redis.on('ready', () => {
+    if (lastError) log.info('Redis answers again: rate limits are shared again');
+  });
+  const prefix = config.redisKeyPrefix ?? 'fastify-rate-limit-';
+  // The first requests count in Redis too: wait for the connection, at most its timeout (then the fallback counts).
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      redis.off('ready', done).off('error', done);
+      resolve();
+    };
+    redis.once('ready', done).once('error', done);
+  });
+
+  class FallbackStore implements CounterStore {
+    constructor(
+      private readonly shared: CounterStore,
+      private readonly local: CounterStore,
+    ) {}
+    private run(method: 'incr' | 'read', key: string, cb: StoreCallback, timeWindow: number, max: number) {
+      if (redis.status !== 'ready') return this.local[method](key, cb, timeWindow, max);
+      this.shared[method](key, (err, result) => {
+        if (!err) return cb(null, result);
+        failed(err);
+        this.local[method](key, cb, timeWindow, max);
+      }, timeWindow, max);
+    }
+    incr(key: string, cb: StoreCallback, timeWindow: number, max: number) {
+      this.run('incr', key, cb, timeWindow, max);
+    }
+    read(key: string, cb: StoreCallback, timeWindow: number, max: number) {
+      this.run('read', key, cb, timeWindow, max);
+    }
+    child(routeOptions: object): CounterStore {
+      return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+  }
+
+  return {
+    // The plugin makes its store with `new Store(globalParams)`.
+    Store: class extends FallbackStore {
+      constructor(params: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+        const { continueExceeding = false, exponentialBackoff = false } = params;
+        super(new RedisStore(continueExceeding, exponentialBackoff, redis, prefix), new LocalStore(continueExceeding, exponentialBackoff));
+      }
+    },
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }

@@ -1,5 +1,6 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { toAsciiDigits } from '../../../src/lib/digits';
 import { isUniqueViolation } from '../../lib/errors';
 
 /**
@@ -16,7 +17,7 @@ const hashCode = (ctx: AppContext, code: string) => createHmac('sha256', ctx.con
 export function parseResetCode(value: unknown): string | undefined {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < 1_000_000 ? String(value).padStart(6, '0') : undefined;
   if (typeof value !== 'string') return undefined;
-  const digits = value.trim().replace(/[٠-٩۰-۹]/g, (d) => String(d.charCodeAt(0) & 0xf));
+  const digits = toAsciiDigits(value.trim());
   return /^[0-9]{6}$/.test(digits) ? digits : undefined;
 }
 
@@ -30,7 +31,8 @@ export async function issueResetCode(ctx: AppContext, userId: string): Promise<s
         // An expired code of another account may still hold this value in the unique index.
         await tx.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`, [hash]);
         await tx.query(
-          `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0, reset_verified_until = NULL
+          `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0, reset_verified_until = NULL,
+             reset_token_hash = NULL
            WHERE id = $1`,
           [userId, hash],
         );
@@ -48,23 +50,39 @@ export async function discardResetCode(ctx: AppContext, userId: string, code: st
   await ctx.db.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE id = $1 AND reset_code_hash = $2`, [userId, hashCode(ctx, code)]);
 }
 
+/** The stored form of a resetToken: 32 random bytes need no secret or salt, a plain hash keeps a database leak from using it. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * Checks a code (of the account with `email`, when given). A right code is used up and opens a
- * 10-minute window for resetPassword; a wrong one with `email` counts towards locking that account's code.
+ * Checks a code (of the account with `email`, when given). A right code is used up, opens a 10-minute
+ * window for resetPassword and returns the resetToken bound to this verification; a wrong one with
+ * `email` counts towards locking that account's code. Returns undefined when the code is refused.
  */
-export async function verifyResetCode(ctx: AppContext, code: string, email: string | undefined): Promise<boolean> {
-  const verified = await ctx.db.one(
-    `UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0, reset_verified_until = now() + interval '10 minutes'
-     WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND active AND ($3::text IS NULL OR lower(email) = $3)
-     RETURNING id`,
-    [hashCode(ctx, code), MAX_WRONG_ATTEMPTS, email ?? null],
-  );
-  if (verified) return true;
-  if (email !== undefined) {
-    await ctx.db.query(
-      `UPDATE users SET reset_attempts = reset_attempts + 1 WHERE lower(email) = $1 AND reset_code_hash IS NOT NULL AND reset_code_expires > now()`,
-      [email],
+export async function verifyResetCode(ctx: AppContext, code: string, email: string | undefined): Promise<string | undefined> {
+  const resetToken = randomBytes(32).toString('base64url');
+  const params = [hashCode(ctx, code), MAX_WRONG_ATTEMPTS, hashResetToken(resetToken)];
+  const verify = `reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
+    reset_verified_until = now() + interval '10 minutes', reset_token_hash = $3`;
+  if (email === undefined) {
+    // The code alone (the original web app): wrong guesses count against the address instead (API.md §4.4).
+    const row = await ctx.db.one(
+      `UPDATE users SET ${verify} WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND active RETURNING id`,
+      params,
     );
+    return row ? resetToken : undefined;
   }
-  return false;
+  // One statement checks the count and either verifies or counts the miss. Concurrent guesses queue on the
+  // row lock and each re-reads the count, so no more than MAX_WRONG_ATTEMPTS are ever compared.
+  const row = await ctx.db.one<{ verified: boolean }>(
+    `UPDATE users SET
+       reset_code_hash = CASE WHEN reset_code_hash = $1 THEN NULL ELSE reset_code_hash END,
+       reset_code_expires = CASE WHEN reset_code_hash = $1 THEN NULL ELSE reset_code_expires END,
+       reset_attempts = CASE WHEN reset_code_hash = $1 THEN 0 ELSE reset_attempts + 1 END,
+       reset_verified_until = CASE WHEN reset_code_hash = $1 THEN now() + interval '10 minutes' ELSE reset_verified_until END,
+       reset_token_hash = CASE WHEN reset_code_hash = $1 THEN $3 ELSE reset_token_hash END
+     WHERE lower(email) = $4 AND reset_code_hash IS NOT NULL AND reset_code_expires > now() AND reset_attempts < $2 AND active
+     RETURNING reset_code_hash IS NULL AS verified`,
+    [...params, email],
+  );
+  return row?.verified ? resetToken : undefined;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyOf } from '../../context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { verifyNothing, verifyPassword } from '../../lib/passwords';
 import { rules, text, validate } from '../../lib/validate';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
 import {
@@ -18,10 +18,11 @@ import {
   setPassword,
 } from '../users/accounts';
 import { userJson } from '../users/serialize';
-import { discardResetCode, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
+import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
 
 const INVALID_CODE = 'Reset code is invalid or has expired';
+const NOT_VERIFIED = 'reset code not verified';
 const noUser = (email: string) => notFound(`There is no user with this email address ${email}`);
 const loginRules = {
   email: rules().required('Email required field').email('Invalid email formate'),
@@ -64,7 +65,9 @@ export async function authRoutes(app: FastifyInstance) {
       'SELECT id, password_hash, active, password_changed_at FROM users WHERE lower(email) = $1',
       [normalizeEmail(body.email)],
     );
-    if (!row || !row.active || !(await verifyPassword(passwordText(body.password)!, row.password_hash))) {
+    const password = passwordText(body.password)!;
+    const matches = row?.active ? await verifyPassword(password, row.password_hash) : await verifyNothing(password, ctx.config.bcryptRounds);
+    if (!row?.active || !matches) {
       await loginFailures.hit(request);
       throw unauthorized('Incorrect email or password');
     }
@@ -113,8 +116,9 @@ export async function authRoutes(app: FastifyInstance) {
     // `email` is optional (the original web app sends only the code); when sent, the code must be that account's.
     const emailGiven = body.email !== undefined && body.email !== null && body.email !== '';
     const email = emailGiven ? normalizeEmail(body.email) : undefined;
-    if (!code || (emailGiven && !email) || !(await verifyResetCode(ctx, code, email))) throw badRequest(INVALID_CODE);
-    return { status: 'Success' };
+    const resetToken = code && (!emailGiven || email) ? await verifyResetCode(ctx, code, email) : undefined;
+    if (!resetToken) throw badRequest(INVALID_CODE);
+    return { status: 'Success', resetToken };
   });
 
   app.route({
@@ -128,14 +132,20 @@ export async function authRoutes(app: FastifyInstance) {
         newPassword: passwordRules('Password required'),
       });
       const email = normalizeEmail(body.email)!;
+      // The reset belongs to whoever verified the code: they hold the resetToken. Old clients send none
+      // (LEGACY_RESET_FLOW); a token that is sent is always checked.
+      const tokenSent = body.resetToken !== undefined && body.resetToken !== null && body.resetToken !== '';
+      const tokenHash = typeof body.resetToken === 'string' && tokenSent ? hashResetToken(body.resetToken) : undefined;
       const user = await ctx.db.one<{ id: string; verified: boolean }>(
-        'SELECT id, coalesce(reset_verified_until > now(), false) AS verified FROM users WHERE lower(email) = $1 AND active',
-        [email],
+        `SELECT id, coalesce(reset_verified_until > now() AND ($2::text IS NULL OR reset_token_hash = $2), false) AS verified
+         FROM users WHERE lower(email) = $1 AND active`,
+        [email, tokenHash ?? null],
       );
       if (!user) throw noUser(email);
-      if (!user.verified) throw badRequest('reset code not verified');
-      const changedAt = await setPassword(ctx, user.id, passwordText(body.newPassword)!, { resetVerified: true });
-      if (!changedAt) throw badRequest('reset code not verified'); // used by a concurrent request
+      const tokenUsable = tokenSent ? tokenHash !== undefined : ctx.config.legacyResetFlow;
+      if (!tokenUsable || !user.verified) throw badRequest(NOT_VERIFIED);
+      const changedAt = await setPassword(ctx, user.id, passwordText(body.newPassword)!, { reset: { tokenHash } });
+      if (!changedAt) throw badRequest(NOT_VERIFIED); // used by a concurrent request
       return { status: 'Success', token: await issueToken(ctx, user.id, changedAt) };
     },
   });

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { baseUrl, bodyOf } from '../../context';
+import { bodyOf, imageBase } from '../../context';
 import type { Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { applyDiscount, effectivePrice } from '../../lib/money';
-import { rules, text, toNumber, validate, validateIdParam } from '../../lib/validate';
+import { rules, text, toInteger, validate, validateIdParam } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { cartBody, cartChanged, findCart, linesTotal } from './service';
+import { assertCartTotal, CART_RETURNING, cartBody, cartChanged, cartLines, findCart, linesTotal, type CartRow } from './service';
 
 interface ProductRow {
   id: string;
@@ -31,12 +31,16 @@ const noLine = (itemId: string) => notFound(`No Product Cart item found for this
 export async function cartRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const customer = requireAuth(ctx, 'user');
-  const base = (request: FastifyRequest) => baseUrl(request, ctx.config);
+  const base = (request: FastifyRequest) => imageBase(request, ctx);
 
   app.get('/', { preHandler: customer }, async (request) => {
-    const cart = await findCart(ctx.db, currentUser(request).id);
-    if (!cart) return { status: 'success', numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
-    return { status: 'success', ...(await cartBody(ctx.db, cart.id, base(request))) };
+    // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
+    const body = await ctx.db.tx(async (tx) => {
+      const cart = await findCart(tx, currentUser(request).id);
+      return cart && cartBody(tx, cart.id, base(request));
+    }, { snapshot: true });
+    if (!body) return { status: 'success', numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
+    return { status: 'success', ...body };
   });
 
   app.post('/', { preHandler: customer }, async (request) => {
@@ -54,19 +58,26 @@ export async function cartRoutes(app: FastifyInstance) {
       // Creating or touching the cart row locks it, so concurrent changes to one cart queue up. The same
       // statement does cartChanged's work (drop the coupon, mark the change): the transaction either adds
       // the line or rolls all of it back, so doing it first saves a round trip.
-      const cart = (await tx.one<{ id: string }>(
+      // It returns the whole row (without a coupon now), so the answer needs no second read of it.
+      const cart = (await tx.one<CartRow>(
         `INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id)
-         DO UPDATE SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() RETURNING id`,
+         DO UPDATE SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() RETURNING ${CART_RETURNING}, NULL AS coupon`,
         [user.id],
       ))!;
-      await assertStock(tx, cart.id, product, 1);
-      // The price always comes from the product (API.md §6.2), refreshed when the line grows.
-      await tx.query(
-        `INSERT INTO cart_items (cart_id, product_id, color, count, price) VALUES ($1, $2, $3, 1, $4)
-         ON CONFLICT (cart_id, product_id, color) DO UPDATE SET count = cart_items.count + 1, price = EXCLUDED.price`,
-        [cart.id, product.id, color, effectivePrice(product.price, product.price_after_discount)],
+      // The price always comes from the product (API.md §6.2), refreshed when the line grows. The stock rule of
+      // assertStock in the same statement: no row is written when all lines of the product would pass its quantity.
+      const added = await tx.one(
+        `INSERT INTO cart_items (cart_id, product_id, color, count, price)
+         SELECT $1, $2, $3, 1, $4
+         WHERE (SELECT COALESCE(sum(count), 0) FROM cart_items WHERE cart_id = $1 AND product_id = $2) + 1 <= $5
+         ON CONFLICT (cart_id, product_id, color) DO UPDATE SET count = cart_items.count + 1, price = EXCLUDED.price
+         RETURNING id`,
+        [cart.id, product.id, color, effectivePrice(product.price, product.price_after_discount), product.quantity],
       );
-      return cartBody(tx, cart.id, base(request));
+      if (!added) throw conflict(`Not enough stock for product: ${product.title}`);
+      const lines = await cartLines(tx, cart.id);
+      assertCartTotal(lines);
+      return cartBody(tx, cart.id, base(request), { cart, lines });
     });
     return { status: 'success', message: 'Product added successfully to your cart', ...result };
   });
@@ -75,24 +86,25 @@ export async function cartRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     const couponName = text(bodyOf(request).couponName) ?? '';
     const outcome = await ctx.db.tx(async (tx) => {
-      const cart = await findCart(tx, user.id, { lock: true });
+      // The cart (locked) and the named coupon, if it exists and runs (names are unique ignoring case), in one read.
+      const cart = await tx.one<{ id: string; new_coupon_id: string | null; new_coupon: string | null; discount: string | null }>(
+        `SELECT ca.id, co.id AS new_coupon_id, co.name AS new_coupon, co.discount
+         FROM carts ca LEFT JOIN coupons co ON $2 <> '' AND lower(co.name) = lower($2) AND co.expire > now()
+         WHERE ca.user_id = $1 FOR UPDATE OF ca`,
+        [user.id, couponName],
+      );
       if (!cart) throw noCart(user.id);
-      const coupon = couponName
-        ? await tx.one<{ id: string; name: string; discount: string }>(
-            'SELECT id, name, discount FROM coupons WHERE lower(name) = lower($1) AND expire > now()',
-            [couponName],
-          )
-        : undefined;
-      if (!coupon) {
+      if (!cart.new_coupon_id) {
         // A refused coupon also removes the one applied before (as the original backend does); this must commit.
         await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE id = $1 AND coupon_id IS NOT NULL', [cart.id]);
         return undefined;
       }
-      const total = linesTotal(await tx.query<{ price: number; count: number }>('SELECT price, count FROM cart_items WHERE cart_id = $1', [cart.id]));
-      await tx.query('UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1', [
-        cart.id, coupon.id, applyDiscount(total, Number(coupon.discount)),
-      ]);
-      return { coupon: coupon.name, ...(await cartBody(tx, cart.id, base(request))) };
+      const lines = await cartLines(tx, cart.id);
+      const updated = (await tx.one<CartRow>(
+        `UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1 RETURNING ${CART_RETURNING}, $4::text AS coupon`,
+        [cart.id, cart.new_coupon_id, applyDiscount(linesTotal(lines), Number(cart.discount)), cart.new_coupon],
+      ))!;
+      return { coupon: cart.new_coupon!, ...(await cartBody(tx, cart.id, base(request), { cart: updated, lines })) };
     });
     if (!outcome) throw badRequest('Coupon is invalid or has expired');
     const { coupon, ...cart } = outcome;
@@ -107,11 +119,11 @@ export async function cartRoutes(app: FastifyInstance) {
     const body = bodyOf(request);
     await validate('body', body, {
       count: rules().check((v) => {
-        const n = typeof v === 'boolean' ? undefined : toNumber(v);
-        return n !== undefined && Number.isInteger(n) && n >= 1;
+        const n = toInteger(v);
+        return n !== undefined && n >= 1;
       }, 'count must be an integer of at least 1'),
     });
-    const count = toNumber(body.count)!;
+    const count = toInteger(body.count)!;
     const result = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, user.id, { lock: true });
       if (!cart) throw noCart(user.id);
@@ -120,8 +132,10 @@ export async function cartRoutes(app: FastifyInstance) {
       const product = (await productById(tx, line.product_id))!;
       await assertStock(tx, cart.id, product, count - line.count);
       await tx.query('UPDATE cart_items SET count = $2, price = $3 WHERE id = $1', [line.id, count, effectivePrice(product.price, product.price_after_discount)]);
+      const lines = await cartLines(tx, cart.id);
+      assertCartTotal(lines);
       await cartChanged(tx, cart.id);
-      return cartBody(tx, cart.id, base(request));
+      return cartBody(tx, cart.id, base(request), { lines });
     });
     return { status: 'success', ...result };
   };

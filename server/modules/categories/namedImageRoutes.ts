@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { baseUrl } from '../../context';
+import { imageBase } from '../../context';
 import type { Queryable, Row } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
-import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
+import { isAbsoluteImageUrl, removeImage, storeImage, type ImageBase } from '../../lib/images';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
 import { rules, text, validate, validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
@@ -17,7 +18,7 @@ export interface NamedImageResource {
   table: 'categories' | 'brands';
   kind: ImageKind;
   tooLongMessage: string;
-  toJson: (row: Row, base: string) => Record<string, unknown>;
+  toJson: (row: Row, base: ImageBase) => Record<string, unknown>;
   /** Runs inside the delete transaction after the row is locked; throws to refuse. */
   beforeDelete?: (tx: Queryable, id: string) => Promise<void>;
   /** Maps a database error raised by the delete (e.g. a foreign key) to an answer; rethrows otherwise. */
@@ -37,7 +38,7 @@ export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedIm
   const { ctx } = app;
   const { table, kind } = resource;
   const staff = requireAuth(ctx, 'manager', 'admin');
-  const json = (request: FastifyRequest, row: Row) => resource.toJson(row, baseUrl(request, ctx.config));
+  const json = (request: FastifyRequest, row: Row) => resource.toJson(row, imageBase(request, ctx));
 
   /** Validates name and image (file or URL) and stores an uploaded file; the caller removes it if the write fails. */
   async function readNamedForm(request: FastifyRequest, creating: boolean) {
@@ -63,14 +64,15 @@ export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedIm
     }
   }
 
-  app.get('/', async (request) => {
+  app.get('/', { config: { listSpec } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
     const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} ${q.where}`, q.params);
     const rows = await ctx.db.query(
       `SELECT * FROM ${table} ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
       [...q.params, q.limit, q.offset],
     );
-    return listResponse(rows.map((r) => json(request, r)), count, q);
+    const objects = rows.map((r) => json(request, r));
+    return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, table, objects) : objects, count, q);
   });
 
   app.get('/:id', async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { conflict } from '../../lib/errors';
 import { validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
-import { createSubcategory, listSubcategories } from '../subcategories/routes';
+import { SUBCATEGORY_LIST, createSubcategory, listSubcategories } from '../subcategories/routes';
 import { registerNamedImageRoutes } from './namedImageRoutes';
 import { categoryJson } from './serialize';
 
@@ -26,7 +26,7 @@ export async function categoryRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get('/:categoryId/subcategories', (request) => listSubcategories(ctx, request, validateIdParam(request.params, 'categoryId')));
+  app.get('/:categoryId/subcategories', { config: { listSpec: SUBCATEGORY_LIST } }, (request) => listSubcategories(ctx, request, validateIdParam(request.params, 'categoryId')));
   app.post('/:categoryId/subcategories', { preHandler: requireAuth(ctx, 'manager', 'admin') }, (request, reply) =>
     createSubcategory(ctx, request, reply, validateIdParam(request.params, 'categoryId')),
   );

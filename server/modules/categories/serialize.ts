@@ -1,7 +1,7 @@
-import { imageUrl } from '../../lib/images';
+import { imageUrl, type ImageBase } from '../../lib/images';
 import { compact, iso } from '../../lib/time';
 import type { Row } from '../../db';
 
-export function categoryJson(row: Row, baseUrl: string) {
+export function categoryJson(row: Row, baseUrl: ImageBase) {
   return compact({ _id: row.id, name: row.name, slug: row.slug, image: imageUrl(baseUrl, 'categories', row.image), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
 }

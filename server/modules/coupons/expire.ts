@@ -3,6 +3,8 @@
  * or the browser's `M/D/YYYY`, with Arabic-Indic digits allowed. A value without a time means the
  * end of that day in Cairo; a date-time without an offset is Cairo wall-clock time.
  */
+import { toAsciiDigits } from '../../../src/lib/digits';
+
 const SHOP_TIME_ZONE = 'Africa/Cairo';
 
 const cairoParts = new Intl.DateTimeFormat('en-US', {
@@ -37,11 +39,9 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
-/** Arabic-Indic and Eastern Arabic-Indic digits → ASCII; bidi marks (which Arabic locale dates carry) removed. */
+/** Arabic-Indic and Persian digits → ASCII; bidi marks (which Arabic locale dates carry) removed. */
 function normalise(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (c) => String(c.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (c) => String(c.charCodeAt(0) - 0x06f0))
+  return toAsciiDigits(value)
     .replace(/[\u200E\u200F\u061C]/g, '')
     .trim();
 }

@@ -26,7 +26,7 @@ export function couponJson(row: Row) {
 const LIST_SPEC: ListSpec = {
   fields: {
     name: { column: 'name', type: 'text' },
-    discount: { column: 'discount', type: 'number' },
+    discount: { column: 'discount', type: 'decimal', precision: 5, scale: 2 },
     expire: { column: 'expire', type: 'date' },
     createdAt: { column: 'created_at', type: 'date' },
     updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
@@ -65,7 +65,7 @@ export async function couponRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get('/', { preHandler: staff }, async (request) => {
+  app.get('/', { preHandler: staff, config: { listSpec: LIST_SPEC } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, LIST_SPEC);
     const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM coupons ${q.where}`, q.params))!.n;
     const rows = await ctx.db.query(

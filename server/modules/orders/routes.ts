@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { baseUrl, bodyOf } from '../../context';
-import { notFound } from '../../lib/errors';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { baseUrl, bodyOf, imageBase } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import { foldArabic } from '../../lib/arabic';
+import { MIN_KEYWORD, buildListQuery, escapeLike, listResponse, type ListSpec } from '../../lib/listQuery';
 import { validateIdParam } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { createPaymentSession } from '../../payments/sessions';
+import { createPaymentSession, returnOrigin } from '../../payments/sessions';
+import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
 import { ORDER_COLUMNS, findOrderJson, ordersJson } from './serialize';
 import { checkCart, insertOrder, pricesChanged, readShippingAddress } from './service';
 
@@ -12,8 +14,9 @@ const ORDER_FIELDS: ListSpec['fields'] = {
   id: { column: 'o.order_number', type: 'int' },
   isPaid: { column: 'o.is_paid', type: 'bool' },
   isDelivered: { column: 'o.is_delivered', type: 'bool' },
+  isCancelled: { column: 'o.is_cancelled', type: 'bool' },
   paymentMethodType: { column: 'o.payment_method_type', type: 'text' },
-  totalOrderPrice: { column: 'o.total_order_price', type: 'money' },
+  totalOrderPrice: { column: 'o.total_order_price', type: 'bigMoney' },
   createdAt: { column: 'o.created_at', type: 'date' },
   updatedAt: { column: 'o.updated_at', type: 'date', sortOnly: true },
 };
@@ -21,12 +24,32 @@ const ORDER_FIELDS: ListSpec['fields'] = {
 const CUSTOMER_LIST: ListSpec = { fields: ORDER_FIELDS };
 const STAFF_LIST: ListSpec = { fields: { ...ORDER_FIELDS, user: { column: 'o.user_id', type: 'id' } } };
 
+const INT4_MAX = 2 ** 31 - 1;
+/**
+ * `search` (ours, staff only; API.md's `keyword` stays ignored for orders): an order number (`17` or `#17`), or part of
+ * the customer's name, e-mail or phone as at order time, or of the delivery phone, matched in the folded `search_text`
+ * (migration 017, trigram index). Shorter than 2 characters and not a number → no filter, like `keyword`.
+ */
+function orderSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
+  const raw = typeof query.search === 'string' ? query.search.trim() : '';
+  const digits = /^#?(\d{1,10})$/.exec(raw);
+  const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
+  const folded = foldArabic(raw);
+  const text = [...folded].length >= MIN_KEYWORD ? `%${escapeLike(folded)}%` : undefined;
+  if (number !== undefined && text) return { conditions: ['(o.order_number = $1 OR o.search_text LIKE $2)'], params: [number, text] };
+  if (number !== undefined) return { conditions: ['o.order_number = $1'], params: [number] };
+  if (text) return { conditions: ['o.search_text LIKE $1'], params: [text] };
+  return { conditions: [], params: [] };
+}
+
 export async function orderRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const customer = requireAuth(ctx, 'user');
   const staff = requireAuth(ctx, 'manager', 'admin');
   const anyone = requireAuth(ctx);
-  const base = (request: FastifyRequest) => baseUrl(request, ctx.config);
+  const base = (request: FastifyRequest) => imageBase(request, ctx);
+  // A stopping server lets order e-mails being sent finish.
+  app.addHook('onClose', orderMailsSettled);
 
   // Cash on delivery: API.md §6.4, all in one transaction.
   app.post('/:cartId', { preHandler: customer }, async (request, reply) => {
@@ -37,14 +60,19 @@ export async function orderRoutes(app: FastifyInstance) {
       const checked = await checkCart(tx, user.id, cartId);
       if ('repriced' in checked) return undefined;
       const orderId = await insertOrder(tx, { userId: user.id, ...checked, shippingAddress, paymentMethodType: 'cash' });
-      for (const line of checked.lines) {
-        await tx.query('UPDATE products SET quantity = quantity - $2, sold = sold + $2, updated_at = now() WHERE id = $1', [line.productId, line.count]);
-      }
-      await tx.query('DELETE FROM carts WHERE id = $1', [checked.cartId]);
+      // Stock and sales of every product (its lines summed: one product may be in several colours) and the cart's
+      // removal in one statement.
+      await tx.query(
+        `WITH sold AS (SELECT id, sum(count)::int AS n FROM unnest($2::uuid[], $3::int[]) AS l(id, count) GROUP BY id),
+           stock AS (UPDATE products p SET quantity = p.quantity - sold.n, sold = p.sold + sold.n, updated_at = now() FROM sold WHERE p.id = sold.id)
+         DELETE FROM carts WHERE id = $1`,
+        [checked.cartId, checked.lines.map((l) => l.productId), checked.lines.map((l) => l.count)],
+      );
       return findOrderJson(tx, orderId, base(request));
     });
     // The refreshed cart was committed; no order was made.
     if (!order) throw pricesChanged();
+    sendOrderMail(ctx, request.log, order._id, 'confirmed', base(request));
     return reply.status(201).send({ status: 'success', data: order });
   });
 
@@ -52,16 +80,20 @@ export async function orderRoutes(app: FastifyInstance) {
     const cartId = validateIdParam(request.params, 'cartId');
     const fromBody = request.method === 'POST' && bodyOf(request).shippingAddress !== undefined;
     const shippingAddress = fromBody ? await readShippingAddress(request.body, 'body', true) : await readShippingAddress(request.query, 'query', true);
-    const session = await createPaymentSession(ctx.db, ctx.config, { user: currentUser(request), cartId, shippingAddress, baseUrl: base(request) });
+    const session = await createPaymentSession(ctx, {
+      user: currentUser(request), cartId, shippingAddress, baseUrl: baseUrl(request, ctx.config), returnOrigin: returnOrigin(request, ctx.config),
+    });
     return { status: 'success', session };
   };
   app.get('/checkout-session/:cartId', { preHandler: customer }, checkoutSession);
   app.post('/checkout-session/:cartId', { preHandler: customer }, checkoutSession);
 
-  app.get('/', { preHandler: anyone }, async (request) => {
+  app.get('/', { preHandler: anyone, config: { listSpec: STAFF_LIST } }, async (request) => {
     const user = currentUser(request);
     const own = user.role === 'user';
-    const q = buildListQuery(request.query as Record<string, unknown>, own ? CUSTOMER_LIST : STAFF_LIST, own ? ['o.user_id = $1'] : [], own ? [user.id] : []);
+    const query = request.query as Record<string, unknown>;
+    const search = own ? { conditions: ['o.user_id = $1'], params: [user.id] } : orderSearch(query);
+    const q = buildListQuery(query, own ? CUSTOMER_LIST : STAFF_LIST, search.conditions, search.params);
     const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM orders o ${q.where}`, q.params))!.n;
     const rows = await ctx.db.query(
       `SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id ${q.where} ${q.orderBy}
@@ -79,19 +111,56 @@ export async function orderRoutes(app: FastifyInstance) {
     return { data: order };
   });
 
-  // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6).
+  // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6). A cancelled order
+  // is never paid or delivered: the row lock taken by UPDATE orders this against a concurrent cancel.
   for (const [action, flag, stamp] of [['pay', 'is_paid', 'paid_at'], ['deliver', 'is_delivered', 'delivered_at']] as const) {
     const handler = async (request: FastifyRequest) => {
       const id = validateIdParam(request.params);
-      const updated = await ctx.db.one(
-        `UPDATE orders SET ${flag} = true, ${stamp} = COALESCE(${stamp}, now()), updated_at = CASE WHEN ${flag} THEN updated_at ELSE now() END
-         WHERE id = $1 RETURNING id`,
+      // The row lock orders this against a concurrent cancel: a cancelled order is never paid or delivered.
+      const updated = await ctx.db.one<{ id: string; was: boolean }>(
+        `UPDATE orders o SET ${flag} = true, ${stamp} = COALESCE(o.${stamp}, now()), updated_at = CASE WHEN o.${flag} THEN o.updated_at ELSE now() END
+         FROM (SELECT id, ${flag} AS was FROM orders WHERE id = $1 AND NOT is_cancelled FOR UPDATE) old WHERE o.id = old.id RETURNING o.id, old.was`,
         [id],
       );
-      if (!updated) throw notFound(`There is no order for this id: ${id}`);
+      if (!updated) {
+        if (await ctx.db.one('SELECT id FROM orders WHERE id = $1', [id])) throw conflict('This order has been cancelled');
+        throw notFound(`There is no order for this id: ${id}`);
+      }
+      // Only the first delivery is news to the customer.
+      if (action === 'deliver' && !updated.was) sendOrderMail(ctx, request.log, id, 'delivered', base(request));
       return { status: 'Success', data: await findOrderJson(ctx.db, id, base(request)) };
     };
     app.put(`/:id/${action}`, { preHandler: staff }, handler);
     app.patch(`/:id/${action}`, { preHandler: staff }, handler);
   }
+
+  // Cancel (ours): the owner, while the order is neither paid nor delivered; its stock comes back in the same transaction.
+  const cancel = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const id = validateIdParam(request.params);
+    const order = await ctx.db.tx(async (tx) => {
+      // Locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees the cancellation.
+      const row = await tx.one<{ is_paid: boolean; is_delivered: boolean; is_cancelled: boolean }>(
+        'SELECT is_paid, is_delivered, is_cancelled FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
+        [id, user.id],
+      );
+      if (!row) throw notFound(`No document for this id ${id}`);
+      if (row.is_paid || row.is_delivered || row.is_cancelled) throw conflict('This order can no longer be cancelled');
+      // Products are locked in id order, as checkout locks them, so the two never deadlock. Deleted products have nothing to get back.
+      const lines = await tx.query<{ product_id: string; count: number }>(
+        `SELECT p.id AS product_id, sum(oi.count)::int AS count FROM order_items oi JOIN products p ON p.id = oi.product_id
+         WHERE oi.order_id = $1 GROUP BY p.id ORDER BY p.id`,
+        [id],
+      );
+      await tx.query('SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [lines.map((l) => l.product_id)]);
+      for (const line of lines) {
+        await tx.query('UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1', [line.product_id, line.count]);
+      }
+      await tx.query('UPDATE orders SET is_cancelled = true, cancelled_at = now(), updated_at = now() WHERE id = $1', [id]);
+      return findOrderJson(tx, id, base(request));
+    });
+    return { status: 'success', data: order };
+  };
+  app.put('/:id/cancel', { preHandler: customer }, cancel);
+  app.patch('/:id/cancel', { preHandler: customer }, cancel);
 }

@@ -1,12 +1,14 @@
 import type { Queryable, Row } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { applyDiscount, effectivePrice } from '../../lib/money';
+import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } from '../../lib/money';
 import { collectErrors, rules, text, type Rules } from '../../lib/validate';
 import { ValidationError, type FieldError } from '../../lib/errors';
-import { findCart, linesTotal } from '../cart/service';
+import { linesTotal } from '../cart/service';
 import { PRODUCT_REF_SQL } from '../products/serialize';
 
 export interface ShippingAddress {
+  /** The saved address's nickname ("المنزل"), when the web app sends it (ours); `details` is the street and area. */
+  alias?: string;
   details: string;
   phone: string;
   city: string;
@@ -21,6 +23,7 @@ const SHIPPING_SCHEMA: Record<string, Rules> = {
   'shippingAddress.phone': rules().required('shippingAddress.phone is required').egyptianPhone(),
   'shippingAddress.city': rules().optional().string('Invalid city').maxLength(50, 'Too long city'),
   'shippingAddress.postalCode': rules().optional().string('Invalid postalCode').maxLength(20, 'Too long postalCode'),
+  'shippingAddress.alias': rules().optional().string('Invalid alias').maxLength(50, 'Too long alias'),
 };
 
 /**
@@ -34,7 +37,8 @@ export async function readShippingAddress(source: unknown, location: FieldError[
   // When the address itself is missing, its fields would only repeat the same problem.
   if (errors.length) throw new ValidationError(errors[0].path === 'shippingAddress' ? [errors[0]] : errors);
   const a = data.shippingAddress as Record<string, unknown>;
-  return { details: text(a.details)!, phone: text(a.phone)!, city: text(a.city) ?? '', postalCode: text(a.postalCode) ?? '' };
+  const alias = text(a.alias);
+  return { ...(alias ? { alias } : {}), details: text(a.details)!, phone: text(a.phone)!, city: text(a.city) ?? '', postalCode: text(a.postalCode) ?? '' };
 }
 
 /** One priced cart line, with its product as a ProductRef snapshot. */
@@ -62,7 +66,14 @@ export const cartNotFound = (userId: string) => notFound(`There is no cart for t
  * the refreshed prices and coupon to the cart; the caller commits that and answers 409.
  */
 export async function checkCart(tx: Queryable, userId: string, cartId: string): Promise<CheckedCart | { repriced: true }> {
-  const cart = await findCart(tx, userId, { cartId, lock: true });
+  // The cart (locked) with its coupon if that still runs, in one read. The lines are read after the lock is held,
+  // in their own statement, so they include any line another request committed while this one waited.
+  const cart = await tx.one<{ id: string; coupon_id: string | null; coupon: string | null; discount: string | null; total_after_discount: number | null }>(
+    `SELECT ca.id, ca.coupon_id, co.name AS coupon, co.discount, ca.total_after_discount
+     FROM carts ca LEFT JOIN coupons co ON co.id = ca.coupon_id AND co.expire > now()
+     WHERE ca.user_id = $1 AND ca.id = $2 FOR UPDATE OF ca`,
+    [userId, cartId],
+  );
   if (!cart) throw cartNotFound(userId);
   const lines = await tx.query<{ id: string; product_id: string; count: number; color: string; price: number }>(
     'SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added',
@@ -88,9 +99,9 @@ export async function checkCart(tx: Queryable, userId: string, cartId: string): 
     return { line: l, price: effectivePrice(product.price, product.price_after_discount), product };
   });
   const total = linesTotal(priced.map((p) => ({ price: p.price, count: p.line.count })));
-  const coupon = cart.coupon_id
-    ? await tx.one<{ name: string; discount: string }>('SELECT name, discount FROM coupons WHERE id = $1 AND expire > now()', [cart.coupon_id])
-    : undefined;
+  // Prices may have risen since the lines were added; such a total could not be stored or discounted exactly.
+  if (total > MAX_CART_TOTAL) throw badRequest(CART_TOTAL_TOO_LARGE);
+  const coupon = cart.coupon !== null ? { name: cart.coupon, discount: cart.discount! } : undefined;
   const totalAfterDiscount = coupon ? applyDiscount(total, Number(coupon.discount)) : null;
 
   if (priced.some((p) => p.price !== p.line.price) || totalAfterDiscount !== cart.total_after_discount) {
@@ -127,20 +138,22 @@ export async function insertOrder(
     oversold?: boolean;
   },
 ): Promise<string> {
+  // The order and all its items in one statement; position is the line's index in the cart.
+  const items = order.lines.map((line, position) => ({ product_id: line.productId, product_snapshot: line.product, count: line.count, color: line.color, price: line.price, position }));
   const row = (await tx.one<{ id: string }>(
-    `INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id)
-     SELECT u.id, jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)),
-            $2::jsonb, $3, $4::text, $4::text = 'card', CASE WHEN $4::text = 'card' THEN now() END, $5, $6, $7
-     FROM users u WHERE u.id = $1
-     RETURNING id`,
-    [order.userId, order.shippingAddress ? JSON.stringify(order.shippingAddress) : null, order.total, order.paymentMethodType, order.coupon, order.oversold ?? false, order.paymentSessionId ?? null],
+    `WITH o AS (
+       INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id)
+       SELECT u.id, jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)),
+              $2::jsonb, $3, $4::text, $4::text = 'card', CASE WHEN $4::text = 'card' THEN now() END, $5, $6, $7
+       FROM users u WHERE u.id = $1
+       RETURNING id
+     ), items AS (
+       INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position)
+       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot, i.count, i.color, i.price, i.position
+       FROM o, jsonb_to_recordset($8::jsonb) AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int)
+     )
+     SELECT id FROM o`,
+    [order.userId, order.shippingAddress ? JSON.stringify(order.shippingAddress) : null, order.total, order.paymentMethodType, order.coupon, order.oversold ?? false, order.paymentSessionId ?? null, JSON.stringify(items)],
   ))!;
-  for (const [position, line] of order.lines.entries()) {
-    await tx.query(
-      `INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position)
-       VALUES ($1, (SELECT id FROM products WHERE id = $2), $3::jsonb, $4, $5, $6, $7)`,
-      [row.id, line.productId, JSON.stringify(line.product), line.count, line.color, line.price, position],
-    );
-  }
   return row.id;
 }

@@ -1,25 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { baseUrl, type AppContext } from '../../context';
+import { imageBase, type AppContext } from '../../context';
 import type { Row } from '../../db';
 import { foldArabic, slugify } from '../../lib/arabic';
 import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { toPiastres } from '../../lib/money';
-import { HEX_COLOR, isId, isPresent, rules, text, toNumber, validate, validateIdParam } from '../../lib/validate';
+import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate, validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { INVALID_IMAGE_URL } from '../categories/namedImageRoutes';
 import { REVIEW_SELECT, reviewJson } from '../reviews/serialize';
 import { PRODUCT_COLUMNS, productJson } from './serialize';
+import { suggestionRoutes } from './suggestions';
 
 const listSpec: ListSpec = {
   fields: {
-    price: { column: 'p.price', type: 'money' },
+    // The price the shopper pays (API.md §2), a stored column of migration 011.
+    price: { column: 'p.effective_price', type: 'money' },
     priceAfterDiscount: { column: 'p.price_after_discount', type: 'money' },
     quantity: { column: 'p.quantity', type: 'int' },
     sold: { column: 'p.sold', type: 'int' },
-    ratingsAverage: { column: 'p.ratings_average', type: 'number' },
+    ratingsAverage: { column: 'p.ratings_average', type: 'decimal', precision: 2, scale: 1 },
     ratingsQuantity: { column: 'p.ratings_quantity', type: 'int' },
     category: { column: 'p.category_id', type: 'id' },
     subcategory: { column: 'p.subcategory_ids', type: 'textArray' },
@@ -80,7 +82,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
       rules()
         .required('Product quantity is required')
         .numeric('Product quantity must be a number')
-        .number((n) => Number.isInteger(n) && n >= 0 && n <= MAX_INT, 'Product quantity must be a non-negative integer'),
+        .integer((n) => n >= 0 && n <= MAX_INT, 'Product quantity must be a non-negative integer'),
     ),
     price: optional(
       rules()
@@ -135,7 +137,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
   if (title !== undefined || description !== undefined) {
     values.search_text = foldArabic(`${title ?? stored?.title} ${description ?? stored?.description}`);
   }
-  if (fields.quantity != null) values.quantity = toNumber(fields.quantity);
+  if (fields.quantity != null) values.quantity = toInteger(fields.quantity);
   if (newPrice !== undefined) values.price = toPiastres(newPrice);
   if (fields.priceAfterDiscount !== undefined) {
     values.price_after_discount = isPresent(fields.priceAfterDiscount) ? toPiastres(toNumber(fields.priceAfterDiscount)!) : null;
@@ -179,9 +181,9 @@ const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) =>
 export async function productRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
-  const base = (request: FastifyRequest) => baseUrl(request, ctx.config);
+  const base = (request: FastifyRequest) => imageBase(request, ctx);
 
-  app.get('/', async (request) => {
+  app.get('/', { config: { listSpec } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
     const page = (total: string) =>
       ctx.db.query(
@@ -203,6 +205,8 @@ export async function productRoutes(app: FastifyInstance) {
     }
     return listResponse(rows.map((r) => productJson(r, base(request))), count, q);
   });
+
+  await app.register(suggestionRoutes);
 
   app.get('/:id', async (request) => {
     const id = validateIdParam(request.params);

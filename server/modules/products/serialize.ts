@@ -1,4 +1,4 @@
-import { imageUrl } from '../../lib/images';
+import { imageUrl, type ImageBase } from '../../lib/images';
 import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { Row } from '../../db';
@@ -9,7 +9,7 @@ export const PRODUCT_COLUMNS = `p.id, p.title, p.slug, p.description, p.quantity
   p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at`;
 
 /** A product as API.md §1 answers it: category and brand as ids, images as absolute URLs, money in EGP. */
-export function productJson(row: Row, baseUrl: string) {
+export function productJson(row: Row, baseUrl: ImageBase) {
   return compact({
     _id: row.id,
     id: row.id,
@@ -44,6 +44,6 @@ export const PRODUCT_REF_SQL = `jsonb_strip_nulls(jsonb_build_object(
   'brand', CASE WHEN b.id IS NULL THEN NULL ELSE jsonb_build_object('_id', b.id, 'name', b.name) END))`;
 
 /** Turns a stored ProductRef (live or snapshot) into its answer form with an absolute image URL. */
-export function productRefJson(ref: Row, baseUrl: string) {
+export function productRefJson(ref: Row, baseUrl: ImageBase) {
   return compact({ ...ref, imageCover: imageUrl(baseUrl, 'products', ref.imageCover) });
 }

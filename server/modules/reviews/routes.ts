@@ -10,7 +10,7 @@ import { REVIEW_SELECT, recomputeRatings, reviewJson } from './serialize';
 /** Reviews (API.md §5.7, §6.1), both at /reviews and nested under /products/:productId/reviews. */
 const listSpec: ListSpec = {
   fields: {
-    rating: { column: 'r.rating', type: 'number' },
+    rating: { column: 'r.rating', type: 'decimal', precision: 2, scale: 1 },
     user: { column: 'r.user_id', type: 'id' },
     product: { column: 'r.product_id', type: 'id' },
     createdAt: { column: 'r.created_at', type: 'date' },
@@ -44,8 +44,8 @@ export async function reviewRoutes(app: FastifyInstance) {
     ]);
     return listResponse(rows.map(reviewJson), count, q);
   };
-  app.get('/reviews', list);
-  app.get('/products/:productId/reviews', list);
+  app.get('/reviews', { config: { listSpec } }, list);
+  app.get('/products/:productId/reviews', { config: { listSpec } }, list);
 
   /** The review of the path (and of the path's product when nested), or undefined. */
   const findReview = async (request: FastifyRequest) => {

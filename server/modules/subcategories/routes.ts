@@ -4,6 +4,7 @@ import type { Row } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
 import { compact, iso } from '../../lib/time';
 import { isId, rules, text, validate, validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
@@ -12,7 +13,7 @@ export function subcategoryJson(row: Row) {
   return compact({ _id: row.id, name: row.name, slug: row.slug, category: row.category_id, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
 }
 
-const listSpec: ListSpec = {
+export const SUBCATEGORY_LIST: ListSpec = {
   fields: {
     name: { column: 'name', type: 'text' },
     category: { column: 'category_id', type: 'id' },
@@ -25,14 +26,15 @@ const listSpec: ListSpec = {
 /** List of subcategories, optionally of one category (GET /subcategories and /categories/:categoryId/subcategories). */
 export async function listSubcategories(ctx: AppContext, request: FastifyRequest, categoryId?: string) {
   const q = categoryId
-    ? buildListQuery(request.query as Record<string, unknown>, listSpec, ['category_id = $1'], [categoryId])
-    : buildListQuery(request.query as Record<string, unknown>, listSpec);
+    ? buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST, ['category_id = $1'], [categoryId])
+    : buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST);
   const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM subcategories ${q.where}`, q.params);
   const rows = await ctx.db.query(
     `SELECT * FROM subcategories ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
     [...q.params, q.limit, q.offset],
   );
-  return listResponse(rows.map(subcategoryJson), count, q);
+  const objects = rows.map(subcategoryJson);
+  return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, 'subcategories', objects) : objects, count, q);
 }
 
 function categoryRules(ctx: AppContext) {
@@ -63,7 +65,7 @@ export async function subcategoryRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
 
-  app.get('/', (request) => listSubcategories(ctx, request));
+  app.get('/', { config: { listSpec: SUBCATEGORY_LIST } }, (request) => listSubcategories(ctx, request));
   app.post('/', { preHandler: staff }, (request, reply) => createSubcategory(ctx, request, reply));
 
   app.get('/:id', async (request) => {

@@ -1,7 +1,7 @@
 import type { Queryable, Row } from '../../db';
 import type { AppContext, Role } from '../../context';
 import { ValidationError, fieldError, isUniqueViolation } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, passwordFits } from '../../lib/passwords';
 import { rules, text, type Rules } from '../../lib/validate';
 import { slugify } from '../../lib/arabic';
 import { signToken } from '../../plugins/auth';
@@ -34,13 +34,13 @@ export function emailRules(db: Queryable, options: { required: boolean; exceptUs
     .check(async (v) => !(await emailTaken(db, normalizeEmail(v)!, options.exceptUserId)), 'E-mail already in use');
 }
 
-/** A new password: present and text, 6–72 characters (72 is bcrypt's limit). */
+/** A new password (signup, change, admin change, reset): present and text, at least 6 characters, at most 72 bytes (bcrypt's limit). */
 export const passwordRules = (requiredMessage: string) =>
   rules()
     .required(requiredMessage)
     .check((v) => passwordText(v) !== undefined, requiredMessage)
     .minLength(6, 'must be at least 6 chars')
-    .maxLength(72, 'must be at most 72 chars');
+    .check((v) => passwordFits(passwordText(v)!), 'must be at most 72 chars');
 
 /** The last rule of a new password: it must equal passwordConfirm. */
 export const matchesConfirmation = (r: Rules) =>
@@ -79,24 +79,27 @@ export async function insertUser(ctx: AppContext, account: NewAccount, emailValu
  * The moment a password change takes effect: the start of the next whole second. Tokens carry a
  * whole-second iat and §4.1 rejects tokens whose iat is older than this moment in whole seconds, so
  * every token made up to now stops working while tokens issued at this moment (see issueToken) work.
+ * An e-mail change moves it too: it is a change of the login, so older tokens must stop working.
  */
-function passwordChangeMoment(): Date {
+export function passwordChangeMoment(): Date {
   return new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
 }
 
 /**
  * Sets a password (own change, reset or admin) and drops any pending reset code or verification.
- * With `resetVerified`, only while a verified reset window is open, which this closes (single use).
+ * With `reset`, only while a verified reset window is open (and, given its hash, for that verification's
+ * resetToken), which this closes (single use).
  * Returns the change moment, or undefined when no row matched (user gone, or window closed).
  */
-export async function setPassword(ctx: AppContext, id: string, password: string, options: { resetVerified?: boolean } = {}): Promise<Date | undefined> {
+export async function setPassword(ctx: AppContext, id: string, password: string, options: { reset?: { tokenHash?: string } } = {}): Promise<Date | undefined> {
   const passwordHash = await hashPassword(password, ctx.config.bcryptRounds);
   const changedAt = passwordChangeMoment();
+  const { reset } = options;
   const row = await ctx.db.one(
     `UPDATE users SET password_hash = $2, password_changed_at = $3, reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
-       reset_verified_until = NULL, updated_at = now()
-     WHERE id = $1 ${options.resetVerified ? 'AND reset_verified_until > now()' : ''} RETURNING id`,
-    [id, passwordHash, changedAt],
+       reset_verified_until = NULL, reset_token_hash = NULL, updated_at = now()
+     WHERE id = $1 ${reset ? 'AND reset_verified_until > now() AND ($4::text IS NULL OR reset_token_hash = $4)' : ''} RETURNING id`,
+    reset ? [id, passwordHash, changedAt, reset.tokenHash ?? null] : [id, passwordHash, changedAt],
   );
   return row ? changedAt : undefined;
 }

@@ -17,6 +17,7 @@ import {
   matchesConfirmation,
   nameRules,
   normalizeEmail,
+  passwordChangeMoment,
   passwordRules,
   passwordText,
   phoneRules,
@@ -83,13 +84,30 @@ export async function userRoutes(app: FastifyInstance) {
       const me = currentUser(request);
       const body = bodyOf(request);
       // Only name, email and phone: role, password, active and the rest are ignored.
+      // A new e-mail is a new login: a stolen token alone must not take the account over (API.md §5.2).
+      const newEmail = body.email != null ? normalizeEmail(body.email) : undefined;
+      const emailChanges = newEmail !== undefined && newEmail !== me.email.toLowerCase();
       await validate('body', body, {
         name: nameRules().optional(),
         email: emailRules(ctx.db, { required: false, exceptUserId: me.id }),
         phone: phoneRules(),
+        ...(emailChanges && {
+          currentPassword: rules()
+            .required('currentPassword is required to change the e-mail')
+            .check(async (v) => {
+              const current = passwordText(v);
+              const row = await ctx.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [me.id]);
+              return current !== undefined && row !== undefined && verifyPassword(current, row.password_hash);
+            }, 'Incorrect current password'),
+        }),
       });
-      await updateUser(ctx.db, me.id, profileChanges(body), body.email);
-      return { status: 'success', data: { user: userJson((await loadUser(ctx.db, me.id))!) } };
+      const changes = profileChanges(body);
+      // Tokens issued before the e-mail change stop working; the answer carries one that works.
+      const changedAt = emailChanges ? passwordChangeMoment() : undefined;
+      if (changedAt) changes.password_changed_at = changedAt;
+      await updateUser(ctx.db, me.id, changes, body.email);
+      const user = userJson((await loadUser(ctx.db, me.id))!);
+      return { status: 'success', data: { user }, ...(changedAt && { token: await issueToken(ctx, me.id, changedAt) }) };
     },
   });
 
@@ -123,7 +141,7 @@ export async function userRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get('/', { preHandler: admin }, async (request) => {
+  app.get('/', { preHandler: admin, config: { listSpec: USER_LIST } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, USER_LIST);
     const [rows, count] = await Promise.all([
       ctx.db.query(`SELECT ${USER_COLUMNS} FROM users u ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`, [

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { baseUrl, bodyOf } from '../../context';
+import { bodyOf, imageBase } from '../../context';
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules, validate, validateIdParam } from '../../lib/validate';
@@ -41,7 +41,7 @@ export async function wishlistRoutes(app: FastifyInstance) {
        WHERE w.user_id = $1 ORDER BY w.added`,
       [user.id],
     );
-    const base = baseUrl(request, ctx.config);
+    const base = imageBase(request, ctx);
     return { status: 'success', results: rows.length, data: rows.map((row) => productJson(row, base)) };
   });
 }

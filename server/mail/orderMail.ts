@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { escapeHtml } from '../lib/html';
+import type { ImageBase } from '../lib/images';
+import { toPiastres } from '../lib/money';
+import { findOrderJson } from '../modules/orders/serialize';
+// Pure helpers shared with the web app, so the mail names colours and writes money as the shop's pages do.
+import { colorName } from '../../src/lib/colorNames';
+import { formatDate, formatEGP } from '../../src/lib/format';
+import type { MailMessage } from '.';
+
+/** `confirmed`: a cash order was placed or a card order was paid; `delivered`: staff marked it delivered. */
+export type OrderMailKind = 'confirmed' | 'delivered';
+
+interface OrderForMail {
+  id: number;
+  paymentMethodType: 'cash' | 'card';
+  user: { name?: string; email?: string };
+  cartItems: { count: number; color: string; price: number; product: { title?: string } }[];
+  shippingAddress?: { alias?: string; details?: string; city?: string; postalCode?: string; phone?: string };
+  totalOrderPrice: number;
+  coupon?: string;
+  createdAt: string;
+}
+
+const PAYMENT = { cash: 'الدفع عند الاستلام', card: 'بطاقة ائتمان (تم الدفع)' } as const;
+
+/** The e-mail of an order, in Arabic, right to left, as HTML with a plain-text part. */
+export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: string): MailMessage {
+  const subject =
+    kind === 'delivered'
+      ? `تم توصيل طلبك رقم #${order.id}`
+      : order.paymentMethodType === 'card'
+        ? `تم الدفع وتأكيد طلبك رقم #${order.id}`
+        : `تم استلام طلبك رقم #${order.id}`;
+  const intro =
+    kind === 'delivered'
+      ? 'تم توصيل طلبك. نتمنى أن ينال إعجابك، وشكراً لتسوقك معنا.'
+      : order.paymentMethodType === 'card'
+        ? 'استلمنا دفعتك وتأكد طلبك، وسنبدأ في تجهيزه للشحن.'
+        : 'شكراً لطلبك! استلمناه وسنبدأ في تجهيزه، وتدفع عند الاستلام.';
+
+  const lines = order.cartItems.map((item) => {
+    const unit = toPiastres(item.price);
+    return {
+      title: item.product.title ?? '',
+      color: item.color ? colorName(item.color) : '',
+      count: item.count,
+      unit: formatEGP(item.price),
+      total: formatEGP((unit * item.count) / 100),
+      totalPiastres: unit * item.count,
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.totalPiastres, 0);
+  const saved = order.coupon ? subtotal - toPiastres(order.totalOrderPrice) : 0;
+  const a = order.shippingAddress;
+  const address = a ? [a.alias, a.details, a.city, a.postalCode].filter(Boolean).join('، ') : '';
+  const summary: [string, string][] = [
+    ['رقم الطلب', `#${order.id}`],
+    ['تاريخ الطلب', formatDate(order.createdAt)],
+    ['طريقة الدفع', PAYMENT[order.paymentMethodType]],
+    ['عنوان التوصيل', address || 'لم يُحدَّد'],
+    ...(a?.phone ? [['رقم الهاتف', a.phone] as [string, string]] : []),
+  ];
+  const totals: [string, string][] = [
+    ['المجموع', formatEGP(subtotal / 100)],
+    ...(order.coupon ? [[`الكوبون ${order.coupon}`, `− ${formatEGP(saved / 100)}`] as [string, string]] : []),
+    ['الإجمالي', formatEGP(order.totalOrderPrice)],
+  ];
+  const greeting = order.user.name ? `مرحباً ${order.user.name}،` : 'مرحباً،';
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...summary.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'المنتجات:',
+    ...lines.map((l) => `- ${l.title}${l.color ? ` (اللون: ${l.color})` : ''} — ${l.count} × ${l.unit} = ${l.total}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `تابع طلباتك: ${ordersUrl}`,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const cell = 'padding:8px;border-bottom:1px solid #e5e5e5;text-align:right';
+  const html = `<!doctype html>
+<html lang="ar" dir="rtl">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:16px;background:#f4f5f7;font-family:Tahoma,Arial,sans-serif;color:#222;direction:rtl;text-align:right">
+<div style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:20px">
+<h1 style="font-size:20px;margin:0 0 12px">${e(subject)}</h1>
+<p>${e(greeting)}</p>
+<p>${e(intro)}</p>
+<table role="presentation" style="border-collapse:collapse;margin:12px 0">
+${summary.map(([label, value]) => `<tr><th style="${cell};padding-inline-start:0">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join('\n')}
+</table>
+<table style="width:100%;border-collapse:collapse;margin:12px 0">
+<thead><tr><th style="${cell}">المنتج</th><th style="${cell}">اللون</th><th style="${cell}">الكمية</th><th style="${cell}">سعر الوحدة</th><th style="${cell}">الإجمالي</th></tr></thead>
+<tbody>
+${lines.map((l) => `<tr><td style="${cell}">${e(l.title)}</td><td style="${cell}">${e(l.color)}</td><td style="${cell}">${l.count}</td><td style="${cell}">${e(l.unit)}</td><td style="${cell}">${e(l.total)}</td></tr>`).join('\n')}
+</tbody>
+</table>
+<table role="presentation" style="border-collapse:collapse;margin:12px 0">
+${totals.map(([label, value]) => `<tr><th style="${cell};padding-inline-start:0">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join('\n')}
+</table>
+<p><a href="${e(ordersUrl)}" style="color:#0d6efd">تابع طلباتك</a></p>
+</div>
+</body>
+</html>`;
+  return { to: order.user.email ?? '', subject, text, html };
+}
+
+/** Sends still running, so a closing server can let them finish. */
+const inFlight = new Set<Promise<void>>();
+export const orderMailsSettled = () => Promise.allSettled([...inFlight]).then(() => undefined);
+
+/**
+ * Mails an order to its customer once its transaction has committed, without holding up the answer:
+ * the order stands whatever happens to the mail, and a failure is only logged.
+ */
+export function sendOrderMail(ctx: AppContext, log: FastifyBaseLogger, orderId: string, kind: OrderMailKind, base: ImageBase): void {
+  const sending = (async () => {
+    const order = (await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined;
+    if (!order?.user?.email) return;
+    await ctx.mailer.send(orderMail(order, kind, `${ctx.config.frontendUrl ?? base.origin}/user/allorders`));
+  })().catch((err) => log.error({ err, orderId, kind }, 'sending the order e-mail failed'));
+  inFlight.add(sending);
+  void sending.finally(() => inFlight.delete(sending));
+}
