@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import bcrypt from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
 import { latestOutboxMessage, type Mailer } from '../../server/mail';
 import { createUser, useTestApp } from './helpers';
@@ -120,6 +121,20 @@ describe('POST /auth/signup', () => {
     expect(await userCount()).toBe(1);
   });
 
+  it('limits passwords by bytes, as bcrypt reads them: 36 Arabic letters fit, and with anything after them sign-up is refused', async () => {
+    const arabic = 'س'.repeat(30) + 'كلمةسر'; // 36 letters, 72 UTF-8 bytes
+    expect([arabic.length, Buffer.byteLength(arabic)]).toEqual([36, 72]);
+    const long = await post('signup', signupBody({ password: `${arabic}1`, passwordConfirm: `${arabic}1` }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual([{ type: 'field', msg: 'must be at most 72 chars', path: 'password', param: 'password', location: 'body' }]);
+    expect(await userCount()).toBe(0);
+
+    expect((await post('signup', signupBody({ password: arabic, passwordConfirm: arabic }))).statusCode).toBe(201);
+    expect((await post('login', { email: 'ali@example.com', password: arabic })).statusCode).toBe(200);
+    // Every letter of a stored password counts, the last one too.
+    expect((await post('login', { email: 'ali@example.com', password: `${arabic.slice(0, -1)}ب` })).statusCode).toBe(401);
+  });
+
   it('accepts urlencoded bodies', async () => {
     const res = await post(
       'signup',
@@ -155,6 +170,27 @@ describe('POST /auth/login', () => {
       const res = await post('login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ status: 'fail', message: 'Incorrect email or password' });
+    }
+  });
+
+  it('compares a password against a hash for unknown e-mails and deactivated accounts too, so the answer time does not tell who is registered', async () => {
+    await createUser(t, { email: 'mona@example.com', password: 'pass1234' });
+    const off = await createUser(t, { email: 'off@example.com', password: 'pass1234' });
+    await t.db.query('UPDATE users SET active = false WHERE id = $1', [off.id]);
+    const compare = vi.spyOn(bcrypt, 'compare');
+    try {
+      for (const email of ['mona@example.com', 'nobody@example.com', 'off@example.com']) {
+        compare.mockClear();
+        const res = await post('login', { email, password: 'wrong-pass' });
+        expect(res.statusCode).toBe(401);
+        // One bcrypt comparison each, at the cost every stored hash has.
+        expect(compare).toHaveBeenCalledTimes(1);
+        const hash = compare.mock.calls[0][1] as string;
+        expect(bcrypt.getRounds(hash)).toBe(t.app.ctx.config.bcryptRounds);
+        expect(await compare.mock.results[0].value).toBe(false);
+      }
+    } finally {
+      compare.mockRestore();
     }
   });
 
@@ -315,12 +351,17 @@ describe('password reset (API.md §6.8)', () => {
 
     const verify = await post('verifyResetCode', { resetCode: code });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ status: 'Success' });
+    expect(verify.json()).toEqual({ status: 'Success', resetToken: expect.stringMatching(/^[\w-]{40,}$/) });
+    const { resetToken } = verify.json();
+    // Only a hash of it is kept.
+    const stored = (await t.db.one<{ reset_token_hash: string }>('SELECT reset_token_hash FROM users WHERE id = $1', [user.id]))!.reset_token_hash;
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored).not.toContain(resetToken);
     const again = await post('verifyResetCode', { resetCode: code });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
 
-    const res = await put('resetPassword', { email: 'FLOW@example.com', newPassword: 'newpass1' });
+    const res = await put('resetPassword', { email: 'FLOW@example.com', newPassword: 'newpass1', resetToken });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['status', 'token']);
     expect(res.json().status).toBe('Success');
@@ -336,7 +377,7 @@ describe('password reset (API.md §6.8)', () => {
     expect(login.statusCode).toBe(200);
     expect((await getMe(`Bearer ${login.json().token}`)).statusCode).toBe(200);
 
-    const second = await put('resetPassword', { email: 'flow@example.com', newPassword: 'hacked12' });
+    const second = await put('resetPassword', { email: 'flow@example.com', newPassword: 'hacked12', resetToken });
     expect(second.statusCode).toBe(400);
     expect(second.json().message).toBe('reset code not verified');
     expect((await post('login', { email: 'flow@example.com', password: 'newpass1' })).statusCode).toBe(200);
@@ -384,13 +425,14 @@ describe('password reset (API.md §6.8)', () => {
     expect((await post('verifyResetCode', { resetCode: code })).statusCode).toBe(400);
 
     const second = await requestCode('late@example.com');
-    expect((await post('verifyResetCode', { resetCode: second.code })).statusCode).toBe(200);
+    const verify = await post('verifyResetCode', { resetCode: second.code });
+    expect(verify.statusCode).toBe(200);
     const window = (await resetRow(user.id)).reset_verified_until;
     const minutes = (new Date(window).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10.1);
     await t.db.query(`UPDATE users SET reset_verified_until = now() - interval '1 second' WHERE id = $1`, [user.id]);
-    const res = await put('resetPassword', { email: 'late@example.com', newPassword: 'newpass1' });
+    const res = await put('resetPassword', { email: 'late@example.com', newPassword: 'newpass1', resetToken: verify.json().resetToken });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('reset code not verified');
   });
@@ -401,9 +443,10 @@ describe('password reset (API.md §6.8)', () => {
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     const second = await requestCode('twice@example.com');
     if (first.code !== second.code) expect((await post('verifyResetCode', { resetCode: first.code })).statusCode).toBe(400);
-    expect((await post('verifyResetCode', { resetCode: second.code })).statusCode).toBe(200);
+    const verify = await post('verifyResetCode', { resetCode: second.code });
+    expect(verify.statusCode).toBe(200);
     await requestCode('twice@example.com');
-    const res = await put('resetPassword', { email: 'twice@example.com', newPassword: 'newpass1' });
+    const res = await put('resetPassword', { email: 'twice@example.com', newPassword: 'newpass1', resetToken: verify.json().resetToken });
     expect(res.json().message).toBe('reset code not verified');
   });
 
@@ -425,6 +468,55 @@ describe('password reset (API.md §6.8)', () => {
     expect((await resetRow(a.id)).reset_verified_until).toBeNull();
   });
 
+  it('binds the reset to whoever verified: without the resetToken, or with a wrong one, 400 reset code not verified and the password stays', async () => {
+    const user = await createUser(t, { email: 'owner@example.com', password: 'oldpass1' });
+    const other = await createUser(t, { email: 'other@example.com', password: 'oldpass1' });
+    const { code } = await requestCode('owner@example.com');
+    const { resetToken } = (await post('verifyResetCode', { resetCode: code, email: 'owner@example.com' })).json();
+    const otherCode = await requestCode('other@example.com');
+    const otherToken = (await post('verifyResetCode', { resetCode: otherCode.code })).json().resetToken as string;
+    const before = await resetRow(user.id);
+    for (const token of [undefined, '', null, 'made-up-token', resetToken.slice(0, -1), otherToken, { $ne: null }, [resetToken]]) {
+      const res = await put('resetPassword', { email: 'owner@example.com', newPassword: 'hijacked1', ...(token === undefined ? {} : { resetToken: token }) });
+      expect([JSON.stringify(token), res.statusCode, res.json()]).toEqual([JSON.stringify(token), 400, { status: 'fail', message: 'reset code not verified' }]);
+    }
+    expect(await resetRow(user.id)).toEqual(before);
+    const res = await put('resetPassword', { email: 'owner@example.com', newPassword: 'newpass1', resetToken });
+    expect(res.statusCode).toBe(200);
+    expect((await post('login', { email: 'owner@example.com', password: 'newpass1' })).statusCode).toBe(200);
+    expect((await resetRow(other.id)).reset_verified_until).not.toBeNull(); // the other verification is untouched
+  });
+
+  it('LEGACY_RESET_FLOW accepts the old body without a resetToken, still only after a verification, and still checks a token that is sent', async () => {
+    await createUser(t, { email: 'legacy@example.com', password: 'oldpass1' });
+    const { config } = t.app.ctx;
+    config.legacyResetFlow = true;
+    try {
+      expect((await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1' })).json().message).toBe('reset code not verified');
+      const { code } = await requestCode('legacy@example.com');
+      expect((await post('verifyResetCode', { resetCode: code })).statusCode).toBe(200);
+      expect((await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1', resetToken: 'wrong' })).statusCode).toBe(400);
+      const res = await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1' });
+      expect([res.statusCode, res.json().status]).toEqual([200, 'Success']);
+    } finally {
+      config.legacyResetFlow = false;
+    }
+    expect((await post('login', { email: 'legacy@example.com', password: 'newpass1' })).statusCode).toBe(200);
+  });
+
+  it('200 simultaneous guesses for the account, the right code at #199: all refused, the code locked after 5 misses, and refused afterwards too', async () => {
+    const user = await createUser(t, { email: 'rush@example.com' });
+    const { code } = await requestCode('rush@example.com');
+    const guesses = Array.from({ length: 200 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    guesses[198] = code;
+    const answers = await Promise.all(guesses.map((resetCode) => Promise.resolve(post('verifyResetCode', { resetCode, email: 'rush@example.com' }))));
+    expect(answers.map((res) => res.statusCode)).toEqual(guesses.map(() => 400));
+    expect((await resetRow(user.id)).reset_attempts).toBe(5);
+    const right = await post('verifyResetCode', { resetCode: code, email: 'rush@example.com' });
+    expect(right.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
+    expect((await resetRow(user.id)).reset_verified_until).toBeNull();
+  }, 60_000);
+
   it('validates resetPassword and answers 404 for an unknown e-mail', async () => {
     for (const [body, path, msg] of [
       [{ newPassword: 'newpass1' }, 'email', 'Email required field'],
@@ -434,6 +526,7 @@ describe('password reset (API.md §6.8)', () => {
       [{ email: 'a@example.com', newPassword: { $ne: 1 } }, 'newPassword', 'Password required'],
       [{ email: 'a@example.com', newPassword: '123' }, 'newPassword', 'must be at least 6 chars'],
       [{ email: 'a@example.com', newPassword: 'x'.repeat(73) }, 'newPassword', 'must be at most 72 chars'],
+      [{ email: 'a@example.com', newPassword: 'س'.repeat(37) }, 'newPassword', 'must be at most 72 chars'],
     ] as const) {
       const res = await put('resetPassword', body);
       expect(res.statusCode).toBe(400);

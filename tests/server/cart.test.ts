@@ -40,7 +40,7 @@ describe('cart', () => {
       price: 90,
       product: {
         _id: phone, title: 'هاتف', imageCover: 'http://shop.test/products/cover.webp', ratingsAverage: 0, ratingsQuantity: 0,
-        category: { _id: categoryId, name: 'إلكترونيات' }, brand: { _id: brandId, name: 'سامسونج' },
+        category: { _id: categoryId, name: 'إلكترونيات' }, brand: { _id: brandId, name: 'سامسونج' }, quantity: 10,
       },
     });
     expect(body.data.totalCartPrice).toBe(90);
@@ -81,6 +81,17 @@ describe('cart', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ status: 'fail', message: 'Not enough stock for product: ساعة' });
     expect((await getCart()).json().data.products.map((l: { count: number }) => l.count)).toEqual([1, 1]);
+  });
+
+  it("shows each line's current stock, also when it fell below the line's count after adding", async () => {
+    const product = await createProduct(t, { title: 'مصباح', quantity: 5 });
+    await addToCart({ productId: product });
+    const line = (await addToCart({ productId: product })).json().data.products[0];
+    expect(line).toMatchObject({ count: 2, product: { quantity: 5 } });
+    await t.db.query('UPDATE products SET quantity = 1 WHERE id = $1', [product]);
+    expect((await getCart()).json().data.products[0]).toMatchObject({ count: 2, product: { _id: product, quantity: 1 } });
+    await t.db.query('UPDATE products SET quantity = 0 WHERE id = $1', [product]);
+    expect((await getCart()).json().data.products[0].product.quantity).toBe(0);
   });
 
   it('changes counts: integers of at least 1 only, strings accepted, price refreshed, stock enforced', async () => {
@@ -187,6 +198,17 @@ describe('cart', () => {
     const cart = (await getCart()).json().data;
     expect(cart).not.toHaveProperty('coupon');
     expect(cart.totalCartPrice).toBe(100);
+  });
+
+  it('a line that takes the cart past 1,000,000,000 EGP is refused with 400 when it is added; nothing changes', async () => {
+    const product = await createProduct(t, { price: 21_000_000, quantity: 100 });
+    const line = (await addToCart({ productId: product })).json().data.products[0];
+    expect((await setCount(line._id, 47)).json().data.totalCartPrice).toBe(987_000_000);
+    const before = (await getCart()).json();
+    for (const res of [await setCount(line._id, 48), await setCount(line._id, 100), await addToCart({ productId: product })]) {
+      expect([res.statusCode, res.json()]).toEqual([400, { status: 'fail', message: 'Cart total may be at most 1000000000 EGP' }]);
+    }
+    expect((await getCart()).json()).toEqual(before);
   });
 
   it('is for role user only', async () => {

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db';
 import type { Config } from '../../server/config';
 import type { Role } from '../../server/context';
@@ -25,10 +26,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(config: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestApp(config: Partial<Config> = {}, options: Omit<BuildOptions, 'db' | 'config'> = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const { db, drop } = await openTestDatabase();
   const app = await buildApp({
+    ...options,
     db,
     config: { nodeEnv: 'test', logLevel: 'silent', dataDir, rateLimits: false, bcryptRounds: 4, publicBaseUrl: 'http://shop.test', ...config },
   });
@@ -51,10 +53,10 @@ export async function createTestApp(config: Partial<Config> = {}): Promise<TestC
  * empty database before each test (this hook runs before the file's own beforeEach). The returned
  * context is filled in before the first test runs.
  */
-export function useTestApp(config: Partial<Config> = {}): TestContext {
+export function useTestApp(config: Partial<Config> = {}, options: Omit<BuildOptions, 'db' | 'config'> = {}): TestContext {
   const t = {} as TestContext;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(config));
+    Object.assign(t, await createTestApp(config, options));
   });
   afterAll(() => t.close?.());
   beforeEach(() => resetDb(t.db));
@@ -163,6 +165,32 @@ export async function createCoupon(t: TestContext, options: { name?: string; dis
 /** A small real PNG for upload tests. */
 export const pngImage = (width = 400, height = 300) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+
+/**
+ * A valid PNG of any dimensions that is cheap to make and small to send: 1-bit grey, all black, deflated
+ * (16000×16000 is about 31 KB). Decoding it would still cost width × height.
+ */
+export function largePng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const frame = Buffer.alloc(12 + data.length);
+    frame.writeUInt32BE(data.length, 0);
+    body.copy(frame, 4);
+    frame.writeUInt32BE(zlib.crc32(body), 4 + body.length);
+    return frame;
+  };
+  const header = Buffer.alloc(13); // bit depth 1, colour type 0 (grey), deflate, filter 0, no interlace
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // each row: filter byte 0, then black pixels
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** Builds a multipart/form-data payload for app.inject. */
 export function multipart(fields: Record<string, string | string[]>, files: Record<string, Buffer | Buffer[]> = {}) {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createSubcategory, useTestApp } from './helpers';
+import { createBrand, createCategory, createProduct, createSubcategory, createUser, useTestApp } from './helpers';
 
 let catA: string;
 let catB: string;
@@ -91,9 +91,109 @@ describe('list query features (products)', () => {
     expect((await list(`keyword=${encodeURIComponent('شاشه')}`)).titles).toEqual(['هاتف سامسونج']); // ة/ه
     expect((await list(`keyword=${encodeURIComponent('ساعه')}`)).titles).toEqual(['ساعة (50%) ذكية']);
     expect((await list(`keyword=${encodeURIComponent('(50%)')}`)).body.results).toBe(1);
-    expect((await list('keyword=%25')).body.results).toBe(1);
+    expect((await list('keyword=0%25')).body.results).toBe(1);
     expect((await list(`keyword=${encodeURIComponent('.*')}`)).body.results).toBe(0);
     expect((await list('keyword=')).body.results).toBe(3);
     expect((await list(`keyword=${encodeURIComponent('سامسونج')}&price[gt]=100`)).body.results).toBe(0);
+  });
+});
+
+describe('products: price means the price the shopper pays (API.md §2)', () => {
+  beforeEach(async () => {
+    await createProduct(t, { title: 'مخفض 379', price: 449, priceAfterDiscount: 379, categoryId: catB });
+    await createProduct(t, { title: 'بدون خصم 400', price: 400, categoryId: catB });
+    await createProduct(t, { title: 'خصم أقل من جنيه 1000', price: 1000, priceAfterDiscount: 0.5, categoryId: catB });
+    await createProduct(t, { title: 'مخفض 999', price: 5500, priceAfterDiscount: 999, categoryId: catB });
+  });
+  const inB = (q: string) => list(`category=${catB}&limit=100&fields=title,price,priceAfterDiscount&${q}`);
+  const paid = (p: { price: number; priceAfterDiscount?: number }) => (p.priceAfterDiscount !== undefined && p.priceAfterDiscount >= 1 ? p.priceAfterDiscount : p.price);
+
+  it('sorts by the paid price both ways', async () => {
+    const asc = await inB('sort=%2Bprice');
+    expect(asc.body.data.map(paid)).toEqual([250, 379, 400, 999, 1000]);
+    expect(asc.titles.slice(1, 3)).toEqual(['مخفض 379', 'بدون خصم 400']);
+    expect((await inB('sort=-price')).body.data.map(paid)).toEqual([1000, 999, 400, 379, 250]);
+  });
+
+  it('filters by the paid price; priceAfterDiscount keeps its own filter', async () => {
+    expect((await inB('price[gte]=1000&price[lte]=5000')).titles).toEqual(['خصم أقل من جنيه 1000']);
+    expect((await inB('price[lt]=400&sort=price')).titles).toEqual(['ساعة (50%) ذكية', 'مخفض 379']);
+    expect((await inB('price=999')).titles).toEqual(['مخفض 999']);
+    expect((await inB('price[in][]=379&price[in][]=1000&sort=price')).body.data.map(paid)).toEqual([379, 1000]);
+    expect((await inB('priceAfterDiscount[gte]=379&sort=priceAfterDiscount')).titles).toEqual(['مخفض 379', 'مخفض 999']);
+  });
+
+  it('the stored paid price follows price changes through the API', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const id = (await inB('price=400')).body.data[0]._id;
+    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/products/${id}`, headers: admin.auth, payload: { priceAfterDiscount: 200 } });
+    expect(res.statusCode).toBe(200);
+    expect((await inB('sort=price')).body.data.map(paid)).toEqual([200, 250, 379, 999, 1000]);
+  });
+});
+
+describe('filter values the column cannot hold → 400 query, never 500 (API.md §2)', () => {
+  const expect400 = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ url: `/api/v1${url}`, headers });
+    expect(res.statusCode, url).toBe(400);
+    expect(res.json().errors[0], url).toMatchObject({ location: 'query', type: 'field' });
+  };
+
+  it('products and categories: fractions on integers, huge numbers, exponents, other bases, far dates, bad in-list members', async () => {
+    for (const q of [
+      'quantity=1.5', 'sold[lt]=2.5', 'ratingsQuantity=1e20', 'ratingsQuantity=99999999999', 'quantity=0x10', 'sold=0b11', 'sold[gte]=0o7', 'quantity=1e3',
+      'price=1e300', 'price[gt]=99999999999', 'price[lte]=21474837', 'priceAfterDiscount[gt]=1e400', 'price[gt]=Infinity',
+      'ratingsAverage=10', 'ratingsAverage[lt]=1e300', 'ratingsAverage=0x1',
+      'createdAt[gt]=275760-09-13', 'createdAt=99999', 'createdAt[lt]=%2B275760-09-13T00:00:00Z', 'createdAt=0000-01-01',
+      'price[in][]=1&price[in][]=1.5e300', 'quantity[in]=1,2.5', 'createdAt[in][]=2020-01-01&createdAt[in][]=99999',
+    ]) await expect400(`/products?${q}`);
+    for (const q of ['createdAt=275760-09-13', 'createdAt[gte]=99999', 'createdAt[in]=2020-01-01,-271821-04-20']) await expect400(`/categories?${q}`);
+    await expect400('/subcategories?createdAt[lt]=99999');
+    await expect400('/brands?createdAt=275760-09-13');
+    await expect400('/reviews?rating[gt]=1e300');
+  });
+
+  it('orders, coupons and users: the same for customers, managers and admins', async () => {
+    const customer = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    for (const q of ['id=1.5', 'id=99999999999', 'id=0x1', 'totalOrderPrice[gt]=99999999999999999', 'totalOrderPrice=1e300', 'createdAt=99999']) {
+      await expect400(`/orders?${q}`, customer.auth);
+      await expect400(`/orders?${q}`, admin.auth);
+    }
+    for (const q of ['expire[gt]=275760-09-13', 'expire=99999', 'discount=1000', 'discount[lt]=1e300', 'createdAt[in][]=2020-01-01&createdAt[in][]=275760-09-13']) await expect400(`/coupons?${q}`, admin.auth);
+    for (const q of ['createdAt=275760-09-13', 'createdAt[gt]=99999']) await expect400(`/users?${q}`, admin.auth);
+  });
+
+  it('values the column can hold still filter: Arabic-Indic digits, int and bigint edges, 4-digit years, large order totals', async () => {
+    expect((await list('sold[gte]=%D9%A5&sort=sold')).titles).toEqual(['هاتف سامسونج', 'لابتوب']); // ٥
+    expect((await list('quantity[lte]=2147483647&quantity[gte]=-2147483648')).body.results).toBe(3);
+    expect((await list('price[lte]=21474836.47')).body.results).toBe(3);
+    expect((await list('createdAt[gte]=0001-01-01&createdAt[lte]=9999-12-31T23:59:59.999Z')).body.results).toBe(3);
+    const admin = await createUser(t, { role: 'admin' });
+    const res = await t.app.inject({ url: '/api/v1/orders?totalOrderPrice[lt]=90000000000000&id[in]=1,2147483647', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('deep pages and one-letter keywords (API.md §2)', () => {
+  it('page × limit over 10,000 → 400 Page is too deep; up to it answers (past the end: empty)', async () => {
+    for (const q of ['page=101&limit=100', 'page=10001', 'page=201', 'page=9007199254740993&limit=1', 'sort=title&limit=100&page=999']) {
+      const res = await list(q);
+      expect(res.status, q).toBe(400);
+      expect(res.body.errors, q).toEqual([expect.objectContaining({ location: 'query', path: 'page', msg: 'Page is too deep; narrow the search' })]);
+    }
+    for (const q of ['page=100&limit=100', 'page=10000&limit=1', 'page=200']) {
+      const res = await list(q);
+      expect(res.status, q).toBe(200);
+      expect(res.body.data, q).toEqual([]);
+    }
+    // Other lists share the rule.
+    expect((await t.app.inject({ url: '/api/v1/categories?page=1000&limit=11' })).statusCode).toBe(400);
+  });
+
+  it('a keyword shorter than 2 characters after trimming is ignored', async () => {
+    for (const k of ['ه', ' ا ', 'ة', '%', 'x', 'أ\u064e']) expect((await list(`keyword=${encodeURIComponent(k)}`)).body.results, k).toBe(3);
+    expect((await list(`keyword=${encodeURIComponent('ها')}`)).titles).toEqual(['هاتف سامسونج']);
+    expect((await t.app.inject({ url: `/api/v1/categories?keyword=${encodeURIComponent('ت')}` })).json().results).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { createCoupon, createProduct, createTestApp, createUser, useTestApp, type TestContext, type TestUser } from './helpers';
 
 let user: TestUser;
 const t = useTestApp();
@@ -220,5 +221,39 @@ describe('reading and updating orders', () => {
     res = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${MISSING}/deliver`, headers: manager.auth });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(`There is no order for this id: ${MISSING}`);
+  });
+});
+
+describe('totals past the int range (two of a 12,000,000 EGP product)', () => {
+  let big: TestContext;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    big = await createTestApp({ paymentsTestMode: true });
+    buyer = await createUser(big);
+  });
+  afterAll(() => big.close());
+
+  it('apply-coupon, the cash order and the card session answer with exact totals (no overflow)', async () => {
+    const product = await createProduct(big, { price: 12_000_000, quantity: 10 });
+    await createCoupon(big, { name: 'BIG5', discount: 5 });
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+      big.app.inject({ method, url: `/api/v1${url}`, headers: buyer.auth, payload });
+    await call('POST', '/cart', { productId: product });
+    const cart = (await call('POST', '/cart', { productId: product })).json().data;
+    expect(cart.totalCartPrice).toBe(24_000_000);
+
+    let res = await call('PUT', '/cart/applyCoupon', { couponName: 'BIG5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.totalAfterDiscount).toBe(22_800_000);
+
+    res = await call('GET', `/orders/checkout-session/${cart._id}`);
+    expect(res.statusCode).toBe(200);
+    expect((await big.db.one('SELECT total FROM payment_sessions'))!.total).toBe(2_280_000_000);
+
+    res = await call('POST', `/orders/${cart._id}`, { shippingAddress: address });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.totalOrderPrice).toBe(22_800_000);
+    res = await call('GET', '/orders?totalOrderPrice[gte]=22800000');
+    expect(res.json().results).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { createCoupon, createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
 
 const address = { details: 'المنزل', phone: '01012345678', city: 'الجيزة', postalCode: '' };
@@ -90,17 +91,46 @@ describe('card payment with the built-in test provider', () => {
     expect(await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id])).toEqual({ shipping_address: null });
   });
 
-  it('keeps a cart that changed after the session, and marks oversold stock', async () => {
-    const product = await createProduct(t, { price: 40, quantity: 1 });
+  it('keeps a cart that changed after the session', async () => {
+    const product = await createProduct(t, { price: 40, quantity: 5 });
     const cart = await cartOf(t, user, product);
     const { session } = (await checkout(cart._id)).json();
-    await t.app.inject({ method: 'PUT', url: `/api/v1/cart/${cart.products[0]._id}`, headers: user.auth, payload: { count: 1 } });
-    await t.db.query('UPDATE products SET quantity = 0');
+    await t.app.inject({ method: 'PUT', url: `/api/v1/cart/${cart.products[0]._id}`, headers: user.auth, payload: { count: 2 } });
     const res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
     expect(res.statusCode).toBe(303);
-    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 0, sold: 1 });
-    expect(await t.db.one('SELECT oversold, is_paid FROM orders')).toEqual({ oversold: true, is_paid: true });
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 4, sold: 1 });
+    expect(await t.db.one('SELECT oversold, is_paid FROM orders')).toEqual({ oversold: false, is_paid: true });
     expect(await t.db.query('SELECT id FROM carts')).toHaveLength(1);
+  });
+
+  it('refuses to pay when the stock is no longer there: a 409 page, no order, nothing taken, the session closed', async () => {
+    const product = await createProduct(t, { price: 40, quantity: 2 });
+    const cart = await cartOf(t, user, product, 2);
+    const { session } = (await checkout(cart._id)).json();
+    await t.db.query('UPDATE products SET quantity = 1');
+    let res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('لم يتم خصم أي مبلغ');
+    expect(res.body).toContain('href="http://front.test/cart"');
+    expect(await t.db.query('SELECT id FROM orders')).toHaveLength(0);
+    expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 1, sold: 0 });
+    expect(await t.db.query('SELECT id FROM carts')).toHaveLength(1);
+    res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('opening a new session for the cart closes the one before it (API.md §6.5)', async () => {
+    const product = await createProduct(t, { price: 40, quantity: 5 });
+    const cart = await cartOf(t, user, product);
+    const first = (await checkout(cart._id)).json().session;
+    const second = (await checkout(cart._id)).json().session;
+    const statuses = await t.db.query<{ id: string; status: string }>('SELECT id, status FROM payment_sessions');
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [first.id]: 'expired', [second.id]: 'open' });
+    expect((await t.app.inject({ method: 'GET', url: sessionPath(first.url) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${sessionPath(first.url)}/pay` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${sessionPath(second.url)}/pay` })).statusCode).toBe(303);
+    expect(await t.db.query('SELECT id FROM orders')).toHaveLength(1);
   });
 
   it('cancels, and unknown or expired sessions answer a 404 page', async () => {
@@ -158,6 +188,129 @@ describe('card payment with the built-in test provider', () => {
   });
 });
 
+describe('where the test page sends the shopper back, and its Content-Security-Policy', () => {
+  let t: TestContext;
+  let user: TestUser;
+  beforeAll(async () => {
+    // No FRONTEND_URL: the web app runs on another origin than the API (as with `npm run dev`).
+    t = await createTestApp({ paymentsTestMode: true, allowedOrigins: ['http://web.test:5173'] });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDb(t.db);
+    user = await createUser(t);
+  });
+  const openFrom = async (origin?: string) => {
+    const product = await createProduct(t, { price: 40 });
+    const cart = await cartOf(t, user, product);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${cart._id}`, headers: { ...user.auth, ...(origin && { origin }) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json().session.url).pathname;
+  };
+  const formAction = (header: unknown) => /form-action ([^;]*)/.exec(String(header))?.[1].split(' ');
+
+  it('returns to the web app the shopper came from when CORS allows its origin, and its CSP lets Pay and Cancel redirect there', async () => {
+    const page = await openFrom('http://web.test:5173');
+    const res = await t.app.inject({ method: 'GET', url: page });
+    expect(res.statusCode).toBe(200);
+    expect(formAction(res.headers['content-security-policy'])).toEqual(["'self'", 'http://web.test:5173']);
+    // The rest of the policy is the shop's usual one.
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect((await t.app.inject({ method: 'POST', url: `${page}/pay` })).headers.location).toBe('http://web.test:5173/user/allorders');
+
+    const other = await openFrom('http://web.test:5173');
+    expect((await t.app.inject({ method: 'POST', url: `${other}/cancel` })).headers.location).toBe('http://web.test:5173/cart');
+  });
+
+  it('an origin CORS does not allow, a malformed one or none at all returns to the API origin; other answers keep form-action \'self\'', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://web.test:5173/path', undefined]) {
+      const page = await openFrom(origin);
+      const res = await t.app.inject({ method: 'GET', url: page });
+      expect(formAction(res.headers['content-security-policy']), String(origin)).toEqual(["'self'", 'http://shop.test']);
+      expect((await t.app.inject({ method: 'POST', url: `${page}/pay` })).headers.location).toBe('http://shop.test/user/allorders');
+      await resetDb(t.db);
+      user = await createUser(t);
+    }
+    expect(formAction((await t.app.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy'])).toEqual(["'self'"]);
+  });
+
+  it('FRONTEND_URL wins over the request\'s origin; without ALLOWED_ORIGINS any web origin is the shop\'s', async () => {
+    const front = await createTestApp({ paymentsTestMode: true, frontendUrl: 'https://shop.example' });
+    const open = await createTestApp({ paymentsTestMode: true });
+    try {
+      for (const [app, expected] of [[front, 'https://shop.example'], [open, 'http://localhost:5173']] as const) {
+        const shopper = await createUser(app);
+        const cart = await cartOf(app, shopper, await createProduct(app, { price: 40 }));
+        const res = await app.app.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${cart._id}`, headers: { ...shopper.auth, origin: 'http://localhost:5173' } });
+        const session = await app.db.one('SELECT success_url, cancel_url FROM payment_sessions WHERE id = $1', [res.json().session.id]);
+        expect(session).toEqual({ success_url: `${expected}/user/allorders`, cancel_url: `${expected}/cart` });
+      }
+    } finally {
+      await front.close();
+      await open.close();
+    }
+  });
+});
+
+describe('card payment only where it is real or a demo shop (API.md §6.5)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // No Stripe, no PAYMENTS_TEST_MODE, no demo catalogue: a real shop that has not set up payments yet.
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDb(t.db);
+    await t.db.exec('DELETE FROM seed_runs');
+    t.app.ctx.shop.demo = false;
+  });
+  const shop = async (app = t.app) => (await app.inject({ method: 'GET', url: '/api/v1/shop' })).json();
+
+  it('without Stripe or a demo shop: card checkout is a clear 400, no session, no test page, and GET /shop says so', async () => {
+    const user = await createUser(t);
+    const cart = await cartOf(t, user, await createProduct(t, { price: 40 }));
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: `/api/v1/orders/checkout-session/${cart._id}`, headers: user.auth });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 'fail', message: 'Card payment is not available' });
+    }
+    expect(await t.db.query('SELECT id FROM payment_sessions')).toEqual([]);
+    expect(await shop()).toEqual({ data: { demo: false, cardPayment: false } });
+    const page = await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' });
+    expect([page.statusCode, page.json()]).toEqual([404, { status: 'fail', message: "Can't find this route: /payments/test/00000000-0000-4000-8000-000000000000" }]);
+    expect((await t.app.inject({ method: 'POST', url: '/payments/test/00000000-0000-4000-8000-000000000000/pay' })).statusCode).toBe(404);
+  });
+
+  it('a shop whose database got the demo catalogue is a demo shop: test payments on, in every process', async () => {
+    await t.db.exec("INSERT INTO seed_runs (name) VALUES ('demo')");
+    // A process started on the seeded database knows it at once; the one that seeded learns it from seedDatabase.
+    const other = await buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, publicBaseUrl: 'http://shop.test' } });
+    try {
+      expect(await shop(other)).toEqual({ data: { demo: true, cardPayment: true } });
+      const user = await createUser(t);
+      const cart = await cartOf(t, user, await createProduct(t, { price: 40 }));
+      const res = await other.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${cart._id}`, headers: user.auth });
+      expect(res.statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url: new URL(res.json().session.url).pathname })).statusCode).toBe(200);
+      // PAYMENTS_TEST_MODE=false turns it off even there.
+      const off = await buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: false } });
+      expect(await shop(off)).toEqual({ data: { demo: false, cardPayment: false } });
+      await off.close();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('PAYMENTS_TEST_MODE=true turns test payments on in any shop', async () => {
+    const on = await buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: true } });
+    try {
+      expect(await shop(on)).toEqual({ data: { demo: true, cardPayment: true } });
+    } finally {
+      await on.close();
+    }
+  });
+});
+
 describe('Stripe webhook', () => {
   const secret = 'whsec_test_secret';
   let t: TestContext;
@@ -169,6 +322,11 @@ describe('Stripe webhook', () => {
 
   const send = (payload: string, signature: string) =>
     t.app.inject({ method: 'POST', url: '/webhook-checkout', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+
+  it('with Stripe, card payment is real: GET /shop says card, not demo, and there is no test page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/shop' })).json()).toEqual({ data: { demo: false, cardPayment: true } });
+    expect((await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+  });
 
   it('refuses a bad signature with 400 plain text', async () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });

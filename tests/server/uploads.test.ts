@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createCategory, createUser, multipart, pngImage, useTestApp, type TestUser } from './helpers';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMAGE_JOBS, imageWork } from '../../server/lib/images';
+import { createCategory, createTestApp, createUser, largePng, multipart, pngImage, useTestApp, type TestContext, type TestUser } from './helpers';
 
 let admin: TestUser;
 let category: string;
@@ -61,5 +62,36 @@ describe('uploads', () => {
     expect((await t.app.inject({ url: url.pathname.replace('.webp', '-w320.webp') })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/uploads${url.pathname}` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/products/nothing.webp' })).statusCode).toBe(404);
+  });
+});
+
+describe('image work is bounded (default upload limit of 5 MB)', () => {
+  let big: TestContext;
+  let staff: TestUser;
+  beforeAll(async () => {
+    big = await createTestApp();
+    staff = await createUser(big, { role: 'admin' });
+  });
+  afterAll(() => big.close());
+  const upload = (name: string, image: Buffer) => {
+    const form = multipart({ name }, { image });
+    return big.app.inject({ method: 'POST', url: '/api/v1/categories', headers: { ...form.headers, ...staff.auth }, payload: form.payload });
+  };
+
+  it('a 16000×16000 PNG is refused from its header at once: 400 Image is too large, nothing stored', async () => {
+    const started = Date.now();
+    const res = await upload('ضخم', largePng(16000, 16000));
+    expect(res.json()).toEqual({ status: 'fail', message: 'Image is too large: at most 40 megapixels' });
+    expect(res.statusCode).toBe(400);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await big.db.query('SELECT 1 FROM categories')).toEqual([]);
+  });
+
+  it(`six uploads at once are all stored, with at most ${IMAGE_JOBS} images worked on at a time`, async () => {
+    const image = await pngImage(1600, 1200);
+    imageWork.peak = 0;
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(`تصنيف ${i}`, image)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(imageWork.peak).toBe(IMAGE_JOBS);
   });
 });

@@ -42,6 +42,7 @@ interface Scene extends World {
   emptyCategoryId: string;
   sessionId?: string;
   resetCode?: string;
+  resetToken?: string;
 }
 
 interface Entry {
@@ -95,10 +96,11 @@ const TABLE: Entry[] = [
   ...putAndPatch('/api/v1/auth/resetPassword', {
     expect: everyone(200),
     setup: async (s) => {
-      expect(await verifyResetCode(t.app.ctx, await issueResetCode(t.app.ctx, s.user.id), s.user.email)).toBe(true);
-      return {};
+      const resetToken = await verifyResetCode(t.app.ctx, await issueResetCode(t.app.ctx, s.user.id), s.user.email);
+      expect(resetToken).toEqual(expect.any(String));
+      return { resetToken };
     },
-    body: (s) => ({ email: s.user.email, newPassword: 'NewSecret123' }),
+    body: (s) => ({ email: s.user.email, newPassword: 'NewSecret123', resetToken: s.resetToken }),
   }),
 
   // §5.2 Users: the own-account endpoints for every role, the rest for admins.
@@ -134,6 +136,8 @@ const TABLE: Entry[] = [
   { route: 'DELETE /api/v1/brands/:id', expect: adminOnly(204), params: (s) => ({ id: s.brandId }) },
   { route: 'GET /api/v1/products', expect: everyone(200) },
   { route: 'GET /api/v1/products/:id', expect: everyone(200), params: (s) => ({ id: s.productId }) },
+  // Search suggestions for the top bar (ours): public, like the listing.
+  { route: 'GET /api/v1/products/suggestions', expect: everyone(200) },
   {
     route: 'POST /api/v1/products',
     expect: staff(201),
@@ -180,7 +184,7 @@ const TABLE: Entry[] = [
   { route: 'DELETE /api/v1/cart/:itemId', expect: owningCustomer(200), params: (s) => ({ itemId: s.cartItemId }), missing: noLine },
   { route: 'DELETE /api/v1/cart', expect: customers(204) },
 
-  // §5.12 Orders: customers order from their own cart; customers see their own orders, staff all; staff pay and deliver.
+  // §5.12 Orders: customers order from their own cart; customers see their own orders, staff all; staff pay and deliver; owners cancel.
   { route: 'POST /api/v1/orders/:cartId', expect: owningCustomer(201), params: cartOf, body: () => ({ shippingAddress }), missing: noCart },
   { route: 'GET /api/v1/orders/checkout-session/:cartId', expect: owningCustomer(200), params: cartOf, missing: noCart },
   { route: 'POST /api/v1/orders/checkout-session/:cartId', expect: owningCustomer(200), params: cartOf, body: () => ({ shippingAddress }), missing: noCart },
@@ -188,6 +192,13 @@ const TABLE: Entry[] = [
   { route: 'GET /api/v1/orders/:id', expect: row(401, 200, 404, 200, 200), params: orderOf, missing: (s) => `No document for this id ${s.orderId}` },
   ...putAndPatch('/api/v1/orders/:id/pay', { expect: staff(200), params: orderOf }),
   ...putAndPatch('/api/v1/orders/:id/deliver', { expect: staff(200), params: orderOf }),
+  // Cancel (ours): the owning customer only; another customer is told the order does not exist.
+  ...putAndPatch('/api/v1/orders/:id/cancel', { expect: owningCustomer(200), params: orderOf, missing: (s) => `No document for this id ${s.orderId}` }),
+
+  // What the web app must know about the shop (ours): public.
+  { route: 'GET /api/v1/shop', expect: everyone(200) },
+  // The owner's dashboard figures (ours): staff only.
+  { route: 'GET /api/v1/dashboard', expect: staff(200) },
 
   // The local test payment page (outside /api/v1). Its session id is a capability URL, like Stripe's checkout
   // page: it is random, known only to the customer who opened the session, and whoever holds it may look, pay

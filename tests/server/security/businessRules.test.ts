@@ -9,7 +9,7 @@ import { apiClient, buildWorld, shippingAddress, snapshot, type World } from './
  * discount once, from the current total, and never outlive a change to the cart or to a price.
  */
 let w: World;
-const t = useTestApp();
+const t = useTestApp({ paymentsTestMode: true });
 const api = apiClient(t);
 beforeEach(async () => {
   w = await buildWorld(t);
@@ -73,25 +73,35 @@ describe('the server sets every price, total and state', () => {
 });
 
 describe('counts', () => {
-  it('a cart count that is negative, zero, fractional or not a finite number is refused (400, nothing changed)', async () => {
+  it('a cart count that is negative, zero, fractional, not a finite number or not in decimal digits is refused (400, nothing changed)', async () => {
     await expectEachRefused(
-      [-1, -3, 0, 1.5, '2.5', '-3', '0', 'Infinity', '-Infinity', 'NaN', '1e-3', '1,000', '١٠', ' ', null, [3], { $gt: 1 }],
+      [-1, -3, 0, 1.5, '2.5', '2.0', '-3', '0', 'Infinity', '-Infinity', 'NaN', '1e-3', '1e3', '0x10', '0b11', '0o7', '1,000', '٢٫٥', ' ', null, true, [3], { $gt: 1 }],
       (count) => api('PUT', `/cart/${w.cartItemId}`, { as: w.user, payload: { count } }),
       400,
       () => ({ errors: [expect.objectContaining({ path: 'count', msg: 'count must be an integer of at least 1', location: 'body' })] }),
     );
   });
 
-  it('a huge cart count (1e9, 2^53, "1e3", 1e21) or one over stock is refused (409, nothing changed)', async () => {
+  it('a huge cart count (1e9, 2^53, "9007199254740993", 1e21) or one over stock is refused (409, nothing changed)', async () => {
     const { title, quantity, price } = await product(w.productId);
     await expectEachRefused(
-      [quantity + 1, 1e9, 2 ** 31, 2 ** 53, '9007199254740993', '1e3', 1e21],
+      [quantity + 1, 1e9, 2 ** 31, 2 ** 53, '9007199254740993', 1e21],
       (count) => api('PUT', `/cart/${w.cartItemId}`, { as: w.user, payload: { count } }),
       409,
       () => ({ status: 'fail', message: `Not enough stock for product: ${title}` }),
     );
     // The whole stock is still allowed.
     expect((await api('PUT', `/cart/${w.cartItemId}`, { as: w.user, payload: { count: quantity } })).json().data.totalCartPrice).toBe((quantity * price) / 100);
+  });
+
+  it('a cart count in Arabic-Indic digits is read as the same decimal number', async () => {
+    const { price } = await product(w.productId);
+    for (const [count, n] of [['١٠', 10], ['۳', 3], [' 4 ', 4], ['+2', 2]] as const) {
+      const res = await api('PUT', `/cart/${w.cartItemId}`, { as: w.user, payload: { count } });
+      expect(res.statusCode, count).toBe(200);
+      expect(res.json().data.products[0].count, count).toBe(n);
+      expect(res.json().data.totalCartPrice, count).toBe((n * price) / 100);
+    }
   });
 });
 
@@ -152,7 +162,7 @@ describe('coupons', () => {
     const RANGE = 'Discount must be greater than 0 and at most 100';
     const NOT_A_NUMBER = 'coupon discount must be a number';
     const cases: [unknown, string][] = [
-      [0, RANGE], ['0', RANGE], [-5, RANGE], ['-5', RANGE], [101, RANGE], ['101', RANGE], [100.01, RANGE], [0.004, RANGE], ['1e3', RANGE], [1e308, RANGE],
+      [0, RANGE], ['0', RANGE], [-5, RANGE], ['-5', RANGE], [101, RANGE], ['101', RANGE], [100.01, RANGE], [0.004, RANGE], [1e308, RANGE], ['1e3', NOT_A_NUMBER], ['0x10', NOT_A_NUMBER], ['0b11', NOT_A_NUMBER],
       ['10abc', NOT_A_NUMBER], ['Infinity', NOT_A_NUMBER], ['NaN', NOT_A_NUMBER], [true, NOT_A_NUMBER], [[10], NOT_A_NUMBER], [{ $gt: 0 }, NOT_A_NUMBER],
       ['', 'coupon discount required'],
     ];

@@ -170,6 +170,64 @@ describe('repeated confirmations of one card payment (built-in test provider)', 
   });
 });
 
+describe('several payment sessions for one cart (built-in test provider)', () => {
+  beforeEach(() => resetDb(t.db));
+
+  const openSessions = async (user: TestUser, cartId: string, n: number, atOnce: boolean) => {
+    const open = () => apiClient(t)('POST', `/orders/checkout-session/${cartId}`, { as: user, payload: { shippingAddress: address } });
+    const answers = atOnce ? await Promise.all(Array.from({ length: n }, open)) : [];
+    if (!atOnce) for (let i = 0; i < n; i++) answers.push(await open());
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    return answers.map((res) => sessionPath(res.json().session.url));
+  };
+  const pay = (page: string) => t.app.inject({ method: 'POST', url: `${page}/pay` });
+
+  it.each([['one after another', false], ['all at once', true]])(
+    'three sessions opened %s for a cart of the last 8 units, all paid at once: one paid order, 8 sold, never more',
+    async (_how, atOnce) => {
+      const productId = await createProduct(t, { title: 'جهاز محدود', price: 50, quantity: 8 });
+      const [customer] = await customersWithCarts(t, productId, [8]);
+      const pages = await openSessions(customer.user, customer.cartId, 3, atOnce);
+      // Opening a session closes the ones before it: only one is open, whatever the order they were opened in.
+      expect(await t.db.query("SELECT status FROM payment_sessions WHERE status = 'open'")).toHaveLength(1);
+
+      const answers = await Promise.all(pages.map(pay));
+      const paid = answers.filter((res) => res.statusCode === 303);
+      expect(paid).toHaveLength(1);
+      expect(paid[0].headers.location).toBe('http://front.test/user/allorders');
+      for (const res of answers.filter((r) => r !== paid[0])) expect(res.statusCode).toBe(404);
+      // Paying again (a replay of any page) still changes nothing.
+      for (const page of pages) await pay(page);
+      expect(await t.db.query('SELECT is_paid, total_order_price FROM orders')).toEqual([{ is_paid: true, total_order_price: 40000 }]);
+      expect(await stockOf(t, productId)).toEqual({ quantity: 0, sold: 8 });
+    },
+  );
+
+  it('stock sold to someone else after the session opened is not sold again: the page refuses (409) and takes nothing', async () => {
+    const productId = await createProduct(t, { title: 'جهاز محدود', price: 50, quantity: 8 });
+    const [card, cash] = await customersWithCarts(t, productId, [8, 3]);
+    const [page] = await openSessions(card.user, card.cartId, 1, false);
+    const api = apiClient(t);
+    const [order, payment] = await Promise.all([
+      api('POST', `/orders/${cash.cartId}`, { as: cash.user, payload: { shippingAddress: address } }),
+      pay(page),
+    ]);
+    // Whichever came first won; the other was refused, and no unit was sold twice.
+    if (payment.statusCode === 303) {
+      expect(order.statusCode).toBe(409);
+      expect(await stockOf(t, productId)).toEqual({ quantity: 0, sold: 8 });
+    } else {
+      expect([order.statusCode, payment.statusCode]).toEqual([201, 409]);
+      expect(payment.body).toContain('لم يتم خصم أي مبلغ');
+      expect(await stockOf(t, productId)).toEqual({ quantity: 5, sold: 3 });
+      // The refused session is closed; the customer starts again from the cart, which is kept.
+      expect((await pay(page)).statusCode).toBe(404);
+      expect(await countRows(t, 'carts')).toBe(1);
+    }
+    expect(await countRows(t, 'orders')).toBe(1);
+  });
+});
+
 describe('repeated Stripe webhooks for one payment', () => {
   const secret = 'whsec_concurrency_secret';
   let stripeApp: TestContext;

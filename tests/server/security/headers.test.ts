@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { createProduct, createTestApp, type TestContext } from '../helpers';
+import { createProduct, createTestApp, createUser, type TestContext } from '../helpers';
 
 /**
  * Response headers every answer carries (helmet), the Content-Security-Policy the built web app
@@ -132,16 +132,55 @@ describe('CORS', () => {
   });
 });
 
+describe('caching of personal answers (API.md §0 Caching)', () => {
+  it('every answer to a request with a token, and every answer that returns a token, is Cache-Control: no-store', async () => {
+    const user = await createUser(t, { password: 'Secret123' });
+    const admin = await createUser(t, { role: 'admin' });
+    const productId = await createProduct(t);
+    const withToken: [string, string, typeof user, Record<string, unknown>?][] = [
+      ['GET', '/api/v1/users/getMe', user], ['GET', '/api/v1/cart', user], ['POST', '/api/v1/cart', user, { productId }],
+      ['GET', '/api/v1/orders', user], ['GET', '/api/v1/addresses', user], ['GET', '/api/v1/wishlist', user],
+      ['GET', '/api/v1/users', admin], ['GET', '/api/v1/coupons', admin],
+      // A public list asked with a token, and a refused or failed request with one, are not stored either.
+      ['GET', '/api/v1/products', user], ['GET', '/api/v1/coupons', user], ['GET', '/api/v1/orders/not-an-id', user],
+    ];
+    for (const [method, url, who, payload] of withToken) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: who.auth, payload });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+      expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
+    }
+    const tokenAnswers = [
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: 'Secret123' } }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { name: 'عميل جديد', email: 'cache@example.com', password: 'Secret123', passwordConfirm: 'Secret123' } }),
+    ];
+    for (const res of tokenAnswers) {
+      expect(res.json().token).toEqual(expect.any(String));
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // Public answers to visitors may still be cached (`Bearer null` from the original web app counts as no token).
+    for (const headers of [{}, { authorization: 'Bearer null' }]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/products', headers })).headers['cache-control']).toBeUndefined();
+    }
+  });
+});
+
 describe('secrets', () => {
-  it('production refuses the default JWT secret, a missing one and a short one', () => {
-    const message = 'JWT_SECRET must be set in production, at least 32 characters long';
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(message);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: '' })).toThrow(message);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'dev-only-secret-change-me-in-production-0123456789' })).toThrow(message);
+  it('production accepts an explicit JWT_SECRET of 32+ characters and refuses a short one; unset, the shop makes its own', () => {
+    const message = 'JWT_SECRET must be at least 32 characters long (or unset: the shop then makes its own)';
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(message);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32) });
-    expect(config.jwtSecret).toBe('a'.repeat(32));
-    expect(config.paymentsTestMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32) }).jwtSecret).toBe('a'.repeat(32));
+    // Unset (or empty): nothing from the code, the secret is generated at start and kept in the database (secrets.test.ts).
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: '' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({}).resetCodeSecret).toBeUndefined();
+  });
+
+  it('production has no demo data and no test payments unless asked for (SEED_DEMO, PAYMENTS_TEST_MODE)', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ seedDemo: false, paymentsTestMode: undefined });
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', PAYMENTS_TEST_MODE: 'true' })).toMatchObject({ seedDemo: true, paymentsTestMode: true });
+    expect(loadConfig({})).toMatchObject({ seedDemo: true, paymentsTestMode: undefined });
+    expect(loadConfig({ PAYMENTS_TEST_MODE: 'false' }).paymentsTestMode).toBe(false);
   });
 
   it('TRUST_PROXY is off unless set: only named proxies (or, explicitly, anyone) may forward a client address', () => {

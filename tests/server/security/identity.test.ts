@@ -142,8 +142,10 @@ describe('password reset codes (API.md §6.8)', () => {
     const email = w.user.email;
     await api('POST', '/auth/forgotPasswords', { payload: { email } });
     const used = await outboxCode(email);
-    expect((await api('POST', '/auth/verifyResetCode', { payload: { resetCode: used } })).statusCode).toBe(200);
-    expect((await api('PUT', '/auth/resetPassword', { payload: { email, newPassword: 'firstnew1' } })).statusCode).toBe(200);
+    const verified = await api('POST', '/auth/verifyResetCode', { payload: { resetCode: used } });
+    expect(verified.statusCode).toBe(200);
+    const { resetToken } = verified.json();
+    expect((await api('PUT', '/auth/resetPassword', { payload: { email, newPassword: 'firstnew1', resetToken } })).statusCode).toBe(200);
 
     /** Verifying `code` (alone, then with the e-mail) and resetting the password must all fail and change nothing. */
     const expectDead = async (code: string) => {
@@ -151,6 +153,7 @@ describe('password reset codes (API.md §6.8)', () => {
         ['POST', '/auth/verifyResetCode', { resetCode: code }, 'Reset code is invalid or has expired'],
         ['POST', '/auth/verifyResetCode', { resetCode: code, email }, 'Reset code is invalid or has expired'],
         ['PUT', '/auth/resetPassword', { email, newPassword: 'hijacked1' }, 'reset code not verified'],
+        ['PUT', '/auth/resetPassword', { email, newPassword: 'hijacked1', resetToken }, 'reset code not verified'],
       ];
       for (const [method, url, payload, message] of attempts) {
         const res = await expectRefusedAndUnchanged(t, () => api(method, url, { payload }), 400);
@@ -204,9 +207,11 @@ describe('secrets never leave the server', () => {
     expect(codeHash).toMatch(/^[0-9a-f]{64}$/);
     await send('getMe with a live code', 'GET', '/users/getMe', { headers: me.auth });
     await send('admin get with a live code', 'GET', `/users/${id}`, { as: w.admin });
-    await send('verify', 'POST', '/auth/verifyResetCode', { payload: { resetCode: code, email } });
+    const verified = await send('verify', 'POST', '/auth/verifyResetCode', { payload: { resetCode: code, email } });
+    const tokenHash = (await userRow(id)).reset_token_hash as string;
+    expect(tokenHash).toMatch(/^[0-9a-f]{64}$/);
     await send('admin get while verified', 'GET', `/users/${id}`, { as: w.admin });
-    const reset = await send('reset', 'PUT', '/auth/resetPassword', { payload: { email, newPassword: passwords.reset } });
+    const reset = await send('reset', 'PUT', '/auth/resetPassword', { payload: { email, newPassword: passwords.reset, resetToken: verified.json().resetToken } });
     expect(reset.statusCode).toBe(200);
     await keepHash(id);
     const fresh = bearer(reset.json().token);
@@ -236,7 +241,7 @@ describe('secrets never leave the server', () => {
     // A code counts as leaked only as a whole token (ids and phone numbers contain digit runs of their own).
     const codePattern = new RegExp(`(?<![0-9a-f])${code}(?![0-9a-f])`, 'i');
     for (const [label, res] of responses) {
-      for (const secret of [...Object.values(passwords), ...hashes, codeHash]) expect(res.body, label).not.toContain(secret);
+      for (const secret of [...Object.values(passwords), ...hashes, codeHash, tokenHash]) expect(res.body, label).not.toContain(secret);
       expect(res.body, label).not.toMatch(/\$2[aby]\$/);
       expect(res.body, label).not.toMatch(codePattern);
     }

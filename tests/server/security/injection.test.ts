@@ -58,7 +58,7 @@ const ATTACKS: [string, string, string[]?][] = [
   // keyword is literal text: these match nothing, exactly like any other unmatched word.
   ["keyword=' OR 1=1 --", NO_MATCH],
   ["keyword=%' ", NO_MATCH],
-  ['keyword=_', NO_MATCH],
+  ['keyword=__', NO_MATCH],
   ['keyword=.*', NO_MATCH],
   ['keyword=(a+)+$', NO_MATCH],
   // Operators other than gte, gt, lte, lt and in are ignored; a nested object is a wrong type (400 where the field exists).
@@ -72,7 +72,10 @@ const ATTACKS: [string, string, string[]?][] = [
   ['$where=1&email[$ne]=x', ''],
   // Paging: anything that is not an integer ≥ 1 falls back; limit is capped at 100.
   ['limit=-1', ''],
-  ['limit=1e9', 'limit=100'],
+  ['limit=1000000000', 'limit=100'],
+  // Numbers only in decimal digits: an exponent or another base is non-numeric, so the default applies.
+  ['limit=1e9', ''],
+  ['limit=0x10', ''],
   ['page=-5', ''],
   ['page=abc', ''],
   ['limit=1;drop', ''],

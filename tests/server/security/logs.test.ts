@@ -50,9 +50,11 @@ it('no password, hash, reset code, token or secret reaches the logs', async () =
 
   expect((await post('POST', '/auth/forgotPasswords', { email })).statusCode).toBe(200);
   const code = keep((await latestOutboxMessage(path.join(t.dataDir, 'outbox'), email))!.text.match(/\b\d{6}\b/)![0]);
-  expect((await post('POST', '/auth/verifyResetCode', { resetCode: code })).statusCode).toBe(200);
+  const verified = await post('POST', '/auth/verifyResetCode', { resetCode: code });
+  expect(verified.statusCode).toBe(200);
+  const resetToken = keep(verified.json().resetToken);
   const second = keep('Second-Pass-222');
-  const reset = await post('PUT', '/auth/resetPassword', { email, newPassword: second });
+  const reset = await post('PUT', '/auth/resetPassword', { email, newPassword: second, resetToken });
   expect(reset.statusCode).toBe(200);
   const third = keep('Third-Pass-333');
   const changed = await post('PUT', '/users/changeMyPassword', { currentPassword: second, password: third, passwordConfirm: third }, keep(reset.json().token));

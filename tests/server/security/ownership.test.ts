@@ -8,7 +8,7 @@ import { apiClient, buildWorld, shippingAddress, snapshot, type Method, type Wor
  * and 403 for reviews; a visitor gets 401; an owner field sent in a body never moves anything.
  */
 let w: World;
-const t = useTestApp();
+const t = useTestApp({ paymentsTestMode: true });
 const api = apiClient(t);
 beforeEach(async () => {
   w = await buildWorld(t);

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import qs from 'qs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { ListField } from '../../../server/lib/listQuery';
 import { createTestApp, multipart, pngImage, type TestContext, type TestUser } from '../helpers';
 import { apiClient, buildWorld, expectRefusedAndUnchanged, saveScene, snapshot, type World } from './world';
 
 /**
  * Bad input is refused cleanly (API.md §0, §3): a property-based sweep sends random and malformed
  * requests to every served route, then plain tests cover malformed JSON, wrong content types and
- * oversized bodies, queries and URLs. (contract.test.ts fuzzes the fields of create/update bodies.)
+ * oversized bodies, queries and URLs. (contract/fuzz.test.ts fuzzes the fields of create/update bodies.)
  *
  * Replaying a failure: the message names the route and the base seed; run again with
  * `FC_SEED=<seed>` (and optionally `FC_ROUTE='<METHOD /url>'` to fuzz only that route).
@@ -26,7 +27,8 @@ let png: Buffer;
 let restoreWorld: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  console.info(`robustness: FC_SEED=${SEED} (set FC_SEED to replay)`);
+  t = await createTestApp({ paymentsTestMode: true });
   w = await buildWorld(t);
   api = apiClient(t);
   png = await pngImage(20, 20);
@@ -314,6 +316,119 @@ describe('property: any request to any route', () => {
     }
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     await restoreWorld();
+  }, 300_000);
+});
+
+/* ---------- every filterable field of every list route (API.md §2) ---------- */
+
+/** A filter value and whether its column can hold it (bad → 400 query, good → 200). */
+type FilterValue = { value: string; bad: boolean };
+const good = (value: string): FilterValue => ({ value, bad: false });
+const bad = (value: string): FilterValue => ({ value, bad: true });
+const INT4 = 2 ** 31 - 1;
+const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+/** Other ways to write a number that are not plain decimal notation. */
+const NOT_DECIMAL = ['0x10', '0b11', '0o7', '1e3', '1e300', '1.5e300', '-1e400', 'Infinity', 'NaN', '٢e٣'];
+const FAR_DATES = ['275760-09-13', '99999', '+275760-09-13T00:00:00Z', '-000001-01-01', '0000-12-31', '10000-01-01', '2020-13-45', 'tomorrow'];
+
+/** Values for one field, generated from its column type, so a new field or type is covered without listing it here. */
+function filterValueArb(field: ListField): fc.Arbitrary<FilterValue> {
+  switch (field.type) {
+    case 'int':
+    case 'bigint': {
+      const max = field.type === 'int' ? INT4 : Number.MAX_SAFE_INTEGER;
+      return fc.oneof(
+        fc.integer({ min: -INT4, max: INT4 }).map((n) => good(String(n))),
+        fc.nat({ max: 9999 }).map((n) => good(toArabicIndic(String(n)))),
+        fc.integer({ min: -INT4, max: INT4 }).map((n) => bad(`${n}.5`)),
+        fc.constantFrom(String(max + 1), `-${max + 2}`, '99999999999999999999', '9'.repeat(400), ...NOT_DECIMAL).map(bad),
+      );
+    }
+    case 'money':
+    case 'bigMoney': {
+      const max = field.type === 'money' ? INT4 : Number.MAX_SAFE_INTEGER;
+      return fc.oneof(
+        fc.integer({ min: -(INT4 - 1), max: INT4 - 1 }).map((p) => good((p / 100).toFixed(2))),
+        fc.constantFrom(String(Math.ceil(max / 100) + 1), '1e300', '99999999999999999999', ...NOT_DECIMAL).map(bad),
+      );
+    }
+    case 'decimal': {
+      const limit = 10 ** field.precision - 1;
+      return fc.oneof(
+        fc.integer({ min: -limit, max: limit }).map((n) => good((n / 10 ** field.scale).toFixed(field.scale))),
+        fc.constantFrom(String(10 ** (field.precision - field.scale)), '1e300', ...NOT_DECIMAL).map(bad),
+      );
+    }
+    case 'date':
+      return fc.oneof(
+        fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }).map((d) => good(d.toISOString())),
+        fc.constantFrom('2020-01-01', '2024-02-29T10:00:00+02:00').map(good),
+        fc.constantFrom(...FAR_DATES).map(bad),
+      );
+    case 'id':
+      return fc.oneof(fc.uuid().map(good), fc.constantFrom('abc', '1', "' OR 1=1 --", '00000000-0000-0000-0000-00000000000g').map(bad));
+    case 'bool':
+      return fc.oneof(fc.constantFrom('true', 'false').map(good), fc.constantFrom('yes', '1', 'TRUE!').map(bad));
+    case 'text':
+    case 'textArray':
+      return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((v) => v.trim() !== '' && !v.includes(',')).map(good);
+  }
+}
+
+type FilterForm = 'equals' | 'gte' | 'gt' | 'lte' | 'lt' | 'in[]' | 'in,';
+const filterArb = (field: ListField) =>
+  fc.record({
+    form: fc.constantFrom<FilterForm>(...(field.type === 'textArray' ? ['equals', 'in[]', 'in,'] as const : ['equals', 'gte', 'gt', 'lte', 'lt', 'in[]', 'in,'] as const)),
+    values: fc.array(filterValueArb(field), { minLength: 1, maxLength: 3 }),
+  });
+
+function filterQuery(name: string, form: FilterForm, values: FilterValue[]): string {
+  const enc = encodeURIComponent;
+  if (form === 'in[]') return values.map((v) => `${name}[in][]=${enc(v.value)}`).join('&');
+  if (form === 'in,') return `${name}[in]=${values.map((v) => enc(v.value)).join(',')}`;
+  return form === 'equals' ? `${name}=${enc(values[0].value)}` : `${name}[${form}]=${enc(values[0].value)}`;
+}
+
+describe('property: every filter of every list route', () => {
+  const listUrl = (route: string) => route.split(' ')[1].replace(':categoryId', w.categoryId).replace(':productId', w.productId);
+
+  it('every served route that answers a List declares its list spec', async () => {
+    const declared = Object.keys(t.app.listRoutes);
+    expect(declared.length).toBeGreaterThanOrEqual(10);
+    for (const route of t.app.routeList.filter((r) => r.startsWith('GET /api/v1/'))) {
+      const url = route.split(' ')[1].replace(/:(\w+)/g, (_, name: string) => (name === 'categoryId' ? w.categoryId : name === 'productId' ? w.productId : 'x'));
+      const res = await api('GET', url.replace('/api/v1', ''), { as: w.admin });
+      if (res.statusCode === 200 && 'paginationResult' in (JSON.parse(res.body) as object)) expect(declared, route).toContain(route);
+    }
+  });
+
+  it('a value its column cannot hold (fractions on integers, huge numbers, other bases, far dates, bad in-list members) → 400 query; others → 200', async () => {
+    const before = await snapshot(t);
+    let index = 0;
+    for (const [route, spec] of Object.entries(t.app.listRoutes)) {
+      for (const [name, field] of Object.entries(spec.fields)) {
+        if (field.sortOnly) continue;
+        const property = fc.asyncProperty(filterArb(field), async ({ form, values }) => {
+          const sent = form === 'in[]' || form === 'in,' ? values : values.slice(0, 1);
+          const url = `${listUrl(route)}?${filterQuery(name, form, sent)}`;
+          const res = await t.app.inject({ url, headers: w.admin.auth });
+          const shown = `${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (sent.some((v) => v.bad)) {
+            expect(res.statusCode, shown).toBe(400);
+            expect(res.json().errors[0], shown).toMatchObject({ location: 'query', path: name });
+          } else {
+            expect(res.statusCode, shown).toBe(200);
+          }
+        });
+        try {
+          await fc.assert(property, { seed: SEED + 1000 + index++, numRuns: RUNS_PER_ROUTE * 8 });
+        } catch (err) {
+          throw new Error(`Filtering ${route} on ${name} failed; replay with FC_SEED=${SEED}\n${(err as Error).message}`, { cause: err });
+        }
+      }
+    }
+    expect(index).toBeGreaterThanOrEqual(30);
+    expect(await snapshot(t)).toEqual(before);
   }, 300_000);
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createUser, pngImage, useTestApp, type TestUser } from '../helpers';
+import { createBrand, createCategory, createProduct, createUser, largePng, pngImage, useTestApp, type TestUser } from '../helpers';
 import { snapshot } from './world';
 
 /**
@@ -161,6 +161,21 @@ describe('sizes and counts', () => {
       const shown = `${target.method} ${target.url} ${target.field}: ${res.body}`;
       expect(res.statusCode, shown).toBe(413);
       expect(res.json(), shown).toEqual({ status: 'fail', message: 'File too large' });
+      expect(await state(), shown).toEqual(before);
+    }
+  });
+
+  it('an image over 40 megapixels (8000×6000 in a few KB) on every upload field → 400 Image is too large; no row, no file stored', async () => {
+    const bomb = largePng(8000, 6000);
+    expect(bomb.length).toBeLessThan(MAX_BYTES);
+    for (const target of targets()) {
+      const before = await state();
+      const started = Date.now();
+      const res = await send(target, [...target.rest(), file(target.field, bomb)]);
+      const shown = `${target.method} ${target.url} ${target.field}: ${res.body}`;
+      expect(res.statusCode, shown).toBe(400);
+      expect(res.json(), shown).toEqual({ status: 'fail', message: 'Image is too large: at most 40 megapixels' });
+      expect(Date.now() - started, shown).toBeLessThan(2000); // refused from the header, never decoded
       expect(await state(), shown).toEqual(before);
     }
   });

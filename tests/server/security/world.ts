@@ -120,8 +120,16 @@ export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
   const { last_value: orderNumber } = (await t.db.one<{ last_value: string }>('SELECT last_value FROM order_number_seq'))!;
   await t.db.exec(`DROP SCHEMA IF EXISTS saved_scene CASCADE; CREATE SCHEMA saved_scene;
     ${TABLES.map((table) => `CREATE TABLE saved_scene.${table} AS SELECT * FROM ${table};`).join('\n')}`);
+  // Generated columns (products.effective_price) are computed again, never inserted.
+  const columns = new Map(
+    (await t.db.query<{ table_name: string; list: string }>(
+      `SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list FROM information_schema.columns
+       WHERE table_schema = current_schema() AND is_generated = 'NEVER' AND table_name = ANY($1) GROUP BY table_name`,
+      [TABLES],
+    )).map((r) => [r.table_name, r.list]),
+  );
   const restoreSql = `TRUNCATE ${TABLES.join(', ')} CASCADE;
-    ${TABLES.map((table) => `INSERT INTO ${table} SELECT * FROM saved_scene.${table};`).join('\n')}
+    ${TABLES.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
     SELECT setval('order_number_seq', ${Number(orderNumber)});`;
   return () => t.db.exec(restoreSql);
 }

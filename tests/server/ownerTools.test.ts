@@ -1,0 +1,182 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBrand, createCategory, createProduct, createSubcategory, createUser, useTestApp, type TestUser } from './helpers';
+
+/** The owner's tools (ours): GET /dashboard, `search` on the order list, `withCounts` on catalogue lists. */
+const t = useTestApp();
+let admin: TestUser;
+let manager: TestUser;
+let customer: TestUser;
+beforeEach(async () => {
+  admin = await createUser(t, { role: 'admin' });
+  manager = await createUser(t, { role: 'manager' });
+  customer = await createUser(t, { name: 'سارة', phone: '01099998888' });
+});
+
+const get = (url: string, who?: TestUser) => t.app.inject({ method: 'GET', url, headers: who?.auth });
+
+/** Cairo midnight today as an instant, from the database's own clock (the one the endpoint reads). */
+async function cairoMidnight(daysAgo = 0): Promise<Date> {
+  const row = await t.db.one<{ at: Date }>(`SELECT ((now() AT TIME ZONE 'Africa/Cairo')::date - $1::int)::timestamp AT TIME ZONE 'Africa/Cairo' AS at`, [daysAgo]);
+  return new Date(row!.at);
+}
+
+interface OrderRow { at: Date; total: number; paid?: boolean; delivered?: boolean; lines?: { productId: string; count: number; price: number }[];
+  name?: string; email?: string; phone?: string; shippingPhone?: string; method?: 'cash' | 'card' }
+/** Inserts an order as checkout would have stored it (prices in EGP). */
+async function insertOrder(o: OrderRow) {
+  const row = await t.db.one<{ id: string; order_number: number }>(
+    `INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, is_delivered, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id, order_number`,
+    [
+      customer.id,
+      { _id: customer.id, name: o.name ?? 'سارة', email: o.email ?? customer.email, phone: o.phone ?? '01099998888' },
+      { details: 'شارع النيل 5', phone: o.shippingPhone ?? '01011110000', city: 'الجيزة', postalCode: '' },
+      Math.round(o.total * 100), o.method ?? 'cash', o.paid ?? false, o.delivered ?? false, o.at,
+    ],
+  );
+  for (const [i, line] of (o.lines ?? []).entries()) {
+    await t.db.query(
+      `INSERT INTO order_items (order_id, product_id, product_snapshot, count, price, position) VALUES ($1, $2, '{}', $3, $4, $5)`,
+      [row!.id, line.productId, line.count, Math.round(line.price * 100), i],
+    );
+  }
+  return row!;
+}
+
+describe('GET /api/v1/dashboard', () => {
+  it('is for managers and admins: 401 for visitors, 403 for customers', async () => {
+    expect((await get('/api/v1/dashboard')).statusCode).toBe(401);
+    expect((await get('/api/v1/dashboard', customer)).statusCode).toBe(403);
+    expect((await get('/api/v1/dashboard', manager)).statusCode).toBe(200);
+    expect((await get('/api/v1/dashboard', admin)).statusCode).toBe(200);
+  });
+
+  it('counts orders and sales by Cairo day: today, 7 and 30 days, with their edges', async () => {
+    const today = await cairoMidnight();
+    const minute = 60_000;
+    const phone = await createProduct(t, { title: 'هاتف', quantity: 0 });
+    const watch = await createProduct(t, { title: 'ساعة', quantity: 5 });
+    const bag = await createProduct(t, { title: 'حقيبة', quantity: 1 });
+    await createProduct(t, { title: 'كتاب', quantity: 6 });
+    // Today: the first minute of the Cairo day counts, the last minute of yesterday does not.
+    await insertOrder({ at: new Date(today.getTime() + minute), total: 100.5, lines: [{ productId: phone, count: 1, price: 100.5 }] });
+    await insertOrder({ at: new Date(today.getTime() - minute), total: 200, paid: true, lines: [{ productId: watch, count: 4, price: 50 }] });
+    // Six days ago is inside the last 7 days; seven days ago is only in the 30.
+    await insertOrder({ at: new Date((await cairoMidnight(6)).getTime() + minute), total: 300, paid: true, delivered: true, lines: [{ productId: bag, count: 2, price: 150 }] });
+    await insertOrder({ at: new Date((await cairoMidnight(6)).getTime() - minute), total: 400, delivered: true, lines: [{ productId: bag, count: 1, price: 400 }] });
+    // The 30 days begin 29 days before today; the day before is outside everything but the waiting counts.
+    await insertOrder({ at: new Date((await cairoMidnight(29)).getTime() + minute), total: 500, paid: true, delivered: true });
+    await insertOrder({ at: new Date((await cairoMidnight(29)).getTime() - minute), total: 10_000, lines: [{ productId: phone, count: 50, price: 200 }] });
+
+    const res = await get('/api/v1/dashboard', manager);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.timeZone).toBe('Africa/Cairo');
+    expect(data.periods).toEqual({
+      today: { orders: 1, revenue: 100.5 },
+      last7Days: { orders: 3, revenue: 600.5 },
+      last30Days: { orders: 5, revenue: 1500.5 },
+    });
+    expect(data.daily).toHaveLength(30);
+    expect(data.daily[29]).toEqual({ date: data.today, orders: 1, revenue: 100.5 });
+    expect(data.daily[28]).toMatchObject({ orders: 1, revenue: 200 });
+    expect(data.daily[0]).toMatchObject({ orders: 1, revenue: 500 });
+    expect(data.daily.reduce((a: number, d: { orders: number }) => a + d.orders, 0)).toBe(5);
+    expect(data.awaiting).toEqual({ payment: 3, delivery: 3 });
+    expect(data.stock).toEqual({ outOfStock: 1, low: 2, lowThreshold: 5 });
+    // Units sold in the 30 days only (the 50 phones are older).
+    expect(data.bestSellers.map((b: { product: { title: string }; sold: number; revenue: number }) => [b.product.title, b.sold, b.revenue])).toEqual([
+      ['ساعة', 4, 200],
+      ['حقيبة', 3, 700],
+      ['هاتف', 1, 100.5],
+    ]);
+    expect(data.bestSellers[0].product).toEqual({ _id: watch, title: 'ساعة', imageCover: 'http://shop.test/products/cover.webp' });
+  });
+
+  it('leaves cancelled orders out of sales, waiting orders and best sellers', async () => {
+    const watch = await createProduct(t, { title: 'ساعة', quantity: 5 });
+    await insertOrder({ at: new Date(), total: 100, lines: [{ productId: watch, count: 1, price: 100 }] });
+    const cancelled = await insertOrder({ at: new Date(), total: 900, lines: [{ productId: watch, count: 9, price: 100 }] });
+    await t.db.query('UPDATE orders SET is_cancelled = true, cancelled_at = now() WHERE id = $1', [cancelled.id]);
+    const { data } = (await get('/api/v1/dashboard', admin)).json();
+    expect(data.periods.today).toEqual({ orders: 1, revenue: 100 });
+    expect(data.awaiting).toEqual({ payment: 1, delivery: 1 });
+    expect(data.bestSellers.map((b: { sold: number }) => b.sold)).toEqual([1]);
+  });
+
+  it('answers zeros for a new shop', async () => {
+    const { data } = (await get('/api/v1/dashboard', admin)).json();
+    expect(data.periods.last30Days).toEqual({ orders: 0, revenue: 0 });
+    expect(data.daily.every((d: { orders: number }) => d.orders === 0)).toBe(true);
+    expect(data.bestSellers).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/orders?search= (staff)', () => {
+  const numbers = (res: { json: () => { data: { id: number }[] } }) => res.json().data.map((o) => o.id).sort((a, b) => a - b);
+  beforeEach(async () => {
+    const at = new Date();
+    await insertOrder({ at, total: 10, name: 'أحمد علي', email: 'ahmed@example.com', phone: '01011112222', shippingPhone: '01233334444' });
+    await insertOrder({ at, total: 20, name: 'منى حسن', email: 'mona@shop.eg', phone: '01155556666', shippingPhone: '01555557777', paid: true, method: 'card' });
+    await insertOrder({ at, total: 30, name: 'Karim', email: 'karim_1@example.com', phone: '01277778888', shippingPhone: '01277778888', delivered: true });
+  });
+
+  it('finds an order by number, customer phone, delivery phone, e-mail or name (Arabic letters folded)', async () => {
+    const search = (s: string) => get(`/api/v1/orders?search=${encodeURIComponent(s)}`, manager);
+    expect(numbers(await search('2'))).toEqual([2]);
+    expect(numbers(await search('#3'))).toEqual([3]);
+    expect(numbers(await search('01155556666'))).toEqual([2]);
+    expect(numbers(await search('3333444'))).toEqual([1]);
+    expect(numbers(await search('MONA@shop'))).toEqual([2]);
+    expect(numbers(await search('احمد'))).toEqual([1]);
+    expect(numbers(await search('karim'))).toEqual([3]);
+    // LIKE characters are literal: `_` is not a wildcard.
+    expect(numbers(await search('karim_'))).toEqual([3]);
+    expect(numbers(await search('m_na'))).toEqual([]);
+    expect(numbers(await search('example.com'))).toEqual([1, 3]);
+    // Too short to mean anything, or empty: no filter.
+    expect(numbers(await search('a'))).toEqual([1, 2, 3]);
+    expect(numbers(await search(''))).toEqual([1, 2, 3]);
+  });
+
+  it('combines with the filters and the count; a number past int4 is just text', async () => {
+    let res = await get('/api/v1/orders?search=example.com&isDelivered=false', admin);
+    expect(numbers(res)).toEqual([1]);
+    expect(res.json().results).toBe(1);
+    res = await get('/api/v1/orders?isPaid=true&paymentMethodType=card', admin);
+    expect(numbers(res)).toEqual([2]);
+    res = await get('/api/v1/orders?search=99999999999', admin);
+    expect(res.statusCode).toBe(200);
+    expect(numbers(res)).toEqual([]);
+    res = await get('/api/v1/orders?search[x]=1', admin);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is ignored for customers, who only ever see their own orders', async () => {
+    const other = await createUser(t);
+    expect(numbers(await get('/api/v1/orders?search=mona', customer))).toEqual([1, 2, 3]);
+    expect(numbers(await get('/api/v1/orders?search=mona', other))).toEqual([]);
+  });
+});
+
+describe('withCounts=1 on catalogue lists', () => {
+  it('adds productCount to categories, brands and subcategories from the products that use them', async () => {
+    const phones = await createCategory(t, 'هواتف');
+    await createCategory(t, 'فارغ');
+    const nile = await createBrand(t, 'النيل');
+    const smart = await createSubcategory(t, phones, 'ذكية');
+    const plain = await createSubcategory(t, phones, 'عادية');
+    await createProduct(t, { categoryId: phones, brandId: nile, subcategoryIds: [smart] });
+    await createProduct(t, { categoryId: phones, brandId: nile, subcategoryIds: [smart, plain] });
+    await createProduct(t, { categoryId: phones });
+
+    const counts = async (url: string) =>
+      Object.fromEntries((await get(url)).json().data.map((o: { name: string; productCount: number }) => [o.name, o.productCount]));
+    expect(await counts('/api/v1/categories?withCounts=1')).toEqual({ هواتف: 3, فارغ: 0 });
+    expect(await counts('/api/v1/brands?withCounts=1')).toEqual({ النيل: 2 });
+    expect(await counts('/api/v1/subcategories?withCounts=1')).toEqual({ ذكية: 2, عادية: 1 });
+    expect(await counts(`/api/v1/categories/${phones}/subcategories?withCounts=true`)).toEqual({ ذكية: 2, عادية: 1 });
+    // Without it the answer is API.md's, unchanged.
+    expect((await get('/api/v1/categories')).json().data[0]).not.toHaveProperty('productCount');
+  });
+});
