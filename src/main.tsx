@@ -1,5 +1,3 @@
-import 'bootstrap/dist/css/bootstrap.rtl.min.css';
-import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -37,7 +37,7 @@ export async function signup(body: SignupBody): Promise<AuthResponse> {
 }
 
 /** Answers carry `status`: 'Success' or 'fail' (API.md §5.1; the case matters). */
-export interface RecoveryResponse {
+interface RecoveryResponse {
   status: string;
   message?: string;
 }
@@ -47,12 +47,17 @@ export async function forgotPassword(email: string): Promise<RecoveryResponse> {
   return data;
 }
 
-export async function verifyResetCode(resetCode: string, email?: string): Promise<RecoveryResponse> {
-  const { data } = await apiClient.post<RecoveryResponse>('/auth/verifyResetCode', email ? { resetCode, email } : { resetCode });
+/** Our server answers a `resetToken` that only the reset made with it accepts (API.md §5.1); the original backend has none. */
+interface VerifyResponse extends RecoveryResponse {
+  resetToken?: string;
+}
+
+export async function verifyResetCode(resetCode: string, email?: string): Promise<VerifyResponse> {
+  const { data } = await apiClient.post<VerifyResponse>('/auth/verifyResetCode', email ? { resetCode, email } : { resetCode });
   return data;
 }
 
-export async function resetPassword(email: string, newPassword: string): Promise<RecoveryResponse> {
-  const { data } = await apiClient.put<RecoveryResponse>('/auth/resetPassword', { email, newPassword });
+export async function resetPassword(email: string, newPassword: string, resetToken?: string): Promise<RecoveryResponse> {
+  const { data } = await apiClient.put<RecoveryResponse>('/auth/resetPassword', resetToken ? { email, newPassword, resetToken } : { email, newPassword });
   return data;
 }

@@ -7,3 +7,9 @@ export async function listBrands(query: ListQuery = {}): Promise<ListResponse<Br
   const { data } = await apiClient.get<ListResponse<Brand>>('/brands', { params: query });
   return { ...data, data: data.data.map((b) => ({ ...b, image: imageUrl(b.image, 'brands') })) };
 }
+
+/** GET /brands/:id: 404 when unknown, 400 when the id is malformed. */
+export async function getBrand(id: string): Promise<Brand> {
+  const { data } = await apiClient.get<{ data: Brand }>(`/brands/${encodeURIComponent(id)}`);
+  return { ...data.data, image: imageUrl(data.data.image, 'brands') };
+}

@@ -14,3 +14,9 @@ export async function listCategories(query: ListQuery = {}): Promise<ListRespons
   const { data } = await apiClient.get<ListResponse<Category>>('/categories', { params: query });
   return { ...data, data: data.data.map((c) => ({ ...c, image: imageUrl(c.image, 'categories') })) };
 }
+
+/** GET /categories/:id: 404 when unknown, 400 when the id is malformed. */
+export async function getCategory(id: string): Promise<Category> {
+  const { data } = await apiClient.get<{ data: Category }>(`/categories/${encodeURIComponent(id)}`);
+  return { ...data.data, image: imageUrl(data.data.image, 'categories') };
+}

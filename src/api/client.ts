@@ -8,11 +8,11 @@ export const API_ORIGIN = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '
 /** The one HTTP client of the web app. Feature code calls it only through src/api/<area>.ts functions. */
 export const apiClient = axios.create({ baseURL: `${API_ORIGIN}/api/v1` });
 
-// Catalogue reads are public: the server ignores a token there (API.md §0), and not sending it keeps
+// Catalogue reads and GET /shop are public: the server ignores a token there (API.md §0), and not sending it keeps
 // them cacheable and stops a stale token from leaking into logs.
-const PUBLIC_READ = /^\/?(categories|subcategories|brands|products)(?=[/?#]|$)/;
+const PUBLIC_READ = /^\/?(categories|subcategories|brands|products|shop)(?=[/?#]|$)/;
 
-export function isPublicRead(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'>): boolean {
+function isPublicRead(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'>): boolean {
   return (config.method ?? 'get').toLowerCase() === 'get' && PUBLIC_READ.test(config.url ?? '');
 }
 
@@ -24,7 +24,26 @@ apiClient.interceptors.request.use((config) => {
   return config;
 });
 
-export const GENERIC_ERROR_MESSAGE = 'حدث خطأ غير متوقع، حاول مرة أخرى';
+let sessionExpired: (() => void) | null = null;
+
+/** Called on a 401 to a call that carried the current token (app/session.ts registers it, so src/api needs no store). */
+export function onSessionExpired(handler: (() => void) | null): void {
+  sessionExpired = handler;
+}
+
+// A 401 to a call made with the stored token means the token no longer works (expired, or revoked by a password change
+// elsewhere). Not for visitors (no token sent), nor for the login and password-recovery calls, whose 401 is about
+// the credentials; and not for an older token that a new login has already replaced.
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  if (axios.isAxiosError(error) && error.response?.status === 401 && error.config && !/^\/?auth\//.test(error.config.url ?? '')) {
+    const sent = error.config.headers?.get?.('Authorization') ?? error.config.headers?.Authorization;
+    const token = getStored('token');
+    if (token && sent === `Bearer ${token}`) sessionExpired?.();
+  }
+  return Promise.reject(error);
+});
+
+const GENERIC_ERROR_MESSAGE = 'حدث خطأ غير متوقع، حاول مرة أخرى';
 export const NETWORK_ERROR_MESSAGE = 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت';
 
 /** An ApiError thrown on purpose by an api function (already translated; pass it through). */

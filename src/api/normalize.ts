@@ -2,7 +2,7 @@
 // app can trust the types of ./types.ts whichever server answers. Our server already satisfies
 // everything here; these functions are then no-ops.
 import { API_ORIGIN } from './client';
-import type { ApiError, Cart, CartItem, CartResponse, Order, OrderItem, Product, ProductRef, User } from './types';
+import type { ApiError, Cart, CartItem, CartResponse, Order, OrderItem, OrderStatusStep, Product, ProductRef, User } from './types';
 
 type ImageFolder = 'products' | 'categories' | 'brands';
 
@@ -38,7 +38,7 @@ export function normalizeProduct(raw: Loose<Product>): Product {
 }
 
 /** Populated product inside cart, order and wishlist items. */
-export function normalizeProductRef(raw: Loose<ProductRef>): ProductRef {
+function normalizeProductRef(raw: Loose<ProductRef>): ProductRef {
   return {
     ...(raw as ProductRef),
     imageCover: imageUrl(raw.imageCover) ?? '',
@@ -83,9 +83,20 @@ export function isMissingCart(error: ApiError): boolean {
   return error.status === 404;
 }
 
+/** The original backend sends no history: the steps come from its timestamps (placed, paid, delivered), oldest first. */
+function derivedHistory(raw: Loose<Order>): OrderStatusStep[] {
+  const steps: [OrderStatusStep['status'], string | null | undefined][] = [['placed', raw.createdAt], ['paid', raw.paidAt], ['delivered', raw.deliveredAt]];
+  return steps
+    .filter((step): step is [OrderStatusStep['status'], string] => Boolean(step[1]))
+    .map(([status, at]) => ({ status, at }))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
 export function normalizeOrder(raw: Omit<Loose<Order>, 'cartItems'> & { cartItems?: RawLine<OrderItem>[] }): Order {
   return {
     ...(raw as Order),
+    isCancelled: raw.isCancelled ?? false,
+    statusHistory: raw.statusHistory ?? derivedHistory(raw as Loose<Order>),
     cartItems: (raw.cartItems ?? []).map((item) => ({
       ...(item as OrderItem),
       color: item.color ?? '',
@@ -100,7 +111,7 @@ export function normalizeUser(raw: User): User {
   return { _id, name, email, phone, role };
 }
 
-export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password';
+const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password';
 
 /** A failed login: ours answers 401; the original backend answers 500 with the same message. */
 export function isWrongCredentials(error: ApiError): boolean {

@@ -1,6 +1,6 @@
 import { apiClient } from './client';
 import { normalizeOrder } from './normalize';
-import type { ListResponse, Order, ShippingAddress } from './types';
+import type { ItemResponse, ListResponse, Order, ShippingAddress } from './types';
 
 export const ORDERS_PAGE_SIZE = 5;
 
@@ -18,13 +18,25 @@ export async function getOrders(page = 1, limit = ORDERS_PAGE_SIZE): Promise<Lis
   return { ...data, data: (data.data ?? []).map(normalizeOrder) };
 }
 
+/** GET /orders/:id: the customer's own order (any order for staff); 404 for someone else's or an unknown one. */
+export async function getOrder(id: string): Promise<Order> {
+  const { data } = await apiClient.get<ItemResponse<Order>>(`/orders/${encodeURIComponent(id)}`);
+  return normalizeOrder(data.data);
+}
+
+/** PUT /orders/:id/cancel (ours): the owner cancels an order that is neither paid nor delivered; 409 once it is. */
+export async function cancelOrder(id: string): Promise<Order> {
+  const { data } = await apiClient.put<ItemResponse<Order>>(`/orders/${encodeURIComponent(id)}/cancel`);
+  return normalizeOrder(data.data);
+}
+
 /** Cash on delivery: POST /orders/:cartId; 201 = created. */
 export async function createCashOrder(cartId: string, shippingAddress: ShippingAddress): Promise<{ status: number; order: Order }> {
   const response = await apiClient.post<{ data: Order }>(`/orders/${encodeURIComponent(cartId)}`, { shippingAddress });
   return { status: response.status, order: normalizeOrder(response.data.data) };
 }
 
-export interface CheckoutSessionAnswer {
+interface CheckoutSessionAnswer {
   status?: string;
   session?: { id?: string; url?: string };
 }

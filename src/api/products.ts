@@ -1,6 +1,7 @@
-import { normalizeProduct } from './normalize';
+import { apiClient } from './client';
+import { imageUrl, normalizeProduct } from './normalize';
 import { getOnce, prefetchGet } from './prefetch';
-import type { Id, ListResponse, Product } from './types';
+import type { Id, ListResponse, Product, SearchSuggestions } from './types';
 
 /** Sort values the listing sends (API.md §2; '' = the server's default order). */
 export type ProductSort = '' | '-sold' | '-ratingsAverage' | '+price' | '-price';
@@ -61,4 +62,11 @@ export async function listProducts(query: ProductQuery = {}): Promise<ListRespon
 export async function getProduct(id: Id): Promise<Product> {
   const { data } = await getOnce<{ data: Partial<Product> }>(productUrl(id));
   return normalizeProduct(data.data);
+}
+
+/** The top bar's suggestions for a typed keyword (ours; GET /products/suggestions). */
+export async function getSearchSuggestions(keyword: string, signal?: AbortSignal): Promise<SearchSuggestions> {
+  const { data } = await apiClient.get<{ data: SearchSuggestions }>('/products/suggestions', { params: { keyword }, signal });
+  const { products = [], categories = [], brands = [] } = data.data;
+  return { products: products.map((p) => ({ ...p, imageCover: imageUrl(p.imageCover) ?? '' })), categories, brands };
 }

@@ -7,12 +7,17 @@ export interface ProfileInput {
   phone: string;
   /** Sent only when it changed (the original backend refuses the caller's own e-mail as "in use"). */
   email?: string;
+  /** Our server needs it to change the e-mail (API.md §5.2). */
+  currentPassword?: string;
 }
 
-/** PUT /users/updateMe → the updated user (data.data.user); only status 200 counts as success. */
-export async function updateProfile(input: ProfileInput): Promise<{ status: number; user: User }> {
-  const response = await apiClient.put<{ data: { user: User } }>('/users/updateMe', input);
-  return { status: response.status, user: normalizeUser(response.data.data.user) };
+/**
+ * PUT /users/updateMe → the updated user (data.data.user); only status 200 counts as success. After an
+ * e-mail change our server also answers a new `token`: the old one no longer works.
+ */
+export async function updateProfile(input: ProfileInput): Promise<{ status: number; user: User; token?: string }> {
+  const response = await apiClient.put<{ data: { user: User }; token?: string }>('/users/updateMe', input);
+  return { status: response.status, user: normalizeUser(response.data.data.user), token: response.data.token };
 }
 
 export async function getMe(): Promise<User> {
@@ -20,7 +25,7 @@ export async function getMe(): Promise<User> {
   return normalizeUser(data.data);
 }
 
-export interface PasswordChange {
+interface PasswordChange {
   currentPassword: string;
   password: string;
   passwordConfirm: string;

@@ -2,7 +2,7 @@
 // Optional fields may arrive missing or null; treat both alike.
 
 export type Id = string;
-export type IsoDate = string;
+type IsoDate = string;
 
 export type Role = 'user' | 'manager' | 'admin';
 
@@ -101,6 +101,15 @@ export interface ProductRef {
   ratingsQuantity: number;
   category?: { _id?: Id; name: string } | null;
   brand?: { _id?: Id; name: string } | null;
+  /** The product's stock now: in cart answers of our server only (ours). */
+  quantity?: number;
+}
+
+/** GET /products/suggestions (ours): what the top bar's search offers while the shopper types. */
+export interface SearchSuggestions {
+  products: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount'>[];
+  categories: { _id: Id; name: string }[];
+  brands: { _id: Id; name: string }[];
 }
 
 export interface CartItem {
@@ -129,7 +138,7 @@ export interface CartResponse {
   data: Cart;
 }
 
-export interface UserRef {
+interface UserRef {
   _id: Id;
   name: string;
   email: string;
@@ -146,6 +155,8 @@ export interface OrderItem {
 }
 
 export interface ShippingAddress {
+  /** The saved address's nickname ("المنزل"), ours; `details` holds the street and area. */
+  alias?: string;
   details: string;
   phone: string;
   city?: string;
@@ -167,9 +178,21 @@ export interface Order {
   paidAt?: IsoDate | null;
   isDelivered: boolean;
   deliveredAt?: IsoDate | null;
+  /** Ours: cancelled by its customer (never paid or delivered afterwards). */
+  isCancelled?: boolean;
+  cancelledAt?: IsoDate | null;
+  /** Ours: the steps reached, oldest first (normalizeOrder derives it when the backend sends none). */
+  statusHistory?: OrderStatusStep[];
   coupon?: string | null;
   createdAt: IsoDate;
   updatedAt?: IsoDate;
+}
+
+export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled';
+
+export interface OrderStatusStep {
+  status: OrderStep;
+  at: IsoDate;
 }
 
 export interface Coupon {

@@ -2,7 +2,7 @@ import { apiClient } from './client';
 import { normalizeProduct } from './normalize';
 import type { Id, Product } from './types';
 
-export interface WishlistChange {
+interface WishlistChange {
   status: string;
   message?: string;
   /** Product ids now in the list. */

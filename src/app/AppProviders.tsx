@@ -1,31 +1,21 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+// Bootstrap, then our base styles, first in the first-load chunk: the stylesheets of our components follow them,
+// so a component's rule overrides Bootstrap's at equal specificity (in main.tsx they came after, and lost).
+import 'bootstrap/dist/css/bootstrap.rtl.min.css';
+import '../styles.css';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import ThemeProvider from 'react-bootstrap/ThemeProvider';
 import { Provider } from 'react-redux';
-import { loadToasts, onToastsRequested, toastsRequested } from '../lib/toast';
+import { onToastsRequested, toastsRequested } from '../lib/toast';
 import type { AppStore } from './store';
 
 const Toasts = lazy(() => import('./Toasts'));
-const AFTER_LOAD_MS = 3000;
 
-/** The toast container, mounted on the first toast or once the page has loaded, whichever comes first. */
+/**
+ * The toast container, mounted on the first toast only: react-toastify stays off the first load of every page
+ * (a toast raised before it arrives waits in react-toastify's queue and shows once the container mounts).
+ */
 function LazyToasts() {
   const requested = useSyncExternalStore(onToastsRequested, toastsRequested, toastsRequested);
-  useEffect(() => {
-    if (requested) return;
-    const load = () => void loadToasts();
-    if (document.readyState === 'complete') {
-      load();
-      return;
-    }
-    // On a first visit, a while after the load event: the page's data calls and images come first.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => (timer = setTimeout(load, AFTER_LOAD_MS));
-    window.addEventListener('load', later, { once: true });
-    return () => {
-      window.removeEventListener('load', later);
-      clearTimeout(timer);
-    };
-  }, [requested]);
   return requested ? (
     <Suspense fallback={null}>
       <Toasts />

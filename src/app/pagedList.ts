@@ -1,4 +1,5 @@
 import type { ActionReducerMapBuilder, AsyncThunk, Draft } from '@reduxjs/toolkit';
+import { reachablePages } from '../api/paging';
 import type { ApiError, ListResponse } from '../api/types';
 import { rejectionMessage, type RequestStatus } from './requestStatus';
 import type { AppDispatch, RootState } from './store';
@@ -40,7 +41,7 @@ export function addPagedListCases<S, T, Arg>(
       list.status = 'succeeded';
       list.items = action.payload.data as Draft<T>[] & T[];
       list.results = action.payload.results;
-      list.numberOfPages = action.payload.paginationResult?.numberOfPages ?? 1;
+      list.numberOfPages = reachablePages(action.payload.paginationResult);
     })
     .addCase(thunk.rejected, (state, action) => {
       const list = select(state, action.meta.arg);

@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { prefetchProduct, prefetchProducts } from '../api/products';
-import RootLayout from '../components/layout/RootLayout';
+import RootLayout from './RootLayout';
+import { SHOP_PAGES } from '../content/pages';
 import RouteErrorPage from '../components/layout/RouteErrorPage';
 import UserLayout from '../components/layout/UserLayout';
+import NotFound from '../components/NotFound';
 import Spinner from '../components/Spinner';
 import { productSearchQuery, storedSearchCriteria } from '../features/products/productsSlice';
 import HomePage from '../pages/storefront/HomePage';
@@ -24,8 +26,10 @@ const CategoryProductsPage = lazy(() => import('../pages/storefront/CategoryProd
 const BrandProductsPage = lazy(() => import('../pages/storefront/BrandProductsPage'));
 const CartPage = lazy(() => import('../pages/storefront/CartPage'));
 const PayMethodPage = lazy(() => import('../pages/storefront/PayMethodPage'));
+const ShopInfoPage = lazy(() => import('../pages/storefront/ShopInfoPage'));
 
 const UserAllOrdersPage = lazy(() => import('../pages/user/UserAllOrdersPage'));
+const UserOrderDetailsPage = lazy(() => import('../pages/user/UserOrderDetailsPage'));
 const UserFavoriteProductsPage = lazy(() => import('../pages/user/UserFavoriteProductsPage'));
 const UserAddressesPage = lazy(() => import('../pages/user/UserAddressesPage'));
 const UserAddAddressPage = lazy(() => import('../pages/user/UserAddAddressPage'));
@@ -43,6 +47,10 @@ const AdminAddProductPage = lazy(() => import('../pages/admin/AdminAddProductPag
 const AdminEditProductPage = lazy(() => import('../pages/admin/AdminEditProductPage'));
 const AdminAddCouponPage = lazy(() => import('../pages/admin/AdminAddCouponPage'));
 const AdminEditCouponPage = lazy(() => import('../pages/admin/AdminEditCouponPage'));
+const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'));
+const AdminBrandsPage = lazy(() => import('../pages/admin/AdminBrandsPage'));
+const AdminCategoriesPage = lazy(() => import('../pages/admin/AdminCategoriesPage'));
+const AdminSubcategoriesPage = lazy(() => import('../pages/admin/AdminSubcategoriesPage'));
 
 // The two slowest pages to first paint start their data request in their route's loader, so it travels
 // while the page chunk downloads; the page's own request then takes it (api/prefetch.ts). The loaders
@@ -95,6 +103,8 @@ export function createRoutes(): RouteObject[] {
             { path: 'products/brand/:id', element: <BrandProductsPage /> },
             { path: 'cart', element: <CartPage /> },
             { path: 'order/paymethoud', element: <PayMethodPage /> },
+            // The footer's pages (/terms, /privacy, /contact).
+            ...SHOP_PAGES.map(({ path }) => ({ path: path.slice(1), element: <ShopInfoPage /> })),
             {
               path: 'user',
               element: <RequireUser />,
@@ -103,6 +113,7 @@ export function createRoutes(): RouteObject[] {
                   element: <UserLayout />,
                   children: [
                     { path: 'allorders', element: <UserAllOrdersPage /> },
+                    { path: 'orders/:id', element: <UserOrderDetailsPage /> },
                     { path: 'favoriteproducts', element: <UserFavoriteProductsPage /> },
                     { path: 'addresses', element: <UserAddressesPage /> },
                     { path: 'add-address', element: <UserAddAddressPage /> },
@@ -119,6 +130,7 @@ export function createRoutes(): RouteObject[] {
                 {
                   element: <AdminLayout />,
                   children: [
+                    { index: true, element: <AdminDashboardPage /> },
                     { path: 'allproducts', element: <AdminAllProductsPage /> },
                     { path: 'allorders', element: <AdminAllOrdersPage /> },
                     { path: 'orders/:id', element: <AdminOrderDetailsPage /> },
@@ -129,10 +141,15 @@ export function createRoutes(): RouteObject[] {
                     { path: 'editproduct/:id', element: <AdminEditProductPage /> },
                     { path: 'addcoupon', element: <AdminAddCouponPage /> },
                     { path: 'editcoupon/:id', element: <AdminEditCouponPage /> },
+                    { path: 'brands', element: <AdminBrandsPage /> },
+                    { path: 'categories', element: <AdminCategoriesPage /> },
+                    { path: 'subcategories', element: <AdminSubcategoriesPage /> },
                   ],
                 },
               ],
             },
+            // Any other address: the not-found page inside the layout (not a routing error).
+            { path: '*', element: <NotFound /> },
           ],
         },
       ],

@@ -12,6 +12,7 @@ import user from '../features/user/userSlice';
 import userAddress from '../features/userAddress/userAddressSlice';
 import wishlist from '../features/wishlist/wishlistSlice';
 import { persistenceMiddleware } from './persistence';
+import { watchSessionExpiry } from './session';
 
 // The twelve state areas of SPEC §3, one slice each.
 const rootReducer = combineReducers({
@@ -33,11 +34,13 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /** A fresh store; tests pass preloadedState to start from a given situation. */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(persistenceMiddleware.middleware),
   });
+  watchSessionExpiry(store);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

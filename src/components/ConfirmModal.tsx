@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
@@ -11,14 +12,18 @@ interface ConfirmModalProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** After the dialog has closed and given the focus back (to move it elsewhere when its opener is gone). */
+  onExited?: () => void;
 }
 
 /** The one confirmation dialog (review, address, product and coupon deletion). */
-export default function ConfirmModal({ show, title, body, confirmLabel = 'حذف', cancelLabel = 'تراجع', busy = false, onConfirm, onCancel }: ConfirmModalProps) {
+export default function ConfirmModal({ show, title, body, confirmLabel = 'حذف', cancelLabel = 'تراجع', busy = false, onConfirm, onCancel, onExited }: ConfirmModalProps) {
+  // The title names the dialog for screen readers.
+  const titleId = useId();
   return (
-    <Modal show={show} onHide={onCancel} centered>
+    <Modal show={show} onHide={onCancel} onExited={onExited} centered aria-labelledby={titleId}>
       <Modal.Header>
-        <Modal.Title as="h2" className="fs-5">{title}</Modal.Title>
+        <Modal.Title as="h2" className="fs-5" id={titleId}>{title}</Modal.Title>
       </Modal.Header>
       {body && <Modal.Body>{body}</Modal.Body>}
       <Modal.Footer className="justify-content-start">

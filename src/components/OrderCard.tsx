@@ -7,7 +7,7 @@ import ColorSwatch from './ColorSwatch';
 
 interface OrderCardProps {
   order: Order;
-  /** When given, the whole card links there (e.g. the admin's /admin/orders/{id}); item titles then stay plain text. */
+  /** When given, the whole card links there (/user/orders/{id}, the admin's /admin/orders/{id}); item titles then stay plain text. */
   to?: string;
   /** Shows the customer's name and e-mail (admin lists). */
   showCustomer?: boolean;
@@ -17,6 +17,9 @@ export const PAYMENT_METHOD_LABELS: Record<Order['paymentMethodType'], string> =
   cash: 'الدفع عند الاستلام',
   card: 'بطاقة ائتمانية',
 };
+
+/** An order its customer cancelled (ours), in customer and admin lists and the admin detail page. */
+export const CANCELLED_LABEL = 'ملغي';
 
 function StateBadge({ done, doneLabel, pendingLabel }: { done: boolean; doneLabel: string; pendingLabel: string }) {
   return (
@@ -79,6 +82,11 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
           ))}
         </ul>
         <div className="d-flex flex-wrap align-items-center gap-2 small">
+          {order.isCancelled && (
+            <Badge bg="danger" className="fw-normal">
+              {CANCELLED_LABEL}
+            </Badge>
+          )}
           <StateBadge done={order.isPaid} doneLabel="تم الدفع" pendingLabel="لم يتم الدفع" />
           <StateBadge done={order.isDelivered} doneLabel="تم التوصيل" pendingLabel="لم يتم التوصيل" />
           <span className="text-muted">طريقة الدفع: {method}</span>

@@ -4,9 +4,9 @@ import './StarRating.css';
 // Our own widget instead of react-rating-stars-component: that package has no keyboard access or ARIA,
 // ships no types, and computes half stars from the left edge, which inverts them in right-to-left.
 
-export const STAR_COUNT = 5;
-export const STAR_COLOR = '#ffd700';
-export const STAR_EMPTY_COLOR = 'gray';
+const STAR_COUNT = 5;
+const STAR_COLOR = '#ffd700';
+const STAR_EMPTY_COLOR = 'gray';
 
 interface StarRatingProps {
   /** 0–5; shown rounded to the nearest half star. */

@@ -1,4 +1,5 @@
-// Shoppers on Arabic keyboards type ٠١٢… (Arabic-Indic) or ۰۱۲… (Persian); the API wants ASCII digits.
+// Shoppers on Arabic keyboards type ٠١٢… (Arabic-Indic) or ۰۱۲… (Persian); the API wants ASCII digits. The shop's
+// only copy: the server imports it too (its validation, reset codes and coupon expiry dates).
 const ARABIC_INDIC_ZERO = 0x0660;
 const PERSIAN_ZERO = 0x06f0;
 

@@ -14,7 +14,16 @@ const dateFormat = new Intl.DateTimeFormat('ar-EG', {
   day: 'numeric',
 });
 
-export const CURRENCY_LABEL = 'جنيه';
+const dateTimeFormat = new Intl.DateTimeFormat('ar-EG', {
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+const CURRENCY_LABEL = 'جنيه';
 
 /** formatEGP(1250) → '1,250 جنيه'; formatEGP(99.5) → '99.50 جنيه' */
 export function formatEGP(amount: number): string {
@@ -26,4 +35,11 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** Local date and time of an ISO timestamp, e.g. '28 مارس 2024 في 12:15 م'; '' for a missing or invalid value. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }

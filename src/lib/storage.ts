@@ -2,7 +2,7 @@ import type { User } from '../api/types';
 
 // The browser-local settings of SPEC §3, with their value types. Everything that touches
 // localStorage goes through here so keys cannot be misspelled.
-export interface StorageSchema {
+interface StorageSchema {
   searchWord: string;
   catChecked: string[];
   brandChecked: string[];
@@ -14,7 +14,7 @@ export interface StorageSchema {
   'user-email': string;
 }
 
-export type StorageKey = keyof StorageSchema;
+type StorageKey = keyof StorageSchema;
 
 // Plain strings are stored as-is (the token must be readable without JSON parsing); the rest as JSON.
 const jsonKeys: ReadonlySet<StorageKey> = new Set<StorageKey>(['user', 'catChecked', 'brandChecked']);

@@ -2,8 +2,8 @@ import type { ToastContent, ToastOptions } from 'react-toastify';
 
 /**
  * The app's toasts. react-toastify (its code and its stylesheet, about 14 KB gzip) stays out of the first
- * load: it is fetched on the first toast or a few seconds after the load event, whichever comes first. A toast raised before the container
- * is mounted waits in react-toastify's own queue and shows when the container mounts.
+ * load: it is fetched on the first toast. A toast raised before the container is mounted waits in
+ * react-toastify's own queue and shows when the container mounts.
  */
 type Kind = 'success' | 'error' | 'warn' | 'info';
 

@@ -1,17 +1,19 @@
 // Admin-only catalogue writes (and the subcategory read of the product form). Imported only by
 // admin pages, so this code lands in admin chunks.
 import { apiClient } from '../client';
+import { uploadProgress, type UploadProgress } from './uploadProgress';
 import type { Brand, Category, ItemResponse, ListResponse, Subcategory } from '../types';
+import { imageUrl } from '../normalize';
 
 /** POST /categories (multipart name + image); resolves with the HTTP status (201 = created). */
-export async function createCategory(form: FormData): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Category>>('/categories', form);
+export async function createCategory(form: FormData, onProgress?: UploadProgress): Promise<number> {
+  const { status } = await apiClient.post<ItemResponse<Category>>('/categories', form, { onUploadProgress: uploadProgress(onProgress) });
   return status;
 }
 
 /** POST /brands (multipart name + image); resolves with the HTTP status (201 = created). */
-export async function createBrand(form: FormData): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Brand>>('/brands', form);
+export async function createBrand(form: FormData, onProgress?: UploadProgress): Promise<number> {
+  const { status } = await apiClient.post<ItemResponse<Brand>>('/brands', form, { onUploadProgress: uploadProgress(onProgress) });
   return status;
 }
 
@@ -27,4 +29,32 @@ export async function listSubcategoriesOf(categoryId: string): Promise<Subcatego
     params: { limit: 100 },
   });
   return data.data;
+}
+
+/** The three catalogue lists the owner manages (API.md §5.3–5.5). */
+export type CatalogueKind = 'brands' | 'categories' | 'subcategories';
+
+/** A brand, category or subcategory as the admin list shows it; `productCount` comes with `withCounts=1` (ours). */
+export interface CatalogueEntry {
+  _id: string;
+  name: string;
+  image?: string;
+  category?: string;
+  productCount?: number;
+}
+
+/** GET /brands|categories|subcategories?withCounts=1, newest first. */
+export async function listCatalogue(kind: CatalogueKind, page: number, limit: number): Promise<ListResponse<CatalogueEntry>> {
+  const { data } = await apiClient.get<ListResponse<CatalogueEntry>>(`/${kind}`, { params: { page, limit, withCounts: 1 } });
+  return { ...data, data: data.data.map((entry) => ({ ...entry, image: kind === 'subcategories' ? undefined : imageUrl(entry.image, kind) })) };
+}
+
+/** PUT /:kind/:id: a new name and/or image (multipart for brands and categories, JSON for subcategories). */
+export async function updateCatalogueEntry(kind: CatalogueKind, id: string, body: FormData | { name: string }, onProgress?: UploadProgress): Promise<void> {
+  await apiClient.put(`/${kind}/${encodeURIComponent(id)}`, body, { onUploadProgress: uploadProgress(onProgress) });
+}
+
+/** DELETE /:kind/:id (admin; a category that still has products answers 409, API.md §6.7). */
+export async function deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
+  await apiClient.delete(`/${kind}/${encodeURIComponent(id)}`);
 }

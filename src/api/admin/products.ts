@@ -1,19 +1,67 @@
 // Admin-only product writes (reads are shared: src/api/products.ts).
 import { apiClient } from '../client';
-import type { ItemResponse, Product } from '../types';
+import { normalizeProduct } from '../normalize';
+import type { ItemResponse, ListResponse, Product } from '../types';
+import { uploadProgress, type UploadProgress } from './uploadProgress';
 
-/** POST /products (multipart); resolves with the HTTP status (201 = created). */
-export async function createProduct(form: FormData): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Product>>('/products', form);
-  return status;
+interface SavedProduct {
+  status: number;
+  product: Product;
 }
 
-/** PUT /products/:id (multipart); resolves with the HTTP status (200 = updated). */
-export async function updateProduct(id: string, form: FormData): Promise<number> {
-  const { status } = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, form);
-  return status;
+/** POST /products (multipart); resolves with the HTTP status (201 = created) and the stored product. */
+export async function createProduct(form: FormData, onProgress?: UploadProgress): Promise<SavedProduct> {
+  const { status, data } = await apiClient.post<ItemResponse<Product>>('/products', form, { onUploadProgress: uploadProgress(onProgress) });
+  return { status, product: normalizeProduct(data.data) };
+}
+
+/** PUT /products/:id (multipart); resolves with the HTTP status (200 = updated) and the product as now stored. */
+export async function updateProduct(id: string, form: FormData, onProgress?: UploadProgress): Promise<SavedProduct> {
+  const { status, data } = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, form, {
+    onUploadProgress: uploadProgress(onProgress),
+  });
+  return { status, product: normalizeProduct(data.data) };
 }
 
 export async function deleteProduct(id: string): Promise<void> {
   await apiClient.delete(`/products/${encodeURIComponent(id)}`);
+}
+
+/** Stock filter of the admin list: none, out of stock (0), or low (1 to LOW_STOCK). */
+export type StockFilter = '' | 'out' | 'low';
+/** The dashboard's "low" (server/modules/dashboard LOW_STOCK). */
+export const LOW_STOCK = 5;
+/** Sorts of the admin list (API.md §2 sort names; '' = newest first). */
+export type AdminProductSort = '' | 'title' | 'quantity' | '-quantity' | '-sold' | '+price' | '-price';
+
+interface AdminProductQuery {
+  page: number;
+  limit: number;
+  keyword?: string;
+  category?: string;
+  brand?: string;
+  stock?: StockFilter;
+  sort?: AdminProductSort;
+}
+
+/** GET /products with the list features of API.md §2 (keyword, category, brand, quantity, sort). */
+export async function listAdminProducts(query: AdminProductQuery): Promise<ListResponse<Product>> {
+  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
+  if (query.keyword?.trim()) params.set('keyword', query.keyword.trim());
+  if (query.category) params.set('category', query.category);
+  if (query.brand) params.set('brand', query.brand);
+  if (query.stock === 'out') params.set('quantity', '0');
+  if (query.stock === 'low') {
+    params.set('quantity[gte]', '1');
+    params.set('quantity[lte]', String(LOW_STOCK));
+  }
+  if (query.sort) params.set('sort', query.sort);
+  const { data } = await apiClient.get<ListResponse<Product>>(`/products?${params}`);
+  return { ...data, data: data.data.map(normalizeProduct) };
+}
+
+/** PUT /products/:id with the new stock only; resolves with the product as now stored. */
+export async function updateProductStock(id: string, quantity: number): Promise<Product> {
+  const { data } = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, { quantity });
+  return normalizeProduct(data.data);
 }

@@ -3,14 +3,17 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
 import PriceTag from '../PriceTag';
+import StockEditor from './StockEditor';
 
 interface AdminProductCardProps {
   product: Product;
   onRemove: (product: Product) => void;
+  /** The product as stored after an in-place stock change. */
+  onChanged: (product: Product) => void;
 }
 
-/** A product in the admin list: remove (after confirmation), edit, and a link to its shop page. */
-export default function AdminProductCard({ product, onRemove }: AdminProductCardProps) {
+/** A product in the admin list: remove (after confirmation), edit, a link to its shop page, stock (editable) and sold. */
+export default function AdminProductCard({ product, onRemove, onChanged }: AdminProductCardProps) {
   return (
     <Card as="article" className="h-100 shadow-sm">
       <Card.Header className="d-flex justify-content-between bg-white py-1">
@@ -28,6 +31,9 @@ export default function AdminProductCard({ product, onRemove }: AdminProductCard
           <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
         </Card.Body>
       </Link>
+      <Card.Footer className="bg-white p-2">
+        <StockEditor product={product} onSaved={onChanged} />
+      </Card.Footer>
     </Card>
   );
 }

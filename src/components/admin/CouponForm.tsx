@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import type { CouponBody } from '../../api/admin/coupons';
 import { parseNumberInput } from '../../lib/digits';
+import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from './adminErrors';
 import { COMPLETE_DATA_MESSAGE } from './adminMessages';
 
 export interface CouponFormValues {
@@ -14,6 +15,12 @@ export interface CouponFormValues {
 }
 
 export const EMPTY_COUPON_FORM: CouponFormValues = { name: '', expire: '', discount: '' };
+
+/** Today in the browser's calendar, as YYYY-MM-DD (a coupon is valid to the end of its expiry day). */
+function todayDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 interface CouponFormProps {
   initialValues: CouponFormValues;
@@ -35,6 +42,16 @@ export default function CouponForm({ initialValues, submitLabel, onSubmit }: Cou
       toast.warn(COMPLETE_DATA_MESSAGE);
       return;
     }
+    // Checked here as the server does (API.md §5.10), so the admin learns the cause before anything is sent.
+    if (discount > 100) {
+      toast.warn(DISCOUNT_RANGE_MESSAGE);
+      return;
+    }
+    // A coupon that has already expired keeps its date when only its name or discount is edited.
+    if (values.expire !== initialValues.expire && values.expire < todayDate()) {
+      toast.warn(EXPIRE_IN_PAST_MESSAGE);
+      return;
+    }
     setBusy(true);
     const reset = await onSubmit({ name: values.name.trim(), expire: values.expire, discount });
     if (reset) setValues(EMPTY_COUPON_FORM);
@@ -54,6 +71,7 @@ export default function CouponForm({ initialValues, submitLabel, onSubmit }: Cou
             type={dateFocused || values.expire ? 'date' : 'text'}
             placeholder="تاريخ الانتهاء"
             value={values.expire}
+            min={todayDate()}
             onFocus={() => setDateFocused(true)}
             onBlur={() => setDateFocused(false)}
             onChange={(e) => setValues({ ...values, expire: e.target.value })}

@@ -3,29 +3,34 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type Crop, type PixelCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
+import { NOT_AN_IMAGE_MESSAGE } from './adminErrors';
 import { readImageFile, type LoadedImage } from './imageFiles';
 
 /** Slot index → image (a data URL, or the URL of an image already on the server). */
 export type ImageMap = Record<number, string>;
 
-export const DEFAULT_MAX_IMAGES = 3;
+const DEFAULT_MAX_IMAGES = 3;
 /** Crop defaults of SPEC §9. */
-export const CROP_MAX_WIDTH = 800;
-export const CROP_MIN_WIDTH = 300;
+const CROP_MAX_WIDTH = 800;
+const CROP_MIN_WIDTH = 300;
 const DEFAULT_ASPECT = 4 / 3;
+/** The window's height less the dialog's header, footer and margins. */
+const CROP_AREA_MAX_HEIGHT = 'calc(100dvh - 14rem)';
 
-// The control's messages are quoted in English by SPEC §5; the one below is ours, so it is Arabic.
-export const tooManyImagesMessage = (max: number) => `You cannot upload more than ${max} image${max === 1 ? '' : 's'}`;
-export const minWidthMessage = (minWidth: number) => `Image width cannot be less than ${minWidth}px`;
-export const minHeightMessage = (minHeight: number) => `Image height cannot be less than ${minHeight}px`;
-export const NOT_AN_IMAGE_MESSAGE = 'يمكن رفع ملفات الصور فقط';
+// The control's messages are quoted in English by SPEC §5; ours are Arabic.
+const tooManyImagesMessage = (max: number) => `You cannot upload more than ${max} image${max === 1 ? '' : 's'}`;
+const minWidthMessage = (minWidth: number) => `Image width cannot be less than ${minWidth}px`;
+const minHeightMessage = (minHeight: number) => `Image height cannot be less than ${minHeight}px`;
+const PROCESSING_IMAGE_MESSAGE = 'جاري معالجة الصورة…';
 
 interface ImageUploaderProps {
   images: ImageMap;
   onChange: (images: ImageMap) => void;
   /** Number of slots (default 3). */
   max?: number;
+  /** Smallest accepted width (default 300 px, SPEC §9). */
   minWidth?: number;
+  /** Smallest accepted height (default: the height of a minWidth-wide image at `aspect`, 225 px at 4:3). */
   minHeight?: number;
   /** Opens the 'Crop Image' dialog after adding and on edit. */
   crop?: boolean;
@@ -94,10 +99,10 @@ export default function ImageUploader({
   images,
   onChange,
   max = DEFAULT_MAX_IMAGES,
-  minWidth,
-  minHeight,
+  minWidth = CROP_MIN_WIDTH,
   crop: cropping = false,
   aspect = DEFAULT_ASPECT,
+  minHeight = Math.round(minWidth / aspect),
   onError,
   label = 'الصور',
   disabled = false,
@@ -107,6 +112,7 @@ export default function ImageUploader({
   const [crop, setCrop] = useState<Crop>();
   const [completedCrop, setCompletedCrop] = useState<PixelCrop>();
   const [cropMinWidth, setCropMinWidth] = useState(CROP_MIN_WIDTH);
+  const [processing, setProcessing] = useState(false);
   const cropImageRef = useRef<HTMLImageElement>(null);
   const inputRefs = useRef<Record<number, HTMLInputElement | null>>({});
   const cropTitleId = useId();
@@ -125,9 +131,9 @@ export default function ImageUploader({
   };
 
   const checkSize = ({ width, height }: LoadedImage): string | null => {
-    if (minWidth !== undefined && width < minWidth) return minWidthMessage(minWidth);
+    if (width < minWidth) return minWidthMessage(minWidth);
     // DESIGN.md: the height is compared with the minimum height (SPEC's control compared the width).
-    if (minHeight !== undefined && height < minHeight) return minHeightMessage(minHeight);
+    if (height < minHeight) return minHeightMessage(minHeight);
     return null;
   };
 
@@ -139,11 +145,15 @@ export default function ImageUploader({
     if (files.length > targets.length) return report(tooManyImagesMessage(max));
     if (files.some((file) => !file.type.startsWith('image/'))) return report(NOT_AN_IMAGE_MESSAGE);
 
+    // Every file is decoded (and big photos scaled down) before any slot or crop dialog gets it.
     let loaded: LoadedImage[];
+    setProcessing(true);
     try {
-      loaded = await Promise.all(files.map((file) => readImageFile(file, minWidth !== undefined || minHeight !== undefined)));
+      loaded = await Promise.all(files.map(readImageFile));
     } catch {
       return report(NOT_AN_IMAGE_MESSAGE);
+    } finally {
+      setProcessing(false);
     }
     const problem = loaded.map(checkSize).find((message) => message !== null);
     if (problem) return report(problem);
@@ -205,7 +215,7 @@ export default function ImageUploader({
           return (
             <li key={slot} className="border rounded bg-light d-flex flex-column align-items-center justify-content-center p-1" style={{ width: 128, minHeight: 132 }}>
               {image === undefined ? (
-                <Button variant="outline-secondary" size="sm" disabled={disabled} onClick={() => inputRefs.current[slot]?.click()}>
+                <Button variant="outline-secondary" size="sm" disabled={disabled || processing} onClick={() => inputRefs.current[slot]?.click()}>
                   ADD IMAGE
                 </Button>
               ) : (
@@ -240,8 +250,15 @@ export default function ImageUploader({
           );
         })}
       </ul>
+      {processing && (
+        <p role="status" className="small text-muted mt-2 mb-0 d-flex align-items-center gap-2">
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          {PROCESSING_IMAGE_MESSAGE}
+        </p>
+      )}
 
-      <Modal show={cropTarget !== null} onHide={closeCrop} centered size="lg" aria-labelledby={cropTitleId} data-bs-theme="dark" contentClassName="bg-dark text-white">
+      {/* Scrollable, and the image capped to the window's height: the Crop button stays on screen for tall images. */}
+      <Modal show={cropTarget !== null} onHide={closeCrop} centered scrollable size="lg" aria-labelledby={cropTitleId} data-bs-theme="dark" contentClassName="bg-dark text-white">
         <Modal.Header closeButton closeLabel="اغلاق">
           <Modal.Title as="h2" id={cropTitleId} className="fs-5">Crop Image</Modal.Title>
         </Modal.Header>
@@ -255,13 +272,14 @@ export default function ImageUploader({
               ruleOfThirds
               minWidth={cropMinWidth}
               maxWidth={CROP_MAX_WIDTH}
+              style={{ maxHeight: CROP_AREA_MAX_HEIGHT }}
             >
               <img
                 ref={cropImageRef}
                 src={cropTarget.source}
                 alt="الصورة المراد قصها"
                 crossOrigin={cropTarget.source.startsWith('data:') ? undefined : 'anonymous'}
-                style={{ maxWidth: CROP_MAX_WIDTH, width: '100%' }}
+                style={{ maxWidth: '100%', maxHeight: CROP_AREA_MAX_HEIGHT }}
                 onLoad={handleCropImageLoad}
               />
             </ReactCrop>

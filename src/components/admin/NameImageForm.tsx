@@ -3,17 +3,20 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import Spinner from '../Spinner';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
+import { describeAdminError } from './adminErrors';
 import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE, COMPLETE_DATA_MESSAGE } from './adminMessages';
 import { dataUrlToFile } from './imageFiles';
 import ImageUploader, { type ImageMap } from './ImageUploader';
+import UploadProgressBar from './UploadProgressBar';
 
-export const DONE_MESSAGE = 'تم الانتهاء';
+const DONE_MESSAGE = 'تم الانتهاء';
 
 interface NameImageFormProps {
   heading: string;
   nameLabel: string;
   /** Sends the multipart body (name, image) and resolves with the HTTP status. */
-  create: (form: FormData) => Promise<number>;
+  create: (form: FormData, onProgress: UploadProgress) => Promise<number>;
   /** How long the line after the spinner stays (SPEC §9: 1000 ms brands, 500 ms categories). */
   doneShownMs: number;
 }
@@ -23,6 +26,7 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
   const [name, setName] = useState('');
   const [images, setImages] = useState<ImageMap>({});
   const [phase, setPhase] = useState<'editing' | 'sending' | 'done'>('editing');
+  const [progress, setProgress] = useState(0);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,14 +38,13 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
     form.append('name', name.trim());
     form.append('image', dataUrlToFile(images[0], 'image'));
     setPhase('sending');
-    let status = 0;
+    setProgress(0);
     try {
-      status = await create(form);
-    } catch {
-      status = 0;
-    }
-    if (status !== 201) {
-      toast.error(ADD_FAILURE_MESSAGE);
+      const status = await create(form, setProgress);
+      if (status !== 201) throw new Error(`unexpected status ${status}`);
+    } catch (err) {
+      // The cause when the server names one (too large, not an image, duplicate name…), else SPEC's add problem.
+      toast.error(describeAdminError(err, ADD_FAILURE_MESSAGE).message);
       setPhase('editing');
       return;
     }
@@ -70,7 +73,12 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
           </Button>
         </div>
       </Form>
-      {phase === 'sending' && <Spinner label="جاري الاضافة..." />}
+      {phase === 'sending' && (
+        <div className="my-3" style={{ maxWidth: 520 }}>
+          <UploadProgressBar fraction={progress} />
+          <Spinner label="جاري الاضافة..." />
+        </div>
+      )}
       {phase === 'done' && <p role="status" className="text-success my-3">{DONE_MESSAGE}</p>}
     </section>
   );

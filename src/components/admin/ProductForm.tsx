@@ -7,13 +7,34 @@ import { listSubcategoriesOf } from '../../api/admin/catalog';
 import { listBrands } from '../../api/brands';
 import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
 import type { Brand, Category, Subcategory } from '../../api/types';
+import { colorLabels } from '../../lib/colorNames';
 import { parseNumberInput } from '../../lib/digits';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
+import type { AdminError } from './adminErrors';
 import { COMPLETE_DATA_MESSAGE } from './adminMessages';
 import ImageUploader from './ImageUploader';
 import type { ProductFormValues } from './productFormData';
+import UploadProgressBar from './UploadProgressBar';
 
-export const MAX_PRODUCT_IMAGES = 5;
+const MAX_PRODUCT_IMAGES = 5;
 const DEFAULT_PICKER_COLOR = '#000000';
+/** SPEC §9: the colour picker's default width (narrower screens get their full width). */
+const PICKER_WIDTH = 652;
+
+/** The form field each body field of API.md §5.6 belongs to. */
+const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = {
+  title: 'title',
+  description: 'description',
+  price: 'price',
+  priceAfterDiscount: 'priceAfterDiscount',
+  quantity: 'quantity',
+  category: 'category',
+  subcategory: 'subcategories',
+  brand: 'brand',
+  availableColors: 'colors',
+  images: 'images',
+  imageCover: 'images',
+};
 
 export interface ProductNumbers {
   price: number;
@@ -21,12 +42,15 @@ export interface ProductNumbers {
   quantity: number;
 }
 
+/** What a save came to: the values to show next (edit: the product as the server now has it), or why it failed. */
+export type SaveOutcome = { ok: true; values: ProductFormValues } | { ok: false; error: AdminError };
+
 interface ProductFormProps {
   initialValues: ProductFormValues;
   submitLabel: string;
-  /** Sends the form; the form stays disabled while this runs. */
-  onSubmit: (values: ProductFormValues, numbers: ProductNumbers) => Promise<void>;
-  /** Delay after which the form is emptied and enabled again (add); without it the form is kept (edit). */
+  /** Sends the form (the form stays disabled meanwhile) and tells how it went; it toasts the outcome (and the reason) itself. */
+  onSubmit: (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress) => Promise<SaveOutcome>;
+  /** Add: after a success the form is emptied and enabled again after this delay. Edit (none): it shows the saved values at once. */
   resetAfterMs?: number;
 }
 
@@ -34,6 +58,9 @@ interface ProductFormProps {
 export default function ProductForm({ initialValues, submitLabel, onSubmit, resetAfterMs }: ProductFormProps) {
   const [values, setValues] = useState(initialValues);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  /** The server's refusal of the last save, shown beside the field it concerns until that field changes. */
+  const [refusal, setRefusal] = useState<{ field: keyof ProductFormValues; message: string } | null>(null);
   const [categories, setCategories] = useState<Category[]>([]);
   const [brands, setBrands] = useState<Brand[]>([]);
   const [subcategories, setSubcategories] = useState<{ category: string; items: Subcategory[] } | null>(null);
@@ -65,8 +92,22 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
     };
   }, [category]);
 
-  const update = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+  const update = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    setRefusal((current) => (current?.field === key ? null : current));
+  };
+
+  const errorOf = (key: keyof ProductFormValues) => (refusal?.field === key ? refusal.message : undefined);
+  const errorId = (key: keyof ProductFormValues) => `product-${key}-error`;
+  /** Marks a control whose value the server refused and links it to the reason. */
+  const invalidProps = (key: keyof ProductFormValues) =>
+    errorOf(key) ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId(key) } : {};
+  const fieldError = (key: keyof ProductFormValues) =>
+    errorOf(key) && (
+      <div id={errorId(key)} className="invalid-feedback d-block">
+        {errorOf(key)}
+      </div>
+    );
 
   const toggleSubcategory = (id: string, checked: boolean) =>
     update('subcategories', checked ? [...values.subcategories, id] : values.subcategories.filter((s) => s !== id));
@@ -86,12 +127,26 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
       return;
     }
     setBusy(true);
-    await onSubmit(values, {
-      price,
-      priceAfterDiscount: parseNumberInput(values.priceAfterDiscount),
-      quantity: parseNumberInput(values.quantity) ?? 0,
-    });
+    setRefusal(null);
+    setProgress(0);
+    // The browser may still report progress after the answer has come; that must not bring the bar back.
+    let sending = true;
+    const outcome = await onSubmit(
+      values,
+      { price, priceAfterDiscount: parseNumberInput(values.priceAfterDiscount), quantity: parseNumberInput(values.quantity) ?? 0 },
+      (fraction) => sending && setProgress(fraction),
+    );
+    sending = false;
+    setProgress(null);
+    if (!outcome.ok) {
+      // A refused save keeps everything the admin entered (SPEC's reset is for a success).
+      const field = outcome.error.field ? FIELD_OF_PATH[outcome.error.field] : undefined;
+      if (field) setRefusal({ field, message: outcome.error.message });
+      setBusy(false);
+      return;
+    }
     if (resetAfterMs === undefined) {
+      setValues(outcome.values);
       setBusy(false);
       return;
     }
@@ -104,6 +159,7 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
 
   const shownSubcategories = subcategories && subcategories.category === values.category ? subcategories.items : null;
 
+  const colorNames = colorLabels(values.colors);
   return (
     <Form onSubmit={handleSubmit} noValidate>
       <fieldset disabled={busy} className="d-grid gap-3">
@@ -119,41 +175,55 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
             disabled={busy}
             onError={(message) => toast.error(message)}
           />
+          {fieldError('images')}
         </div>
 
         <Form.Group controlId="product-title">
           <Form.Label>اسم المنتج</Form.Label>
-          <Form.Control value={values.title} onChange={(e) => update('title', e.target.value)} />
+          <Form.Control {...invalidProps('title')} value={values.title} onChange={(e) => update('title', e.target.value)} />
+            {fieldError('title')}
         </Form.Group>
 
         <Form.Group controlId="product-description">
           <Form.Label>وصف المنتج</Form.Label>
-          <Form.Control as="textarea" rows={4} value={values.description} onChange={(e) => update('description', e.target.value)} />
+          <Form.Control {...invalidProps('description')} as="textarea" rows={4} value={values.description} onChange={(e) => update('description', e.target.value)} />
+            {fieldError('description')}
         </Form.Group>
 
         <div className="row g-3">
           <Form.Group controlId="product-price" className="col-12 col-md-4">
             <Form.Label>السعر قبل الخصم</Form.Label>
-            <Form.Control inputMode="decimal" value={values.price} onChange={(e) => update('price', e.target.value)} />
+            <Form.Control {...invalidProps('price')} inputMode="decimal" value={values.price} onChange={(e) => update('price', e.target.value)} />
+            {fieldError('price')}
           </Form.Group>
           <Form.Group controlId="product-price-after" className="col-12 col-md-4">
             <Form.Label>السعر بعد الخصم</Form.Label>
-            <Form.Control inputMode="decimal" value={values.priceAfterDiscount} onChange={(e) => update('priceAfterDiscount', e.target.value)} />
+            <Form.Control {...invalidProps('priceAfterDiscount')} inputMode="decimal" value={values.priceAfterDiscount} onChange={(e) => update('priceAfterDiscount', e.target.value)} />
+            {fieldError('priceAfterDiscount')}
           </Form.Group>
           <Form.Group controlId="product-quantity" className="col-12 col-md-4">
             <Form.Label>الكمية المتاحة</Form.Label>
-            <Form.Control inputMode="numeric" value={values.quantity} onChange={(e) => update('quantity', e.target.value)} />
+            <Form.Control {...invalidProps('quantity')} inputMode="numeric" value={values.quantity} onChange={(e) => update('quantity', e.target.value)} />
+            {fieldError('quantity')}
           </Form.Group>
         </div>
 
         <Form.Group controlId="product-category">
           <Form.Label>التصنيف الرئيسي</Form.Label>
-          <Form.Select value={values.category} onChange={(e) => setValues((current) => ({ ...current, category: e.target.value, subcategories: [] }))}>
+          <Form.Select
+            {...invalidProps('category')}
+            value={values.category}
+            onChange={(e) => {
+              update('category', e.target.value);
+              update('subcategories', []);
+            }}
+          >
             <option value="">اختر التصنيف الرئيسي</option>
             {categories.map((c) => (
               <option key={c._id} value={c._id}>{c.name}</option>
             ))}
           </Form.Select>
+          {fieldError('category')}
         </Form.Group>
 
         <fieldset>
@@ -178,29 +248,31 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
               ))}
             </div>
           )}
+          {fieldError('subcategories')}
         </fieldset>
 
         <Form.Group controlId="product-brand">
           <Form.Label>الماركة</Form.Label>
-          <Form.Select value={values.brand} onChange={(e) => update('brand', e.target.value)}>
+          <Form.Select {...invalidProps('brand')} value={values.brand} onChange={(e) => update('brand', e.target.value)}>
             <option value="">اختر الماركة</option>
             {brands.map((b) => (
               <option key={b._id} value={b._id}>{b.name}</option>
             ))}
           </Form.Select>
+          {fieldError('brand')}
         </Form.Group>
 
         <fieldset>
           <legend className="fs-6 fw-semibold mb-1">الالوان المتاحة</legend>
           <div className="d-flex flex-wrap align-items-center gap-2">
-            {values.colors.map((color) => (
+            {values.colors.map((color, i) => (
               <button
                 key={color}
                 type="button"
                 className="border rounded-circle p-0"
                 style={{ width: 32, height: 32, backgroundColor: color }}
-                aria-label={`حذف اللون ${color}`}
-                title={`حذف اللون ${color}`}
+                aria-label={`حذف اللون ${colorNames[i]}`}
+                title={`حذف اللون ${colorNames[i]}`}
                 onClick={() => update('colors', values.colors.filter((c) => c !== color))}
               />
             ))}
@@ -209,22 +281,27 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
             </Button>
           </div>
           {pickerOpen && (
+            // Opens under its button, on the start side; only the picker itself is left to right.
             // Enter in the picker's hex field would submit the whole product form.
             <div
               className="mt-2 d-flex flex-column align-items-start gap-2"
-              dir="ltr"
+              style={{ maxWidth: PICKER_WIDTH }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
               }}
             >
-              <ChromePicker color={pickerColor} disableAlpha onChangeComplete={(color) => setPickerColor(color.hex)} />
-              <Button size="sm" onClick={addColor} dir="rtl">
+              <div dir="ltr" className="w-100">
+                <ChromePicker styles={{ default: { picker: { width: '100%' } } }} color={pickerColor} disableAlpha onChangeComplete={(color) => setPickerColor(color.hex)} />
+              </div>
+              <Button size="sm" onClick={addColor}>
                 اضف اللون
               </Button>
             </div>
           )}
+          {fieldError('colors')}
         </fieldset>
 
+        {progress !== null && <UploadProgressBar fraction={progress} />}
         <div>
           <Button type="submit" variant="dark" className="px-4">
             {submitLabel}

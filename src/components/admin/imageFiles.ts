@@ -15,20 +15,36 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-function measure(src: string): Promise<{ width: number; height: number }> {
+/** The longest side an image keeps in the browser: big photos are scaled down before cropping and uploading. */
+const MAX_IMAGE_SIDE = 1600;
+
+function decode(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
-    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onload = () => (image.naturalWidth > 0 && image.naturalHeight > 0 ? resolve(image) : reject(new Error('not an image')));
     image.onerror = () => reject(new Error('not an image'));
     image.src = src;
   });
 }
 
-/** Reads a chosen file as a data URL and, when sizes are checked, its pixel size. */
-export async function readImageFile(file: File, withSize: boolean): Promise<LoadedImage> {
+/**
+ * Reads a chosen file and decodes it (a file that does not decode is not an image, whatever its name says).
+ * A photo longer than MAX_IMAGE_SIDE is scaled down on a canvas: JPEG, or WebP for formats that may be transparent.
+ */
+export async function readImageFile(file: File): Promise<LoadedImage> {
   const dataUrl = await readAsDataUrl(file);
-  const size = withSize ? await measure(dataUrl) : { width: 0, height: 0 };
-  return { dataUrl, ...size };
+  const image = await decode(dataUrl);
+  const { naturalWidth: width, naturalHeight: height } = image;
+  const scale = MAX_IMAGE_SIDE / Math.max(width, height);
+  if (scale >= 1) return { dataUrl, width, height };
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no canvas');
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const type = /png|webp|gif/.test(file.type) ? 'image/webp' : 'image/jpeg';
+  return { dataUrl: canvas.toDataURL(type, 0.9), width: canvas.width, height: canvas.height };
 }
 
 /** A data URL (base64 or not) as a File, for multipart uploads. */

@@ -29,17 +29,11 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 };
 
 /** The images of the slots, in slot order. */
-export function orderedImages(images: ImageMap): string[] {
+function orderedImages(images: ImageMap): string[] {
   return Object.keys(images)
     .map(Number)
     .sort((a, b) => a - b)
     .map((slot) => images[slot]);
-}
-
-export function sameImages(a: ImageMap, b: ImageMap): boolean {
-  const left = orderedImages(a);
-  const right = orderedImages(b);
-  return left.length === right.length && left.every((src, i) => src === right[i]);
 }
 
 interface FieldNumbers {
@@ -49,14 +43,19 @@ interface FieldNumbers {
 }
 
 interface BuildOptions {
-  /** Send imageCover and images (always on create; on edit only when the admin changed them). */
-  withImages: boolean;
+  /**
+   * Edit: the images the product has on the server now. The server keeps the cover and the gallery unless new files
+   * come for them, and a gallery sent at all replaces the whole gallery (API.md §5.6 PUT). So nothing is sent when the
+   * slots still show the stored images, the cover only when the first slot changed, and the gallery (kept images
+   * fetched from their current URLs) only when any slot changed.
+   */
+  stored?: ImageMap;
   /** On edit, an emptied discount is sent as '' so the server clears it. */
-  clearDiscount: boolean;
+  clearDiscount?: boolean;
 }
 
 /** The multipart body of POST/PUT /products (SPEC §7). */
-export async function buildProductFormData(values: ProductFormValues, numbers: FieldNumbers, { withImages, clearDiscount }: BuildOptions): Promise<FormData> {
+export async function buildProductFormData(values: ProductFormValues, numbers: FieldNumbers, { stored, clearDiscount = false }: BuildOptions = {}): Promise<FormData> {
   const form = new FormData();
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
@@ -64,9 +63,12 @@ export async function buildProductFormData(values: ProductFormValues, numbers: F
   form.append('price', String(numbers.price));
   if (numbers.priceAfterDiscount !== null) form.append('priceAfterDiscount', String(numbers.priceAfterDiscount));
   else if (clearDiscount) form.append('priceAfterDiscount', '');
-  if (withImages) {
-    const files = await Promise.all(orderedImages(values.images).map((src, i) => imageToFile(src, `image-${i + 1}`)));
-    form.append('imageCover', files[0]);
+  const gallery = orderedImages(values.images);
+  const before = stored ? orderedImages(stored) : [];
+  const galleryChanged = !stored || gallery.length !== before.length || gallery.some((src, i) => src !== before[i]);
+  if (galleryChanged) {
+    const files = await Promise.all(gallery.map((src, i) => imageToFile(src, `image-${i + 1}`)));
+    if (!stored || gallery[0] !== before[0]) form.append('imageCover', files[0]);
     for (const file of files) form.append('images', file);
   }
   form.append('category', values.category);

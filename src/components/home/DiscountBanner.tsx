@@ -6,7 +6,7 @@ export default function DiscountBanner() {
       className="discount-banner d-flex align-items-center justify-content-between gap-3 rounded p-4 my-4 text-white shadow-sm"
       aria-label="عرض خاص"
     >
-      <p className="h4 fw-bold m-0">خصم يصل إلى ٣٠٪ على أجهزة اللابتوب</p>
+      <p className="h4 fw-bold m-0">خصم يصل إلى 30% على أجهزة اللابتوب</p>
       <svg viewBox="0 0 260 210" width={130} height={105} aria-hidden="true" focusable="false" className="flex-shrink-0">
         <g fill="#ffffff33" stroke="#fff" strokeWidth={10} strokeLinejoin="round">
           <rect x={30} y={10} width={200} height={140} rx={10} />

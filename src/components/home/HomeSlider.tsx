@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import Carousel from 'react-bootstrap/Carousel';
 
 /** SPEC §9: each slide shows for 2000 ms. */
-export const SLIDE_INTERVAL = 2000;
-export const SLIDE_HEADING = 'هناك خصم كبير';
-export const SLIDE_SUBTITLE = 'خصم يصل إلى ٥٠٪ على مشترياتك';
+const SLIDE_INTERVAL = 2000;
+const SLIDE_HEADING = 'هناك خصم كبير';
+const SLIDE_SUBTITLE = 'خصم يصل إلى 50% على مشترياتك';
 const SLIDES = [1, 2, 3, 4].map((n) => `/slides/slide-${n}.svg`);
 
 /** The home carousel: 4 slides from slide 0, advancing every 2000 ms; indicators and arrows choose a slide. */

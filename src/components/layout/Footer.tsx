@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
-
-export const SHOP_PHONE = '0122455346';
+import { Link } from 'react-router-dom';
+import { SHOP_PAGES, SHOP_PHONE } from '../../content/pages';
 
 const socialLinks = [
   {
@@ -25,9 +25,13 @@ export default function Footer() {
     <footer className="bg-light border-top mt-4 py-3">
       <Container className="d-flex flex-wrap align-items-center justify-content-between gap-3 small">
         <ul className="list-unstyled d-flex flex-wrap gap-3 m-0">
-          <li>الشروط والاحكام</li>
-          <li>سياسة الخصوصية</li>
-          <li>اتصل بنا</li>
+          {SHOP_PAGES.map((page) => (
+            <li key={page.path}>
+              <Link to={page.path} className="text-reset">
+                {page.title}
+              </Link>
+            </li>
+          ))}
         </ul>
         <div className="d-flex align-items-center gap-3">
           <a href={`tel:${SHOP_PHONE}`} className="text-reset text-decoration-none" dir="ltr">

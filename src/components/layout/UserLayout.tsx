@@ -1,6 +1,6 @@
 import SideMenuLayout, { type SideMenuLink } from './SideMenuLayout';
 
-export const userMenuLinks: SideMenuLink[] = [
+const userMenuLinks: SideMenuLink[] = [
   { to: '/user/allorders', label: 'ادارة الطلبات' },
   { to: '/user/favoriteproducts', label: 'المنتجات المفضلة' },
   { to: '/user/addresses', label: 'العناوين الشخصية' },

@@ -8,7 +8,7 @@ import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pag
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
-export interface BrandState extends RequestState {
+interface BrandState extends RequestState {
   /** All brands (home strip, side filter, names on product pages, admin selects). */
   items: Brand[];
   /** One page of the /allbrand screen. */
@@ -18,7 +18,7 @@ export interface BrandState extends RequestState {
 const initialState: BrandState = { items: [], page: emptyPagedList(), ...idleRequest };
 
 /** Page size of /allbrand (SPEC §9). */
-export const BRAND_PAGE_SIZE = 4;
+const BRAND_PAGE_SIZE = 4;
 
 /** Loads all brands once per session; later calls are skipped while loading or loaded. */
 export const fetchBrands = createAppAsyncThunk(

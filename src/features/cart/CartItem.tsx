@@ -9,8 +9,10 @@ import { useAppDispatch } from '../../app/hooks';
 import ColorSwatch from '../../components/ColorSwatch';
 import { parseNumberInput } from '../../lib/digits';
 import { formatEGP } from '../../lib/format';
+import { availableOnlyText } from '../../lib/stock';
 import { CART_MESSAGES, conflictMessage } from './cartMessages';
-import { fetchCart, removeCartItem, updateCartItemCount } from './cartSlice';
+import { exceedsStock, fetchCart, removeCartItem, updateCartItemCount } from './cartSlice';
+import { useResetOn } from '../../lib/useResetOn';
 
 /** Wait this long after the last keystroke before sending the count, so typing "12" sends one request. */
 export const COUNT_DEBOUNCE_MS = 700;
@@ -20,22 +22,26 @@ export default function CartItem({ line }: { line: CartLine }) {
   const [countText, setCountText] = useState(String(line.count));
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The count being sent now: the debounce timer and the blur that follows (a focused input that gets disabled
+  // blurs) must not send the same count twice.
+  const sending = useRef<number | null>(null);
   const { product } = line;
 
   // The server's count wins whenever it changes (after an update, a refusal or a re-fetch).
-  useEffect(() => setCountText(String(line.count)), [line.count]);
+  useResetOn(String(line.count), () => setCountText(String(line.count)));
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const sendCount = async (text: string) => {
     clearTimeout(timer.current);
     const count = parseNumberInput(text);
-    if (count === line.count) return;
+    if (count === line.count || (count !== null && count === sending.current)) return;
     if (count === null || !Number.isInteger(count) || count < 1) {
       toast.warn(CART_MESSAGES.countInvalid);
       setCountText(String(line.count));
       return;
     }
     setBusy(true);
+    sending.current = count;
     try {
       await dispatch(updateCartItemCount({ itemId: line._id, count })).unwrap();
     } catch (err) {
@@ -50,6 +56,7 @@ export default function CartItem({ line }: { line: CartLine }) {
         toast.error(CART_MESSAGES.countFailed);
       }
     } finally {
+      sending.current = null;
       setBusy(false);
     }
   };
@@ -73,6 +80,8 @@ export default function CartItem({ line }: { line: CartLine }) {
   };
 
   const countId = `cart-count-${line._id}`;
+  const overStock = exceedsStock(line);
+  const stockId = `cart-stock-${line._id}`;
   return (
     <Card as="li" className="mb-3 shadow-sm" aria-label={product.title}>
       <Card.Body className="d-flex flex-column flex-sm-row gap-3">
@@ -120,10 +129,24 @@ export default function CartItem({ line }: { line: CartLine }) {
                 onChange={onCountChange}
                 onBlur={() => void sendCount(countText)}
                 disabled={busy}
+                isInvalid={overStock}
+                aria-describedby={overStock ? stockId : undefined}
                 style={{ width: '5.5rem' }}
               />
             </Form.Group>
-            <span className="fw-bold ms-auto">{formatEGP(line.price)}</span>
+            {overStock && (
+              <span id={stockId} className="small fw-bold text-danger" data-testid="line-stock">
+                {availableOnlyText(line.product.quantity ?? 0)}
+              </span>
+            )}
+            <div className="ms-auto text-end">
+              <div className="small text-muted">
+                سعر القطعة <span data-testid="line-price">{formatEGP(line.price)}</span>
+              </div>
+              <div className="fw-bold">
+                المجموع <span data-testid="line-subtotal">{formatEGP(line.price * line.count)}</span>
+              </div>
+            </div>
           </div>
         </div>
       </Card.Body>

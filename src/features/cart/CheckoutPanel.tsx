@@ -1,16 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
+import type { ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import ConfirmModal from '../../components/ConfirmModal';
 import { DELAYS } from '../../lib/delays';
 import { formatEGP } from '../../lib/format';
 import { useLater } from '../../lib/useLater';
 import { CART_MESSAGES } from './cartMessages';
-import { applyCoupon, clearCart, fetchCart, selectCart } from './cartSlice';
+import { applyCoupon, clearCart, fetchCart, selectCart, selectHasLineOverStock } from './cartSlice';
+import { useResetOn } from '../../lib/useResetOn';
 
 /** Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). */
 export default function CheckoutPanel() {
@@ -18,11 +21,14 @@ export default function CheckoutPanel() {
   const navigate = useNavigate();
   const later = useLater();
   const cart = useAppSelector(selectCart);
+  // Checkout would be refused (409): the shopper first lowers or removes the lines marked with what is left.
+  const overStock = useAppSelector(selectHasLineOverStock);
   const [couponName, setCouponName] = useState(cart.coupon ?? '');
   const [busy, setBusy] = useState(false);
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const hasDiscount = cart.totalAfterDiscount != null && cart.totalAfterDiscount >= 1;
 
-  useEffect(() => setCouponName(cart.coupon ?? ''), [cart.coupon]);
+  useResetOn(cart.coupon ?? '', () => setCouponName(cart.coupon ?? ''));
 
   const onApplyCoupon = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,12 +37,19 @@ export default function CheckoutPanel() {
       toast.warn(CART_MESSAGES.couponRequired);
       return;
     }
+    // A coupon on an empty cart is not "invalid": there is nothing to discount.
+    if (cart.products.length === 0) {
+      toast.warn(CART_MESSAGES.couponOnEmptyCart);
+      return;
+    }
     setBusy(true);
     try {
       await dispatch(applyCoupon(name)).unwrap();
       toast.success(CART_MESSAGES.couponApplied);
-    } catch {
-      toast.warn(CART_MESSAGES.couponInvalid);
+    } catch (err) {
+      // 404: the cart was emptied (and deleted) elsewhere since it was shown.
+      const { status, message } = err as ApiError;
+      toast.warn(status === 404 || /cart is empty/i.test(message) ? CART_MESSAGES.couponOnEmptyCart : CART_MESSAGES.couponInvalid);
     } finally {
       setBusy(false);
     }
@@ -53,6 +66,7 @@ export default function CheckoutPanel() {
   };
 
   const onClear = async () => {
+    setConfirmingClear(false);
     setBusy(true);
     try {
       await dispatch(clearCart()).unwrap();
@@ -87,6 +101,11 @@ export default function CheckoutPanel() {
             </Button>
           </InputGroup>
         </Form>
+        {cart.coupon && (
+          <p className="mb-0 small" data-testid="applied-coupon">
+            الكوبون المطبق: <bdi className="fw-semibold">{cart.coupon}</bdi>
+          </p>
+        )}
         <dl className="mb-0 border rounded p-2 text-center">
           <dt className="small text-muted fw-normal">الاجمالي</dt>
           <dd className={hasDiscount ? 'mb-1 text-decoration-line-through text-muted' : 'mb-0 fs-5 fw-bold'} data-testid="cart-total">
@@ -101,13 +120,28 @@ export default function CheckoutPanel() {
             </>
           )}
         </dl>
-        <Button variant="dark" onClick={onCheckout} disabled={busy}>
+        {overStock && (
+          <p id="checkout-over-stock" className="mb-0 small text-danger">
+            {CART_MESSAGES.reduceOverStock}
+          </p>
+        )}
+        <Button variant="dark" onClick={onCheckout} disabled={busy || overStock} aria-describedby={overStock ? 'checkout-over-stock' : undefined}>
           اتمام الشراء
         </Button>
-        <Button variant="outline-danger" onClick={() => void onClear()} disabled={busy}>
+        <Button variant="outline-danger" onClick={() => setConfirmingClear(true)} disabled={busy}>
           مسح العربة
         </Button>
       </Card.Body>
+      <ConfirmModal
+        show={confirmingClear}
+        title="مسح العربة"
+        body="هل انت متأكد من حذف كل المنتجات من العربة؟"
+        confirmLabel="مسح العربة"
+        cancelLabel="تراجع"
+        busy={busy}
+        onConfirm={() => void onClear()}
+        onCancel={() => setConfirmingClear(false)}
+      />
     </Card>
   );
 }

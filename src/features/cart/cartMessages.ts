@@ -6,6 +6,7 @@ export const CART_MESSAGES = {
   couponRequired: 'من فضلك ادخل الكوبون',
   couponApplied: 'تم تطبيق الكوبون بنجاح',
   couponInvalid: 'هذا الكوبون غير صحيح او منتهى الصلاحيه',
+  couponOnEmptyCart: 'العربة فارغة، اضف منتجات قبل تطبيق الكوبون',
   cleared: 'تم الحذف بنجاح',
   clearFailed: 'هناك مشكلة في عملية الحذف',
   itemRemoved: 'تم حذف المنتج من العربة',
@@ -13,6 +14,7 @@ export const CART_MESSAGES = {
   countInvalid: 'الكمية يجب ان تكون رقما صحيحا من 1 فأكثر',
   countFailed: 'فشل تحديث الكمية، حاول مرة اخرى',
   pricesChanged: 'تغيرت اسعار بعض المنتجات في العربة، من فضلك راجع السعر الجديد',
+  reduceOverStock: 'بعض المنتجات لم تعد متوفرة بالكمية المطلوبة: قلل الكمية او احذفها لاتمام الشراء',
 } as const;
 
 const NOT_ENOUGH_STOCK = /^Not enough stock for product: (.+)$/;

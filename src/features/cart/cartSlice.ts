@@ -2,13 +2,13 @@ import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { applyCoupon as applyCouponRequest, clearCart as clearCartRequest, getCart, removeCartItem as removeCartItemRequest, updateCartItemCount as updateCountRequest } from '../../api/cart';
 import { toApiError } from '../../api/client';
 import { EMPTY_CART_RESPONSE } from '../../api/normalize';
-import type { Cart } from '../../api/types';
+import type { Cart, CartItem } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { selectIsUser, loggedOut } from '../user/userSlice';
 
-export interface CartState extends RequestState {
+interface CartState extends RequestState {
   cart: Cart;
   /** Number of cart lines (not the sum of counts), shown on the top-bar badge. */
   numOfCartItems: number;
@@ -95,8 +95,11 @@ export default cartSlice.reducer;
 
 export const selectCart = (state: RootState) => state.cart.cart;
 export const selectCartStatus = (state: RootState) => state.cart.status;
-export const selectCartError = (state: RootState) => state.cart.error;
 export const selectNumOfCartItems = (state: RootState) => (selectIsUser(state) ? state.cart.numOfCartItems : 0);
+
+/** The line asks for more than the product has left (known only when the server tells the stock, ours). */
+export const exceedsStock = (line: CartItem) => line.product.quantity !== undefined && line.count > line.product.quantity;
+export const selectHasLineOverStock = (state: RootState) => state.cart.cart.products.some(exceedsStock);
 
 /** What the shopper pays: the after-discount total when one exists (≥ 1, SPEC §9), else the total. */
 export const selectCartPayable = (state: RootState) => {

@@ -7,7 +7,7 @@ import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pag
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
-export interface CategoryState extends RequestState {
+interface CategoryState extends RequestState {
   /** All categories (category strip, home strip, filters, admin selects). */
   items: Category[];
   /** One page of the /allcategory screen. */
@@ -17,7 +17,7 @@ export interface CategoryState extends RequestState {
 const initialState: CategoryState = { items: [], page: emptyPagedList(), ...idleRequest };
 
 /** Page size of /allcategory (SPEC §9). */
-export const CATEGORY_PAGE_SIZE = 6;
+const CATEGORY_PAGE_SIZE = 6;
 
 /** Loads all categories once per session; later calls are skipped while loading or loaded. */
 export const fetchCategories = createAppAsyncThunk(

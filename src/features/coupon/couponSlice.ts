@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { Coupon } from '../../api/types';
 import { idleRequest, type RequestState } from '../../app/requestStatus';
 
-export interface CouponState extends RequestState {
+interface CouponState extends RequestState {
   items: Coupon[];
 }
 

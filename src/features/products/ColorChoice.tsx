@@ -1,5 +1,6 @@
 import './productDetails.css';
 import { useId } from 'react';
+import { colorLabels } from '../../lib/colorNames';
 
 interface ColorChoiceProps {
   colors: string[];
@@ -11,14 +12,15 @@ interface ColorChoiceProps {
 export default function ColorChoice({ colors, value, onChange }: ColorChoiceProps) {
   const name = useId();
   if (colors.length === 0) return null;
+  const labels = colorLabels(colors);
   return (
     <fieldset className="my-2">
       <legend className="fs-6 mb-1">الالوان المتاحة</legend>
       <div className="d-flex flex-wrap gap-2">
-        {colors.map((color) => {
+        {colors.map((color, i) => {
           const chosen = value === color;
           return (
-            <label key={color} className={`color-choice ${chosen ? 'color-choice--chosen' : ''}`} title={color}>
+            <label key={color} className={`color-choice ${chosen ? 'color-choice--chosen' : ''}`} title={labels[i]}>
               <input
                 type="radio"
                 className="visually-hidden"
@@ -26,7 +28,7 @@ export default function ColorChoice({ colors, value, onChange }: ColorChoiceProp
                 value={color}
                 checked={chosen}
                 onChange={() => onChange(color)}
-                aria-label={`اللون ${color}`}
+                aria-label={`اللون ${labels[i]}`}
               />
               <span className="color-choice__swatch" style={{ backgroundColor: color }} aria-hidden="true">
                 {chosen && (

@@ -1,20 +1,38 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import LoadError from '../../components/LoadError';
+import NotFound from '../../components/NotFound';
 import Paginator from '../../components/Paginator';
-import ProductGrid from '../../components/ProductGrid';
+import ProductGrid from './ProductGrid';
+import Spinner from '../../components/Spinner';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { fetchProductList, PRODUCTS_PAGE_SIZE, selectProductList } from './productsSlice';
+import { useFilterOwner } from './useFilterOwner';
 
 interface FilteredProductsProps {
   /** Products of one category or one brand. */
   by: 'category' | 'brand';
   id: Id;
-  /** The category's or brand's name once known. */
-  name?: string;
 }
 
-/** The grid of /products/category/{id} and /products/brand/{id}: 8 a page, with a pager. */
-export default function FilteredProducts({ by, id, name }: FilteredProductsProps) {
+const TEXTS = {
+  category: { heading: 'منتجات تصنيف', missing: 'هذا التصنيف غير موجود', description: (name: string) => `تسوق منتجات تصنيف ${name} بأسعار بالجنيه المصري` },
+  brand: { heading: 'منتجات ماركة', missing: 'هذه الماركة غير موجودة', description: (name: string) => `تسوق منتجات ماركة ${name} بأسعار بالجنيه المصري` },
+};
+
+/** /products/category/{id} and /products/brand/{id}: the category's or brand's products, 8 a page, with a pager. */
+export default function FilteredProducts({ by, id }: FilteredProductsProps) {
+  const { owner, retry } = useFilterOwner(by, id);
+  const named = owner.state === 'found' ? owner.name : undefined;
+  usePageMeta(named ? { title: named, description: TEXTS[by].description(named) } : { title: owner.state === 'missing' ? TEXTS[by].missing : undefined });
+  if (owner.state === 'missing') return <NotFound title={TEXTS[by].missing} text="ربما تغير الرابط او تم حذفها، تصفح باقي المنتجات." />;
+  if (owner.state === 'failed') return <LoadError onRetry={retry} />;
+  if (owner.state === 'loading') return <Spinner />;
+  return <OwnerProducts by={by} id={id} name={owner.name} />;
+}
+
+function OwnerProducts({ by, id, name }: FilteredProductsProps & { name: string }) {
   const dispatch = useAppDispatch();
   const key = by === 'category' ? 'byCategory' : 'byBrand';
   const [page, setPage] = useState({ id, number: 1 });
@@ -22,14 +40,18 @@ export default function FilteredProducts({ by, id, name }: FilteredProductsProps
   const pageNumber = page.id === id ? page.number : 1;
   const { items, status, numberOfPages } = useAppSelector((state) => selectProductList(state, key));
 
-  useEffect(() => {
-    void dispatch(fetchProductList({ key, query: { limit: PRODUCTS_PAGE_SIZE, page: pageNumber, [by]: id } }));
-  }, [dispatch, key, by, id, pageNumber]);
+  const load = useCallback(
+    () => void dispatch(fetchProductList({ key, query: { limit: PRODUCTS_PAGE_SIZE, page: pageNumber, [by]: id } })),
+    [dispatch, key, by, id, pageNumber],
+  );
+  useEffect(load, [load]);
 
   return (
     <>
-      <h1 className="h4 my-3">{by === 'category' ? 'منتجات تصنيف' : 'منتجات ماركة'} {name ?? ''}</h1>
-      <ProductGrid products={items} status={status} />
+      <h1 className="h4 my-3">
+        {TEXTS[by].heading} {name}
+      </h1>
+      <ProductGrid products={items} status={status} onRetry={load} />
       <Paginator pageCount={numberOfPages} currentPage={pageNumber} onPageChange={(number) => setPage({ id, number })} />
     </>
   );

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import PriceTag from '../../components/PriceTag';
 import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
+import { isOutOfStock, lowStockText, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import { useLater } from '../../lib/useLater';
 import { selectBrands } from '../brand/brandSlice';
 import { fetchCart } from '../cart/cartSlice';
@@ -31,6 +32,8 @@ export default function ProductInfo({ product }: { product: Product }) {
   const brandName = useAppSelector(selectBrands).find((b) => b._id === product.brand)?.name;
   const [color, setColor] = useState('');
   const [busy, setBusy] = useState(false);
+  const soldOut = isOutOfStock(product.quantity);
+  const fewLeft = lowStockText(product.quantity);
 
   const addToCart = async () => {
     if (!loggedIn) {
@@ -70,18 +73,29 @@ export default function ProductInfo({ product }: { product: Product }) {
         </div>
       )}
       <ColorChoice colors={product.availableColors} value={color} onChange={setColor} />
-      <div>
-        <span className="text-body-secondary">الكمية المتاحة: </span>
-        <span className="fw-semibold">{product.quantity}</span>
-      </div>
+      {soldOut ? (
+        <div className="fw-bold text-danger" data-testid="stock-note">
+          {OUT_OF_STOCK_TEXT}
+        </div>
+      ) : (
+        <div>
+          <span className="text-body-secondary">الكمية المتاحة: </span>
+          <span className="fw-semibold">{product.quantity}</span>
+          {fewLeft && (
+            <span className="fw-bold text-danger ms-2" data-testid="stock-note">
+              {fewLeft}
+            </span>
+          )}
+        </div>
+      )}
       <h2 className="h6 fw-bold mt-2 mb-0">المواصفات</h2>
       <p className="mb-2" style={{ whiteSpace: 'pre-line' }}>{product.description}</p>
       <div className="d-flex flex-wrap align-items-center gap-3">
         <div className="border rounded px-3 py-2 bg-white fs-5">
           <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
         </div>
-        <Button variant="dark" onClick={() => void addToCart()} disabled={busy}>
-          اضف للعربة
+        <Button variant="dark" onClick={() => void addToCart()} disabled={busy || soldOut}>
+          {soldOut ? OUT_OF_STOCK_TEXT : 'اضف للعربة'}
         </Button>
       </div>
     </div>

@@ -4,7 +4,7 @@ import type { ProductSort } from '../../api/products';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectProductFilters, sortChanged } from './productsSlice';
 
-export const SORT_OPTIONS: Array<{ value: ProductSort; label: string }> = [
+const SORT_OPTIONS: Array<{ value: ProductSort; label: string }> = [
   { value: '', label: 'بدون ترتيب' },
   { value: '-sold', label: 'الاكثر مبيعا' },
   { value: '-ratingsAverage', label: 'الاعلى تقييما' },

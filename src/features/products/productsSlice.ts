@@ -10,11 +10,11 @@ import { parseNumberInput } from '../../lib/digits';
 import { getStored } from '../../lib/storage';
 
 /** The product lists the storefront shows, each loaded on its own. */
-export type ProductListKey = 'bestSellers' | 'latest' | 'search' | 'byCategory' | 'byBrand' | 'related';
+type ProductListKey = 'bestSellers' | 'latest' | 'search' | 'byCategory' | 'byBrand' | 'related';
 const LIST_KEYS: ProductListKey[] = ['bestSellers', 'latest', 'search', 'byCategory', 'byBrand', 'related'];
 
 /** What the /products listing searches with; kept in browser storage (SPEC §3) by app/persistence.ts. */
-export interface ProductFilters {
+interface ProductFilters {
   catChecked: Id[];
   brandChecked: Id[];
   /** As typed (any digits); 0, negative or empty is ignored (SPEC §5). */
@@ -23,10 +23,12 @@ export interface ProductFilters {
   sortType: ProductSort;
 }
 
-export interface ProductsState extends RequestState {
+interface ProductsState extends RequestState {
   lists: Record<ProductListKey, PagedList<Product>>;
   /** The product of /products/{id}. */
   details: Product | null;
+  /** Its load failed because the id is unknown or malformed (a not-found page, not a retry). */
+  detailsMissing: boolean;
   /** Typed in the top-bar search box; the listing re-fetches 500 ms after it changes (SPEC §4). */
   searchWord: string;
   filters: ProductFilters;
@@ -96,6 +98,7 @@ const productsSlice = createSlice({
   initialState: (): ProductsState => ({
     lists: Object.fromEntries(LIST_KEYS.map((key) => [key, emptyPagedList<Product>()])) as Record<ProductListKey, PagedList<Product>>,
     details: null,
+    detailsMissing: false,
     searchWord: getStored('searchWord') ?? '',
     filters: storedFilters(),
     ...idleRequest,
@@ -127,6 +130,7 @@ const productsSlice = createSlice({
       .addCase(fetchProductDetails.pending, (state, action) => {
         state.status = 'pending';
         state.error = null;
+        state.detailsMissing = false;
         if (state.details?._id !== action.meta.arg) state.details = null;
       })
       .addCase(fetchProductDetails.fulfilled, (state, action) => {
@@ -136,6 +140,7 @@ const productsSlice = createSlice({
       .addCase(fetchProductDetails.rejected, (state, action) => {
         state.status = 'failed';
         state.error = rejectionMessage(action);
+        state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       });
   },
 });
@@ -149,3 +154,4 @@ export const selectProductFilters = (state: RootState) => state.products.filters
 export const selectProductList = (state: RootState, key: ProductListKey) => state.products.lists[key];
 export const selectProductDetails = (state: RootState) => state.products.details;
 export const selectProductDetailsStatus = (state: RootState) => state.products.status;
+export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;

@@ -7,7 +7,7 @@ import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pag
 import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
-export interface ReviewState extends RequestState {
+interface ReviewState extends RequestState {
   /** One page of the shown product's reviews. */
   list: PagedList<Review>;
 }
@@ -69,4 +69,3 @@ const reviewSlice = createSlice({
 export default reviewSlice.reducer;
 
 export const selectReviews = (state: RootState) => state.review.list;
-export const selectReviewActionStatus = (state: RootState) => state.review.status;

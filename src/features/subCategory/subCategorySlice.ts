@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { Subcategory } from '../../api/types';
 import { idleRequest, type RequestState } from '../../app/requestStatus';
 
-export interface SubCategoryState extends RequestState {
+interface SubCategoryState extends RequestState {
   items: Subcategory[];
 }
 

@@ -1,5 +1,6 @@
 import type { SignupBody } from '../../api/auth';
 import type { ApiError } from '../../api/types';
+import { PASSWORD_MESSAGES, SERVER_PASSWORD_MESSAGES, passwordProblem } from '../../lib/passwordRules';
 
 export const LOGIN_MESSAGES = {
   success: 'تم تسجيل الدخول بنجاح',
@@ -12,12 +13,8 @@ export const REGISTER_MESSAGES = {
   phone: 'رقم الهاتف يجب ان يتكون من 11 رقم',
   email: 'من فضلك ادخل بريد الكتروني صحيح',
   mismatch: 'كلمة السر وتأكيد كلمة السر غير متطابقين',
-  short: 'كلمة السر يجب ان تكون 8 احرف على الاقل',
-  upper: 'كلمة السر يجب ان تحتوي على حرف كبير واحد على الاقل',
-  lower: 'كلمة السر يجب ان تحتوي على حرف صغير واحد على الاقل',
-  digit: 'كلمة السر يجب ان تحتوي على رقم واحد على الاقل',
-  space: 'كلمة السر يجب الا تحتوي على مسافات',
-  serverShort: 'كلمة السر يجب ان تكون 6 احرف على الاقل',
+  ...PASSWORD_MESSAGES,
+  serverShort: SERVER_PASSWORD_MESSAGES['must be at least 6 chars'],
   emailTaken: 'هذا البريد الالكتروني مستخدم من قبل',
   failed: 'حدث خطأ في تسجيل الحساب، حاول مرة اخرى',
   success: 'تم تسجيل الحساب بنجاح',
@@ -45,19 +42,19 @@ export function registrationProblem(body: SignupBody): string | null {
   if (!/^\d{11}$/.test(body.phone)) return REGISTER_MESSAGES.phone;
   if (!EMAIL_PATTERN.test(body.email.trim())) return REGISTER_MESSAGES.email;
   if (body.password !== body.passwordConfirm) return REGISTER_MESSAGES.mismatch;
-  if (body.password.length < 8) return REGISTER_MESSAGES.short;
-  if (!/[A-Z]/.test(body.password)) return REGISTER_MESSAGES.upper;
-  if (!/[a-z]/.test(body.password)) return REGISTER_MESSAGES.lower;
-  if (!/\d/.test(body.password)) return REGISTER_MESSAGES.digit;
-  if (/\s/.test(body.password)) return REGISTER_MESSAGES.space;
-  return null;
+  return passwordProblem(body.password);
 }
 
 const SERVER_REGISTER_MESSAGES: Record<string, string> = {
+  ...SERVER_PASSWORD_MESSAGES,
   'accept only egypt phone numbers': REGISTER_MESSAGES.phone,
-  'must be at least 6 chars': REGISTER_MESSAGES.serverShort,
   'E-mail already in use': REGISTER_MESSAGES.emailTaken,
 };
+
+/** The Arabic text for a refused reset: a password the server refused says why; anything else asks for a new code. */
+export function resetFailure(error: ApiError | undefined): string {
+  return SERVER_PASSWORD_MESSAGES[error?.errors?.[0]?.msg ?? ''] ?? RECOVERY_MESSAGES.requestNewCode;
+}
 
 /** The Arabic text for a refused registration (the server's first validation message, API.md §5.1). */
 export function registrationFailure(error: ApiError | undefined): string {

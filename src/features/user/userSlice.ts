@@ -7,14 +7,16 @@ import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../
 import { getStored, setStored } from '../../lib/storage';
 import type { RootState } from '../../app/store';
 
-export interface UserState extends RequestState {
+interface UserState extends RequestState {
   /** The logged-in user as stored under 'user'; null for visitors. */
   user: User | null;
   token: string | null;
+  /** From the code verification to the reset it allows; kept in memory only, never in storage. */
+  resetToken: string | null;
 }
 
 /** Reads the session left in browser storage by an earlier visit. */
-export function readStoredSession(): Pick<UserState, 'user' | 'token'> {
+function readStoredSession(): Pick<UserState, 'user' | 'token'> {
   const user = getStored('user');
   const token = getStored('token');
   return user && token ? { user, token } : { user: null, token: null };
@@ -23,7 +25,7 @@ export function readStoredSession(): Pick<UserState, 'user' | 'token'> {
 const userSlice = createSlice({
   name: 'user',
   // A function, so every new store (and every test) reads storage afresh.
-  initialState: (): UserState => ({ ...readStoredSession(), ...idleRequest }),
+  initialState: (): UserState => ({ ...readStoredSession(), resetToken: null, ...idleRequest }),
   reducers: {
     // Browser storage is kept in step by src/app/persistence.ts, not here: reducers stay pure.
     loggedIn(state, action: PayloadAction<{ user: User; token: string }>) {
@@ -39,6 +41,12 @@ const userSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(verifiedResetCode.fulfilled, (state, action) => {
+      state.resetToken = action.payload.resetToken ?? null;
+    });
+    builder.addCase(passwordReset.fulfilled, (state) => {
+      state.resetToken = null;
+    });
     // One loading flag for the account calls (login spinner, disabled buttons while a call runs).
     addRequestStatusMatchers(builder, [logIn, signUp, requestedResetCode, verifiedResetCode, passwordReset]);
   },
@@ -89,9 +97,10 @@ export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', asy
   }
 });
 
-export const passwordReset = createAppAsyncThunk('user/resetPassword', async (newPassword: string, { rejectWithValue }) => {
+/** The reset carries the resetToken of the verification that allowed it (API.md §5.1). */
+export const passwordReset = createAppAsyncThunk('user/resetPassword', async (newPassword: string, { getState, rejectWithValue }) => {
   try {
-    return await authApi.resetPassword(getStored('user-email') ?? '', newPassword);
+    return await authApi.resetPassword(getStored('user-email') ?? '', newPassword, getState().user.resetToken ?? undefined);
   } catch (err) {
     return rejectWithValue(toApiError(err));
   }

@@ -4,14 +4,12 @@ import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
 import { toAsciiDigits } from '../../lib/digits';
+import { EGYPT_MOBILE } from '../../lib/phone';
 
-export const ADDRESS_MESSAGES = {
+const ADDRESS_MESSAGES = {
   incomplete: 'من فضلك اكمل البيانات',
   badPhone: 'رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري',
 } as const;
-
-/** Egyptian mobile numbers: 11 digits, 010/011/012/015 (SPEC §9, API.md §9.12). */
-export const EGYPT_MOBILE = /^01[0125]\d{8}$/;
 
 interface AddressFormProps {
   initial?: AddressInput;
@@ -59,7 +57,7 @@ export default function AddressForm({ initial = { alias: '', details: '', phone:
       </Form.Group>
       <Form.Group controlId="address-phone">
         <Form.Label>رقم الهاتف</Form.Label>
-        <Form.Control type="tel" inputMode="tel" dir="ltr" className="text-end" value={values.phone} onChange={set('phone')} placeholder="01xxxxxxxxx" autoComplete="tel" />
+        <Form.Control type="tel" inputMode="tel" value={values.phone} onChange={set('phone')} placeholder="01xxxxxxxxx" autoComplete="tel" />
       </Form.Group>
       <div>
         <Button type="submit" variant="dark" disabled={busy} className="px-4">

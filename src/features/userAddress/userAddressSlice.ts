@@ -7,7 +7,7 @@ import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
-export interface UserAddressState extends RequestState {
+interface UserAddressState extends RequestState {
   items: Address[];
 }
 

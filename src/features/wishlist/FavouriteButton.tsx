@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../user/userSlice';
 import { addedToWishlist, fetchWishlist, removedFromWishlist, selectIsFavourite } from './wishlistSlice';
 
-export const WISHLIST_MESSAGES = {
+const WISHLIST_MESSAGES = {
   added: 'تمت اضافة المنتج للمفضلة بنجاح',
   removed: 'تم حذف المنتج من المفضلة بنجاح',
   notLoggedIn: 'يجب تسجيل الدخول اولا',

@@ -7,7 +7,7 @@ import { addRequestStatusMatchers, idleRequest, rejectionMessage, type RequestSt
 import type { RootState } from '../../app/store';
 import { loggedIn, loggedOut } from '../user/userSlice';
 
-export interface WishlistState extends RequestState {
+interface WishlistState extends RequestState {
   /** Favourite products (GET /wishlist), for the favourites page. */
   items: Product[];
   /** Ids of the favourites: the filled hearts. Changed at once when a heart is clicked (SPEC §4). */

@@ -3,33 +3,36 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../lib/toast';
 import { createCoupon, deleteCoupon, listCoupons, type CouponBody } from '../../api/admin/coupons';
-import { toApiError } from '../../api/client';
 import type { Coupon } from '../../api/types';
-import { ADD_FAILURE_MESSAGE, DELETE_FAILURE_MESSAGE, LOAD_FAILED_MESSAGE } from '../../components/admin/adminMessages';
+import { describeAdminError } from '../../components/admin/adminErrors';
+import { ADD_FAILURE_MESSAGE, COUPON_EXISTS_MESSAGE, DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
+import LoadError from '../../components/LoadError';
 import CouponCard from '../../components/admin/CouponCard';
 import CouponForm, { EMPTY_COUPON_FORM } from '../../components/admin/CouponForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import Spinner from '../../components/Spinner';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
 
-export const COUPON_ADDED_MESSAGE = 'تم اضافة الكوبون بنجاح';
-export const COUPON_EXISTS_MESSAGE = 'هذا الكوبون موجود من قبل';
-export const COUPON_FORBIDDEN_MESSAGE = 'غير مسموح لك بالاضافة';
-export const COUPON_DELETED_MESSAGE = 'تم حذف الكوبون بنجاح';
+const COUPON_ADDED_MESSAGE = 'تم اضافة الكوبون بنجاح';
+const COUPON_FORBIDDEN_MESSAGE = 'غير مسموح لك بالاضافة';
+const COUPON_DELETED_MESSAGE = 'تم حذف الكوبون بنجاح';
 
 type CouponList = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: Coupon[] };
 
 export default function AdminAddCouponPage() {
+  useAdminPageMeta('اضافة كوبون');
   const [list, setList] = useState<CouponList>({ state: 'loading' });
   const [toDelete, setToDelete] = useState<Coupon | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const refresh = useCallback(async () => {
-    try {
-      setList({ state: 'loaded', items: await listCoupons() });
-    } catch {
-      setList({ state: 'failed' });
-    }
-  }, []);
+  const refresh = useCallback(
+    () =>
+      listCoupons().then(
+        (items) => setList({ state: 'loaded', items }),
+        () => setList({ state: 'failed' }),
+      ),
+    [],
+  );
 
   useEffect(() => {
     void refresh();
@@ -38,16 +41,14 @@ export default function AdminAddCouponPage() {
   const addCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
       const status = await createCoupon(body);
-      if (status !== 201) {
-        toast.error(ADD_FAILURE_MESSAGE);
-        return false;
-      }
+      if (status !== 201) throw new Error(`unexpected status ${status}`);
       toast.success(COUPON_ADDED_MESSAGE);
       void refresh();
       return true;
     } catch (err) {
-      const { status } = toApiError(err);
-      toast.error(status === 400 ? COUPON_EXISTS_MESSAGE : status === 403 ? COUPON_FORBIDDEN_MESSAGE : ADD_FAILURE_MESSAGE);
+      // SPEC's texts for the duplicate and the 403; any other refusal names its own cause (discount, date…).
+      const error = describeAdminError(err, ADD_FAILURE_MESSAGE);
+      toast.error(error.duplicate ? COUPON_EXISTS_MESSAGE : error.status === 403 ? COUPON_FORBIDDEN_MESSAGE : error.message);
       return false;
     }
   };
@@ -74,7 +75,7 @@ export default function AdminAddCouponPage() {
 
       <h2 className="h5 mt-4 mb-3">الكوبونات الحالية</h2>
       {list.state === 'loading' && <Spinner />}
-      {list.state === 'failed' && <p className="text-danger">{LOAD_FAILED_MESSAGE}</p>}
+      {list.state === 'failed' && <LoadError onRetry={() => void refresh()} />}
       {list.state === 'loaded' && list.items.length === 0 && <p>لا يوجد كوبونات حتى الان</p>}
       {list.state === 'loaded' && list.items.length > 0 && (
         <Row xs={1} md={2} className="g-3">

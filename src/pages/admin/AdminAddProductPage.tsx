@@ -1,28 +1,37 @@
 import { toast } from '../../lib/toast';
 import { createProduct } from '../../api/admin/products';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
+import { describeAdminError } from '../../components/admin/adminErrors';
 import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
-import ProductForm, { type ProductNumbers } from '../../components/admin/ProductForm';
+import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../components/admin/ProductForm';
 import { buildProductFormData, EMPTY_PRODUCT_FORM, type ProductFormValues } from '../../components/admin/productFormData';
 import { DELAYS } from '../../lib/delays';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
 
-export const PRODUCT_ADDED_MESSAGE = 'تمت الاضافة بنجاح';
+const PRODUCT_ADDED_MESSAGE = 'تمت الاضافة بنجاح';
+/** SPEC §2 names the add form's button "save". */
+const ADD_PRODUCT_SUBMIT_LABEL = 'حفظ';
 
-async function addProduct(values: ProductFormValues, numbers: ProductNumbers) {
+async function addProduct(values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> {
   try {
-    const form = await buildProductFormData(values, numbers, { withImages: true, clearDiscount: false });
-    const status = await createProduct(form);
-    if (status === 201) toast.success(PRODUCT_ADDED_MESSAGE);
-    else toast.error(SOMETHING_WRONG_MESSAGE);
-  } catch {
-    toast.error(SOMETHING_WRONG_MESSAGE);
+    const { status } = await createProduct(await buildProductFormData(values, numbers), onProgress);
+    if (status !== 201) throw new Error(`unexpected status ${status}`);
+    toast.success(PRODUCT_ADDED_MESSAGE);
+    return { ok: true, values: EMPTY_PRODUCT_FORM };
+  } catch (err) {
+    // SPEC's 'something went wrong' when the server gives no reason we know; otherwise the reason.
+    const error = describeAdminError(err, SOMETHING_WRONG_MESSAGE);
+    toast.error(error.message);
+    return { ok: false, error };
   }
 }
 
 export default function AdminAddProductPage() {
+  useAdminPageMeta('اضافة منتج');
   return (
     <section>
       <h1 className="h4 my-3">اضافة منتج جديد</h1>
-      <ProductForm initialValues={EMPTY_PRODUCT_FORM} submitLabel="حفظ التعديلات" onSubmit={addProduct} resetAfterMs={DELAYS.formReenable} />
+      <ProductForm initialValues={EMPTY_PRODUCT_FORM} submitLabel={ADD_PRODUCT_SUBMIT_LABEL} onSubmit={addProduct} resetAfterMs={DELAYS.formReenable} />
     </section>
   );
 }

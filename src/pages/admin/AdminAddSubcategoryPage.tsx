@@ -4,16 +4,17 @@ import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import { createSubcategory } from '../../api/admin/catalog';
 import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
-import { toApiError } from '../../api/client';
 import type { Category } from '../../api/types';
+import { describeAdminError } from '../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE } from '../../components/admin/adminMessages';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
 
-export const OFFLINE_MESSAGE = 'هناك مشكلة في الاتصال بالانترنت';
-export const CHOOSE_PARENT_MESSAGE = 'من فضلك اختر تصنيف رئيسي';
-export const ENTER_NAME_MESSAGE = 'من فضلك ادخل اسم التصنيف الفرعي';
-export const DUPLICATE_NAME_MESSAGE = 'هذا الاسم مكرر من فضلك اختر اسم اخر';
+const OFFLINE_MESSAGE = 'هناك مشكلة في الاتصال بالانترنت';
+const CHOOSE_PARENT_MESSAGE = 'من فضلك اختر تصنيف رئيسي';
+const ENTER_NAME_MESSAGE = 'من فضلك ادخل اسم التصنيف الفرعي';
 
 export default function AdminAddSubcategoryPage() {
+  useAdminPageMeta('اضافة تصنيف فرعي');
   const [categories, setCategories] = useState<Category[]>([]);
   const [category, setCategory] = useState('');
   const [name, setName] = useState('');
@@ -40,7 +41,8 @@ export default function AdminAddSubcategoryPage() {
       return;
     }
     // SPEC §5: an empty name is pointed out, and the request is still sent (the server then refuses it).
-    if (!name.trim()) toast.warn(ENTER_NAME_MESSAGE);
+    const nameMissing = !name.trim();
+    if (nameMissing) toast.warn(ENTER_NAME_MESSAGE);
     setSending(true);
     try {
       const status = await createSubcategory({ name: name.trim(), category });
@@ -51,7 +53,9 @@ export default function AdminAddSubcategoryPage() {
         toast.error(ADD_FAILURE_MESSAGE);
       }
     } catch (err) {
-      toast.error(toApiError(err).status === 400 ? DUPLICATE_NAME_MESSAGE : ADD_FAILURE_MESSAGE);
+      const error = describeAdminError(err, ADD_FAILURE_MESSAGE);
+      // The server's refusal of an empty name is what the warning above already said.
+      if (!(nameMissing && error.status === 400)) toast.error(error.message);
     } finally {
       setSending(false);
     }

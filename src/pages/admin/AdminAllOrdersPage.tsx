@@ -1,44 +1,138 @@
-import { useEffect, useState } from 'react';
-import { getOrders } from '../../api/orders';
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useSearchParams } from 'react-router-dom';
+import { listAdminOrders, type AdminOrderQuery } from '../../api/admin/orders';
+import { reachablePages } from '../../api/paging';
 import type { ListResponse, Order } from '../../api/types';
-import { LOAD_FAILED_MESSAGE } from '../../components/admin/adminMessages';
-import OrderCard from '../../components/OrderCard';
+import AdminOrderCard from '../../components/admin/AdminOrderCard';
+import LoadError from '../../components/LoadError';
+import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
+import { useResetOn } from '../../lib/useResetOn';
 
 /** SPEC §9: admin orders page size. */
-export const ADMIN_ORDERS_PAGE_SIZE = 5;
-export const NO_ORDERS_MESSAGE = 'لا يوجد طلبات حتى الان';
+const ADMIN_ORDERS_PAGE_SIZE = 5;
+const NO_ORDERS_MESSAGE = 'لا يوجد طلبات حتى الان';
+const NO_MATCHING_ORDERS_MESSAGE = 'لا توجد طلبات تطابق البحث';
 
 type OrderPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Order> };
 
+const FILTERS = ['search', 'isPaid', 'isDelivered', 'isCancelled', 'paymentMethodType'] as const;
+const asBool = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
+
+/** The filters live in the address (`?isPaid=false`…), so the dashboard can link to a filtered list. */
+function queryOf(params: URLSearchParams, page: number): AdminOrderQuery {
+  const method = params.get('paymentMethodType');
+  return {
+    page,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+    search: params.get('search') ?? undefined,
+    isPaid: asBool(params.get('isPaid')),
+    isDelivered: asBool(params.get('isDelivered')),
+    isCancelled: asBool(params.get('isCancelled')),
+    paymentMethodType: method === 'cash' || method === 'card' ? method : undefined,
+  };
+}
+
+function YesNoFilter({ id, label, yes, no, value, onChange }: { id: string; label: string; yes: string; no: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <Form.Group controlId={id} className="col-6 col-md-3">
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">الكل</option>
+        <option value="false">{no}</option>
+        <option value="true">{yes}</option>
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 export default function AdminAllOrdersPage() {
+  useAdminPageMeta('الطلبات');
+  const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<OrderPage>({ state: 'loading' });
+  // Raised by the retry button: loads the page again.
+  const [attempt, setAttempt] = useState(0);
+  const [searchText, setSearchText] = useState(params.get('search') ?? '');
+  const paramString = params.toString();
+  const filtered = FILTERS.some((name) => params.get(name));
 
+  useResetOn(`${paramString}|${page}|${attempt}`, () => setResult({ state: 'loading' }));
   useEffect(() => {
     let active = true;
-    getOrders(page, ADMIN_ORDERS_PAGE_SIZE)
+    listAdminOrders(queryOf(new URLSearchParams(paramString), page))
       .then((list) => active && setResult({ state: 'loaded', list }))
       .catch(() => active && setResult({ state: 'failed' }));
     return () => {
       active = false;
     };
-  }, [page]);
+  }, [paramString, page, attempt]);
+
+  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+    setPage(1);
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter('search', searchText.trim());
+  };
 
   return (
     <section>
       <h1 className="h4 my-3">ادارة جميع الطلبات</h1>
+      <Form role="search" onSubmit={submitSearch} className="row g-2 align-items-end mb-3" aria-label="البحث في الطلبات">
+        <Form.Group controlId="orders-search" className="col-12">
+          <Form.Label className="small mb-1">بحث برقم الطلب او اسم العميل او الايميل او الهاتف</Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control type="search" size="sm" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <Button type="submit" size="sm" variant="dark" className="px-3">بحث</Button>
+          </div>
+        </Form.Group>
+        <YesNoFilter id="orders-paid" label="الدفع" yes="تم الدفع" no="لم يتم الدفع" value={params.get('isPaid') ?? ''} onChange={(v) => setFilter('isPaid', v)} />
+        <YesNoFilter id="orders-delivered" label="التوصيل" yes="تم التوصيل" no="لم يتم التوصيل" value={params.get('isDelivered') ?? ''} onChange={(v) => setFilter('isDelivered', v)} />
+        <YesNoFilter id="orders-cancelled" label="الالغاء" yes="ملغي" no="غير ملغي" value={params.get('isCancelled') ?? ''} onChange={(v) => setFilter('isCancelled', v)} />
+        <Form.Group controlId="orders-method" className="col-6 col-md-3">
+          <Form.Label className="small mb-1">طريقة الدفع</Form.Label>
+          <Form.Select size="sm" value={params.get('paymentMethodType') ?? ''} onChange={(e) => setFilter('paymentMethodType', e.target.value)}>
+            <option value="">الكل</option>
+            <option value="cash">{PAYMENT_METHOD_LABELS.cash}</option>
+            <option value="card">{PAYMENT_METHOD_LABELS.card}</option>
+          </Form.Select>
+        </Form.Group>
+        {filtered && (
+          <div className="col-6 col-md-3">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              className="w-100"
+              onClick={() => {
+                setSearchText('');
+                setParams(new URLSearchParams(), { replace: true });
+                setPage(1);
+              }}
+            >
+              مسح الفلاتر
+            </Button>
+          </div>
+        )}
+      </Form>
       {result.state === 'loading' && <Spinner />}
-      {result.state === 'failed' && <p className="text-danger">{LOAD_FAILED_MESSAGE}</p>}
-      {result.state === 'loaded' && result.list.data.length === 0 && <p>{NO_ORDERS_MESSAGE}</p>}
+      {result.state === 'failed' && <LoadError onRetry={() => setAttempt((n) => n + 1)} />}
+      {result.state === 'loaded' && result.list.data.length === 0 && <p>{filtered ? NO_MATCHING_ORDERS_MESSAGE : NO_ORDERS_MESSAGE}</p>}
       {result.state === 'loaded' && result.list.data.length > 0 && (
         <>
           <p className="text-muted small">عدد الطلبات: {result.list.results}</p>
           {result.list.data.map((order) => (
-            <OrderCard key={order._id} order={order} to={`/admin/orders/${order._id}`} showCustomer />
+            <AdminOrderCard key={order._id} order={order} />
           ))}
-          <Paginator pageCount={result.list.paginationResult.numberOfPages} currentPage={page} onPageChange={setPage} />
+          <Paginator pageCount={reachablePages(result.list.paginationResult)} currentPage={page} onPageChange={setPage} />
         </>
       )}
     </section>

@@ -1,40 +1,107 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { deleteProduct } from '../../api/admin/products';
-import { listProducts } from '../../api/products';
-import type { ListResponse, Product } from '../../api/types';
+import { deleteProduct, listAdminProducts, LOW_STOCK, type AdminProductSort, type StockFilter } from '../../api/admin/products';
+import { listBrands } from '../../api/brands';
+import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
+import { reachablePages } from '../../api/paging';
+import type { Brand, Category, ListResponse, Product } from '../../api/types';
 import AdminProductCard from '../../components/admin/AdminProductCard';
-import { DELETE_FAILURE_MESSAGE, LOAD_FAILED_MESSAGE } from '../../components/admin/adminMessages';
+import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
+import LoadError from '../../components/LoadError';
 import ConfirmModal from '../../components/ConfirmModal';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 /** SPEC §9: admin products page size. */
-export const ADMIN_PRODUCTS_PAGE_SIZE = 10;
-export const PRODUCT_DELETED_MESSAGE = 'تم حذف المنتج بنجاح';
-export const NO_PRODUCTS_MESSAGE = 'لا يوجد منتجات حتى الان';
+const ADMIN_PRODUCTS_PAGE_SIZE = 10;
+const PRODUCT_DELETED_MESSAGE = 'تم حذف المنتج بنجاح';
+const NO_PRODUCTS_MESSAGE = 'لا يوجد منتجات حتى الان';
+const NO_MATCHING_PRODUCTS_MESSAGE = 'لا توجد منتجات تطابق البحث';
+
+const SORTS: { value: AdminProductSort; label: string }[] = [
+  { value: '', label: 'الاحدث' },
+  { value: 'title', label: 'الاسم' },
+  { value: 'quantity', label: 'المخزون: الاقل اولا' },
+  { value: '-quantity', label: 'المخزون: الاكثر اولا' },
+  { value: '-sold', label: 'الاكثر مبيعا' },
+  { value: '+price', label: 'السعر: الاقل اولا' },
+  { value: '-price', label: 'السعر: الاعلى اولا' },
+];
+const FILTERS = ['keyword', 'category', 'brand', 'stock', 'sort'] as const;
+type FilterName = (typeof FILTERS)[number];
 
 type ProductPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Product> };
 
+/** The filters live in the address (`?stock=out`…), so the dashboard can link to a filtered list. */
 export default function AdminAllProductsPage() {
+  useAdminPageMeta('المنتجات');
+  const [params, setParams] = useSearchParams();
+  const paramString = params.toString();
+  const filtered = FILTERS.some((name) => name !== 'sort' && params.get(name));
+  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [brands, setBrands] = useState<Brand[]>([]);
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<ProductPage>({ state: 'loading' });
   const [toRemove, setToRemove] = useState<Product | null>(null);
   const [removing, setRemoving] = useState(false);
+  const listTop = useRef<HTMLElement>(null);
 
-  const load = useCallback(async (pageNumber: number) => {
-    try {
-      setResult({ state: 'loaded', list: await listProducts({ limit: ADMIN_PRODUCTS_PAGE_SIZE, page: pageNumber }) });
-    } catch {
-      setResult({ state: 'failed' });
-    }
+  useEffect(() => {
+    // The filter choices; without them the list still works.
+    listCategories({ limit: ALL_ITEMS_LIMIT }).then((list) => setCategories(list.data), () => undefined);
+    listBrands({ limit: ALL_ITEMS_LIMIT }).then((list) => setBrands(list.data), () => undefined);
   }, []);
+
+  const load = useCallback((pageNumber: number) => {
+    const filters = new URLSearchParams(paramString);
+    const stock = filters.get('stock');
+    return listAdminProducts({
+      limit: ADMIN_PRODUCTS_PAGE_SIZE,
+      page: pageNumber,
+      keyword: filters.get('keyword') ?? undefined,
+      category: filters.get('category') ?? undefined,
+      brand: filters.get('brand') ?? undefined,
+      stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
+      sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
+    }).then(
+      (list) => setResult({ state: 'loaded', list }),
+      () => setResult({ state: 'failed' }),
+    );
+  }, [paramString]);
+
+  const setFilter = (name: FilterName, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+    setPage(1);
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter('keyword', keyword.trim());
+  };
+  // Keeps the card in step with the stored product after an in-place stock change.
+  const productChanged = (product: Product) =>
+    setResult((current) =>
+      current.state === 'loaded' ? { ...current, list: { ...current.list, data: current.list.data.map((p) => (p._id === product._id ? product : p)) } } : current,
+    );
 
   useEffect(() => {
     void load(page);
   }, [load, page]);
+
+  // The pager is under the list: the new page is read from its top (on a phone it is screens away).
+  const changePage = (next: number) => {
+    setPage(next);
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
 
   const confirmRemove = async () => {
     if (!toRemove) return;
@@ -52,21 +119,75 @@ export default function AdminAllProductsPage() {
   };
 
   return (
-    <section>
+    // scroll-margin keeps the heading clear of the sticky top bar.
+    <section ref={listTop} style={{ scrollMarginTop: '5rem' }}>
       <h1 className="h4 my-3">ادارة جميع المنتجات</h1>
+      <Form role="search" aria-label="البحث في المنتجات" onSubmit={submitSearch} className="row g-2 align-items-end mb-3">
+        <Form.Group controlId="products-search" className="col-12">
+          <Form.Label className="small mb-1">بحث باسم المنتج</Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control type="search" size="sm" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+            <Button type="submit" size="sm" variant="dark" className="px-3">بحث</Button>
+          </div>
+        </Form.Group>
+        <Form.Group controlId="products-category" className="col-6 col-lg-3">
+          <Form.Label className="small mb-1">التصنيف</Form.Label>
+          <Form.Select size="sm" value={params.get('category') ?? ''} onChange={(e) => setFilter('category', e.target.value)}>
+            <option value="">الكل</option>
+            {categories.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="products-brand" className="col-6 col-lg-3">
+          <Form.Label className="small mb-1">الماركة</Form.Label>
+          <Form.Select size="sm" value={params.get('brand') ?? ''} onChange={(e) => setFilter('brand', e.target.value)}>
+            <option value="">الكل</option>
+            {brands.map((b) => <option key={b._id} value={b._id}>{b.name}</option>)}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="products-stock" className="col-6 col-lg-3">
+          <Form.Label className="small mb-1">المخزون</Form.Label>
+          <Form.Select size="sm" value={params.get('stock') ?? ''} onChange={(e) => setFilter('stock', e.target.value)}>
+            <option value="">الكل</option>
+            <option value="out">نفد من المخزون</option>
+            <option value="low">قليل ({LOW_STOCK} او اقل)</option>
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="products-sort" className="col-6 col-lg-3">
+          <Form.Label className="small mb-1">الترتيب</Form.Label>
+          <Form.Select size="sm" value={params.get('sort') ?? ''} onChange={(e) => setFilter('sort', e.target.value)}>
+            {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </Form.Select>
+        </Form.Group>
+        {filtered && (
+          <div className="col-12">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => {
+                setKeyword('');
+                setParams(new URLSearchParams(), { replace: true });
+                setPage(1);
+              }}
+            >
+              مسح الفلاتر
+            </Button>
+          </div>
+        )}
+      </Form>
       {result.state === 'loading' && <Spinner />}
-      {result.state === 'failed' && <p className="text-danger">{LOAD_FAILED_MESSAGE}</p>}
-      {result.state === 'loaded' && result.list.data.length === 0 && <p>{NO_PRODUCTS_MESSAGE}</p>}
+      {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
+      {result.state === 'loaded' && result.list.data.length === 0 && <p>{filtered ? NO_MATCHING_PRODUCTS_MESSAGE : NO_PRODUCTS_MESSAGE}</p>}
+      {result.state === 'loaded' && <p className="text-muted small">عدد المنتجات: {result.list.results}</p>}
       {result.state === 'loaded' && result.list.data.length > 0 && (
         <>
           <Row xs={1} sm={2} lg={3} className="g-3">
             {result.list.data.map((product) => (
               <Col key={product._id}>
-                <AdminProductCard product={product} onRemove={setToRemove} />
+                <AdminProductCard product={product} onRemove={setToRemove} onChanged={productChanged} />
               </Col>
             ))}
           </Row>
-          <Paginator pageCount={result.list.paginationResult.numberOfPages} currentPage={page} onPageChange={setPage} />
+          <Paginator pageCount={reachablePages(result.list.paginationResult)} currentPage={page} onPageChange={changePage} />
         </>
       )}
       <ConfirmModal

@@ -2,23 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { getCoupon, updateCoupon, type CouponBody } from '../../api/admin/coupons';
-import { LOAD_FAILED_MESSAGE } from '../../components/admin/adminMessages';
+import { describeAdminError } from '../../components/admin/adminErrors';
+import { COUPON_EXISTS_MESSAGE } from '../../components/admin/adminMessages';
 import CouponForm, { type CouponFormValues } from '../../components/admin/CouponForm';
+import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import { DELAYS } from '../../lib/delays';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
+import { useResetOn } from '../../lib/useResetOn';
 
-export const COUPON_EDITED_MESSAGE = 'تم تعديل الكوبون بنجاح';
-export const COUPON_EDIT_FAILED_MESSAGE = 'فشل في عملية التعديل';
+const COUPON_EDITED_MESSAGE = 'تم تعديل الكوبون بنجاح';
+const COUPON_EDIT_FAILED_MESSAGE = 'فشل في عملية التعديل';
 /** SPEC §4: back to the coupon list 1 s after a successful edit. */
 const COUPON_EDIT_REDIRECT_MS = DELAYS.reloadAfterAction;
 
 export default function AdminEditCouponPage() {
+  useAdminPageMeta('تعديل كوبون');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [initial, setInitial] = useState<CouponFormValues | null>(null);
   const [failed, setFailed] = useState(false);
+  // Raised by the retry button: loads the coupon again.
+  const [attempt, setAttempt] = useState(0);
   const redirectTimer = useRef<number | undefined>(undefined);
 
+  useResetOn(`${id}|${attempt}`, () => setFailed(false));
   useEffect(() => {
     let active = true;
     getCoupon(id)
@@ -29,21 +37,19 @@ export default function AdminEditCouponPage() {
     return () => {
       active = false;
     };
-  }, [id]);
+  }, [id, attempt]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   const saveCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
       const status = await updateCoupon(id, body);
-      if (status === 200) {
-        toast.success(COUPON_EDITED_MESSAGE);
-        redirectTimer.current = window.setTimeout(() => void navigate('/admin/addcoupon'), COUPON_EDIT_REDIRECT_MS);
-      } else {
-        toast.error(COUPON_EDIT_FAILED_MESSAGE);
-      }
-    } catch {
-      toast.error(COUPON_EDIT_FAILED_MESSAGE);
+      if (status !== 200) throw new Error(`unexpected status ${status}`);
+      toast.success(COUPON_EDITED_MESSAGE);
+      redirectTimer.current = window.setTimeout(() => void navigate('/admin/addcoupon'), COUPON_EDIT_REDIRECT_MS);
+    } catch (err) {
+      const error = describeAdminError(err, COUPON_EDIT_FAILED_MESSAGE);
+      toast.error(error.duplicate ? COUPON_EXISTS_MESSAGE : error.message);
     }
     return false;
   };
@@ -52,7 +58,7 @@ export default function AdminEditCouponPage() {
     <section>
       <h1 className="h4 my-3">تعديل الكوبون</h1>
       {failed ? (
-        <p className="text-danger">{LOAD_FAILED_MESSAGE}</p>
+        <LoadError onRetry={() => setAttempt((n) => n + 1)} />
       ) : initial === null ? (
         <Spinner />
       ) : (

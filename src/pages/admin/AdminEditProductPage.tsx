@@ -1,16 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { updateProduct } from '../../api/admin/products';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { getProduct } from '../../api/products';
 import type { Product } from '../../api/types';
-import { LOAD_FAILED_MESSAGE, SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
+import { describeAdminError } from '../../components/admin/adminErrors';
+import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
+import LoadError from '../../components/LoadError';
 import type { ImageMap } from '../../components/admin/ImageUploader';
-import ProductForm, { type ProductNumbers } from '../../components/admin/ProductForm';
-import { buildProductFormData, sameImages, type ProductFormValues } from '../../components/admin/productFormData';
+import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../components/admin/ProductForm';
+import { buildProductFormData, type ProductFormValues } from '../../components/admin/productFormData';
 import Spinner from '../../components/Spinner';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
+import { useResetOn } from '../../lib/useResetOn';
 
-export const PRODUCT_EDITED_MESSAGE = 'تم التعديل بنجاح';
+const PRODUCT_EDITED_MESSAGE = 'تم التعديل بنجاح';
 
 function toFormValues(product: Product): ProductFormValues {
   // The cover is the first gallery image when the server repeats it (as uploads from this form do).
@@ -34,32 +39,45 @@ function toFormValues(product: Product): ProductFormValues {
 }
 
 export default function AdminEditProductPage() {
+  useAdminPageMeta('تعديل منتج');
   const { id = '' } = useParams();
   const [initial, setInitial] = useState<ProductFormValues | null>(null);
+  /** The product as the server has it now: loaded, then replaced by the answer of each save. */
+  const saved = useRef<ProductFormValues | null>(null);
   const [failed, setFailed] = useState(false);
+  // Raised by the retry button: loads the product again.
+  const [attempt, setAttempt] = useState(0);
 
+  useResetOn(`${id}|${attempt}`, () => setFailed(false));
   useEffect(() => {
     let active = true;
     getProduct(id)
-      .then((product) => active && setInitial(toFormValues(product)))
+      .then((product) => {
+        if (!active) return;
+        saved.current = toFormValues(product);
+        setInitial(saved.current);
+      })
       .catch(() => active && setFailed(true));
     return () => {
       active = false;
     };
-  }, [id]);
+  }, [id, attempt]);
 
-  const saveProduct = async (values: ProductFormValues, numbers: ProductNumbers) => {
-    if (!initial) return;
+  const saveProduct = async (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> => {
+    const stored = saved.current ?? values;
     try {
-      const form = await buildProductFormData(values, numbers, {
-        withImages: !sameImages(values.images, initial.images),
-        clearDiscount: initial.priceAfterDiscount !== '',
-      });
-      const status = await updateProduct(id, form);
-      if (status === 200) toast.success(PRODUCT_EDITED_MESSAGE);
-      else toast.error(SOMETHING_WRONG_MESSAGE);
-    } catch {
-      toast.error(SOMETHING_WRONG_MESSAGE);
+      const form = await buildProductFormData(values, numbers, { stored: stored.images, clearDiscount: stored.priceAfterDiscount !== '' });
+      const { status, product } = await updateProduct(id, form, onProgress);
+      if (status !== 200) throw new Error(`unexpected status ${status}`);
+      toast.success(PRODUCT_EDITED_MESSAGE);
+      // The next save compares with (and keeps) the images the server has now, not the ones it has already replaced.
+      saved.current = toFormValues(product);
+      return { ok: true, values: saved.current };
+    } catch (err) {
+      // SPEC's 'something went wrong' when the server gives no reason we know; otherwise the reason.
+      const error = describeAdminError(err, SOMETHING_WRONG_MESSAGE);
+      toast.error(error.message);
+      return { ok: false, error };
     }
   };
 
@@ -67,7 +85,7 @@ export default function AdminEditProductPage() {
     <section>
       <h1 className="h4 my-3">تعديل المنتج</h1>
       {failed ? (
-        <p className="text-danger">{LOAD_FAILED_MESSAGE}</p>
+        <LoadError onRetry={() => setAttempt((n) => n + 1)} />
       ) : initial === null ? (
         <Spinner />
       ) : (

@@ -1,13 +1,17 @@
 import SideMenuLayout, { type SideMenuLink } from '../../components/layout/SideMenuLayout';
 
 const adminMenuLinks: SideMenuLink[] = [
-  { to: '/admin/allorders', label: 'ادارة الطلبات' },
-  { to: '/admin/allproducts', label: 'ادارة المنتجات' },
+  { to: '/admin', label: 'الرئيسية', end: true },
+  { to: '/admin/allorders', label: 'ادارة الطلبات', sectionPrefixes: ['/admin/orders/'] },
+  { to: '/admin/allproducts', label: 'ادارة المنتجات', sectionPrefixes: ['/admin/editproduct/'] },
+  { to: '/admin/brands', label: 'الماركات' },
+  { to: '/admin/categories', label: 'التصنيفات' },
+  { to: '/admin/subcategories', label: 'التصنيفات الفرعية' },
   { to: '/admin/addbrand', label: 'اضف ماركة' },
   { to: '/admin/addcategory', label: 'اضف تصنيف' },
   { to: '/admin/addsubcategory', label: 'اضف تصنيف فرعي' },
   { to: '/admin/addproduct', label: 'اضف منتج' },
-  { to: '/admin/addcoupon', label: 'اضف كوبون' },
+  { to: '/admin/addcoupon', label: 'اضف كوبون', sectionPrefixes: ['/admin/editcoupon/'] },
 ];
 
 export default function AdminLayout() {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -6,16 +7,19 @@ import { Link, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { getOrder, markOrder } from '../../api/admin/orders';
 import type { Order } from '../../api/types';
-import { LOAD_FAILED_MESSAGE } from '../../components/admin/adminMessages';
+import LoadError from '../../components/LoadError';
+import { CANCELLED_LABEL } from '../../components/OrderCard';
 import ColorSwatch from '../../components/ColorSwatch';
+import { DeliveryAddress, lineTotal, OrderMoney, OrderStateBadges, OrderTimeline } from '../../components/admin/OrderFacts';
 import Spinner from '../../components/Spinner';
 import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
-import { formatEGP } from '../../lib/format';
+import { formatDateTime, formatEGP } from '../../lib/format';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
 
-export const PAID_CHANGED_MESSAGE = 'تم تغيير حالة الدفع بنجاح';
-export const DELIVERED_CHANGED_MESSAGE = 'تم تغيير حالة التوصيل بنجاح';
-export const CHANGE_FAILED_MESSAGE = 'هناك مشكلة في عملية التغيير';
+const PAID_CHANGED_MESSAGE = 'تم تغيير حالة الدفع بنجاح';
+const DELIVERED_CHANGED_MESSAGE = 'تم تغيير حالة التوصيل بنجاح';
+const CHANGE_FAILED_MESSAGE = 'هناك مشكلة في عملية التغيير';
 
 type OrderState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; order: Order };
 
@@ -30,18 +34,26 @@ const STATE_CHANGES: StateChange[] = [
   { change: 'deliver', label: 'حالة التوصيل', successMessage: DELIVERED_CHANGED_MESSAGE },
 ];
 
-/** One select (placeholder, yes, no) and its save button. SPEC §4: only "yes" makes a call; there is no way back. */
-function StateChanger({ orderId, spec, onChanged }: { orderId: string; spec: StateChange; onChanged: () => void }) {
-  const [choice, setChoice] = useState('');
+/**
+ * One select and its save button. It shows the order's current state; SPEC §4 has no way back to false, so the only
+ * choice offered is "yes" while the state is "no" ("no" is shown as the current state and cannot be chosen), and both
+ * are disabled once the state is "yes".
+ */
+function StateChanger({ orderId, spec, done, onChanged }: { orderId: string; spec: StateChange; done: boolean; onChanged: () => void }) {
+  const [choice, setChoice] = useState(String(done));
   const [saving, setSaving] = useState(false);
+  /** Set after a successful change, until the order is fetched again. */
+  const [changed, setChanged] = useState(false);
   const selectId = `order-${spec.change}`;
+  const finished = done || changed;
 
   const save = async () => {
-    if (choice !== 'true') return;
+    if (choice !== 'true' || finished) return;
     setSaving(true);
     try {
       const status = await markOrder(orderId, spec.change);
       if (status === 200) {
+        setChanged(true);
         toast.success(spec.successMessage);
         onChanged();
       } else {
@@ -58,13 +70,14 @@ function StateChanger({ orderId, spec, onChanged }: { orderId: string; spec: Sta
     <div className="d-flex flex-wrap align-items-end gap-2">
       <Form.Group controlId={selectId} className="flex-grow-1" style={{ minWidth: 180 }}>
         <Form.Label>{spec.label}</Form.Label>
-        <Form.Select value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <option value="">اختر {spec.label}</option>
+        <Form.Select value={finished ? 'true' : choice} disabled={finished || saving} onChange={(e) => setChoice(e.target.value)}>
+          <option value="false" disabled>
+            لا
+          </option>
           <option value="true">نعم</option>
-          <option value="false">لا</option>
         </Form.Select>
       </Form.Group>
-      <Button variant="dark" onClick={() => void save()} disabled={saving} aria-label={`حفظ ${spec.label}`}>
+      <Button variant="dark" onClick={() => void save()} disabled={finished || saving || choice !== 'true'} aria-label={`حفظ ${spec.label}`}>
         حفظ
       </Button>
     </div>
@@ -72,17 +85,19 @@ function StateChanger({ orderId, spec, onChanged }: { orderId: string; spec: Sta
 }
 
 export default function AdminOrderDetailsPage() {
+  useAdminPageMeta('تفاصيل الطلب');
   const { id = '' } = useParams();
   const [result, setResult] = useState<OrderState>({ state: 'loading' });
   const refetchTimer = useRef<number | undefined>(undefined);
 
-  const load = useCallback(async () => {
-    try {
-      setResult({ state: 'loaded', order: await getOrder(id) });
-    } catch {
-      setResult({ state: 'failed' });
-    }
-  }, [id]);
+  const load = useCallback(
+    () =>
+      getOrder(id).then(
+        (order) => setResult({ state: 'loaded', order }),
+        () => setResult({ state: 'failed' }),
+      ),
+    [id],
+  );
 
   useEffect(() => {
     void load();
@@ -96,12 +111,18 @@ export default function AdminOrderDetailsPage() {
   };
 
   if (result.state === 'loading') return <Spinner />;
-  if (result.state === 'failed') return <p className="text-danger my-3">{LOAD_FAILED_MESSAGE}</p>;
+  if (result.state === 'failed') return <LoadError onRetry={() => void load()} />;
   const { order } = result;
+  const state = { pay: order.isPaid, deliver: order.isDelivered };
 
   return (
     <section>
-      <h1 className="h4 my-3">تفاصيل الطلب رقم #{order.id}</h1>
+      <h1 className="h4 mt-3 mb-1">
+        تفاصيل الطلب رقم #{order.id} {order.isCancelled && <Badge bg="danger" className="fw-normal align-middle">{CANCELLED_LABEL}</Badge>}
+      </h1>
+      <p className="text-muted small mb-3">
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </p>
       <Card className="mb-3">
         <Card.Body>
           <h2 className="h6">المنتجات</h2>
@@ -118,15 +139,30 @@ export default function AdminOrderDetailsPage() {
                     <span>{item.product.ratingsAverage}</span>
                     <span className="text-muted">({item.product.ratingsQuantity} تقييم)</span>
                   </div>
-                  <div className="d-flex align-items-center gap-2 small mt-1">
+                  <div className="d-flex flex-wrap align-items-center gap-2 small mt-1">
                     <span>الكمية: {item.count}</span>
                     <ColorSwatch color={item.color} />
+                    <span>سعر القطعة: {formatEGP(item.price)}</span>
+                    <span className="fw-semibold">الاجمالي: {formatEGP(lineTotal(item))}</span>
                   </div>
                 </div>
               </li>
             ))}
           </ul>
-          <p className="mt-3 mb-0 fw-bold">الاجمالي: {formatEGP(order.totalOrderPrice)}</p>
+          <OrderMoney order={order} />
+        </Card.Body>
+      </Card>
+
+      <Card className="mb-3">
+        <Card.Body className="row g-3">
+          <div className="col-12 col-md-6">
+            <h2 className="h6">عنوان التوصيل</h2>
+            <DeliveryAddress order={order} />
+          </div>
+          <div className="col-12 col-md-6">
+            <h2 className="h6">مراحل الطلب</h2>
+            <OrderTimeline order={order} />
+          </div>
         </Card.Body>
       </Card>
 
@@ -145,16 +181,24 @@ export default function AdminOrderDetailsPage() {
               <span dir="ltr">{order.user?.email}</span>
             </dd>
           </dl>
-          <p className="small text-muted mb-0 mt-2">
-            {order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'} · {order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}
-          </p>
+          <div className="d-flex flex-wrap gap-2 mt-2">
+            <OrderStateBadges order={order} />
+          </div>
         </Card.Body>
       </Card>
 
       <Card>
         <Card.Body className="d-grid gap-3">
-          {STATE_CHANGES.map((spec) => (
-            <StateChanger key={spec.change} orderId={order._id} spec={spec} onChanged={refetchLater} />
+          {/* A cancelled order is never paid or delivered (the server answers 409). */}
+          {order.isCancelled && <p className="mb-0 text-danger">هذا الطلب ملغي من العميل، لا يمكن تغيير حالة الدفع او التوصيل.</p>}
+          {(order.isCancelled ? [] : STATE_CHANGES).map((spec) => (
+            <StateChanger
+              key={`${spec.change}-${state[spec.change]}`}
+              orderId={order._id}
+              spec={spec}
+              done={state[spec.change]}
+              onChanged={refetchLater}
+            />
           ))}
         </Card.Body>
       </Card>

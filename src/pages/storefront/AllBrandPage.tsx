@@ -3,14 +3,16 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import BrandCard from '../../components/BrandCard';
-import { NO_BRANDS_TEXT } from '../../components/home/HomeBrands';
+import { NO_BRANDS_TEXT } from '../../features/brand/brandMessages';
+import LoadError from '../../components/LoadError';
 import Paginator from '../../components/Paginator';
-import { LOAD_ERROR_TEXT } from '../../components/ProductGrid';
 import Spinner from '../../components/Spinner';
 import { fetchBrandPage, selectBrandPage } from '../../features/brand/brandSlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 /** /allbrand: all brands, 4 a page. */
 export default function AllBrandPage() {
+  usePageMeta({ title: 'كل الماركات', description: 'كل الماركات المتاحة في المتجر' });
   const dispatch = useAppDispatch();
   const [page, setPage] = useState(1);
   const { items, status, numberOfPages } = useAppSelector(selectBrandPage);
@@ -20,7 +22,7 @@ export default function AllBrandPage() {
   }, [dispatch, page]);
 
   let content;
-  if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchBrandPage(page))} />;
   else if (status === 'pending' && items.length === 0) content = <Spinner />;
   else if (status === 'succeeded' && items.length === 0) content = <p className="text-body-secondary">{NO_BRANDS_TEXT}</p>;
   else

@@ -2,14 +2,17 @@ import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CategoryCard, { CATEGORY_COLORS } from '../../components/CategoryCard';
-import { CategoryGrid, NO_CATEGORIES_TEXT } from '../../components/home/HomeCategories';
+import CategoryGrid from '../../components/CategoryGrid';
+import { NO_CATEGORIES_TEXT } from '../../features/category/categoryMessages';
+import LoadError from '../../components/LoadError';
 import Paginator from '../../components/Paginator';
-import { LOAD_ERROR_TEXT } from '../../components/ProductGrid';
 import Spinner from '../../components/Spinner';
 import { fetchCategoryPage, selectCategoryPage } from '../../features/category/categorySlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 /** /allcategory: all categories, 6 a page. */
 export default function AllCategoryPage() {
+  usePageMeta({ title: 'كل التصنيفات', description: 'كل تصنيفات المنتجات في المتجر' });
   const dispatch = useAppDispatch();
   const [page, setPage] = useState(1);
   const { items, status, numberOfPages } = useAppSelector(selectCategoryPage);
@@ -19,7 +22,7 @@ export default function AllCategoryPage() {
   }, [dispatch, page]);
 
   let content;
-  if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchCategoryPage(page))} />;
   else if (status === 'pending' && items.length === 0) content = <Spinner />;
   else if (status === 'succeeded' && items.length === 0) content = <p className="text-body-secondary">{NO_CATEGORIES_TEXT}</p>;
   else

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CustomersOnlyNotice from '../../components/CustomersOnlyNotice';
+import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import CartItem from '../../features/cart/CartItem';
 import CheckoutPanel from '../../features/cart/CheckoutPanel';
 import { fetchCart, selectCart, selectCartStatus } from '../../features/cart/cartSlice';
 import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function CartPage() {
+  usePageMeta({ title: 'عربة التسوق' });
   const dispatch = useAppDispatch();
   const isUser = useAppSelector(selectIsUser);
   const loggedIn = useAppSelector(selectCurrentUser) !== null;
@@ -30,14 +31,7 @@ export default function CartPage() {
   } else if (cart.products.length === 0 && (status === 'idle' || status === 'pending')) {
     content = <Spinner />;
   } else if (cart.products.length === 0 && status === 'failed') {
-    content = (
-      <Alert variant="danger" className="d-flex align-items-center gap-2">
-        تعذر تحميل العربة
-        <Button variant="outline-danger" size="sm" onClick={() => void dispatch(fetchCart())}>
-          اعادة المحاولة
-        </Button>
-      </Alert>
-    );
+    content = <LoadError message="تعذر تحميل العربة" onRetry={() => void dispatch(fetchCart())} />;
   } else {
     content = (
       <Row className="g-3">

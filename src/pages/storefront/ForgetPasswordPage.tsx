@@ -8,11 +8,13 @@ import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
 import { requestedResetCode, selectUserStatus } from '../../features/user/userSlice';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 /** SPEC §4: on to the code screen 1 s after the code is sent. */
-export const TO_VERIFY_DELAY = 1000;
+const TO_VERIFY_DELAY = 1000;
 
 export default function ForgetPasswordPage() {
+  usePageMeta({ title: 'نسيت كلمة السر' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();

@@ -1,25 +1,33 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import DiscountBanner from '../../components/home/DiscountBanner';
-import HomeBrands from '../../components/home/HomeBrands';
-import HomeCategories from '../../components/home/HomeCategories';
+import HomeBrands from '../../features/brand/HomeBrands';
+import HomeCategories from '../../features/category/HomeCategories';
 import HomeSlider from '../../components/home/HomeSlider';
-import ProductGrid from '../../components/ProductGrid';
+import ProductGrid from '../../features/products/ProductGrid';
 import SectionHeader from '../../components/SectionHeader';
 import { fetchProductList, selectProductList } from '../../features/products/productsSlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 /** SPEC §9: 4 products in each home section. */
-export const HOME_PRODUCTS = 4;
+const HOME_PRODUCTS = 4;
 
 export default function HomePage() {
+  usePageMeta({});
   const dispatch = useAppDispatch();
   const bestSellers = useAppSelector((state) => selectProductList(state, 'bestSellers'));
   const latest = useAppSelector((state) => selectProductList(state, 'latest'));
 
+  const loadBestSellers = useCallback(
+    () => void dispatch(fetchProductList({ key: 'bestSellers', query: { sort: '-sold', limit: HOME_PRODUCTS } })),
+    [dispatch],
+  );
+  const loadLatest = useCallback(() => void dispatch(fetchProductList({ key: 'latest', query: { limit: HOME_PRODUCTS } })), [dispatch]);
+
   useEffect(() => {
-    void dispatch(fetchProductList({ key: 'bestSellers', query: { sort: '-sold', limit: HOME_PRODUCTS } }));
-    void dispatch(fetchProductList({ key: 'latest', query: { limit: HOME_PRODUCTS } }));
-  }, [dispatch]);
+    loadBestSellers();
+    loadLatest();
+  }, [loadBestSellers, loadLatest]);
 
   return (
     <>
@@ -28,12 +36,12 @@ export default function HomePage() {
       <HomeCategories />
       <section>
         <SectionHeader title="الاكثر مبيعا" buttonTitle="المزيد" path="/products" />
-        <ProductGrid products={bestSellers.items.slice(0, HOME_PRODUCTS)} status={bestSellers.status} />
+        <ProductGrid products={bestSellers.items.slice(0, HOME_PRODUCTS)} status={bestSellers.status} onRetry={loadBestSellers} />
       </section>
       <DiscountBanner />
       <section>
         <SectionHeader title="احدث المنتجات" buttonTitle="المزيد" path="/products" />
-        <ProductGrid products={latest.items.slice(0, HOME_PRODUCTS)} status={latest.status} />
+        <ProductGrid products={latest.items.slice(0, HOME_PRODUCTS)} status={latest.status} onRetry={loadLatest} />
       </section>
       <HomeBrands />
     </>

@@ -10,8 +10,10 @@ import { LOGIN_MESSAGES } from '../../features/user/authMessages';
 import { logIn, selectUserStatus } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function LoginPage() {
+  usePageMeta({ title: 'تسجيل الدخول' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();

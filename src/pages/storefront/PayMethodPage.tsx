@@ -10,25 +10,38 @@ import CustomersOnlyNotice from '../../components/CustomersOnlyNotice';
 import Spinner from '../../components/Spinner';
 import { CART_MESSAGES, conflictMessage } from '../../features/cart/cartMessages';
 import { fetchCart, selectCart, selectCartPayable, selectCartStatus } from '../../features/cart/cartSlice';
-import { createCashOrder, selectCheckOutPending, startCardPayment } from '../../features/checkOut/checkOutSlice';
+import {
+  cardPaymentConfirmed,
+  createCashOrder,
+  fetchShopInfo,
+  selectAwaitingPayment,
+  selectCheckOutPending,
+  selectShopInfo,
+  startCardPayment,
+} from '../../features/checkOut/checkOutSlice';
 import { openPaymentPage } from '../../features/checkOut/openPaymentPage';
+import { useTabReturn } from '../../features/checkOut/paymentReturn';
+import { fetchOrders } from '../../features/orders/ordersSlice';
 import { fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
 import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { formatEGP } from '../../lib/format';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 type PayMethod = 'card' | 'cash';
 
-export const CHECKOUT_MESSAGES = {
+const CHECKOUT_MESSAGES = {
   chooseAddress: 'من فضلك اختر عنوان للشحن اولا',
   chooseMethod: 'من فضلك اختر طريقة الدفع',
   orderCreated: 'تم انشاء طلبك بنجاح',
   orderFailed: 'فشل في اتمام الطلب من فضلك حاول مرة اخرى',
   paymentOpened: 'تم فتح صفحة الدفع، اكمل الدفع لتأكيد طلبك',
+  paid: 'تم الدفع بنجاح',
 } as const;
 
 export default function PayMethodPage() {
+  usePageMeta({ title: 'اختيار طريقة الدفع' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();
@@ -40,6 +53,8 @@ export default function PayMethodPage() {
   const addresses = useAppSelector(selectAddresses);
   const addressesStatus = useAppSelector(selectAddressesStatus);
   const pending = useAppSelector(selectCheckOutPending);
+  const awaitingPayment = useAppSelector(selectAwaitingPayment);
+  const { cardPayment } = useAppSelector(selectShopInfo);
   const [method, setMethod] = useState<PayMethod | ''>('');
   const [addressId, setAddressId] = useState('');
 
@@ -47,7 +62,26 @@ export default function PayMethodPage() {
     if (!isUser) return;
     void dispatch(fetchCart());
     void dispatch(fetchAddresses());
+    void dispatch(fetchShopInfo());
   }, [isUser, dispatch]);
+
+  // Back from the payment tab (or from anywhere else): the cart may have been paid or changed meanwhile. Once the cart is
+  // empty and the newest order is a paid card order, the payment opened here went through.
+  const onTabReturn = async () => {
+    if (!isUser) return;
+    const [cartResult, ordersResult] = await Promise.all([
+      dispatch(fetchCart()),
+      awaitingPayment ? dispatch(fetchOrders({ page: 1 })) : Promise.resolve(null),
+    ]);
+    if (!awaitingPayment || !ordersResult || !fetchCart.fulfilled.match(cartResult) || !fetchOrders.fulfilled.match(ordersResult)) return;
+    const newest = ordersResult.payload.data[0];
+    if (cartResult.payload.data.products.length === 0 && newest?.paymentMethodType === 'card' && newest.isPaid) {
+      dispatch(cardPaymentConfirmed());
+      toast.success(CHECKOUT_MESSAGES.paid);
+      navigate('/user/allorders');
+    }
+  };
+  useTabReturn(() => void onTabReturn());
 
   if (!isUser) {
     return (
@@ -82,8 +116,9 @@ export default function PayMethodPage() {
       toast.warn(CHECKOUT_MESSAGES.chooseMethod);
       return;
     }
-    // SPEC §3: the order's shipping details are the address alias and its phone; city and postal code go empty.
-    const order = { cartId: cart._id, shippingAddress: { details: address.alias, phone: address.phone, city: '', postalCode: '' } };
+    // DESIGN.md: the order carries the address itself (SPEC §3 sent only its alias as the details); the alias rides along.
+    const { alias, details, phone, city = '', postalCode = '' } = address;
+    const order = { cartId: cart._id, shippingAddress: { alias, details, phone, city, postalCode } };
     try {
       if (method === 'cash') {
         const { status } = await dispatch(createCashOrder(order)).unwrap();
@@ -115,14 +150,17 @@ export default function PayMethodPage() {
           <Card.Body className="d-flex flex-column gap-3">
             <fieldset>
               <legend className="fs-6 fw-semibold">طريقة الدفع</legend>
-              <Form.Check
-                type="radio"
-                id="pay-card"
-                name="pay-method"
-                label="الدفع عن طريق البطاقة الائتمانية"
-                checked={method === 'card'}
-                onChange={() => setMethod('card')}
-              />
+              {/* A shop with neither Stripe nor test payments takes cash only (API.md §6.5). */}
+              {cardPayment && (
+                <Form.Check
+                  type="radio"
+                  id="pay-card"
+                  name="pay-method"
+                  label="الدفع عن طريق البطاقة الائتمانية"
+                  checked={method === 'card'}
+                  onChange={() => setMethod('card')}
+                />
+              )}
               <Form.Check
                 type="radio"
                 id="pay-cash"

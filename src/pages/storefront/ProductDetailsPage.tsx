@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import ProductGrid, { LOAD_ERROR_TEXT } from '../../components/ProductGrid';
+import LoadError from '../../components/LoadError';
+import NotFound from '../../components/NotFound';
+import ProductGrid from '../../features/products/ProductGrid';
 import SectionHeader from '../../components/SectionHeader';
 import Spinner from '../../components/Spinner';
 import { fetchBrands } from '../../features/brand/brandSlice';
@@ -13,16 +15,20 @@ import {
   fetchProductDetails,
   fetchProductList,
   selectProductDetails,
+  selectProductDetailsMissing,
   selectProductDetailsStatus,
   selectProductList,
 } from '../../features/products/productsSlice';
 import ReviewsSection from '../../features/review/ReviewsSection';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 // The gallery library is only needed here: its own chunk, loaded with the first product page.
 const ProductGallery = lazy(() => import('../../features/products/ProductGallery'));
 
+const PRODUCT_MISSING = 'هذا المنتج غير موجود';
+
 /** SPEC §9: at most 4 'products you may like'. */
-export const RELATED_PRODUCTS = 4;
+const RELATED_PRODUCTS = 4;
 
 /** /products/{id}: gallery, details and add to cart, reviews, products of the same category. */
 export default function ProductDetailsPage() {
@@ -30,9 +36,11 @@ export default function ProductDetailsPage() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectProductDetails);
   const status = useAppSelector(selectProductDetailsStatus);
+  const missing = useAppSelector(selectProductDetailsMissing);
   const product = stored?._id === id ? stored : null;
   const related = useAppSelector((state) => selectProductList(state, 'related'));
   const categoryId = product?.category;
+  usePageMeta(product ? { title: product.title, description: product.description } : { title: missing && status === 'failed' ? PRODUCT_MISSING : undefined });
 
   useEffect(() => {
     void dispatch(fetchProductDetails(id));
@@ -40,13 +48,16 @@ export default function ProductDetailsPage() {
     void dispatch(fetchBrands());
   }, [dispatch, id]);
 
-  useEffect(() => {
+  const loadRelated = useCallback(() => {
     // One more than needed, since the product itself is among them.
     if (categoryId) void dispatch(fetchProductList({ key: 'related', query: { category: categoryId, limit: RELATED_PRODUCTS + 1 } }));
   }, [dispatch, categoryId]);
+  useEffect(loadRelated, [loadRelated]);
 
   if (!product) {
-    return status === 'failed' ? <p className="text-danger my-4"><bdi>{LOAD_ERROR_TEXT}</bdi></p> : <Spinner />;
+    if (status !== 'failed') return <Spinner />;
+    if (missing) return <NotFound title={PRODUCT_MISSING} text="ربما تم حذفه او تغير الرابط، تصفح باقي المنتجات." />;
+    return <LoadError onRetry={() => void dispatch(fetchProductDetails(id))} />;
   }
 
   const images = product.images.length > 0 ? product.images : product.imageCover ? [product.imageCover] : [];
@@ -68,7 +79,7 @@ export default function ProductDetailsPage() {
       {mayLike.length > 0 && (
         <section>
           <SectionHeader title="منتجات قد تعجبك" />
-          <ProductGrid products={mayLike} status={related.status} />
+          <ProductGrid products={mayLike} status={related.status} onRetry={loadRelated} />
         </section>
       )}
     </>

@@ -4,14 +4,18 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppSelector } from '../../app/hooks';
 import Paginator from '../../components/Paginator';
-import ProductGrid from '../../components/ProductGrid';
+import ProductGrid from '../../features/products/ProductGrid';
+import NoSearchResults from '../../features/products/NoSearchResults';
 import SideFilter from '../../features/products/SideFilter';
 import SortDropdown from '../../features/products/SortDropdown';
 import { selectProductList } from '../../features/products/productsSlice';
 import { useProductSearch } from '../../features/products/useProductSearch';
+import { resultsLabel } from '../../lib/plural';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 /** /products: search word of the top bar, side filter, sort, grid and pager. */
 export default function ProductsPage() {
+  usePageMeta({ title: 'المنتجات', description: 'تصفح كل المنتجات وابحث فيها حسب التصنيف والماركة والسعر' });
   const { page, goToPage } = useProductSearch();
   // On phones the filter folds away behind a button so the products come first.
   const [filterOpen, setFilterOpen] = useState(false);
@@ -21,7 +25,15 @@ export default function ProductsPage() {
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 my-3">
         <h1 className="h5 m-0" aria-live="polite">
-          هناك {results} نتيجة بحث
+          {/* The count only once this search has answered: never the previous search's count, nor 0 while loading. */}
+          {status === 'succeeded' ? (
+            resultsLabel(results)
+          ) : (
+            <span className="placeholder-glow">
+              {status !== 'failed' && <span className="placeholder" style={{ width: '6em' }} aria-hidden="true" />}
+              <span className="visually-hidden">نتائج البحث</span>
+            </span>
+          )}
         </h1>
         <SortDropdown />
       </div>
@@ -42,7 +54,11 @@ export default function ProductsPage() {
           </div>
         </Col>
         <Col xs={12} md={9}>
-          <ProductGrid products={items} status={status} eager />
+          {status === 'succeeded' && items.length === 0 && results === 0 ? (
+            <NoSearchResults />
+          ) : (
+            <ProductGrid products={items} status={status} eager onRetry={() => goToPage(page)} />
+          )}
           <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={goToPage} />
         </Col>
       </Row>

@@ -10,6 +10,7 @@ import { selectUserStatus, signUp } from '../../features/user/userSlice';
 import { toAsciiDigits } from '../../lib/digits';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 const FIELDS = [
   { name: 'name', label: 'الاسم', type: 'text', autoComplete: 'name' },
@@ -22,6 +23,7 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number]['name'];
 
 export default function RegisterPage() {
+  usePageMeta({ title: 'تسجيل حساب جديد' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();
@@ -58,7 +60,7 @@ export default function RegisterPage() {
             autoComplete={field.autoComplete}
             value={values[field.name]}
             onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
-            {...(field.name === 'phone' ? { inputMode: 'numeric' as const, dir: 'ltr' } : {})}
+            {...(field.name === 'phone' ? { inputMode: 'numeric' as const } : {})}
           />
         ))}
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>

@@ -5,12 +5,15 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
-import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
+import { RECOVERY_MESSAGES, resetFailure } from '../../features/user/authMessages';
 import { passwordReset, selectUserStatus } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
+import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function ResetPasswordPage() {
+  usePageMeta({ title: 'كلمة سر جديدة' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();
@@ -28,12 +31,17 @@ export default function ResetPasswordPage() {
       toast.warn(RECOVERY_MESSAGES.mismatch);
       return;
     }
+    const problem = passwordProblem(password);
+    if (problem) {
+      toast.warn(problem);
+      return;
+    }
     const result = await dispatch(passwordReset(password));
     if (passwordReset.fulfilled.match(result)) {
       toast.success(RECOVERY_MESSAGES.resetDone);
       later(() => navigate('/login'), DELAYS.loginRedirect);
     } else {
-      toast.error(RECOVERY_MESSAGES.requestNewCode);
+      toast.error(resetFailure(passwordReset.rejected.match(result) ? result.payload : undefined));
     }
   };
 

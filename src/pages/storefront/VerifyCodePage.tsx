@@ -10,8 +10,10 @@ import { selectUserStatus, verifiedResetCode } from '../../features/user/userSli
 import { toAsciiDigits } from '../../lib/digits';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function VerifyCodePage() {
+  usePageMeta({ title: 'رمز التحقق' });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();

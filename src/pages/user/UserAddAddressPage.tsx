@@ -4,8 +4,10 @@ import { addAddress, type AddressInput } from '../../api/addresses';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserAddAddressPage() {
+  usePageMeta({ title: 'اضافة عنوان جديد' });
   const navigate = useNavigate();
   const later = useLater();
 

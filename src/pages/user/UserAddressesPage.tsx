@@ -4,11 +4,14 @@ import { toast } from '../../lib/toast';
 import type { Address } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmModal from '../../components/ConfirmModal';
+import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import AddressCard from '../../features/userAddress/AddressCard';
 import { deleteAddress, fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserAddressesPage() {
+  usePageMeta({ title: 'العناوين' });
   const dispatch = useAppDispatch();
   const addresses = useAppSelector(selectAddresses);
   const status = useAppSelector(selectAddressesStatus);
@@ -34,7 +37,7 @@ export default function UserAddressesPage() {
   };
 
   let content;
-  if (status === 'failed') content = <p className="text-danger">AN error Has Found</p>;
+  if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchAddresses())} />;
   else if (addresses.length === 0 && (status === 'idle' || status === 'pending')) content = <Spinner />;
   else if (addresses.length === 0) content = <p className="text-center text-muted bg-white border rounded py-5">لا توجد عناوين محفوظة حتى الان</p>;
   else

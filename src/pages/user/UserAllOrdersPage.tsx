@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import OrderCard from '../../components/OrderCard';
 import Paginator from '../../components/Paginator';
+import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
+import { announcePaymentReturn } from '../../features/checkOut/paymentReturn';
 import { fetchOrders, selectOrders } from '../../features/orders/ordersSlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserAllOrdersPage() {
+  usePageMeta({ title: 'طلباتي' });
   const dispatch = useAppDispatch();
   const { items, results, numberOfPages, page, status } = useAppSelector(selectOrders);
 
@@ -13,15 +17,18 @@ export default function UserAllOrdersPage() {
     void dispatch(fetchOrders({ page: 1 }));
   }, [dispatch]);
 
+  // This page is where the card payment page sends the shopper back: the tab that opened the payment is told.
+  useEffect(() => announcePaymentReturn(), []);
+
   let content;
   if (status === 'idle' || status === 'pending') content = <Spinner />;
-  else if (status === 'failed') content = <p className="text-danger">AN error Has Found</p>;
+  else if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchOrders({ page }))} />;
   else if (items.length === 0) content = <p className="text-center text-muted bg-white border rounded py-5">لا يوجد طلبات حتى الان</p>;
   else
     content = (
       <>
         {items.map((order) => (
-          <OrderCard key={order._id} order={order} />
+          <OrderCard key={order._id} order={order} to={`/user/orders/${order._id}`} />
         ))}
         <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={(p) => void dispatch(fetchOrders({ page: p }))} />
       </>

@@ -6,18 +6,21 @@ import Spinner from '../../components/Spinner';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useResetOn } from '../../lib/useResetOn';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; address: AddressInput };
 
 export default function UserEditAddressPage() {
+  usePageMeta({ title: 'تعديل العنوان' });
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const later = useLater();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
+  useResetOn(id, () => setLoaded({ state: 'loading' }));
   useEffect(() => {
     let current = true;
-    setLoaded({ state: 'loading' });
     getAddress(id).then(
       ({ alias, details, phone }) => current && setLoaded({ state: 'ready', address: { alias, details, phone } }),
       () => current && setLoaded({ state: 'failed' }),

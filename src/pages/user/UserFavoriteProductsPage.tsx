@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import ProductGrid from '../../components/ProductGrid';
+import ProductGrid from '../../features/products/ProductGrid';
 import { fetchWishlist, selectWishlistProducts, selectWishlistStatus } from '../../features/wishlist/wishlistSlice';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserFavoriteProductsPage() {
+  usePageMeta({ title: 'المفضلة' });
   const dispatch = useAppDispatch();
   const products = useAppSelector(selectWishlistProducts);
   const status = useAppSelector(selectWishlistStatus);
@@ -16,7 +18,12 @@ export default function UserFavoriteProductsPage() {
   return (
     <>
       <h1 className="h4 my-3">المنتجات المفضلة</h1>
-      <ProductGrid products={products} status={status === 'idle' ? 'pending' : status} emptyText="لا توجد منتجات مفضلة حاليا" />
+      <ProductGrid
+        products={products}
+        status={status === 'idle' ? 'pending' : status}
+        emptyText="لا توجد منتجات مفضلة حاليا"
+        onRetry={() => void dispatch(fetchWishlist({ force: true }))}
+      />
     </>
   );
 }

@@ -5,28 +5,36 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
+import { toApiError } from '../../api/client';
 import { changePassword, getMe, updateProfile, type ProfileInput } from '../../api/profile';
 import type { User } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loggedOut, selectCurrentUser, userUpdated } from '../../features/user/userSlice';
-import { EGYPT_MOBILE } from '../../features/userAddress/AddressForm';
+import { loggedIn, loggedOut, selectCurrentUser, userUpdated } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { toAsciiDigits } from '../../lib/digits';
+import { EGYPT_MOBILE } from '../../lib/phone';
+import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';
+import { usePageMeta } from '../../lib/usePageMeta';
 
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   updated: 'تم التحديث بنجاح',
   updateFailed: 'فشل في عملية التحديث',
   incomplete: 'من فضلك اكمل البيانات',
   badPhone: 'رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري',
   confirmMismatch: 'تاكيد كلمة السر غير متطابق',
+  currentPasswordForEmail: 'من فضلك ادخل كلمة السر الحالية لتغيير البريد الإلكتروني',
+  wrongCurrentPassword: 'كلمة السر الحالية غير صحيحة',
 } as const;
 
-function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (user: User) => void; onClose: () => void }) {
+function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (user: User, token?: string) => void; onClose: () => void }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [phone, setPhone] = useState(user.phone ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // A new e-mail is a new login: the server asks for the current password (API.md §5.2).
+  const emailChanged = email.trim() !== user.email;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,15 +48,22 @@ function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (u
       return;
     }
     // SPEC §5: the e-mail goes only when it changed (the original backend calls the own e-mail "in use").
-    if (email.trim() !== user.email) input.email = email.trim();
+    if (emailChanged) {
+      if (!currentPassword) {
+        toast.warn(PROFILE_MESSAGES.currentPasswordForEmail);
+        return;
+      }
+      Object.assign(input, { email: email.trim(), currentPassword });
+    }
     setBusy(true);
     try {
-      const { status, user: updated } = await updateProfile(input);
+      const { status, user: updated, token } = await updateProfile(input);
       if (status !== 200) throw new Error(String(status));
       toast.success(PROFILE_MESSAGES.updated);
-      onSaved(updated);
-    } catch {
-      toast.warn(PROFILE_MESSAGES.updateFailed);
+      onSaved(updated, token);
+    } catch (err) {
+      const wrongPassword = toApiError(err).errors?.[0]?.msg === 'Incorrect current password';
+      toast.warn(wrongPassword ? PROFILE_MESSAGES.wrongCurrentPassword : PROFILE_MESSAGES.updateFailed);
       setBusy(false);
     }
   };
@@ -68,12 +83,19 @@ function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (u
           </Form.Group>
           <Form.Group controlId="profile-email">
             <Form.Label>البريد الإلكتروني</Form.Label>
-            <Form.Control type="email" dir="ltr" className="text-end" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+            <Form.Control type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
           </Form.Group>
           <Form.Group controlId="profile-phone">
             <Form.Label>رقم الهاتف</Form.Label>
-            <Form.Control type="tel" dir="ltr" className="text-end" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" />
+            <Form.Control type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" />
           </Form.Group>
+          {emailChanged && (
+            <Form.Group controlId="profile-current-password">
+              <Form.Label>كلمة السر الحالية</Form.Label>
+              <Form.Control type="password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" />
+              <Form.Text>مطلوبة لتغيير البريد الإلكتروني.</Form.Text>
+            </Form.Group>
+          )}
         </Modal.Body>
         <Modal.Footer className="justify-content-start">
           <Button type="submit" variant="dark" disabled={busy}>
@@ -105,6 +127,11 @@ function ChangePasswordForm() {
     }
     if (password !== passwordConfirm) {
       toast.warn(PROFILE_MESSAGES.confirmMismatch);
+      return;
+    }
+    const problem = passwordProblem(password);
+    if (problem) {
+      toast.warn(problem);
       return;
     }
     setBusy(true);
@@ -158,14 +185,16 @@ function ChangePasswordForm() {
 }
 
 export default function UserProfilePage() {
+  usePageMeta({ title: 'الملف الشخصي' });
   const dispatch = useAppDispatch();
   const later = useLater();
   const user = useAppSelector(selectCurrentUser);
   const [editing, setEditing] = useState(false);
   if (!user) return null;
 
-  const onSaved = (updated: User) => {
-    dispatch(userUpdated(updated));
+  const onSaved = (updated: User, token?: string) => {
+    // After an e-mail change only the new token works.
+    dispatch(token ? loggedIn({ user: updated, token }) : userUpdated(updated));
     setEditing(false);
     // "Reload after 1.5 s" (SPEC §4): show the profile as the server now has it.
     later(() => {

@@ -1,22 +1,21 @@
-import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
-import { useAppSelector } from '../../app/hooks';
-import { selectCategories, selectCategoriesStatus } from '../../features/category/categorySlice';
-import CategoryCard, { CATEGORY_COLORS } from '../CategoryCard';
-import { LOAD_ERROR_TEXT } from '../ProductGrid';
-import SectionHeader from '../SectionHeader';
-
-export const HOME_STRIP_SIZE = 5;
-export const NO_CATEGORIES_TEXT = 'لا يوجد تصنيفات';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import CategoryCard, { CATEGORY_COLORS } from '../../components/CategoryCard';
+import CategoryGrid from '../../components/CategoryGrid';
+import LoadError from '../../components/LoadError';
+import SectionHeader from '../../components/SectionHeader';
+import { HOME_STRIP_SIZE } from '../../lib/shop';
+import { NO_CATEGORIES_TEXT } from './categoryMessages';
+import { fetchCategories, selectCategories, selectCategoriesStatus } from './categorySlice';
 
 /** Home strip of the first 5 categories (the list itself is loaded by the layout's category strip). */
 export default function HomeCategories() {
+  const dispatch = useAppDispatch();
   const categories = useAppSelector(selectCategories);
   const status = useAppSelector(selectCategoriesStatus);
 
   let content;
-  if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchCategories())} />;
   else if (status !== 'succeeded')
     content = (
       <CategoryGrid>
@@ -50,14 +49,5 @@ export default function HomeCategories() {
       <SectionHeader title="التصنيفات" buttonTitle="المزيد" path="/allcategory" />
       {content}
     </section>
-  );
-}
-
-/** SPEC §2 category grid: 2 a row on xs and sm, 3 on md, 6 on lg. */
-export function CategoryGrid({ children }: { children: ReactNode }) {
-  return (
-    <Row xs={2} md={3} lg={6} className="g-2 justify-content-center">
-      {children}
-    </Row>
   );
 }

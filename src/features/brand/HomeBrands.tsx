@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchBrands, selectBrands, selectBrandsStatus } from '../../features/brand/brandSlice';
-import BrandCard from '../BrandCard';
-import { LOAD_ERROR_TEXT } from '../ProductGrid';
-import SectionHeader from '../SectionHeader';
-import { HOME_STRIP_SIZE } from './HomeCategories';
-
-export const NO_BRANDS_TEXT = 'لا يوجد ماركات';
+import BrandCard from '../../components/BrandCard';
+import LoadError from '../../components/LoadError';
+import SectionHeader from '../../components/SectionHeader';
+import { HOME_STRIP_SIZE } from '../../lib/shop';
+import { NO_BRANDS_TEXT } from './brandMessages';
+import { fetchBrands, selectBrands, selectBrandsStatus } from './brandSlice';
 
 /** Home strip of the first 5 brands, linking to /allbrand. */
 export default function HomeBrands() {
@@ -21,7 +20,7 @@ export default function HomeBrands() {
   }, [dispatch]);
 
   let content;
-  if (status === 'failed') content = <p className="text-danger"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchBrands())} />;
   else if (status !== 'succeeded')
     content = (
       <Row xs={2} md={3} lg={5} className="g-2 g-md-3">

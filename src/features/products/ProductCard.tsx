@@ -1,28 +1,27 @@
 import { Link } from 'react-router-dom';
-import type { Product } from '../api/types';
-import FavouriteButton from '../features/wishlist/FavouriteButton';
-import { responsiveImage } from '../lib/images';
-import PriceTag from './PriceTag';
-import StarRating from './StarRating';
+import type { Product } from '../../api/types';
+import FavouriteButton from '../wishlist/FavouriteButton';
+import { IMAGE_SIZES, responsiveImage } from '../../lib/images';
+import { isOutOfStock, OUT_OF_STOCK_TEXT } from '../../lib/stock';
+import PriceTag from '../../components/PriceTag';
+import StarRating from '../../components/StarRating';
 import './ProductCard.css';
 
 interface ProductCardProps {
-  product: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'ratingsAverage'>;
+  product: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'ratingsAverage'> & { quantity?: number };
   /** Below the fold: let the browser load the image late (default true). */
   lazy?: boolean;
   /** The page's largest image above the fold: fetch it first. */
   priority?: boolean;
 }
 
-/** The card's slot: half the row on phones, a third on tablets, a quarter from lg (ProductGrid). */
-export const PRODUCT_CARD_SIZES = '(min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
-
-/** SPEC §2 product card: image, title, price, rating, heart; 345 px high; opens /products/{id}. */
+/** SPEC §2 product card: image, title, price, rating, heart; 345 px high; opens /products/{id}. Sold out: a label on the image. */
 export default function ProductCard({ product, lazy = true, priority = false }: ProductCardProps) {
   const href = `/products/${product._id}`;
-  const image = responsiveImage(product.imageCover, PRODUCT_CARD_SIZES);
+  const image = responsiveImage(product.imageCover, IMAGE_SIZES.productCard);
+  const soldOut = isOutOfStock(product.quantity);
   return (
-    <div className="card product-card shadow-sm border-0">
+    <div className={`card product-card shadow-sm border-0${soldOut ? ' product-card--sold-out' : ''}`}>
       <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
         <img
           src={image.src}
@@ -37,6 +36,8 @@ export default function ProductCard({ product, lazy = true, priority = false }: 
           className="product-card__image"
         />
       </Link>
+      {/* Over the image (outside its link, which screen readers skip), so the card keeps its height. */}
+      {soldOut && <span className="badge text-bg-dark product-card__sold-out">{OUT_OF_STOCK_TEXT}</span>}
       <div className="card-body d-flex flex-column gap-1 p-2">
         <h3 className="card-title product-card__title fs-6 mb-0">
           <Link to={href} className="text-reset text-decoration-none">

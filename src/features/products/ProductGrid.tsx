@@ -1,17 +1,19 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import type { Product } from '../api/types';
-import type { RequestStatus } from '../app/requestStatus';
+import type { Product } from '../../api/types';
+import type { RequestStatus } from '../../app/requestStatus';
+import LoadError from '../../components/LoadError';
 import ProductCard from './ProductCard';
 
-export const LOAD_ERROR_TEXT = 'AN error Has Found';
-export const NO_PRODUCTS_TEXT = 'لا توجد منتجات';
+const NO_PRODUCTS_TEXT = 'لا توجد منتجات';
 const EAGER_CARDS = 4;
 
 interface ProductGridProps {
   products: Product[];
-  /** Card-shaped placeholders while the first load runs; SPEC's error text when the load failed. */
+  /** Card-shaped placeholders while the first load runs; the error with a retry button when the load failed. */
   status?: RequestStatus;
+  /** Sends the failed load again. */
+  onRetry: () => void;
   emptyText?: string;
   /** The grid starts above the fold: its first cards (one row on wide screens, two on phones) load their images
    * at once, the very first with high priority (the page's largest paint); the rest load lazily. */
@@ -21,9 +23,9 @@ interface ProductGridProps {
 }
 
 /** Product cards: 2 a row on phones, 3 on tablets, 4 on wide screens. */
-export default function ProductGrid({ products, status = 'succeeded', emptyText = NO_PRODUCTS_TEXT, eager = false, placeholders = 4 }: ProductGridProps) {
+export default function ProductGrid({ products, status = 'succeeded', onRetry, emptyText = NO_PRODUCTS_TEXT, eager = false, placeholders = 4 }: ProductGridProps) {
   if ((status === 'pending' || status === 'idle') && products.length === 0) return <ProductGridSkeleton count={placeholders} />;
-  if (status === 'failed') return <p className="text-danger my-3"><bdi>{LOAD_ERROR_TEXT}</bdi></p>;
+  if (status === 'failed') return <LoadError onRetry={onRetry} />;
   if (status === 'succeeded' && products.length === 0) return <p className="text-body-secondary my-3">{emptyText}</p>;
   return (
     <Row xs={2} md={3} lg={4} className="g-2 g-md-3" aria-busy={status === 'pending'}>
@@ -37,7 +39,7 @@ export default function ProductGrid({ products, status = 'succeeded', emptyText 
 }
 
 /** Grey cards of the real card height (345 px), so the page does not jump when the products arrive. */
-export function ProductGridSkeleton({ count }: { count: number }) {
+function ProductGridSkeleton({ count }: { count: number }) {
   return (
     <Row xs={2} md={3} lg={4} className="g-2 g-md-3" aria-busy="true">
       <span role="status" className="visually-hidden">

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import Spinner from '../components/Spinner';
+import Footer from '../components/layout/Footer';
+import TopBar from '../components/layout/TopBar';
+import CartLink from '../features/cart/CartLink';
+import CategoryStrip from '../features/category/CategoryStrip';
+import DemoShopNotice from '../features/checkOut/DemoShopNotice';
+import SearchBox from '../features/products/SearchBox';
+import UserMenu from '../features/user/UserMenu';
+
+// The shell of every storefront page: it composes the shared bars with the features' pieces, as a page does.
+export default function RootLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <DemoShopNotice />
+      <TopBar searchBox={<SearchBox />} cartLink={<CartLink />} userMenu={<UserMenu />} />
+      <CategoryStrip />
+      <main className="container flex-grow-1 py-3 min-vh-100">
+        {/* Pages are lazily loaded: the bars stay while a page's code arrives. */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

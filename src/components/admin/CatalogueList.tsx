@@ -1,0 +1,209 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router-dom';
+import { deleteCatalogueEntry, listCatalogue, updateCatalogueEntry, type CatalogueEntry, type CatalogueKind } from '../../api/admin/catalog';
+import { reachablePages } from '../../api/paging';
+import type { ListResponse } from '../../api/types';
+import { toast } from '../../lib/toast';
+import ConfirmModal from '../ConfirmModal';
+import LoadError from '../LoadError';
+import Paginator from '../Paginator';
+import Spinner from '../Spinner';
+import { describeAdminError } from './adminErrors';
+import { DELETE_FAILURE_MESSAGE, DELETE_SUCCESS_MESSAGE, SAVE_FAILURE_MESSAGE, SAVE_SUCCESS_MESSAGE } from './adminMessages';
+import { dataUrlToFile } from './imageFiles';
+import ImageUploader, { type ImageMap } from './ImageUploader';
+import UploadProgressBar from './UploadProgressBar';
+
+const CATALOGUE_PAGE_SIZE = 20;
+
+/** What differs between the brand, category and subcategory screens. */
+export interface CatalogueTexts {
+  kind: CatalogueKind;
+  heading: string;
+  /** "الماركة", "التصنيف", "التصنيف الفرعي". */
+  noun: string;
+  addLink: { to: string; label: string };
+  empty: string;
+  /** The confirmation text: what deleting this entry does to its products (API.md §6.7). */
+  deleteWarning: (entry: CatalogueEntry) => string;
+  /** Filtered admin product list of this entry, when there is one. */
+  productsLink?: (entry: CatalogueEntry) => string;
+  /** Extra line under the name (a subcategory's category). */
+  describe?: (entry: CatalogueEntry) => string | undefined;
+}
+
+type Page = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<CatalogueEntry> };
+
+/** Rename and (brands, categories) image change of one entry, in place of its card. */
+function EntryEditor({ texts, entry, onSaved, onCancel }: { texts: CatalogueTexts; entry: CatalogueEntry; onSaved: () => void; onCancel: () => void }) {
+  const withImage = texts.kind !== 'subcategories';
+  const [name, setName] = useState(entry.name);
+  const [images, setImages] = useState<ImageMap>(entry.image ? { 0: entry.image } : {});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const imageChanged = withImage && images[0] !== undefined && images[0] !== entry.image;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError('من فضلك ادخل الاسم');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      if (withImage) {
+        // Only what changed: an unchanged image is not uploaded again.
+        const form = new FormData();
+        if (trimmed !== entry.name) form.append('name', trimmed);
+        if (imageChanged) form.append('image', dataUrlToFile(images[0], 'image'));
+        await updateCatalogueEntry(texts.kind, entry._id, form, setProgress);
+      } else {
+        await updateCatalogueEntry(texts.kind, entry._id, { name: trimmed });
+      }
+      toast.success(SAVE_SUCCESS_MESSAGE);
+      onSaved();
+    } catch (err) {
+      setError(describeAdminError(err, SAVE_FAILURE_MESSAGE).message);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={save} noValidate className="d-grid gap-2" aria-label={`تعديل ${texts.noun} ${entry.name}`}>
+      {withImage && <ImageUploader images={images} onChange={setImages} max={1} label="الصورة" disabled={saving} onError={setError} />}
+      <Form.Group controlId={`rename-${entry._id}`}>
+        <Form.Label className="small mb-1">الاسم</Form.Label>
+        <Form.Control value={name} onChange={(e) => setName(e.target.value)} disabled={saving} isInvalid={error !== null} />
+      </Form.Group>
+      {error && <Alert variant="danger" className="py-2 mb-0 small">{error}</Alert>}
+      {saving && withImage && imageChanged && <UploadProgressBar fraction={progress} />}
+      <div className="d-flex gap-2">
+        <Button type="submit" size="sm" variant="dark" disabled={saving || (name.trim() === entry.name && !imageChanged)}>
+          حفظ
+        </Button>
+        <Button size="sm" variant="outline-secondary" onClick={onCancel} disabled={saving}>
+          الغاء
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A list screen of brands, categories or subcategories: image, name, product count; rename, new image, delete. */
+export default function CatalogueList({ texts }: { texts: CatalogueTexts }) {
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<Page>({ state: 'loading' });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<CatalogueEntry | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const load = useCallback(
+    (pageNumber: number) =>
+      listCatalogue(texts.kind, pageNumber, CATALOGUE_PAGE_SIZE).then(
+        (list) => setResult({ state: 'loaded', list }),
+        () => setResult({ state: 'failed' }),
+      ),
+    [texts.kind],
+  );
+
+  useEffect(() => {
+    void load(page);
+  }, [load, page]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteCatalogueEntry(texts.kind, toDelete._id);
+      toast.success(DELETE_SUCCESS_MESSAGE);
+      void load(page);
+    } catch (err) {
+      // A category that still has products (409) says so; other causes are named too.
+      toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <section>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 my-3">
+        <h1 className="h4 mb-0">{texts.heading}</h1>
+        <Link to={texts.addLink.to} className="btn btn-sm btn-dark">{texts.addLink.label}</Link>
+      </div>
+      {result.state === 'loading' && <Spinner />}
+      {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
+      {result.state === 'loaded' && result.list.data.length === 0 && <p>{texts.empty}</p>}
+      {result.state === 'loaded' && result.list.data.length > 0 && (
+        <>
+          <ul className="list-unstyled d-grid gap-2 mb-3">
+            {result.list.data.map((entry) => (
+              <li key={entry._id}>
+                <Card as="article" className="shadow-sm" aria-label={`${texts.noun} ${entry.name}`}>
+                  <Card.Body className="p-2">
+                    {editing === entry._id ? (
+                      <EntryEditor
+                        texts={texts}
+                        entry={entry}
+                        onCancel={() => setEditing(null)}
+                        onSaved={() => {
+                          setEditing(null);
+                          void load(page);
+                        }}
+                      />
+                    ) : (
+                      <div className="d-flex align-items-center gap-3">
+                        {texts.kind !== 'subcategories' &&
+                          (entry.image ? (
+                            <img src={entry.image} alt="" width={64} height={64} loading="lazy" className="rounded bg-light flex-shrink-0" style={{ objectFit: 'cover' }} />
+                          ) : (
+                            <span className="rounded bg-light flex-shrink-0 d-inline-block" style={{ width: 64, height: 64 }} aria-hidden="true" />
+                          ))}
+                        <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                          <h2 className="h6 mb-1 text-truncate">{entry.name}</h2>
+                          {texts.describe?.(entry) && <p className="small text-muted mb-1">{texts.describe(entry)}</p>}
+                          <p className="small mb-0">
+                            {texts.productsLink && entry.productCount ? (
+                              <Link to={texts.productsLink(entry)}>عدد المنتجات: {entry.productCount}</Link>
+                            ) : (
+                              <span className="text-muted">عدد المنتجات: {entry.productCount ?? 0}</span>
+                            )}
+                          </p>
+                        </div>
+                        <div className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0">
+                          <Button size="sm" variant="outline-primary" onClick={() => setEditing(entry._id)} aria-label={`تعديل ${entry.name}`}>
+                            تعديل
+                          </Button>
+                          <Button size="sm" variant="outline-danger" onClick={() => setToDelete(entry)} aria-label={`حذف ${entry.name}`}>
+                            حذف
+                          </Button>
+                        </div>
+                      </div>
+                    )}
+                  </Card.Body>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Paginator pageCount={reachablePages(result.list.paginationResult)} currentPage={page} onPageChange={setPage} />
+        </>
+      )}
+      <ConfirmModal
+        show={toDelete !== null}
+        title="تاكيد الحذف"
+        body={toDelete ? `هل انت متأكد من حذف ${texts.noun} ${toDelete.name}؟ ${texts.deleteWarning(toDelete)}` : undefined}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import Badge from 'react-bootstrap/Badge';
+import type { Order, ShippingAddress } from '../../api/types';
+import { formatDateTime, formatEGP } from '../../lib/format';
+import ColorSwatch from '../ColorSwatch';
+import { PAYMENT_METHOD_LABELS } from '../OrderCard';
+
+/**
+ * What the shop owner and the courier need to know about an order, shared by the admin list's cards and the order
+ * page. Fields that newer servers add (`shippingAddress.alias`, `isCancelled`, `cancelledAt`) are shown when present.
+ */
+export type AdminOrder = Order & {
+  shippingAddress?: (ShippingAddress & { alias?: string }) | null;
+  isCancelled?: boolean;
+  cancelledAt?: string | null;
+};
+
+const piastres = (egp: number) => Math.round(egp * 100);
+
+/** Unit price × count, in whole piastres so 3 × 0.10 is 0.30. */
+export const lineTotal = (item: { price: number; count: number }) => (piastres(item.price) * item.count) / 100;
+
+/** What the coupon took off: the lines' sum minus the total charged (tax and shipping are 0, API.md §9.11). */
+function couponSaving(order: Order): number {
+  const lines = order.cartItems.reduce((sum, item) => sum + piastres(item.price) * item.count, 0);
+  const charged = piastres(order.totalOrderPrice) - piastres(order.taxPrice ?? 0) - piastres(order.shippingPrice ?? 0);
+  return Math.max(0, lines - charged) / 100;
+}
+
+const paymentMethodLabel = (order: Order) => (order.paymentMethodType === 'cash' ? PAYMENT_METHOD_LABELS.cash : PAYMENT_METHOD_LABELS.card);
+
+export function OrderStateBadges({ order }: { order: AdminOrder }) {
+  return (
+    <>
+      {order.isCancelled && <Badge bg="danger" className="fw-normal">ملغي</Badge>}
+      <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">{order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'}</Badge>
+      <Badge bg={order.isDelivered ? 'success' : 'secondary'} className="fw-normal">{order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}</Badge>
+    </>
+  );
+}
+
+/** The delivery address as a courier reads it; says so when the order has none (card orders of the original checkout). */
+export function DeliveryAddress({ order }: { order: AdminOrder }) {
+  const address = order.shippingAddress;
+  if (!address) return <p className="mb-0 text-muted">لا يوجد عنوان توصيل لهذا الطلب</p>;
+  return (
+    <address className="mb-0">
+      {address.alias && <span className="fw-semibold">{address.alias}: </span>}
+      {address.details}
+      {address.city && <span>، {address.city}</span>}
+      <br />
+      <span className="text-muted">هاتف التوصيل: </span>
+      <a href={`tel:${address.phone}`} dir="ltr">{address.phone}</a>
+    </address>
+  );
+}
+
+/** Each line: title, quantity and colour, unit price and line total. */
+export function OrderLines({ order, withImages = false }: { order: Order; withImages?: boolean }) {
+  return (
+    <ul className="list-unstyled mb-0">
+      {order.cartItems.map((item) => (
+        <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
+          {withImages && (
+            <img src={item.product.imageCover} alt="" width={64} height={79} loading="lazy" className="rounded flex-shrink-0 bg-light" style={{ objectFit: 'cover' }} />
+          )}
+          <div className="flex-grow-1" style={{ minWidth: 0 }}>
+            <div className="text-truncate fw-semibold">{item.product.title}</div>
+            <div className="small text-muted d-flex flex-wrap align-items-center gap-2 mt-1">
+              <span>الكمية: {item.count}</span>
+              <ColorSwatch color={item.color} />
+              <span>سعر القطعة: {formatEGP(item.price)}</span>
+            </div>
+          </div>
+          <span className="fw-semibold text-nowrap">{formatEGP(lineTotal(item))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Coupon and what it saved, payment method and total. */
+export function OrderMoney({ order }: { order: Order }) {
+  const saved = couponSaving(order);
+  return (
+    <dl className="row mb-0 small mt-2">
+      <dt className="col-5 col-sm-4 fw-normal text-muted">طريقة الدفع</dt>
+      <dd className="col-7 col-sm-8 mb-1">{paymentMethodLabel(order)}</dd>
+      {order.coupon && (
+        <>
+          <dt className="col-5 col-sm-4 fw-normal text-muted">الكوبون</dt>
+          <dd className="col-7 col-sm-8 mb-1">
+            <span dir="ltr">{order.coupon}</span> (وفر {formatEGP(saved)})
+          </dd>
+        </>
+      )}
+      <dt className="col-5 col-sm-4 fw-normal text-muted">الاجمالي</dt>
+      <dd className="col-7 col-sm-8 mb-0 fw-bold fs-6">{formatEGP(order.totalOrderPrice)}</dd>
+    </dl>
+  );
+}
+
+/** When the order was placed, paid, delivered (or cancelled), oldest first. */
+export function OrderTimeline({ order }: { order: AdminOrder }) {
+  const steps = [
+    { label: 'تم الطلب', at: order.createdAt },
+    { label: 'تم الدفع', at: order.paidAt },
+    { label: 'تم التوصيل', at: order.deliveredAt },
+    { label: 'تم الالغاء', at: order.cancelledAt },
+  ].filter((step): step is { label: string; at: string } => Boolean(step.at));
+  steps.sort((a, b) => a.at.localeCompare(b.at));
+  return (
+    <ol className="list-unstyled mb-0 border-start ps-3">
+      {steps.map((step) => (
+        <li key={step.label} className="mb-2">
+          <span className="fw-semibold">{step.label}</span>
+          <time dateTime={step.at} className="d-block small text-muted">{formatDateTime(step.at)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect, useRef, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router-dom';
+import { isOriginalBackend } from '../../api/orders';
+import type { ApiError, Order } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import ColorSwatch from '../../components/ColorSwatch';
+import ConfirmModal from '../../components/ConfirmModal';
+import LoadError from '../../components/LoadError';
+import NotFound from '../../components/NotFound';
+import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
+import Spinner from '../../components/Spinner';
+import OrderTimeline from '../../features/orders/OrderTimeline';
+import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
+import { formatDateTime, formatEGP } from '../../lib/format';
+import { toast } from '../../lib/toast';
+
+const ORDER_DETAILS_MESSAGES = {
+  notFound: 'هذا الطلب غير موجود',
+  notFoundText: 'ربما تغير الرابط او ان الطلب ليس من طلباتك.',
+  cancelled: 'تم الغاء طلبك بنجاح',
+  cannotCancel: 'لم يعد من الممكن الغاء هذا الطلب',
+  cancelFailed: 'تعذر الغاء الطلب، حاول مرة اخرى',
+} as const;
+
+/** The order's state in one word for its heading. */
+function orderStatus(order: Order): { label: string; bg: string } {
+  if (order.isCancelled) return { label: 'ملغي', bg: 'danger' };
+  if (order.isDelivered) return { label: 'تم التوصيل', bg: 'success' };
+  if (order.isPaid) return { label: 'تم الدفع', bg: 'primary' };
+  return { label: 'قيد التنفيذ', bg: 'secondary' };
+}
+
+/** Money in whole piastres, so the subtotal of many lines adds up exactly. */
+const piastres = (amount: number) => Math.round(amount * 100);
+
+/** /user/orders/:id: one of the customer's orders, with its status history; cancellable while neither paid nor delivered. */
+export default function UserOrderDetailsPage() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const { order: stored, status, missing, cancelStatus } = useAppSelector(selectOrderDetails);
+  const [confirming, setConfirming] = useState(false);
+  // Once cancelled, the cancel button (where the dialog returns the focus) is gone: the focus goes to the heading instead.
+  const heading1 = useRef<HTMLHeadingElement>(null);
+  const focusHeadingAfterDialog = useRef(false);
+  const order = stored?._id === id ? stored : null;
+
+  useEffect(() => {
+    void dispatch(fetchOrder(id));
+  }, [dispatch, id]);
+
+  if (!order) {
+    if (status !== 'failed') return <Spinner />;
+    if (missing) return <NotFound title={ORDER_DETAILS_MESSAGES.notFound} text={ORDER_DETAILS_MESSAGES.notFoundText} />;
+    return <LoadError onRetry={() => void dispatch(fetchOrder(id))} />;
+  }
+
+  const onCancel = async () => {
+    try {
+      await dispatch(cancelOrder(order._id)).unwrap();
+      focusHeadingAfterDialog.current = true;
+      toast.success(ORDER_DETAILS_MESSAGES.cancelled);
+    } catch (err) {
+      // 409: paid or delivered meanwhile; the page shows the order as it is now.
+      if ((err as ApiError).status === 409) {
+        toast.warn(ORDER_DETAILS_MESSAGES.cannotCancel);
+        focusHeadingAfterDialog.current = true;
+        void dispatch(fetchOrder(order._id));
+      } else {
+        toast.error(ORDER_DETAILS_MESSAGES.cancelFailed);
+      }
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const state = orderStatus(order);
+  const subtotal = order.cartItems.reduce((sum, item) => sum + piastres(item.price) * item.count, 0) / 100;
+  const saved = Math.max(0, piastres(subtotal) - piastres(order.totalOrderPrice)) / 100;
+  // The original backend has no cancel endpoint (API.md §8).
+  const cancellable = !isOriginalBackend() && !order.isPaid && !order.isDelivered && !order.isCancelled;
+  const address = order.shippingAddress;
+  const heading = `طلب رقم #${order.id}`;
+
+  return (
+    <section aria-labelledby="order-heading">
+      <div className="d-flex flex-wrap align-items-center gap-2 my-3">
+        <h1 id="order-heading" className="h4 mb-0" ref={heading1} tabIndex={-1}>
+          {heading}
+        </h1>
+        <Badge bg={state.bg} className="fw-normal fs-6" data-testid="order-status">
+          {state.label}
+        </Badge>
+        <Link to="/user/allorders" className="ms-auto small">
+          كل الطلبات
+        </Link>
+      </div>
+      <p className="text-body-secondary">
+        تاريخ الطلب: <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </p>
+
+      <Row className="g-3">
+        <Col xs={12} lg={8}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h6">المنتجات</h2>
+              <ul className="list-unstyled mb-0">
+                {order.cartItems.map((item) => (
+                  <li key={item._id} className="d-flex align-items-start gap-3 py-3 border-bottom" aria-label={item.product.title}>
+                    <img
+                      src={item.product.imageCover}
+                      alt=""
+                      width={64}
+                      height={79}
+                      loading="lazy"
+                      className="rounded flex-shrink-0 bg-light"
+                      style={{ objectFit: 'cover' }}
+                    />
+                    <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                      <Link to={`/products/${item.product._id}`} className="d-block text-break">
+                        {item.product.title}
+                      </Link>
+                      <div className="small text-body-secondary d-flex flex-wrap align-items-center gap-2 mt-1">
+                        <span>الكمية: {item.count}</span>
+                        <ColorSwatch color={item.color} />
+                        <span className="text-nowrap">سعر القطعة: {formatEGP(item.price)}</span>
+                      </div>
+                    </div>
+                    <span className="fw-semibold text-nowrap" data-testid="line-total">
+                      <span className="visually-hidden">اجمالي المنتج: </span>
+                      {formatEGP((piastres(item.price) * item.count) / 100)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="order-summary mb-0 mt-3">
+                <div className="d-flex justify-content-between">
+                  <dt className="fw-normal">المجموع الفرعي</dt>
+                  <dd className="mb-1">{formatEGP(subtotal)}</dd>
+                </div>
+                {order.coupon && (
+                  <div className="d-flex justify-content-between text-success">
+                    <dt className="fw-normal">
+                      كوبون الخصم <span dir="ltr">{order.coupon}</span>
+                    </dt>
+                    <dd className="mb-1">- {formatEGP(saved)}</dd>
+                  </div>
+                )}
+                <div className="d-flex justify-content-between fw-bold fs-6 border-top pt-2">
+                  <dt>الاجمالي</dt>
+                  <dd className="mb-0">{formatEGP(order.totalOrderPrice)}</dd>
+                </div>
+              </dl>
+            </Card.Body>
+          </Card>
+        </Col>
+
+        <Col xs={12} lg={4} className="d-flex flex-column gap-3">
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h6 mb-3">حالة الطلب</h2>
+              <OrderTimeline order={order} />
+              {cancellable && (
+                <Button variant="outline-danger" className="w-100 mt-3" onClick={() => setConfirming(true)} disabled={cancelStatus === 'pending'}>
+                  الغاء الطلب
+                </Button>
+              )}
+            </Card.Body>
+          </Card>
+
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h6">عنوان التوصيل</h2>
+              {address ? (
+                <address className="mb-0">
+                  {address.alias && <span className="fw-semibold d-block">{address.alias}</span>}
+                  <span className="d-block">{address.details}</span>
+                  {address.city && <span className="d-block">{address.city}</span>}
+                  {address.postalCode && (
+                    <span className="d-block small text-body-secondary">
+                      الرمز البريدي: <span dir="ltr">{address.postalCode}</span>
+                    </span>
+                  )}
+                  <span className="d-block small text-body-secondary">
+                    رقم الهاتف: <span dir="ltr">{address.phone}</span>
+                  </span>
+                </address>
+              ) : (
+                <p className="mb-0 text-body-secondary">لا يوجد عنوان مسجل لهذا الطلب</p>
+              )}
+            </Card.Body>
+          </Card>
+
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h6">طريقة الدفع</h2>
+              <p className="mb-0">{order.paymentMethodType === 'cash' ? PAYMENT_METHOD_LABELS.cash : PAYMENT_METHOD_LABELS.card}</p>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+
+      <ConfirmModal
+        show={confirming}
+        title={`الغاء ${heading}؟`}
+        body="سيتم الغاء الطلب ولن يمكن التراجع عن ذلك."
+        confirmLabel="الغاء الطلب"
+        cancelLabel="رجوع"
+        busy={cancelStatus === 'pending'}
+        onConfirm={() => void onCancel()}
+        onCancel={() => setConfirming(false)}
+        onExited={() => {
+          if (focusHeadingAfterDialog.current) heading1.current?.focus();
+          focusHeadingAfterDialog.current = false;
+        }}
+      />
+    </section>
+  );
+}
