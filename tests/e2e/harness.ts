@@ -81,3 +81,4 @@ export async function login(page: Page, credentials: { email: string; password: 
   await page.getByRole('button', { name: /تسجيل الدخول/ }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
 }
+export * from './visibility';

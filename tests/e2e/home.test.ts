@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startShop, type Shop } from './harness';
+import { expectSeen, MAIN_IMAGES, startShop, type Shop } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ describe('home page in Chromium', () => {
     const firstCategory = (await shop.app.ctx.db.one<{ name: string }>('SELECT name FROM categories ORDER BY created_at DESC, id DESC LIMIT 1'))!.name;
     const link = page.locator('a[href^="/products/category/"]', { hasText: firstCategory }).first();
     await link.waitFor();
+    await expectSeen(page, MAIN_IMAGES.homeSlide);
     // In RTL the document flows from the right: the search box sits to the left of the logo.
     const direction = await page.evaluate(() => getComputedStyle(document.body).direction);
     expect(direction).toBe('rtl');
@@ -39,6 +40,22 @@ describe('Content-Security-Policy in Chromium', () => {
     });
     await expect.poll(() => shop.takeCspViolations().length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    await context.close();
+  });
+
+  it('loads the toasts (react-toastify) only when a toast is shown, not with the page', async () => {
+    const { context, page } = await shop.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Longer than the few seconds after the load event at which the toasts used to be fetched anyway.
+    await page.waitForTimeout(4000);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((s) => /\/Toasts-[^/]+\.js$/.test(s))).toEqual([]);
+    expect(await page.locator('.Toastify').count()).toBe(0);
     await context.close();
   });
 });

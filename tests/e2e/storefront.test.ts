@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, login, startShop, type Shop } from './harness';
+import { DEMO_USER, expectSeen, login, MAIN_IMAGES, startShop, type Shop } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -16,20 +16,33 @@ describe('storefront in Chromium', () => {
     const categoryName = (await categoryLink.innerText()).trim();
     await categoryLink.click();
     await page.getByRole('heading', { name: `منتجات تصنيف ${categoryName}` }).waitFor();
+    await expectSeen(page, MAIN_IMAGES.productCard);
     const productLink = page.locator('main .product-card h3 a').first();
     const title = (await productLink.innerText()).trim();
     await productLink.click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await expectSeen(page, MAIN_IMAGES.productPhoto);
     await page.getByRole('heading', { name: 'التقييمات' }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${title} | متجر`);
+
+    // A link preview reads the same product from the built index.html, fetched without running any script.
+    const html = await (await fetch(page.url())).text();
+    const meta = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(`${title} | متجر`);
+    expect(meta('og:title')).toBe(title);
+    expect(meta('og:url')).toBe(page.url());
+    expect(meta('og:locale')).toBe('ar_EG');
+    const cover = await fetch(meta('og:image')!);
+    expect([cover.status, cover.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^image\//)]);
 
     // Search from the top bar.
-    await page.getByRole('searchbox', { name: 'ابحث عن منتج' }).fill(title.split(' ')[0]);
+    await page.getByRole('combobox', { name: 'ابحث عن منتج' }).fill(title.split(' ')[0]);
     await page.waitForURL((url) => url.pathname === '/products');
     await page.getByRole('link', { name: title }).first().waitFor();
-    await page.getByRole('searchbox', { name: 'ابحث عن منتج' }).fill('');
+    await page.getByRole('combobox', { name: 'ابحث عن منتج' }).fill('');
 
     // Everything, 8 a page, then sorted by price from high to low.
-    const heading = page.getByRole('heading', { name: /نتيجة بحث/ });
+    const heading = page.getByRole('heading', { name: /\d+ (نتيجة|نتائج)/ });
     await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0)).toBeGreaterThan(8);
     await page.getByRole('button', { name: /ترتيب حسب/ }).hover();
     await page.getByRole('button', { name: 'السعر من الاعلى للاقل' }).click();
@@ -41,7 +54,7 @@ describe('storefront in Chromium', () => {
       return list.every((p, i) => i === 0 || list[i - 1] >= p);
     }).toBe(true);
     const firstPageTop = (await prices())[0];
-    await page.getByRole('button', { name: /Page 2/ }).click();
+    await page.getByRole('button', { name: /الصفحة 2/ }).click();
     await expect.poll(async () => (await prices())[0]).toBeLessThanOrEqual(firstPageTop);
 
     // Filter by the category: only its count remains.

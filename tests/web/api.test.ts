@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { login, WRONG_LOGIN_MESSAGE } from '../../src/api/auth';
+import { login } from '../../src/api/auth';
 import { addToCart, getCart } from '../../src/api/cart';
 import { EMPTY_CART_RESPONSE } from '../../src/api/normalize';
 import { cart, customer, TOKEN } from './mocks/fixtures';
@@ -58,7 +58,7 @@ describe('login', () => {
     );
     await expect(login({ email: customer.email, password: 'wrong' })).rejects.toEqual({
       status: 401,
-      message: WRONG_LOGIN_MESSAGE,
+      message: 'كلمة السر او الايميل خطأ',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { apiClient, GENERIC_ERROR_MESSAGE, toApiError } from '../../src/api/client';
+import { apiClient, toApiError } from '../../src/api/client';
 import { server } from './mocks/server';
 import { TOKEN } from './mocks/fixtures';
 
@@ -84,7 +84,7 @@ describe('toApiError', () => {
   });
 
   it('falls back to a generic Arabic text', async () => {
-    expect(await failWith(502, 'Bad gateway')).toEqual({ status: 502, message: GENERIC_ERROR_MESSAGE });
-    expect(toApiError(new TypeError('boom'))).toEqual({ message: GENERIC_ERROR_MESSAGE });
+    expect(await failWith(502, 'Bad gateway')).toEqual({ status: 502, message: 'حدث خطأ غير متوقع، حاول مرة أخرى' });
+    expect(toApiError(new TypeError('boom'))).toEqual({ message: 'حدث خطأ غير متوقع، حاول مرة أخرى' });
   });
 });

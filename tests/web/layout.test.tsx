@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { admin, categories, customer, products } from './mocks/fixtures';
 import { server } from './mocks/server';
 import { renderApp, storeSession } from './utils/renderWithProviders';
+import { SHOP_PHONE } from '../../src/content/pages';
 
 describe('top bar', () => {
   it('offers a login link and an empty cart to a visitor, without asking for a cart', async () => {
@@ -74,6 +75,16 @@ describe('top bar', () => {
     expect(screen.getByTestId('cart-count')).toHaveTextContent('0');
   });
 
+  it('logs out from a customer page to the home page, not to the login page', async () => {
+    storeSession(customer);
+    const { user, router } = renderApp('/user/profile');
+    await user.click(await screen.findByRole('button', { name: customer.name }));
+    await user.click(screen.getByRole('button', { name: 'تسجيل الخروج' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+  });
+
   it('search box stores the word and opens the product listing', async () => {
     const { user, router, store } = renderApp('/');
     await user.type(screen.getByPlaceholderText('ابحث...'), 'هاتف');
@@ -81,7 +92,7 @@ describe('top bar', () => {
     expect(store.getState().products.searchWord).toBe('هاتف');
     expect(localStorage.getItem('searchWord')).toBe('هاتف');
     // The listing searches with the stored word: only the phone matches.
-    expect(await screen.findByRole('heading', { name: 'هناك 1 نتيجة بحث', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'نتيجة واحدة', level: 1 })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
     expect(within(main).queryByRole('link', { name: products[1].title })).not.toBeInTheDocument();
@@ -131,12 +142,26 @@ describe('category strip', () => {
 });
 
 describe('footer', () => {
-  it('shows the fixed phone number and three labelled social links', () => {
+  it('shows the fixed 11-digit Egyptian phone number and three labelled social links', () => {
     renderApp('/');
-    expect(screen.getByRole('link', { name: '0122455346' })).toHaveAttribute('href', 'tel:0122455346');
+    const footer = screen.getByRole('contentinfo');
+    const phone = within(footer).getByRole('link', { name: '01224553460' });
+    expect(phone).toHaveAttribute('href', 'tel:01224553460');
+    expect(SHOP_PHONE).toMatch(/^01[0125]\d{8}$/);
     for (const name of ['فيسبوك', 'إكس (تويتر)', 'إنستجرام']) {
-      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+      expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
     }
-    expect(screen.getByText('الشروط والاحكام')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['الشروط والاحكام', '/terms', 'الأسعار والطلبات'],
+    ['سياسة الخصوصية', '/privacy', 'ما نحفظه'],
+    ['اتصل بنا', '/contact', 'الهاتف'],
+  ])('links "%s" to its own page, %s', async (name, path, inside) => {
+    const { user, router } = renderApp('/');
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name }));
+    expect(router.state.location.pathname).toBe(path);
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText(inside)).toBeInTheDocument();
   });
 });

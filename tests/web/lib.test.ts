@@ -1,5 +1,7 @@
 import { parseNumberInput, toAsciiDigits } from '../../src/lib/digits';
 import { formatDate, formatEGP } from '../../src/lib/format';
+import { piecesLabel, resultsLabel } from '../../src/lib/plural';
+import { availableOnlyText, lowStockText } from '../../src/lib/stock';
 import { getStored, removeStored, setStored } from '../../src/lib/storage';
 import { customer } from './mocks/fixtures';
 
@@ -9,6 +11,30 @@ describe('formatEGP', () => {
     expect(formatEGP(99.5)).toBe('99.50 جنيه');
     expect(formatEGP(99.999)).toBe('100 جنيه');
     expect(formatEGP(0)).toBe('0 جنيه');
+  });
+});
+
+describe('resultsLabel', () => {
+  it('uses the Arabic plural form for each count, with Western digits', () => {
+    expect(resultsLabel(0)).toBe('لا توجد نتائج');
+    expect(resultsLabel(1)).toBe('نتيجة واحدة');
+    expect(resultsLabel(2)).toBe('نتيجتان');
+    expect(resultsLabel(3)).toBe('3 نتائج');
+    expect(resultsLabel(10)).toBe('10 نتائج');
+    expect(resultsLabel(11)).toBe('11 نتيجة');
+    expect(resultsLabel(99)).toBe('99 نتيجة');
+    expect(resultsLabel(100)).toBe('100 نتيجة');
+    expect(resultsLabel(103)).toBe('103 نتائج');
+    expect(resultsLabel(1500)).toBe('1,500 نتيجة');
+  });
+});
+
+describe('stock texts', () => {
+  it('count pieces in correct Arabic plurals with Western digits', () => {
+    expect([1, 2, 3, 10, 11, 100].map(piecesLabel)).toEqual(['قطعة واحدة', 'قطعتان', '3 قطع', '10 قطع', '11 قطعة', '100 قطعة']);
+    expect([0, 1, 2, 3, 5, 6].map(lowStockText)).toEqual([null, 'متبقي قطعة واحدة فقط', 'متبقي قطعتان فقط', 'متبقي 3 قطع فقط', 'متبقي 5 قطع فقط', null]);
+    expect(lowStockText(undefined)).toBeNull();
+    expect([0, 1, 2, 4, 11].map(availableOnlyText)).toEqual(['نفذت الكمية', 'متوفر قطعة واحدة فقط', 'متوفر قطعتان فقط', 'متوفر 4 قطع فقط', 'متوفر 11 قطعة فقط']);
   });
 });
 

@@ -103,6 +103,20 @@ describe('normalizeOrder', () => {
     expect(order.cartItems[0].product.imageCover).toBe(`${origin}/products/a.jpeg`);
     expect(order.cartItems[0].product.ratingsAverage).toBe(0);
   });
+
+  it('derives the status history from the timestamps when the backend sends none, and keeps ours', () => {
+    const times = { createdAt: '2024-03-28T10:15:00.000Z', deliveredAt: '2024-03-29T09:00:00.000Z', paidAt: '2024-03-30T12:00:00.000Z' };
+    expect(normalizeOrder({ _id: 'o1', ...times })).toMatchObject({
+      isCancelled: false,
+      statusHistory: [
+        { status: 'placed', at: times.createdAt },
+        { status: 'delivered', at: times.deliveredAt },
+        { status: 'paid', at: times.paidAt },
+      ],
+    });
+    const statusHistory = [{ status: 'placed' as const, at: times.createdAt }, { status: 'cancelled' as const, at: times.paidAt }];
+    expect(normalizeOrder({ _id: 'o1', ...times, isCancelled: true, statusHistory })).toMatchObject({ isCancelled: true, statusHistory });
+  });
 });
 
 describe('isWrongCredentials', () => {

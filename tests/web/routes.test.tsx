@@ -1,8 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import RouteErrorPage from '../../src/components/layout/RouteErrorPage';
 import { admin, brands, categories, customer, products } from './mocks/fixtures';
 import { createRoutes } from '../../src/app/routes';
+import { server } from './mocks/server';
 import { renderApp, renderRoutes, storeSession } from './utils/renderWithProviders';
 
 const loginHeading = () => screen.findByRole('heading', { name: 'تسجيل الدخول', level: 1 });
@@ -37,7 +39,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'ادارة جميع المنتجات' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/allproducts');
     const menu = screen.getByRole('navigation', { name: 'لوحة التحكم' });
-    expect(menu.querySelectorAll('a')).toHaveLength(7);
+    expect(menu.querySelectorAll('a')).toHaveLength(11);
     expect(screen.getByRole('link', { name: 'اضف كوبون' })).toHaveAttribute('href', '/admin/addcoupon');
   });
 
@@ -79,27 +81,80 @@ describe('public routes', () => {
 
   it('/products shows the search results with the product listing', async () => {
     renderApp('/products');
-    expect(await screen.findByRole('heading', { name: `هناك ${products.length} نتيجة بحث`, level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'نتيجتان', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: categories[0].name })).toBeInTheDocument();
   });
 });
 
-describe('error fallback', () => {
-  it('shows the generic error screen for an unknown URL', async () => {
-    renderApp('/no/such/page');
-    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
-    expect(screen.getByText(/^404 Not Found/)).toBeInTheDocument();
+describe('not found and error fallback', () => {
+  const expectNotFound = async (title: string) => {
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'الصفحة الرئيسية' })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'تصفح المنتجات' })).toHaveAttribute('href', '/products');
+    // Inside the normal layout: the top bar's search and the footer are there.
+    expect(screen.getByPlaceholderText('ابحث...')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByText(/Unexpected Application Error|404 Not Found/)).not.toBeInTheDocument();
+  };
+
+  it.each(['/no/such/page', '/user/no-such-page', '/productz'])('shows the Arabic not-found page inside the layout for %s', async (path) => {
+    const { router } = renderApp(path);
+    await expectNotFound('الصفحة غير موجودة');
+    expect(router.state.location.pathname).toBe(path);
   });
 
-  it('shows the error text when a page throws', async () => {
+  it.each([
+    ['/products/prod-999', 'هذا المنتج غير موجود'],
+    ['/products/not%20an%20id', 'هذا المنتج غير موجود'],
+    ['/products/brand/brand-999', 'هذه الماركة غير موجودة'],
+    ['/products/brand/..bad', 'هذه الماركة غير موجودة'],
+    ['/products/category/cat-999', 'هذا التصنيف غير موجود'],
+    ['/products/category/..bad', 'هذا التصنيف غير موجود'],
+  ])('shows a not-found state for %s', async (path, title) => {
+    server.use(
+      // The server's answer to a malformed id in the path (API.md §3.3).
+      http.get('*/api/v1/products/:id', ({ params }) =>
+        String(params.id).includes(' ')
+          ? HttpResponse.json({ errors: [{ msg: 'Invalid ID formate', path: 'id', location: 'params' }] }, { status: 400 })
+          : undefined,
+      ),
+    );
+    renderApp(path);
+    await expectNotFound(title);
+    expect(screen.queryByText('تعذر تحميل البيانات')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry, not a not-found page, when a product fails to load for another reason', async () => {
+    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }));
+    const { user } = renderApp('/products/prod-1');
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'هذا المنتج غير موجود' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByRole('heading', { name: products[0].title, level: 1 })).toBeInTheDocument();
+  });
+
+  it('offers a retry when a brand cannot be looked up', async () => {
+    server.use(
+      http.get('*/api/v1/brands', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }),
+      http.get('*/api/v1/brands/:id', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }),
+    );
+    const { user } = renderApp('/products/brand/brand-1');
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByRole('heading', { name: `منتجات ماركة ${brands[0].name}`, level: 1 })).toBeInTheDocument();
+  });
+
+  it('shows an Arabic error with a reload button when a page throws', async () => {
     function Broken(): never {
       throw new Error('انفجر المكون');
     }
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
-    expect(screen.getByText('انفجر المكون')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'حدث خطأ غير متوقع' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة تحميل الصفحة' })).toBeInTheDocument();
+    expect(screen.queryByText('انفجر المكون')).not.toBeInTheDocument();
     vi.restoreAllMocks();
   });
 
@@ -109,11 +164,20 @@ describe('error fallback', () => {
       throw new Error('خطأ داخلي');
     }
     const routes = createRoutes();
-    routes[0].children![0].children!.push({ path: 'broken', element: <Broken /> });
+    routes[0].children![0].children!.unshift({ path: 'broken', element: <Broken /> });
     renderRoutes(routes, '/broken');
-    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
-    expect(screen.getByText('خطأ داخلي')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'حدث خطأ غير متوقع' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('ابحث...')).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+
+  it('keeps thrown 404 route errors inside the layout as the not-found page', async () => {
+    function Missing(): never {
+      throw new Response('', { status: 404, statusText: 'Not Found' });
+    }
+    const routes = createRoutes();
+    routes[0].children![0].children!.unshift({ path: 'missing', loader: Missing, element: <p /> });
+    renderRoutes(routes, '/missing');
+    await expectNotFound('الصفحة غير موجودة');
   });
 });

@@ -27,6 +27,7 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = () => {};
 
 // Any request without a handler fails the test: no silent calls to unknown endpoints.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

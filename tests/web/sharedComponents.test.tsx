@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import Paginator from '../../src/components/Paginator';
 import ConfirmModal from '../../src/components/ConfirmModal';
@@ -19,6 +20,17 @@ describe('Paginator', () => {
     expect(pages).not.toContain('5');
     await userEvent.click(screen.getByText('التالي'));
     expect(chosen).toEqual([11]);
+  });
+
+  it('is one navigation landmark around a real list of pages (no axe violations)', async () => {
+    const { container, rerender } = render(<Paginator pageCount={20} currentPage={10} onPageChange={() => undefined} />);
+    // Still a list after the pager re-renders with another page.
+    rerender(<Paginator pageCount={20} currentPage={11} onPageChange={() => undefined} />);
+    expect(screen.getAllByRole('navigation')).toHaveLength(1);
+    const list = within(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).getByRole('list');
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(5);
+    const { violations } = await axe.run(container, { runOnly: ['listitem', 'list', 'aria-allowed-role', 'landmark-unique', 'aria-valid-attr-value'] });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 });
 

@@ -223,3 +223,82 @@ describe('ImageUploader', () => {
     });
   });
 });
+
+describe('ImageUploader: every file is decoded and checked first', () => {
+  it('refuses an image narrower than 300 px by default, and one lower than 225 px (DESIGN.md height check)', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    render(<Harness max={5} crop onError={onError} />);
+    await user.upload(slotInput(1), imageFile('small.png', 200, 150));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('Image width cannot be less than 300px'));
+    await user.upload(slotInput(1), imageFile('strip.png', 320, 120));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('Image height cannot be less than 225px'));
+    expect(thumbnail(1)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives a file that does not decode (text renamed .png) no slot and no crop dialog', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    render(<Harness max={5} crop onError={onError} />);
+    await user.upload(slotInput(1), [imageFile('ok.png'), new File(['just some notes'], 'notes.png', { type: 'image/png' })]);
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('يمكن رفع ملفات الصور فقط'));
+    expect(thumbnail(1)).toBeNull();
+    expect(thumbnail(2)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(stubs.drawImage).not.toHaveBeenCalled();
+  });
+
+  it('says it is processing while a photo decodes, and scales a big photo down to 1600 px on its long side', async () => {
+    const held: Array<() => void> = [];
+    const RealStub = globalThis.Image;
+    // Holds each decode until the test lets it finish.
+    vi.stubGlobal(
+      'Image',
+      class extends RealStub {
+        set src(value: string) {
+          held.push(() => {
+            super.src = value;
+          });
+        }
+      },
+    );
+    const user = userEvent.setup();
+    render(<Harness max={5} crop />);
+    await user.upload(slotInput(1), imageFile('photo.jpg', 4000, 3000, 'image/jpeg'));
+    expect(await screen.findByRole('status')).toHaveTextContent('جاري معالجة الصورة…');
+    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })[0]).toBeDisabled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    held.forEach((release) => release());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+    expect(screen.queryByText('جاري معالجة الصورة…')).toBeNull();
+    const [source, dx, dy, dw, dh] = stubs.drawImage.mock.calls[0] as unknown[];
+    expect(source).toBeInstanceOf(RealStub);
+    expect([dx, dy, dw, dh]).toEqual([0, 0, 1600, 1200]);
+    expect(stubs.toDataURL).toHaveBeenCalledWith('image/jpeg', 0.9);
+    // The crop starts from the scaled copy, not from the 4000 px original.
+    expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute('src', CROPPED_JPEG);
+  });
+
+  it('keeps a transparent format transparent when scaling it (WebP), and leaves small photos as they are', async () => {
+    const user = userEvent.setup();
+    const onImages = vi.fn();
+    render(<Harness max={5} onImages={onImages} />);
+    await user.upload(slotInput(1), [imageFile('logo.png', 2400, 1200), imageFile('small.png', 1600, 900)]);
+    await waitFor(() => expect(onImages).toHaveBeenCalledWith({ 0: CROPPED_JPEG, 1: dataUrlOf(1600, 900) }));
+    expect(stubs.toDataURL).toHaveBeenCalledWith('image/webp', 0.9);
+    expect(stubs.drawImage).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the Crop button on screen: the dialog scrolls and the image is capped to the window height', async () => {
+    const user = userEvent.setup();
+    render(<Harness crop />);
+    await user.upload(slotInput(1), imageFile('tall.png', 600, 1600));
+    const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+    expect(dialog.querySelector('.modal-dialog')).toHaveClass('modal-dialog-scrollable');
+    const image = within(dialog).getByRole('img', { name: 'الصورة المراد قصها' });
+    expect(image.style.maxHeight).toBe('calc(100dvh - 14rem)');
+    expect(image.style.width).toBe('');
+  });
+});

@@ -11,20 +11,39 @@ beforeEach(() => {
 });
 
 describe('admin area', () => {
-  it('has the side menu of SPEC §2, in order', async () => {
+  it('has the side menu of SPEC §2, in order, after the dashboard and with the catalogue lists before the add pages', async () => {
     storeSession(admin);
     renderApp('/admin/allorders');
     await screen.findByRole('heading', { name: 'ادارة جميع الطلبات' });
     const menu = screen.getByRole('navigation', { name: 'لوحة التحكم' });
     expect(within(menu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/admin',
       '/admin/allorders',
       '/admin/allproducts',
+      '/admin/brands',
+      '/admin/categories',
+      '/admin/subcategories',
       '/admin/addbrand',
       '/admin/addcategory',
       '/admin/addsubcategory',
       '/admin/addproduct',
       '/admin/addcoupon',
     ]);
+  });
+
+  it.each([
+    ['/admin/editproduct/prod-1', 'ادارة المنتجات'],
+    ['/admin/orders/order-1', 'ادارة الطلبات'],
+    ['/admin/editcoupon/coupon-1', 'اضف كوبون'],
+    ['/admin/allproducts', 'ادارة المنتجات'],
+    ['/admin', 'الرئيسية'],
+    ['/admin/brands', 'الماركات'],
+  ])('highlights the section of %s in the side menu ("%s")', async (route, section) => {
+    storeSession(admin);
+    renderApp(route);
+    const menu = await screen.findByRole('navigation', { name: 'لوحة التحكم' });
+    const active = within(menu).getAllByRole('link').filter((link) => link.classList.contains('active'));
+    expect(active.map((link) => link.textContent)).toEqual([section]);
   });
 
   it.each(['/admin/addproduct', '/admin/editproduct/prod-1', '/admin/addcoupon', '/admin/orders/order-1', '/admin/addsubcategory'])(

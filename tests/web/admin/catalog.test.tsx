@@ -7,6 +7,7 @@ import { adminHandlers } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { renderWithProviders } from '../utils/renderWithProviders';
 import { imageFile, imageStubsForEachTest } from './imageStubs';
+import { holdUploadAt } from './uploadProgress';
 
 imageStubsForEachTest();
 beforeEach(() => {
@@ -69,15 +70,38 @@ describe.each([
     expect(screen.queryByText('تم الانتهاء')).toBeNull();
   });
 
-  it('says there is a problem when the server does not answer 201', async () => {
-    server.use(http.post(endpoint, () => HttpResponse.json({ message: 'Duplicate field value' }, { status: 400 })));
+  it.each([
+    [500, 'Something went wrong, please try again later', 'هناك مشكلة في عملية الاضافة'],
+    [400, 'Duplicate field value: "مكرر". Please use another value!', 'هذا الاسم مكرر من فضلك اختر اسم اخر'],
+    [413, 'File too large', 'حجم الصورة كبير جدا، الحد الاقصى 5 ميجابايت للصورة'],
+    [400, 'only images allowed', 'يمكن رفع ملفات الصور فقط'],
+  ])('answers %i "%s" with "%s", keeping the form', async (status, serverMessage, message) => {
+    server.use(http.post(endpoint, () => HttpResponse.json({ status: 'fail', message: serverMessage }, { status })));
     const { user } = renderWithProviders(<Page />, { path });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
     await user.type(screen.getByLabelText(nameLabel), 'مكرر');
     await user.click(await screen.findByRole('button', { name: 'حفظ التعديلات' }));
-    expect(await screen.findByText('هناك مشكلة في عملية الاضافة')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    if (status !== 500) expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).toBeNull();
     expect(screen.getByLabelText(nameLabel)).toHaveValue('مكرر');
     expect(screen.queryByText('تم الانتهاء')).toBeNull();
+  });
+
+  it('shows how much of the upload has been sent', async () => {
+    const upload = holdUploadAt(0.4);
+    server.use(http.post(endpoint, async () => {
+      await upload.answered;
+      return HttpResponse.json({ data: { _id: 'x' } }, { status: 201 });
+    }));
+    const { user } = renderWithProviders(<Page />, { path });
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
+    await user.type(screen.getByLabelText(nameLabel), 'اسم');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    const bar = await screen.findByRole('progressbar', { name: 'تقدم رفع البيانات' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    expect(bar).toHaveTextContent('40%');
+    upload.answer();
+    expect(await screen.findByText('تمت عملية الاضافة بنجاح')).toBeInTheDocument();
   });
 });
 
@@ -93,7 +117,8 @@ describe('admin: add subcategory', () => {
     server.use(
       http.post('*/api/v1/subcategories', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json(status === 201 ? { data: { _id: 's' } } : { status: 'fail', message: 'Duplicate field value' }, { status });
+        const failure = status === 400 ? { status: 'fail', message: 'Duplicate field value: "x". Please use another value!' } : { status: 'error', message: 'Something went wrong, please try again later' };
+        return HttpResponse.json(status === 201 ? { data: { _id: 's' } } : failure, { status });
       }),
     );
     return bodies;
@@ -117,14 +142,40 @@ describe('admin: add subcategory', () => {
     expect(bodies).toEqual([]);
   });
 
-  it('warns about an empty name and still sends the request (SPEC)', async () => {
-    const bodies = capturePosts(400);
+  it('warns about an empty name and still sends the request (SPEC), with no other toast after it', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/subcategories', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ errors: [{ type: 'field', value: '', msg: 'must be at least 2 chars', path: 'name', param: 'name', location: 'body' }] }, { status: 400 });
+      }),
+    );
     const { user } = renderPage();
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    expect(await screen.findByText('من فضلك ادخل اسم التصنيف الفرعي')).toBeInTheDocument();
+    const warning = await screen.findByText('من فضلك ادخل اسم التصنيف الفرعي');
     await waitFor(() => expect(bodies).toEqual([{ name: '', category: 'cat-1' }]));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'حفظ التعديلات' })).toBeEnabled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const toasts = warning.closest('.Toastify') as HTMLElement;
+    expect(within(toasts).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeNull();
+    expect(within(toasts).queryByText('يجب ان يتكون الاسم من حرفين على الاقل')).toBeNull();
+  });
+
+  it('names a refusal that is not a duplicate (too long a name)', async () => {
+    server.use(
+      http.post('*/api/v1/subcategories', () =>
+        HttpResponse.json({ errors: [{ type: 'field', msg: 'Too long category name', path: 'name', param: 'name', location: 'body' }] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('option', { name: 'الكترونيات' });
+    await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
+    await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'اسم طويل جدا');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('الاسم طويل جدا (الحد الاقصى 32 حرفا)')).toBeInTheDocument();
+    expect(screen.queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeNull();
   });
 
   it('adds the subcategory (201) and empties the name', async () => {
@@ -149,8 +200,8 @@ describe('admin: add subcategory', () => {
     expect(await screen.findByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeInTheDocument();
   });
 
-  it('reports any other failure as an add problem', async () => {
-    capturePosts(403);
+  it('reports a failure without a known cause as an add problem', async () => {
+    capturePosts(500);
     const { user } = renderPage();
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');

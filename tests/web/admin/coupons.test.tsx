@@ -46,10 +46,12 @@ describe('admin: coupons list and add', () => {
     expect(await screen.findByText('لا يوجد كوبونات حتى الان')).toBeInTheDocument();
   });
 
-  it('shows the failure text when the list fails', async () => {
-    server.use(http.get('*/api/v1/coupons', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
-    renderAdd();
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  it('shows the failure text when the list fails, and loads it again on retry', async () => {
+    server.use(http.get('*/api/v1/coupons', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }));
+    const { user } = renderAdd();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByText('اسم الكوبون: SALE10')).toBeInTheDocument();
   });
 
   it('shows the expiry as a text box that becomes a date picker on focus', async () => {
@@ -103,16 +105,52 @@ describe('admin: coupons list and add', () => {
   });
 
   it.each([
-    [400, 'هذا الكوبون موجود من قبل'],
-    [403, 'غير مسموح لك بالاضافة'],
-    [500, 'هناك مشكلة في عملية الاضافة'],
-  ])('answers %i with "%s"', async (status, message) => {
-    server.use(http.post('*/api/v1/coupons', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status })));
+    [400, 'Duplicate field value: "EID20". Please use another value!', 'هذا الكوبون موجود من قبل'],
+    [400, 'Discount must be greater than 0 and at most 100', 'نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100'],
+    [400, 'Coupon expire date must be in the future', 'تاريخ الانتهاء لا يمكن ان يكون في الماضي'],
+    [400, 'Invalid expire date', 'تاريخ الانتهاء غير صحيح'],
+    [403, 'You are not allowed to perform this action', 'غير مسموح لك بالاضافة'],
+    [500, 'Something went wrong, please try again later', 'هناك مشكلة في عملية الاضافة'],
+  ])('answers %i "%s" with "%s"', async (status, serverMessage, message) => {
+    server.use(http.post('*/api/v1/coupons', () => HttpResponse.json({ status: 'fail', message: serverMessage }, { status })));
     const { user } = renderAdd();
     await fillCoupon(user);
     await user.click(screen.getByRole('button', { name: 'اضافة كوبون' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText('اسم الكوبون')).toHaveValue('EID20');
+    if (message !== 'هذا الكوبون موجود من قبل') expect(screen.queryByText('هذا الكوبون موجود من قبل')).toBeNull();
+  });
+
+  it('names a discount above 100 and a past date before sending anything, and offers no past dates', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2031, 3, 10, 12, 0));
+    const posted = vi.fn();
+    server.use(http.post('*/api/v1/coupons', () => {
+      posted();
+      return HttpResponse.json({ data: coupons[0] }, { status: 201 });
+    }));
+    const { user } = renderAdd();
+    expect(screen.getByLabelText('تاريخ الانتهاء')).toHaveAttribute('min', '2031-04-10');
+    await fillCoupon(user, { discount: '150' });
+    await user.click(screen.getByRole('button', { name: 'اضافة كوبون' }));
+    expect(await screen.findByText('نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100')).toBeInTheDocument();
+
+    const discount = screen.getByLabelText('نسبة الخصم (%)');
+    await user.clear(discount);
+    await user.type(discount, '100');
+    const date = screen.getByLabelText('تاريخ الانتهاء');
+    await user.clear(date);
+    await user.type(date, '2031-04-09');
+    await user.click(screen.getByRole('button', { name: 'اضافة كوبون' }));
+    expect(await screen.findByText('تاريخ الانتهاء لا يمكن ان يكون في الماضي')).toBeInTheDocument();
+    expect(posted).not.toHaveBeenCalled();
+
+    // Today is still allowed: the coupon runs to the end of its expiry day.
+    await user.clear(date);
+    await user.type(date, '2031-04-10');
+    await user.click(screen.getByRole('button', { name: 'اضافة كوبون' }));
+    expect(await screen.findByText('تم اضافة الكوبون بنجاح')).toBeInTheDocument();
+    expect(posted).toHaveBeenCalledTimes(1);
   });
 
   it('deletes a coupon after confirmation and loads the list again', async () => {
@@ -192,6 +230,18 @@ describe('admin: edit coupon', () => {
     expect(router.state.location.pathname).toBe('/admin/editcoupon/coupon-1');
   });
 
+  it('names a duplicate name and a discount above 100', async () => {
+    server.use(http.put('*/api/v1/coupons/:id', () => HttpResponse.json({ status: 'fail', message: 'Duplicate field value: "SALE10". Please use another value!' }, { status: 400 })));
+    const { user } = renderEdit();
+    const discount = await screen.findByLabelText('نسبة الخصم (%)');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('هذا الكوبون موجود من قبل')).toBeInTheDocument();
+    await user.clear(discount);
+    await user.type(discount, '101');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    expect(await screen.findByText('نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100')).toBeInTheDocument();
+  });
+
   it('validates like the add form', async () => {
     const { user } = renderEdit();
     await user.clear(await screen.findByLabelText('اسم الكوبون'));
@@ -201,6 +251,7 @@ describe('admin: edit coupon', () => {
 
   it('shows the failure text for an unknown coupon', async () => {
     renderEdit('nope');
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
   });
 });

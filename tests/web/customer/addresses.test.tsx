@@ -32,10 +32,12 @@ describe('addresses page', () => {
     expect(await screen.findByText('لا توجد عناوين محفوظة حتى الان')).toBeInTheDocument();
   });
 
-  it('shows the load error', async () => {
-    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
-    renderList();
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  it('shows the load error with a retry that loads the addresses again', async () => {
+    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    const { user } = renderList();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByRole('listitem', { name: 'المنزل' })).toBeInTheDocument();
   });
 
   it('cancelling the confirmation deletes nothing', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import CartPage from '../../../src/pages/storefront/CartPage';
 import { COUNT_DEBOUNCE_MS } from '../../../src/features/cart/CartItem';
@@ -35,8 +35,8 @@ describe('cart page', () => {
     expect(within(line).getByText('الكترونيات')).toBeInTheDocument();
     expect(within(line).getByText('سامسونج')).toBeInTheDocument();
     expect(within(line).getByText(/4\.5/)).toBeInTheDocument();
-    expect(within(line).getByRole('img', { name: 'اللون #000000' })).toBeInTheDocument();
-    expect(within(line).getByText('11,999 جنيه')).toBeInTheDocument();
+    expect(within(line).getByRole('img', { name: 'اللون أسود' })).toBeInTheDocument();
+    expect(within(line).getByTestId('line-price')).toHaveTextContent('11,999 جنيه');
     expect(within(line).getByLabelText('الكمية')).toHaveValue('1');
     // The line without a colour shows no swatch.
     const shirt = screen.getByRole('listitem', { name: cart.data.products[1].product.title });
@@ -60,7 +60,7 @@ describe('cart page', () => {
     server.use(http.get('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'boom' }, { status: 500 }), { once: true }));
     const { user } = renderCart();
     expect(await screen.findByText('تعذر تحميل العربة')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'اعادة المحاولة' }));
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByRole('listitem', { name: cart.data.products[0].product.title })).toBeInTheDocument();
   });
 
@@ -88,6 +88,51 @@ describe('cart page', () => {
       expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({ count: 3 });
       await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('36,897 جنيه'));
       expect(input).toHaveValue('3');
+    });
+
+    it('shows each line\'s subtotal (price × count), also after the count changes', async () => {
+      storeSession(customer);
+      const two = { ...cart.data.products[1], count: 2 };
+      server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([cart.data.products[0], two]))));
+      const { user } = renderCart();
+      const shirt = await screen.findByRole('listitem', { name: two.product.title });
+      expect(within(shirt).getByTestId('line-price')).toHaveTextContent(`${two.price} جنيه`);
+      expect(within(shirt).getByTestId('line-subtotal')).toHaveTextContent(`${(two.price * 2).toLocaleString('en')} جنيه`);
+      const phone = screen.getByRole('listitem', { name: cart.data.products[0].product.title });
+      const input = within(phone).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '3');
+      await user.tab();
+      await waitFor(() => expect(within(phone).getByTestId('line-subtotal')).toHaveTextContent('35,997 جنيه'));
+    });
+
+    it('sends one PUT and shows one toast when the debounce fires and the field then loses focus', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      storeSession(customer);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      server.use(
+        http.put('*/api/v1/cart/:itemId', async () => {
+          await held;
+          return HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 });
+        }),
+      );
+      const seen = recordRequests();
+      const { user } = renderCart();
+      const line = await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      const input = within(line).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '4');
+      await act(() => vi.advanceTimersByTimeAsync(COUNT_DEBOUNCE_MS));
+      await waitFor(() => expect(count(seen, 'PUT', '/cart/line-1')).toBe(1));
+      // The request is still under way when the field loses focus (a focused field that is disabled blurs).
+      fireEvent.blur(input);
+      await act(() => vi.advanceTimersByTimeAsync(COUNT_DEBOUNCE_MS));
+      release();
+      expect(await screen.findByText('فشل تحديث الكمية، حاول مرة اخرى')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(count(seen, 'PUT', '/cart/line-1')).toBe(1);
+      expect(screen.getAllByText('فشل تحديث الكمية، حاول مرة اخرى')).toHaveLength(1);
     });
 
     it('refuses a count below 1 without calling the server', async () => {
@@ -179,6 +224,41 @@ describe('cart page', () => {
       await waitFor(() => expect(count(seen, 'GET', '/cart')).toBe(fetchesBefore + 1));
     });
 
+    it('names the applied coupon', async () => {
+      storeSession(customer);
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      expect(screen.queryByTestId('applied-coupon')).not.toBeInTheDocument();
+      await user.type(screen.getByLabelText('كود الخصم'), 'sale10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByTestId('applied-coupon')).toHaveTextContent('الكوبون المطبق: SALE10');
+    });
+
+    it('says the cart is empty, not that the coupon is invalid, on an empty cart', async () => {
+      storeSession(customer);
+      server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([]))));
+      const seen = recordRequests();
+      const { user } = renderCart();
+      await screen.findByText('لا يوجد منتجات في العربة');
+      await user.type(screen.getByLabelText('كود الخصم'), 'SALE10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText('العربة فارغة، اضف منتجات قبل تطبيق الكوبون')).toBeInTheDocument();
+      expect(screen.queryByText('هذا الكوبون غير صحيح او منتهى الصلاحيه')).not.toBeInTheDocument();
+      expect(count(seen, 'PUT', '/cart/applyCoupon')).toBe(0);
+    });
+
+    it('says the cart is empty when the server no longer has it', async () => {
+      storeSession(customer);
+      server.use(
+        http.put('*/api/v1/cart/applyCoupon', () => HttpResponse.json({ status: 'fail', message: 'No cart exist for this user: u1' }, { status: 404 })),
+      );
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      await user.type(screen.getByLabelText('كود الخصم'), 'SALE10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText('العربة فارغة، اضف منتجات قبل تطبيق الكوبون')).toBeInTheDocument();
+    });
+
     it('warns about an invalid coupon and re-fetches the cart 1 s later too', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       storeSession(customer);
@@ -201,10 +281,27 @@ describe('cart page', () => {
     const { user, store } = renderCart();
     await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
     await user.click(screen.getByRole('button', { name: 'مسح العربة' }));
+    // Nothing is deleted until the shopper confirms.
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('هل انت متأكد من حذف كل المنتجات من العربة؟')).toBeInTheDocument();
+    expect(count(seen, 'DELETE', '/cart')).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'مسح العربة' }));
     expect(await screen.findByText('تم الحذف بنجاح')).toBeInTheDocument();
     expect(screen.getByText('لا يوجد منتجات في العربة')).toBeInTheDocument();
     expect(count(seen, 'DELETE', '/cart')).toBe(1);
     expect(store.getState().cart.numOfCartItems).toBe(0);
+  });
+
+  it('keeps the cart when the shopper steps back from clearing it', async () => {
+    storeSession(customer);
+    const seen = recordRequests();
+    const { user } = renderCart();
+    await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+    await user.click(screen.getByRole('button', { name: 'مسح العربة' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(count(seen, 'DELETE', '/cart')).toBe(0);
+    expect(screen.getByRole('listitem', { name: cart.data.products[0].product.title })).toBeInTheDocument();
   });
 
   it('says so when clearing fails', async () => {
@@ -213,6 +310,7 @@ describe('cart page', () => {
     const { user } = renderCart();
     await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
     await user.click(screen.getByRole('button', { name: 'مسح العربة' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'مسح العربة' }));
     expect(await screen.findByText('هناك مشكلة في عملية الحذف')).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: cart.data.products[0].product.title })).toBeInTheDocument();
   });

@@ -23,9 +23,11 @@ describe('favourite products page', () => {
     expect(await screen.findByText('لا توجد منتجات مفضلة حاليا')).toBeInTheDocument();
   });
 
-  it('shows the load error', async () => {
-    server.use(http.get('*/api/v1/wishlist', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
-    renderFavourites();
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  it('shows the load error with a retry that loads the favourites again', async () => {
+    server.use(http.get('*/api/v1/wishlist', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    const { user } = renderFavourites();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByRole('link', { name: products[0].title })).toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ describe('OrderCard', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(within(card).getByRole('link', { name: products[0].title })).toHaveAttribute('href', '/products/prod-1');
     expect(within(card).getByText('الكمية: 2')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'اللون #000000' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'اللون أسود' })).toHaveAttribute('title', 'أسود');
     expect(within(card).getByText('لم يتم الدفع')).toBeInTheDocument();
     expect(within(card).getByText('لم يتم التوصيل')).toBeInTheDocument();
     expect(within(card).getByText('طريقة الدفع: الدفع عند الاستلام')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('my orders page', () => {
     const { user } = renderOrders();
     expect(await screen.findByText('عدد الطلبات 7')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(5);
-    await user.click(screen.getByRole('button', { name: /page 2/i }));
+    await user.click(screen.getByRole('button', { name: /الصفحة 2/ }));
     expect(await screen.findByRole('article', { name: 'طلب رقم #6' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
@@ -81,10 +81,13 @@ describe('my orders page', () => {
     expect(screen.getByText('عدد الطلبات 0')).toBeInTheDocument();
   });
 
-  it('shows the load error', async () => {
+  it('shows the load error with a retry that loads the orders again', async () => {
     storeSession(customer);
-    server.use(http.get('*/api/v1/orders', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
-    renderOrders();
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+    server.use(http.get('*/api/v1/orders', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    const { user } = renderOrders();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByText(/^عدد الطلبات \d+$/)).toBeInTheDocument();
+    expect(screen.queryByText('تعذر تحميل البيانات')).not.toBeInTheDocument();
   });
 });

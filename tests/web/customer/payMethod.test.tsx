@@ -1,12 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import PayMethodPage from '../../../src/pages/storefront/PayMethodPage';
-import { cart, customer } from '../mocks/fixtures';
+import { announcePaymentReturn } from '../../../src/features/checkOut/paymentReturn';
+import { cart, customer, listOf, ts } from '../mocks/fixtures';
 import { cartWith } from '../mocks/handlers/cart';
-import { PAYMENT_URL } from '../mocks/handlers/orders';
+import { addresses } from '../mocks/handlers/addresses';
+import { makeOrder, myOrders, PAYMENT_URL } from '../mocks/handlers/orders';
 import { server } from '../mocks/server';
 import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
+
+/** DESIGN.md: the saved address itself goes with the order (its details, city and postal code), and its alias beside them. */
+const homeAddress = { alias: 'المنزل', details: addresses[0].details, phone: '01012345678', city: '', postalCode: '' };
 
 const renderPay = () => renderWithProviders(<PayMethodPage />, { path: '/order/paymethoud' });
 
@@ -82,7 +87,7 @@ describe('payment method page', () => {
     expect(await screen.findByText('تم انشاء طلبك بنجاح')).toBeInTheDocument();
     const post = seen.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/orders/cart-1');
-    expect(post?.body).toEqual({ shippingAddress: { details: 'المنزل', phone: '01012345678', city: '', postalCode: '' } });
+    expect(post?.body).toEqual({ shippingAddress: homeAddress });
     await act(() => vi.advanceTimersByTimeAsync(1400));
     expect(router.state.location.pathname).toBe('/order/paymethoud');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -128,7 +133,49 @@ describe('payment method page', () => {
     expect(popup.opener).toBeNull();
     const post = seen.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/orders/checkout-session/cart-1');
-    expect(post?.body).toEqual({ shippingAddress: { details: 'المنزل', phone: '01012345678', city: '', postalCode: '' } });
+    expect(post?.body).toEqual({ shippingAddress: homeAddress });
+  });
+
+  it('shows the cart afresh when the shopper comes back to the tab', async () => {
+    storeSession(customer);
+    const { store } = renderPay();
+    await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('12,899 جنيه'));
+    // Meanwhile, in another tab, a line was removed.
+    server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([cart.data.products[1]]))));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('900 جنيه'));
+    expect(store.getState().cart.numOfCartItems).toBe(1);
+  });
+
+  it('after the card payment in the other tab: refreshes the cart, says it was paid and shows the orders', async () => {
+    storeSession(customer);
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    const { user, router, store } = renderPay();
+    await choose(user, { address: 'المنزل', method: /البطاقة الائتمانية/ });
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(await screen.findByText('تم فتح صفحة الدفع، اكمل الدفع لتأكيد طلبك')).toBeInTheDocument();
+
+    // Coming back before paying changes nothing.
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(store.getState().orders.status).toBe('succeeded'));
+    expect(router.state.location.pathname).toBe('/order/paymethoud');
+
+    // The payment tab pays: the server turns the cart into a paid card order, and the shop's orders page there reports back.
+    server.use(
+      http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([]))),
+      http.get('*/api/v1/orders', () =>
+        HttpResponse.json(listOf([makeOrder(18, { paymentMethodType: 'card', isPaid: true, paidAt: ts.createdAt }), ...myOrders])),
+      ),
+    );
+    announcePaymentReturn();
+    expect(await screen.findByText('تم الدفع بنجاح')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/allorders'));
+    expect(store.getState().cart.numOfCartItems).toBe(0);
+    expect(screen.queryByText('فشل في اتمام الطلب من فضلك حاول مرة اخرى')).not.toBeInTheDocument();
   });
 
   it('goes to the payment page in this tab when the popup is blocked', async () => {
@@ -157,7 +204,8 @@ describe('payment method page', () => {
     const get = seen.find((r) => r.path === '/orders/checkout-session/cart-1');
     expect(get?.method).toBe('GET');
     const query = new URLSearchParams(get?.search);
-    expect(query.get('shippingAddress[details]')).toBe('المنزل');
+    expect(query.get('shippingAddress[details]')).toBe(addresses[0].details);
+    expect(query.get('shippingAddress[alias]')).toBe('المنزل');
     expect(query.get('shippingAddress[phone]')).toBe('01012345678');
     expect(count(seen, 'POST', '/orders/checkout-session/cart-1')).toBe(0);
   });

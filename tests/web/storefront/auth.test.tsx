@@ -1,10 +1,10 @@
 import './slowMachine';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { REGISTER_MESSAGES, registrationProblem } from '../../../src/features/user/authMessages';
+import { registrationProblem } from '../../../src/features/user/authMessages';
 import { getStored, setStored } from '../../../src/lib/storage';
 import { customer, TOKEN } from '../mocks/fixtures';
-import { PASSWORD, RESET_CODE } from '../mocks/handlers/auth';
+import { PASSWORD, RESET_CODE, RESET_TOKEN } from '../mocks/handlers/auth';
 import { server } from '../mocks/server';
 import { renderApp, storeSession } from '../utils/renderWithProviders';
 
@@ -76,16 +76,16 @@ const valid = { name: 'سارة', email: 'sara@example.eg', password: 'Abcdef12'
 
 describe('registration checks (SPEC §5 order)', () => {
   it.each([
-    [{ name: ' ' }, REGISTER_MESSAGES.nameEmpty],
-    [{ phone: '0101234567' }, REGISTER_MESSAGES.phone],
-    [{ email: 'sara@' }, REGISTER_MESSAGES.email],
-    [{ passwordConfirm: 'Abcdef13' }, REGISTER_MESSAGES.mismatch],
-    [{ password: 'Abcde12', passwordConfirm: 'Abcde12' }, REGISTER_MESSAGES.short],
-    [{ password: 'abcdef12', passwordConfirm: 'abcdef12' }, REGISTER_MESSAGES.upper],
-    [{ password: 'ABCDEF12', passwordConfirm: 'ABCDEF12' }, REGISTER_MESSAGES.lower],
-    [{ password: 'Abcdefgh', passwordConfirm: 'Abcdefgh' }, REGISTER_MESSAGES.digit],
-    [{ password: 'Abc def12', passwordConfirm: 'Abc def12' }, REGISTER_MESSAGES.space],
-    [{ name: '', phone: '1', email: 'x' }, REGISTER_MESSAGES.nameEmpty],
+    [{ name: ' ' }, 'من فضلك ادخل الاسم'],
+    [{ phone: '0101234567' }, 'رقم الهاتف يجب ان يتكون من 11 رقم'],
+    [{ email: 'sara@' }, 'من فضلك ادخل بريد الكتروني صحيح'],
+    [{ passwordConfirm: 'Abcdef13' }, 'كلمة السر وتأكيد كلمة السر غير متطابقين'],
+    [{ password: 'Abcde12', passwordConfirm: 'Abcde12' }, 'كلمة السر يجب ان تكون 8 احرف على الاقل'],
+    [{ password: 'abcdef12', passwordConfirm: 'abcdef12' }, 'كلمة السر يجب ان تحتوي على حرف كبير واحد على الاقل'],
+    [{ password: 'ABCDEF12', passwordConfirm: 'ABCDEF12' }, 'كلمة السر يجب ان تحتوي على حرف صغير واحد على الاقل'],
+    [{ password: 'Abcdefgh', passwordConfirm: 'Abcdefgh' }, 'كلمة السر يجب ان تحتوي على رقم واحد على الاقل'],
+    [{ password: 'Abc def12', passwordConfirm: 'Abc def12' }, 'كلمة السر يجب الا تحتوي على مسافات'],
+    [{ name: '', phone: '1', email: 'x' }, 'من فضلك ادخل الاسم'],
   ])('%o → %s', (change, message) => {
     expect(registrationProblem({ ...valid, ...change })).toBe(message);
   });
@@ -110,7 +110,7 @@ describe('registration screen', () => {
     server.use(http.post('*/api/v1/auth/signup', () => { called = true; return HttpResponse.json({}); }));
     const { user } = renderApp('/register');
     await fillRegistration(user, { ...valid, phone: '0101' });
-    expect(await screen.findByText(REGISTER_MESSAGES.phone)).toBeInTheDocument();
+    expect(await screen.findByText('رقم الهاتف يجب ان يتكون من 11 رقم')).toBeInTheDocument();
     expect(called).toBe(false);
   });
 
@@ -124,7 +124,7 @@ describe('registration screen', () => {
     );
     const { user, router } = renderApp('/register');
     await fillRegistration(user, { ...valid, phone: '٠١٠١٢٣٤٥٦٧٨' });
-    expect(await screen.findByText(REGISTER_MESSAGES.success)).toBeInTheDocument();
+    expect(await screen.findByText('تم تسجيل الحساب بنجاح')).toBeInTheDocument();
     expect(body).toEqual({ ...valid, phone: '01012345678' });
     expect(getStored('token')).toBe('new-token');
     await act(() => vi.advanceTimersByTimeAsync(1300));
@@ -134,9 +134,9 @@ describe('registration screen', () => {
   });
 
   it.each([
-    ['accept only egypt phone numbers', REGISTER_MESSAGES.phone],
-    ['must be at least 6 chars', REGISTER_MESSAGES.serverShort],
-    ['E-mail already in use', REGISTER_MESSAGES.emailTaken],
+    ['accept only egypt phone numbers', 'رقم الهاتف يجب ان يتكون من 11 رقم'],
+    ['must be at least 6 chars', 'كلمة السر يجب ان تكون 6 احرف على الاقل'],
+    ['E-mail already in use', 'هذا البريد الالكتروني مستخدم من قبل'],
   ])('shows the server refusal %s in Arabic', async (msg, message) => {
     server.use(http.post('*/api/v1/auth/signup', () => HttpResponse.json({ errors: [{ msg, path: 'x' }] }, { status: 400 })));
     const { user } = renderApp('/register');
@@ -178,7 +178,7 @@ describe('password recovery', () => {
         sent = await request.json();
         const { resetCode } = sent as { resetCode: string };
         return resetCode === RESET_CODE
-          ? HttpResponse.json({ status: 'Success' })
+          ? HttpResponse.json({ status: 'Success', resetToken: RESET_TOKEN })
           : HttpResponse.json({ status: 'fail', message: 'Reset code is invalid or has expired' }, { status: 400 });
       }),
     );
@@ -198,6 +198,54 @@ describe('password recovery', () => {
     expect(router.state.location.pathname).toBe('/user/verify-code');
     await act(() => vi.advanceTimersByTimeAsync(700));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/reset-password'));
+
+    // The reset carries the resetToken of this verification (API.md §5.1), which storage never holds.
+    let resetBody: unknown;
+    server.use(
+      http.put('*/api/v1/auth/resetPassword', async ({ request }) => {
+        resetBody = await request.json();
+        return HttpResponse.json({ status: 'Success', token: 'after-reset' });
+      }),
+    );
+    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');
+    await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
+    expect(await screen.findByText('تم تغيير كلمة السر بنجاح')).toBeInTheDocument();
+    expect(resetBody).toEqual({ email: customer.email, newPassword: 'NewPass12', resetToken: RESET_TOKEN });
+    expect(JSON.stringify({ ...localStorage })).not.toContain(RESET_TOKEN);
+  });
+
+  it.each([
+    ['abcdef', 'كلمة السر يجب ان تكون 8 احرف على الاقل'],
+    ['abcdefgh1', 'كلمة السر يجب ان تحتوي على حرف كبير واحد على الاقل'],
+    ['ABCDEFGH1', 'كلمة السر يجب ان تحتوي على حرف صغير واحد على الاقل'],
+    ['Abcdefghi', 'كلمة السر يجب ان تحتوي على رقم واحد على الاقل'],
+    ['Abcd efg1', 'كلمة السر يجب الا تحتوي على مسافات'],
+    [`Ab1${'س'.repeat(35)}`, 'كلمة السر طويلة جدا: الحد 72 حرفا انجليزيا او 36 حرفا عربيا'],
+  ])('refuses the new password %s with registration\'s rule and message, sending nothing', async (password, message) => {
+    setStored('user-email', customer.email);
+    let sent = 0;
+    server.use(http.put('*/api/v1/auth/resetPassword', () => (sent++, HttpResponse.json({ status: 'Success' }))));
+    const { user } = renderApp('/user/reset-password');
+    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), password);
+    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), password);
+    await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('من فضلك اطلب كود جديد')).not.toBeInTheDocument();
+    expect(sent).toBe(0);
+  });
+
+  it.each([
+    ['must be at least 6 chars', 'كلمة السر يجب ان تكون 6 احرف على الاقل'],
+    ['must be at most 72 chars', 'كلمة السر طويلة جدا: الحد 72 حرفا انجليزيا او 36 حرفا عربيا'],
+  ])('says what is wrong with a password the server refuses (%s), not "request a new code"', async (msg, message) => {
+    setStored('user-email', customer.email);
+    server.use(http.put('*/api/v1/auth/resetPassword', () => HttpResponse.json({ errors: [{ msg, path: 'newPassword' }] }, { status: 400 })));
+    const { user } = renderApp('/user/reset-password');
+    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');
+    await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('sets the new password and goes to /login after 1.5 s', async () => {

@@ -27,7 +27,7 @@ describe('/allcategory and /allbrand', () => {
     expect(await within(main).findByRole('link', { name: 'تصنيف 5' })).toHaveAttribute('href', '/products/category/c5');
     expect(within(main).queryByText('تصنيف 6')).not.toBeInTheDocument();
     expect(requests).toContain('?limit=6&page=1');
-    await user.click(within(main).getByRole('button', { name: /Page 2/ }));
+    await user.click(within(main).getByRole('button', { name: /الصفحة 2/ }));
     expect(await within(main).findByRole('link', { name: 'تصنيف 7' })).toBeInTheDocument();
     expect(requests).toContain('?limit=6&page=2');
   });
@@ -35,9 +35,14 @@ describe('/allcategory and /allbrand', () => {
   it('pages brands 4 at a time', async () => {
     const requests = pagedAnswer('brands', (i) => ({ ...brands[0], _id: `b${i}`, name: `ماركة ${i}` }), 6);
     const { user } = renderApp('/allbrand');
-    expect(await screen.findByRole('link', { name: 'ماركة 3' })).toHaveAttribute('href', '/products/brand/b3');
+    const card = await screen.findByRole('link', { name: 'ماركة 3' });
+    expect(card).toHaveAttribute('href', '/products/brand/b3');
+    // The logo with the brand's name written under it, not only as a hidden label.
+    expect(card.querySelector('img')).toHaveAttribute('src', brands[0].image);
+    expect(within(card).getByText('ماركة 3')).toBeVisible();
+    expect(card.querySelector('img')!.compareDocumentPosition(within(card).getByText('ماركة 3')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'ماركة 4' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Page 2/ }));
+    await user.click(screen.getByRole('button', { name: /الصفحة 2/ }));
     expect(await screen.findByRole('link', { name: 'ماركة 5' })).toBeInTheDocument();
     expect(requests).toEqual(expect.arrayContaining(['?limit=4&page=1', '?limit=4&page=2']));
   });
@@ -45,7 +50,8 @@ describe('/allcategory and /allbrand', () => {
   it('shows the error text when the list fails and the empty texts', async () => {
     server.use(http.get('*/api/v1/brands', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderApp('/allbrand');
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
   });
 
   it('says when there are no categories', async () => {
@@ -68,7 +74,7 @@ describe('products of a category or a brand', () => {
     expect(await screen.findByRole('heading', { name: 'منتجات تصنيف الكترونيات' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: products[0].title })).toBeInTheDocument();
     expect(queries[0]).toBe('?limit=8&page=1&category=cat-1');
-    await user.click(screen.getByRole('button', { name: /Page 2/ }));
+    await user.click(screen.getByRole('button', { name: /الصفحة 2/ }));
     await waitFor(() => expect(queries.at(-1)).toBe('?limit=8&page=2&category=cat-1'));
   });
 
@@ -90,7 +96,7 @@ describe('top bar', () => {
 
   it('sends a search typed elsewhere to /products', async () => {
     const { user, router } = renderApp('/');
-    await user.type(screen.getByRole('searchbox', { name: 'ابحث عن منتج' }), 'ق');
+    await user.type(screen.getByRole('combobox', { name: 'ابحث عن منتج' }), 'ق');
     expect(router.state.location.pathname).toBe('/products');
   });
 });

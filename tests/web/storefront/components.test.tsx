@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import PriceTag from '../../../src/components/PriceTag';
-import ProductCard from '../../../src/components/ProductCard';
+import ProductCard from '../../../src/features/products/ProductCard';
 import StarRating from '../../../src/components/StarRating';
 import { products } from '../mocks/fixtures';
 import { renderWithProviders } from '../utils/renderWithProviders';

@@ -1,6 +1,7 @@
 import './slowMachine';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { IMAGE_SIZES, uploadSrcSet } from '../../../src/lib/images';
 import { admin, cart, customer, listOf, products } from '../mocks/fixtures';
 import { reviews } from '../mocks/handlers/reviews';
 import { server } from '../mocks/server';
@@ -37,6 +38,45 @@ describe('product details', () => {
     expect(await screen.findByRole('img', { name: `${phone.title} - صورة 1` })).toBeInTheDocument();
   });
 
+  it('pages through several photos with Arabic arrows and dots, the first photo on the right', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const images = [1, 2, 3].map((n) => `http://api.test/uploads/products/phone-${n}.webp`);
+    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...phone, images } })));
+    const { user } = renderApp(`/products/${phone._id}`);
+    const dots = await screen.findAllByRole('button', { name: /^الصورة \d من 3$/ });
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['الصورة 1 من 3', 'الصورة 2 من 3', 'الصورة 3 من 3']);
+    expect(screen.getByRole('button', { name: 'الصورة 1 من 3' })).toHaveAttribute('aria-current', 'true');
+    // The gallery lays itself out left to right (its own RTL mode misplaces the slides): next lies to the left.
+    const next = screen.getByRole('button', { name: 'الصورة التالية' });
+    expect(next).toHaveClass('image-gallery-left-nav');
+    expect(next.closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByRole('button', { name: 'الصورة السابقة' })).toHaveClass('image-gallery-right-nav');
+    expect(screen.queryByRole('button', { name: /Slide/ })).not.toBeInTheDocument();
+
+    await user.click(next);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'الصورة 2 من 3' })).toHaveAttribute('aria-current', 'true'));
+    // A dot chosen while a slide is still moving is ignored, as in the package's own carousel.
+    act(() => vi.advanceTimersByTime(1000));
+    await user.click(screen.getByRole('button', { name: 'الصورة 1 من 3' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'الصورة 1 من 3' })).toHaveAttribute('aria-current', 'true'));
+  }, 20_000); // The gallery's chunk compiles on first use.
+
+  it('fetches the first photo first, in the size its slot needs (what the server preloads for this page)', async () => {
+    // Our own uploads (the API shares the page's origin in tests) have responsive copies.
+    const images = [1, 2].map((n) => `${window.location.origin}/uploads/products/phone-${n}.webp`);
+    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...phone, images } })));
+    renderApp(`/products/${phone._id}`);
+    // The gallery may render a slide more than once (its infinite loop clones the ends): every copy counts.
+    const firsts = await screen.findAllByRole('img', { name: `${phone.title} - صورة 1` });
+    for (const first of firsts) {
+      expect(first).toHaveAttribute('fetchpriority', 'high');
+      expect(first).toHaveAttribute('loading', 'eager');
+      expect(first).toHaveAttribute('srcset', uploadSrcSet(images[0]));
+      expect(first).toHaveAttribute('sizes', IMAGE_SIZES.productGallery);
+    }
+    for (const second of screen.queryAllByRole('img', { name: `${phone.title} - صورة 2` })) expect(second).not.toHaveAttribute('fetchpriority');
+  }, 20_000);
+
   it('says there are no photos when the product has none', async () => {
     server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...shirt, imageCover: '', images: [] } })));
     renderApp(`/products/${shirt._id}`);
@@ -69,7 +109,9 @@ describe('product details', () => {
     expect(await screen.findByText('من فضلك اختر لون اولا للمنتج')).toBeInTheDocument();
     expect(adds).toHaveLength(0);
 
-    const swatch = screen.getByRole('radio', { name: 'اللون #4d4d4d' });
+    const swatch = screen.getByRole('radio', { name: 'اللون رمادي غامق' });
+    // The colour's Arabic name shows on hover too, never its code.
+    expect(swatch.closest('label')).toHaveAttribute('title', 'رمادي غامق');
     await user.click(swatch);
     expect(swatch).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'اضف للعربة' }));

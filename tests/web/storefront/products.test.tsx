@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { productQueryString } from '../../../src/api/products';
 import { getStored, setStored } from '../../../src/lib/storage';
-import { listOf, products } from '../mocks/fixtures';
+import { categories, listOf, products } from '../mocks/fixtures';
 import { server } from '../mocks/server';
 import { renderApp } from '../utils/renderWithProviders';
 
@@ -42,20 +42,35 @@ describe('/products listing', () => {
   it('shows the result count, the grid and a pager; a page is fetched at once', async () => {
     const searches = recordSearches();
     const { user } = renderApp('/products');
-    expect(await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '17 نتيجة' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
     expect(searches.at(-1)!.get('limit')).toBe('8');
     const pager = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
-    await user.click(within(pager).getByRole('button', { name: /Page 2/ }));
+    await user.click(within(pager).getByRole('button', { name: /الصفحة 2/ }));
     await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
+  });
+
+  it('never offers a page deeper than the API serves (page × limit ≤ 10,000, API.md §2)', async () => {
+    const searches: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ ...listOf(products, 8), results: 100_000, paginationResult: { currentPage: 1, limit: 8, numberOfPages: 12_500 } });
+      }),
+    );
+    const { user } = renderApp('/products');
+    const pager = await screen.findByRole('navigation', { name: 'التنقل بين الصفحات' });
+    expect(within(pager).queryByRole('button', { name: /الصفحة 12500/ })).not.toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: /الصفحة 1250\b/ }));
+    await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('1250'));
   });
 
   it('searches 500 ms after typing in the top bar, not before', async () => {
     const searches = recordSearches();
     const { user } = renderApp('/products');
-    await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' });
+    await screen.findByRole('heading', { name: '17 نتيجة' });
     const count = searches.length;
-    await user.type(screen.getByRole('searchbox', { name: 'ابحث عن منتج' }), 'هاتف');
+    await user.type(screen.getByRole('combobox', { name: 'ابحث عن منتج' }), 'هاتف');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(searches.length).toBe(count);
     await act(() => vi.advanceTimersByTimeAsync(400));
@@ -67,7 +82,7 @@ describe('/products listing', () => {
   it('searches 1000 ms after a filter change and keeps the filters in storage', async () => {
     const searches = recordSearches();
     const { user } = renderApp('/products');
-    await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' });
+    await screen.findByRole('heading', { name: '17 نتيجة' });
     const filter = screen.getByRole('complementary', { name: 'تصفية النتائج' });
     await user.click(await within(filter).findByRole('checkbox', { name: 'الكترونيات' }));
     await user.click(await within(filter).findByRole('checkbox', { name: 'سامسونج' }));
@@ -97,7 +112,7 @@ describe('/products listing', () => {
   it('sorts at once from the hover menu', async () => {
     const searches = recordSearches();
     const { user } = renderApp('/products');
-    await screen.findByRole('heading', { name: 'هناك 17 نتيجة بحث' });
+    await screen.findByRole('heading', { name: '17 نتيجة' });
     const count = searches.length;
     await user.hover(screen.getByRole('button', { name: /ترتيب حسب/ }));
     await user.click(await screen.findByRole('button', { name: 'الاعلى تقييما' }));
@@ -125,21 +140,42 @@ describe('/products listing', () => {
     expect(params.get('price[gt]')).toBe('10');
     expect(params.get('price[lte]')).toBe('1000');
     expect(params.get('sort')).toBe('-price');
-    expect(screen.getByRole('searchbox', { name: 'ابحث عن منتج' })).toHaveValue('قميص');
+    expect(screen.getByRole('combobox', { name: 'ابحث عن منتج' })).toHaveValue('قميص');
     expect(await screen.findByRole('checkbox', { name: 'ملابس رجالي' })).toBeChecked();
     expect(screen.getByRole('button', { name: /السعر من الاعلى للاقل/ })).toBeInTheDocument();
   });
 
-  it('shows the error text when the search fails', async () => {
-    server.use(http.get('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
-    renderApp('/products');
-    expect(await screen.findByText('AN error Has Found')).toBeInTheDocument();
+  it('shows the error text when the search fails, and searches again on retry', async () => {
+    server.use(http.get('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    const { user } = renderApp('/products');
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect((await within(screen.getByRole('main')).findAllByRole('link', { name: products[0].title }))[0]).toBeInTheDocument();
   });
 
-  it('says so when nothing matches', async () => {
+  it('says so when nothing matches and offers every category instead', async () => {
     server.use(http.get('*/api/v1/products', () => HttpResponse.json(listOf([]))));
     renderApp('/products');
-    expect(await screen.findByText('لا توجد منتجات')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'هناك 0 نتيجة بحث' })).toBeInTheDocument();
+    const section = await screen.findByRole('region', { name: 'لا توجد نتائج' });
+    expect(screen.getByRole('heading', { name: 'لا توجد نتائج', level: 1 })).toBeInTheDocument();
+    const links = await within(section).findAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(categories.map((c) => [c.name, `/products/category/${c._id}`]));
+  });
+
+  it('shows no count while the search is loading, then the count in Arabic plural', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/api/v1/products', async () => {
+        await answered;
+        return HttpResponse.json(listOf(products));
+      }),
+    );
+    renderApp('/products');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('نتائج البحث');
+    expect(heading.textContent).not.toMatch(/\d/);
+    answer();
+    expect(await screen.findByRole('heading', { name: 'نتيجتان', level: 1 })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { Dashboard } from '../../../../src/api/admin/dashboard';
 import type { Coupon, Order, Subcategory } from '../../../../src/api/types';
 import { admin, API_ORIGIN, categories, customer, listOf, orderUser, productRef, products, ts } from '../fixtures';
 
@@ -13,6 +14,21 @@ export const coupons: Coupon[] = [
   { _id: 'coupon-1', name: 'SALE10', expire: '2030-05-20T00:00:00.000Z', discount: 10, ...ts },
   { _id: 'coupon-2', name: 'RAMADAN25', expire: '2030-03-01T00:00:00.000Z', discount: 25, ...ts },
 ];
+
+/** GET /dashboard (ours): 30 Cairo days ending 2030-05-20, one order today. */
+export const dashboard: Dashboard = {
+  timeZone: 'Africa/Cairo',
+  today: '2030-05-20',
+  periods: { today: { orders: 1, revenue: 23998 }, last7Days: { orders: 3, revenue: 30000 }, last30Days: { orders: 9, revenue: 52500.5 } },
+  daily: Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2030, 3, 21 + i)).toISOString().slice(0, 10),
+    orders: i === 29 ? 1 : i % 5 === 0 ? 1 : 0,
+    revenue: i === 29 ? 23998 : i % 5 === 0 ? 4750.42 : 0,
+  })),
+  awaiting: { payment: 4, delivery: 2 },
+  stock: { outOfStock: 3, low: 6, lowThreshold: 5 },
+  bestSellers: [{ product: { _id: products[0]._id, title: products[0].title, imageCover: products[0].imageCover }, sold: 12, revenue: 143988 }],
+};
 
 export const orders: Order[] = [
   {
@@ -86,6 +102,7 @@ export const adminHandlers = [
   http.put('*/api/v1/coupons/:id', ({ params }) => HttpResponse.json({ data: { ...coupons[0], _id: String(params.id) } })),
   http.delete('*/api/v1/coupons/:id', () => new HttpResponse(null, { status: 204 })),
 
+  http.get('*/api/v1/dashboard', () => HttpResponse.json({ data: dashboard })),
   http.get('*/api/v1/orders', ({ request }) => {
     const url = new URL(request.url);
     return HttpResponse.json(listOf(orders, Number(url.searchParams.get('limit')) || 50, Number(url.searchParams.get('page')) || 1));

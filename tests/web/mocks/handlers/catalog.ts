@@ -37,6 +37,15 @@ function filterProducts(request: Request): Product[] {
   return result;
 }
 
+/** GET /<resource>/:id as API.md §3.3 answers it: 400 for a malformed id (ours: fixtures ids are word-dash-number), 404 when missing. */
+function oneOf<T extends { _id: string }>(items: T[], id: unknown) {
+  if (!/^[a-z]+-\d+$/.test(String(id))) {
+    return HttpResponse.json({ errors: [{ msg: 'Invalid ID formate', path: 'id', location: 'params' }] }, { status: 400 });
+  }
+  const item = items.find((entry) => entry._id === id);
+  return item ? HttpResponse.json({ data: item }) : HttpResponse.json({ status: 'fail', message: `No document for this id ${String(id)}` }, { status: 404 });
+}
+
 export const catalogHandlers = [
   http.get('*/api/v1/categories', ({ request }) => {
     const { limit, page } = pageParams(request);
@@ -46,9 +55,27 @@ export const catalogHandlers = [
     const { limit, page } = pageParams(request);
     return HttpResponse.json(listOf(brands, limit, page));
   }),
+  http.get('*/api/v1/categories/:id', ({ params }) => oneOf(categories, params.id)),
+  http.get('*/api/v1/brands/:id', ({ params }) => oneOf(brands, params.id)),
   http.get('*/api/v1/products', ({ request }) => {
     const { limit, page } = pageParams(request);
     return HttpResponse.json(listOf(filterProducts(request), limit, page));
+  }),
+  // Ours: the top bar's suggestions (before /products/:id, which would take "suggestions" for an id).
+  http.get('*/api/v1/products/suggestions', ({ request }) => {
+    const keyword = new URL(request.url).searchParams.get('keyword')?.trim() ?? '';
+    const named = (items: { _id: string; name: string }[]) => items.filter((i) => i.name.includes(keyword)).slice(0, 4).map(({ _id, name }) => ({ _id, name }));
+    if (keyword.length < 2) return HttpResponse.json({ data: { products: [], categories: [], brands: [] } });
+    return HttpResponse.json({
+      data: {
+        products: products
+          .filter((p) => p.title.includes(keyword) || p.description.includes(keyword))
+          .slice(0, 6)
+          .map(({ _id, title, imageCover, price, priceAfterDiscount }) => ({ _id, title, imageCover, price, priceAfterDiscount })),
+        categories: named(categories),
+        brands: named(brands),
+      },
+    });
   }),
   http.get('*/api/v1/products/:id', ({ params }) => {
     const product = products.find((p) => p._id === params.id);

@@ -1,0 +1,185 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeProblems,
+  CATEGORY_STRIP_MORE,
+  DEMO_USER,
+  digitProblems,
+  englishProblems,
+  expectSeen,
+  login,
+  MAIN_IMAGES,
+  overflowProblems,
+  seenProblems,
+  startShop,
+  TOP_BAR_CART_BADGE,
+  TOP_BAR_SEARCH,
+  type SeenCheck,
+  type Shop,
+} from './harness';
+
+// Every storefront and customer route (src/app/routes.tsx) at a phone and a desktop width, checked for what a
+// person sees: the page's main image loaded, in view, in its own box and not covered; nothing sticking out
+// sideways; the top bar's search and cart badge in view on a phone; no English words or Arabic-Indic digits;
+// no serious or critical axe violations. Run `npx vite build` first.
+
+interface RouteCase {
+  path: string;
+  /** Logged in as the demo customer (with a cart line, a favourite, an address and an order). */
+  customer?: boolean;
+  main?: SeenCheck;
+  /** Something on the page that shows it has loaded its data. */
+  ready?: string;
+}
+
+let shop: Shop;
+const ids = { product: '', category: '', brand: '', address: '', order: '' };
+
+/** Calls the API as the shopper logged in on `page`. */
+async function api(page: Page, method: string, url: string, body?: unknown) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status, `${method} ${url}`).toBeLessThan(300);
+  return response.json() as Promise<{ data: { _id: string } }>;
+}
+
+/** The demo customer's account with something on every customer page: an order, a cart line, a favourite, an address. */
+async function fillCustomerAccount(page: Page) {
+  const { id: plain } = (await shop.app.ctx.db.one<{ id: string }>(
+    'SELECT id FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1',
+  ))!;
+  const address = await api(page, 'POST', '/addresses', { alias: 'البيت', details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12', phone: '01123456789', city: 'القاهرة', postalCode: '' });
+  ids.address = (Array.isArray(address.data) ? address.data.at(-1) : address.data)._id;
+  const cart = await api(page, 'POST', '/cart', { productId: plain, color: '' });
+  const order = await api(page, 'POST', `/orders/${cart.data._id}`, { shippingAddress: { alias: 'البيت', details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12', phone: '01123456789', city: 'القاهرة', postalCode: '' } });
+  ids.order = order.data._id;
+  await api(page, 'POST', '/cart', { productId: plain, color: '' });
+  await api(page, 'POST', '/wishlist', { productId: plain });
+}
+
+beforeAll(async () => {
+  shop = await startShop();
+  const db = shop.app.ctx.db;
+  ids.product = (await db.one<{ id: string }>('SELECT id FROM products WHERE array_length(images, 1) >= 3 ORDER BY title LIMIT 1'))!.id;
+  ids.category = (await db.one<{ id: string }>('SELECT category_id AS id FROM products GROUP BY category_id ORDER BY count(*) DESC LIMIT 1'))!.id;
+  ids.brand = (await db.one<{ id: string }>('SELECT brand_id AS id FROM products WHERE brand_id IS NOT NULL GROUP BY brand_id ORDER BY count(*) DESC LIMIT 1'))!.id;
+});
+afterAll(() => shop?.close());
+
+// Paths name the seeded records they need as :product, :category, :brand, :address and :order.
+const ROUTES: RouteCase[] = [
+  { path: '/', main: MAIN_IMAGES.homeSlide },
+  { path: '/products', main: MAIN_IMAGES.productCard },
+  { path: '/products/:product', main: MAIN_IMAGES.productPhoto, ready: 'h1' },
+  { path: '/products/category/:category', main: MAIN_IMAGES.productCard },
+  { path: '/products/brand/:brand', main: MAIN_IMAGES.productCard },
+  { path: '/allcategory', main: MAIN_IMAGES.categoryCard },
+  { path: '/allbrand', main: MAIN_IMAGES.brandCard },
+  { path: '/login', ready: 'form' },
+  { path: '/register', ready: 'form' },
+  { path: '/user/forget-password', ready: 'form' },
+  { path: '/user/verify-code', ready: 'form' },
+  { path: '/user/reset-password', ready: 'form' },
+  { path: '/terms', ready: 'h1' },
+  { path: '/privacy', ready: 'h1' },
+  { path: '/contact', ready: 'h1' },
+  { path: '/no-such-page', ready: 'main' },
+  { path: '/cart', customer: true, main: MAIN_IMAGES.cartLine },
+  { path: '/order/paymethoud', customer: true, ready: 'main select option:nth-child(2)' },
+  { path: '/user/allorders', customer: true, main: MAIN_IMAGES.orderItem },
+  { path: '/user/orders/:order', customer: true, ready: 'main ol.order-timeline li' },
+  { path: '/user/favoriteproducts', customer: true, main: MAIN_IMAGES.productCard },
+  { path: '/user/addresses', customer: true, ready: 'main li' },
+  { path: '/user/add-address', customer: true, ready: 'main form' },
+  { path: '/user/edit-address/:address', customer: true, ready: 'main form' },
+  { path: '/user/profile', customer: true, ready: 'main dd' },
+];
+
+describe.each([
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+])('what a shopper sees at $width×$height', ({ width, height }) => {
+  let visitor: { context: BrowserContext; page: Page };
+  let customer: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    visitor = await shop.newPage({ width, height });
+    customer = await shop.newPage({ width, height });
+    await login(customer.page, DEMO_USER);
+    if (!ids.address) await fillCustomerAccount(customer.page);
+  });
+  afterAll(async () => {
+    await visitor?.context.close();
+    await customer?.context.close();
+  });
+
+  it.each(ROUTES)('$path', async (route) => {
+    const { page } = route.customer ? customer : visitor;
+    await page.goto(route.path.replace(/:(\w+)/, (_, name: keyof typeof ids) => ids[name]));
+    if (route.main) await expectSeen(page, route.main);
+    else await page.locator(route.ready!).first().waitFor({ state: 'attached', timeout: 10_000 });
+    // Whatever else is still loading (category strip, lazy images) has settled.
+    await page.waitForLoadState('networkidle');
+
+    const problems = [
+      ...(await overflowProblems(page)),
+      ...(await seenProblems(page, TOP_BAR_SEARCH)),
+      ...(await seenProblems(page, TOP_BAR_CART_BADGE)),
+      ...(await seenProblems(page, CATEGORY_STRIP_MORE)),
+      ...(await englishProblems(page)),
+      ...(await digitProblems(page)),
+      ...(await axeProblems(page)),
+    ];
+    expect(problems, `${route.path} at ${width} px`).toEqual([]);
+  });
+});
+
+describe('product cards and Latin-text fields', () => {
+  it('gives every product card the same 345 px height, titles clamped to two lines, at both widths', async () => {
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/products');
+      await page.locator('main .product-card h3 a').first().waitFor();
+      const cards = await page.locator('main .product-card').evaluateAll((all) =>
+        all.map((card) => {
+          const title = card.querySelector('h3')!;
+          const lineHeight = parseFloat(getComputedStyle(title).lineHeight);
+          return { height: Math.round(card.getBoundingClientRect().height), titleLines: Math.round(title.getBoundingClientRect().height / lineHeight) };
+        }),
+      );
+      expect(cards.length).toBeGreaterThan(4);
+      expect(new Set(cards.map((card) => card.height)), `card heights at ${width} px`).toEqual(new Set([345]));
+      expect(Math.max(...cards.map((card) => card.titleLines))).toBeLessThanOrEqual(2);
+    }
+    await context.close();
+  });
+
+  it('keeps the Arabic placeholder of e-mail, phone and code fields on the right, and typed Latin text left to right', async () => {
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    const layout = (selector: string) =>
+      page.locator(selector).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        return { direction: style.direction, align: style.textAlign };
+      });
+    for (const [path, selector, value] of [
+      ['/register', 'input[type="email"]', 'shopper@example.com'],
+      ['/register', 'input[type="tel"]', '01012345678'],
+      ['/user/forget-password', 'input[type="email"]', 'shopper@example.com'],
+      ['/user/verify-code', 'input[dir="ltr"]', '123456'],
+    ] as const) {
+      await page.goto(path);
+      await page.locator(selector).waitFor();
+      // Empty: right to left like the page, so the placeholder sits on the right as in every other field.
+      expect(await layout(selector), `${path} ${selector} empty`).toEqual({ direction: 'rtl', align: 'start' });
+      await page.locator(selector).fill(value);
+      // Filled: the Latin value reads left to right, still on the right (the end of a left-to-right line).
+      expect(await layout(selector), `${path} ${selector} filled`).toEqual({ direction: 'ltr', align: 'end' });
+    }
+    await context.close();
+  });
+});

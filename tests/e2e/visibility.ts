@@ -1,0 +1,147 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// What a person sees, not what the DOM holds: text and images are in the DOM even when they are off-screen,
+// blank, covered or cut off. Every check returns a list of problems in words (empty = fine), so a failure
+// says what is wrong, and the expect… helpers poll it, so images that are still loading or a carousel in
+// mid-slide settle before a check fails.
+
+export interface SeenCheck {
+  /** CSS selector of the element; the first match is checked. */
+  selector: string;
+  /** CSS selector of its own box (closest ancestor): the element must lie inside it. */
+  container?: string;
+  /** Selectors of what is drawn over it on purpose (a caption on a slide): allowed at its centre. */
+  overlays?: string[];
+}
+
+/**
+ * Problems seeing an element: missing, hidden, empty, not loaded (images), out of the viewport or of its box, or
+ * covered at its centre by something else. When several elements match (a carousel keeps copies of its current
+ * slide), one of them seen is enough; otherwise the problems of the closest one are returned.
+ */
+export async function seenProblems(page: Page, check: SeenCheck): Promise<string[]> {
+  return page.evaluate(({ selector, container, overlays = [] }) => {
+    const where = (r: DOMRect) => `x=${Math.round(r.left)}..${Math.round(r.right)} y=${Math.round(r.top)}..${Math.round(r.bottom)}`;
+    const inside = (r: DOMRect, outer: { left: number; right: number; top: number; bottom: number }) =>
+      r.left >= outer.left - 1 && r.right <= outer.right + 1 && r.top >= outer.top - 1 && r.bottom <= outer.bottom + 1;
+
+    const problemsOf = (element: Element) => {
+      const problems: string[] = [];
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) problems.push(`${selector}: hidden`);
+      if (element instanceof HTMLImageElement && !(element.complete && element.naturalWidth > 0)) problems.push(`${selector}: image not loaded`);
+      const box = element.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) return [...problems, `${selector}: has no size`];
+      if (!inside(box, { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight })) {
+        problems.push(`${selector}: outside the ${window.innerWidth}×${window.innerHeight} viewport at ${where(box)}`);
+      }
+      if (container) {
+        const own = element.parentElement?.closest(container);
+        if (!own) problems.push(`${selector}: not inside ${container}`);
+        else if (!inside(box, own.getBoundingClientRect())) {
+          problems.push(`${selector}: at ${where(box)}, outside its ${container} at ${where(own.getBoundingClientRect())}`);
+        }
+      }
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const allowed = hit && (hit === element || element.contains(hit) || overlays.some((overlay) => hit.closest(overlay)));
+      if (!allowed) {
+        const name = hit ? `<${hit.tagName.toLowerCase()} class="${hit.getAttribute('class') ?? ''}">` : 'nothing';
+        problems.push(`${selector}: covered at its centre by ${name}`);
+      }
+      return problems;
+    };
+
+    const candidates = [...document.querySelectorAll(selector)].map(problemsOf);
+    if (candidates.length === 0) return [`${selector}: not on the page`];
+    return candidates.reduce((best, problems) => (problems.length < best.length ? problems : best));
+  }, check);
+}
+
+const SETTLE = { timeout: 8000, interval: 250 };
+
+/** The element is seen, as `seenProblems` describes (polled until it is, or the time is up). */
+export async function expectSeen(page: Page, check: SeenCheck) {
+  await expect.poll(() => seenProblems(page, check), SETTLE).toEqual([]);
+}
+
+/** The page is no wider than the window: nothing sticks out sideways. */
+export async function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.scrollWidth;
+    return width > window.innerWidth ? [`the page is ${width} px wide in a ${window.innerWidth} px window`] : [];
+  });
+}
+
+/** The top bar's search box and cart badge, visible without opening any menu (SPEC §2). */
+export const TOP_BAR_SEARCH: SeenCheck = { selector: 'nav.navbar form[role="search"] input', container: 'nav.navbar' };
+export const TOP_BAR_CART_BADGE: SeenCheck = { selector: 'nav.navbar [data-testid="cart-count"]', container: 'nav.navbar' };
+/** The category strip's 'more' link stays in view however many categories scroll beside it. */
+export const CATEGORY_STRIP_MORE: SeenCheck = { selector: 'nav.category-strip a[href="/allcategory"]', container: 'nav.category-strip' };
+
+/** Texts SPEC.md quotes in English and DESIGN.md keeps (a shopper may see them); anything else English is a
+ * defect. 'AN error Has Found' and 'Unexpected Application Error!' are not here: DESIGN.md replaces them. */
+export const SPEC_ENGLISH = [
+  'ADD IMAGE',
+  'Crop Image',
+  'Crop',
+  'The product was added to the wishlist successfully',
+  'The product was removed from the wishlist successfully',
+  'You are not logged in',
+  'Something went wrong. Please try again later.',
+];
+
+/**
+ * English words in the visible text (innerText: what is rendered, including screen-reader-only text).
+ * A word is English when it has two lower-case Latin letters in a row, so catalogue acronyms and models
+ * (USB, LED, 4K, A55) pass; e-mail addresses pass too.
+ */
+export async function englishProblems(page: Page): Promise<string[]> {
+  let text = await page.evaluate(() => document.body.innerText);
+  for (const allowed of SPEC_ENGLISH) text = text.split(allowed).join(' ');
+  text = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ');
+  const words = text.match(/[A-Za-z]*[a-z]{2}[A-Za-z]*/g) ?? [];
+  return words.length ? [`English on the page: ${[...new Set(words)].join(', ')}`] : [];
+}
+
+/** The shop prints Western digits only (DESIGN.md): no ٠-٩ or ۰-۹ in the visible text. */
+export async function digitProblems(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found = text.match(/[^\s]*[\u0660-\u0669\u06f0-\u06f9][^\s]*/g) ?? [];
+  return found.length ? [`Arabic-Indic digits on the page: ${[...new Set(found)].join(', ')}`] : [];
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeSource: Promise<string> | undefined;
+
+/**
+ * axe-core's serious and critical violations on the page as it is now. The script is evaluated through the
+ * DevTools protocol (page.evaluate), which the shop's Content-Security-Policy does not block and does not
+ * report, so the policy stays on for everything else the test does.
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  axeSource ??= fs.readFile(axePath, 'utf8');
+  const source = await axeSource;
+  await page.evaluate(`if (!window.axe) { ${source}\n }`);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+  });
+  return violations;
+}
+
+/** The main image of each kind of page. */
+export const MAIN_IMAGES = {
+  homeSlide: { selector: '.home-slider .carousel-item.active img', container: '.home-slider', overlays: ['.carousel-caption'] },
+  productPhoto: { selector: '.product-gallery .image-gallery-slide.image-gallery-center img', container: '.image-gallery-slides' },
+  productCard: { selector: 'main .product-card img', container: '.product-card' },
+  categoryCard: { selector: 'main a[href^="/products/category/"] img', container: '.rounded-circle' },
+  brandCard: { selector: 'main a[href^="/products/brand/"] img', container: '.card' },
+  cartLine: { selector: 'main li.card img', container: 'li.card' },
+  // Order cards are links as a whole (a transparent stretched link lies over their contents).
+  orderItem: { selector: 'main article li img', container: 'li', overlays: ['.stretched-link'] },
+} satisfies Record<string, SeenCheck>;

@@ -1,0 +1,16 @@
+// The parts of s3rver (an S3-protocol server used by the object-storage tests) that the tests use; it ships no types.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
