@@ -10,10 +10,33 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    ...reactHooks.configs.flat.recommended,
+  },
+  // Layers of the web app (src/CONVENTIONS.md): lib/ and components/ hold no app state, so they import no
+  // feature (a component that needs a slice belongs to its feature) and no page; features never import pages.
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/pages/**'],
+              message: 'Shared code imports no feature or page: move what needs a slice into its feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/pages/**'], message: 'Features import no page: pages compose features.' }] },
+      ],
     },
   },
   {
