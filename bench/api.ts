@@ -4,19 +4,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startRoundRobin } from '../tests/e2e/roundRobin';
 import { prng } from './generate';
 import type { Fixture } from './apiServer';
 
 /**
  * API under load: for one backend (PGlite or PostgreSQL) and one catalogue size, starts bench/apiServer.ts
- * in a child process on loopback and drives eight scenarios with autocannon at 32 connections.
+ * in a child process on loopback and drives nine scenarios with autocannon at 32 connections.
  */
 
 export type Backend = 'pglite' | 'postgres';
 
 export interface ScenarioResult {
   scenario: string;
-  kind: 'catalogue' | 'search' | 'cart';
+  kind: 'catalogue' | 'search' | 'suggest' | 'cart';
   requests: number;
   rps: number;
   p50: number;
@@ -31,6 +32,8 @@ export interface ApiRun {
   generateMs: number;
   scenarios: ScenarioResult[];
   plans: Fixture['plans'];
+  /** BENCH_PROCESSES=2 (PostgreSQL): `scenarios` ran through a round-robin in front of one process, these through it in front of two. */
+  twoProcesses?: { roundRobin: string; scenarios: ScenarioResult[] };
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +53,7 @@ function scenarios(f: Fixture): Scenario[] {
   const rand = prng(7);
   const r = (n: number) => Math.floor(rand() * n);
   const sorts = ['', '%2Bprice', '-price', '-sold', '-ratingsAverage'];
+  const suggestKeywords = [...f.searchWords.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4), w]), 'اسعار', 'الاهرام', 'قهوه عربيه', 'ظظظ', 'xq'];
   return [
     {
       name: 'product list (paged, sorted)',
@@ -73,8 +77,16 @@ function scenarios(f: Fixture): Scenario[] {
           `&brand[in][]=${f.brandIds[r(f.brandIds.length)]}&brand[in][]=${f.brandIds[r(f.brandIds.length)]}&price[gt]=100&price[lte]=${1000 + r(9000)}`,
       }),
     },
+    {
+      // What the top bar asks as a shopper types: 2, 3 and 4 letters and whole words, unfolded spellings, misses.
+      name: 'search suggestions',
+      kind: 'suggest',
+      method: 'GET',
+      next: () => ({ path: `/api/v1/products/suggestions?keyword=${encodeURIComponent(suggestKeywords[r(suggestKeywords.length)])}` }),
+    },
     { name: 'product detail', kind: 'catalogue', method: 'GET', next: () => ({ path: `/api/v1/products/${f.productIds[r(f.productIds.length)]}` }) },
     { name: 'category list', kind: 'catalogue', method: 'GET', next: () => ({ path: '/api/v1/categories' }) },
+    { name: 'dashboard', kind: 'catalogue', method: 'GET', next: () => ({ path: '/api/v1/dashboard', token: f.staffToken }) },
     {
       name: 'add to cart',
       kind: 'cart',
@@ -146,60 +158,104 @@ async function scratchDatabase(adminUrl: string) {
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+async function runScenario(baseUrl: string, scenario: Scenario, durationSec: number): Promise<ScenarioResult> {
+  // A short warm-up at low concurrency for reads (JIT, plan and buffer caches); writes start cold.
+  if (scenario.method === 'GET') await load(baseUrl, scenario, 1, 4);
+  const result = await load(baseUrl, scenario, durationSec);
+  return {
+    scenario: scenario.name,
+    kind: scenario.kind,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.total / (result.duration || durationSec)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** BENCH_SCENARIOS=dashboard,… measures only the scenarios whose names contain one of these words. */
+const wanted = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
+const chosen = (list: Scenario[]) => list.filter((s) => !wanted || wanted.some((w) => s.name.includes(w)));
+
+const describeRow = (row: ScenarioResult) => `${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}`;
+
+/** Starts bench/apiServer.ts and waits for its fixture. */
+async function startApiServer(env: NodeJS.ProcessEnv) {
+  const child = fork(path.join(HERE, 'apiServer.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise<Fixture>((resolve, reject) => {
+    child.once('message', (m: { type: string; fixture: Fixture }) => resolve(m.fixture));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.send({ type: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  return { ready, stop };
+}
+
 export async function runApiBench(options: {
   backend: Backend;
   products: number;
   durationSec: number;
   postgresUrl: string;
+  /** 2: also through a round-robin in front of two processes on the same database (PostgreSQL only). */
+  processes?: number;
   log: (line: string) => void;
 }): Promise<ApiRun> {
   const { backend, products, durationSec, log } = options;
+  const twoProcesses = options.processes === 2 && backend === 'postgres';
   const scratch = backend === 'postgres' ? await scratchDatabase(options.postgresUrl) : undefined;
-  const child = fork(path.join(HERE, 'apiServer.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      BENCH_PRODUCTS: String(products),
-      BENCH_DB_URL: scratch?.url ?? '',
-      // Enough carts for the longest cash-order run at the rates we see, never more than we need.
-      BENCH_ORDER_CARTS: String(Math.max(1000, durationSec * 400)),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // Both processes sign and check the fixture's tokens with the same secret.
+  const shared = { JWT_SECRET: randomBytes(32).toString('hex'), BENCH_DB_URL: scratch?.url ?? '' };
+  const stops: (() => Promise<void>)[] = [];
   try {
-    log(`  ${backend}, ${products.toLocaleString('en')} products: generating…`);
-    const fixture = await new Promise<Fixture>((resolve, reject) => {
-      child.once('message', (m: { type: string; fixture: Fixture }) => resolve(m.fixture));
-      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    const first = await startApiServer({
+      ...shared,
+      BENCH_PRODUCTS: String(products),
+      // Enough carts for the longest cash-order run at the rates we see (each run of two gets its own), never more than we need.
+      BENCH_ORDER_CARTS: String(Math.max(1000, durationSec * 400) * (twoProcesses ? 2 : 1)),
     });
+    stops.push(first.stop);
+    log(`  ${backend}, ${products.toLocaleString('en')} products: generating…`);
+    const fixture = await first.ready;
     log(`  generated in ${(fixture.generateMs / 1000).toFixed(1)} s`);
 
+    if (!twoProcesses) {
+      const results: ScenarioResult[] = [];
+      for (const scenario of chosen(scenarios(fixture))) {
+        const row = await runScenario(fixture.baseUrl, scenario, durationSec);
+        results.push(row);
+        log(`  ${scenario.name.padEnd(30)} ${describeRow(row)}`);
+      }
+      return { backend, products, generateMs: fixture.generateMs, scenarios: results, plans: fixture.plans };
+    }
+
+    // The same round-robin in front of one process, then of two, so that only the number of processes differs.
+    const second = await startApiServer({ ...shared, BENCH_SERVE_ONLY: '1' });
+    stops.push(second.stop);
+    const ports = [fixture.baseUrl, (await second.ready).baseUrl].map((url) => Number(new URL(url).port));
+    const one = await startRoundRobin(ports.slice(0, 1));
+    stops.push(one.close);
+    const two = await startRoundRobin(ports);
+    stops.push(two.close);
+    log(`  round-robin (${two.kind}) in front of 1 process, then 2 processes on the same database`);
+    const half = Math.floor(fixture.orders.length / 2);
+    const onList = (orders: Fixture['orders']) => chosen(scenarios({ ...fixture, orders }));
+    const [oneScenarios, twoScenarios] = [onList(fixture.orders.slice(0, half)), onList(fixture.orders.slice(half))];
     const results: ScenarioResult[] = [];
-    for (const scenario of scenarios(fixture)) {
-      // A short warm-up at low concurrency for reads (JIT, plan and buffer caches); writes start cold.
-      if (scenario.method === 'GET') await load(fixture.baseUrl, scenario, 1, 4);
-      const result = await load(fixture.baseUrl, scenario, durationSec);
-      const row: ScenarioResult = {
-        scenario: scenario.name,
-        kind: scenario.kind,
-        requests: result.requests.total,
-        rps: Math.round(result.requests.total / (result.duration || durationSec)),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-      };
-      results.push(row);
-      log(`  ${scenario.name.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}`);
+    const doubled: ScenarioResult[] = [];
+    for (const [i, scenario] of oneScenarios.entries()) {
+      const single = await runScenario(one.url, scenario, durationSec);
+      const pair = await runScenario(two.url, twoScenarios[i], durationSec);
+      results.push(single);
+      doubled.push(pair);
+      log(`  ${scenario.name.padEnd(30)} 1 process ${String(single.rps).padStart(6)} req/s | 2 processes ${String(pair.rps).padStart(6)} req/s (×${(pair.rps / Math.max(1, single.rps)).toFixed(2)})  p99 ${single.p99} / ${pair.p99} ms  errors ${single.errors + single.non2xx} / ${pair.errors + pair.non2xx}`);
     }
-    return { backend, products, generateMs: fixture.generateMs, scenarios: results, plans: fixture.plans };
+    return { backend, products, generateMs: fixture.generateMs, scenarios: results, plans: fixture.plans, twoProcesses: { roundRobin: two.kind, scenarios: doubled } };
   } finally {
-    if (child.exitCode === null) {
-      child.send({ type: 'stop' });
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await scratch?.drop();
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { openDatabase, type Db } from '../server/db';
 import { signToken } from '../server/plugins/auth';
-import { generateCatalogue, SEARCH_WORDS } from './generate';
+import { generateCatalogue, SEARCH_WORDS, generateOrders } from './generate';
 
 /**
  * The API under test, in its own process so the load generator does not share its event loop.
@@ -27,6 +27,8 @@ export interface Fixture {
   /** Shoppers with a cart to check out: one cash order each. */
   orders: { token: string; cartId: string }[];
   couponName: string;
+  /** A manager's token (the dashboard). */
+  staffToken: string;
   plans: { name: string; url: string; sql: string; plan: string }[];
 }
 
@@ -44,6 +46,7 @@ function recordingDb(db: Db) {
     one: (sql, params) => (note(sql, params), db.one(sql, params)),
     exec: (sql) => db.exec(sql),
     tx: (fn) => db.tx(fn),
+    exclusive: (fn) => db.exclusive(fn),
     close: () => db.close(),
   };
   return { db: wrapped, state };
@@ -82,9 +85,32 @@ async function fillCarts(db: Db, userIds: string[], productIds: string[], salt: 
   return cartIds;
 }
 
+/** Stops on the parent's 'stop' message. */
+function stopOnMessage(close: () => Promise<void>) {
+  process.on('message', async (message: { type: string }) => {
+    if (message.type !== 'stop') return;
+    await close();
+    process.exit(0);
+  });
+}
+
+/** BENCH_SERVE_ONLY=1: one more process serving the PostgreSQL database another one generated (two-process runs). */
+async function serveOnly(dataDir: string, databaseUrl: string) {
+  const app = await buildApp({ config: { nodeEnv: 'production', logLevel: 'warn', dataDir, databaseUrl, rateLimits: false, seedDemo: false } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  process.send!({ type: 'ready', fixture: { baseUrl } });
+  stopOnMessage(async () => {
+    await app.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+}
+
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
   const databaseUrl = process.env.BENCH_DB_URL || undefined;
+  if (process.env.BENCH_SERVE_ONLY === '1' && databaseUrl) return serveOnly(dataDir, databaseUrl);
   const { db, state } = recordingDb(await openDatabase(databaseUrl ? { databaseUrl } : { dataDir }));
   const app = await buildApp({
     db,
@@ -104,6 +130,11 @@ async function main() {
   const addUsers = await insertShoppers(db, 3000, 'add');
   const couponUsers = await insertShoppers(db, 1000, 'coupon');
   const orderUsers = await insertShoppers(db, orderCarts, 'order');
+  // Past orders for the dashboard: as many as products (100k at the large size), over the last year.
+  await generateOrders(db, { count: size, userIds: addUsers, productIds: catalogue.productIds });
+  const [manager] = await db.query<{ id: string }>(
+    `INSERT INTO users (name, slug, email, password_hash, role) VALUES ('مدير', 'manager', 'manager@bench.local', 'x', 'manager') RETURNING id`,
+  );
   await fillCarts(db, couponUsers, catalogue.productIds, 1);
   const orderCartIds = await fillCarts(db, orderUsers, catalogue.productIds, 2);
   await db.query(`INSERT INTO coupons (name, expire, discount) VALUES ($1, now() + interval '30 days', 10)`, [COUPON]);
@@ -125,14 +156,17 @@ async function main() {
       name: 'filtered search',
       url: `/api/v1/products?sort=-sold&limit=8&category[in][]=${category.id}&brand[in][]=${catalogue.brands[2]}&price[gt]=100&price[lte]=5000`,
     },
+    { name: 'search suggestions (2 letters)', url: `/api/v1/products/suggestions?keyword=${encodeURIComponent(SEARCH_WORDS[0].slice(0, 2))}` },
+    { name: 'search suggestions (a word)', url: `/api/v1/products/suggestions?keyword=${encodeURIComponent(SEARCH_WORDS[1])}` },
     { name: 'product detail', url: `/api/v1/products/${catalogue.productIds[1234 % catalogue.productIds.length]}` },
     { name: 'category list', url: '/api/v1/categories' },
+    { name: 'dashboard', url: '/api/v1/dashboard' },
   ];
   const plans: Fixture['plans'] = [];
   for (const { name, url } of planned) {
     state.seen = [];
     state.recording = true;
-    const res = await app.inject({ method: 'GET', url });
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await signToken(app.ctx, manager.id)}` } });
     state.recording = false;
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     for (const { sql, params } of state.seen) {
@@ -152,16 +186,15 @@ async function main() {
     couponTokens: await tokens(couponUsers),
     orders: (await tokens(orderUsers)).map((token, i) => ({ token, cartId: orderCartIds[i] })),
     couponName: COUPON,
+    staffToken: await signToken(app.ctx, manager.id),
     plans,
   };
   process.send!({ type: 'ready', fixture });
 
-  process.on('message', async (message: { type: string }) => {
-    if (message.type !== 'stop') return;
+  stopOnMessage(async () => {
     await app.close();
     await db.close();
     await fs.rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
   });
 }
 

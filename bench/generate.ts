@@ -204,3 +204,54 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   return { categories, brands, productIds, images };
 }
 
+
+/**
+ * `count` orders of `userIds` over the year before `now` (evenly spaced, newest first), 1–3 lines each of random
+ * products, cash or card; orders older than a few days are paid and delivered, as in a shop that keeps up, so the
+ * dashboard's "waiting" counts stay small. For the dashboard benchmark: its figures read the last 30 days.
+ */
+export async function generateOrders(db: Db, options: { count: number; userIds: string[]; productIds: string[]; now?: Date; seed?: number; batchSize?: number }) {
+  const rand = prng(options.seed ?? 20240602);
+  const now = (options.now ?? new Date()).getTime();
+  const spacing = (365 * 86_400_000) / Math.max(1, options.count);
+  const batchSize = options.batchSize ?? 5000;
+  for (let start = 0; start < options.count; start += batchSize) {
+    const end = Math.min(options.count, start + batchSize);
+    const o: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    const l: unknown[][] = [[], [], [], [], []];
+    for (let i = start; i < end; i++) {
+      const id = uuid(rand);
+      const userId = options.userIds[i % options.userIds.length];
+      const createdAt = now - i * spacing;
+      const card = rand() < 0.4;
+      const ageDays = (now - createdAt) / 86_400_000;
+      let total = 0;
+      const lines = 1 + Math.floor(rand() * 3);
+      for (let n = 0; n < lines; n++) {
+        const price = (20 + Math.floor(rand() * 2000)) * 100;
+        const count = 1 + Math.floor(rand() * 3);
+        total += price * count;
+        l[0].push(id); l[1].push(options.productIds[Math.floor(rand() * options.productIds.length)]); l[2].push(count); l[3].push(price); l[4].push(n);
+      }
+      const phone = `010${String(10_000_000 + i).slice(-8)}`;
+      o[0].push(id); o[1].push(userId);
+      o[2].push(JSON.stringify({ _id: userId, name: `عميل ${i}`, email: `customer${i}@example.com`, phone }));
+      o[3].push(JSON.stringify({ details: `شارع ${i % 500}`, phone, city: 'القاهرة', postalCode: '' }));
+      o[4].push(total); o[5].push(card ? 'card' : 'cash'); o[6].push(card || ageDays > 3); o[7].push(ageDays > 5);
+      o[8].push(new Date(createdAt).toISOString());
+    }
+    await db.query(
+      `INSERT INTO orders (id, user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, is_delivered, created_at, updated_at)
+       SELECT id, u, s::jsonb, a::jsonb, t, m, p, d, c, c FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bool[], $8::bool[], $9::timestamptz[])
+         AS x(id, u, s, a, t, m, p, d, c)`,
+      o,
+    );
+    await db.query(
+      `INSERT INTO order_items (order_id, product_id, product_snapshot, count, price, position)
+       SELECT o, p, '{}'::jsonb, n, pr, pos FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[]) AS x(o, p, n, pr, pos)`,
+      l,
+    );
+  }
+  await db.exec('VACUUM ANALYZE orders');
+  await db.exec('VACUUM ANALYZE order_items');
+}

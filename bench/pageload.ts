@@ -17,6 +17,14 @@ const VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75 }; // Lighth
 /** After the network goes quiet, how long we keep observing for a late LCP candidate or shift. */
 const SETTLE_MS = 1500;
 
+/** A script the browser fetched during the load, from Chromium's network events. */
+export interface ScriptFetch {
+  file: string;
+  /** Bytes on the wire (headers included), as CDP `Network.loadingFinished` counts them. */
+  transfer: number;
+  encoding: string;
+}
+
 export interface PageRun {
   lcp: number;
   cls: number;
@@ -25,12 +33,18 @@ export interface PageRun {
   requests: number;
   transferKB: number;
   lcpElement: string;
+  /** Every script fetched during the whole observation (until network idle + SETTLE_MS), as served (brotli). */
+  scripts: ScriptFetch[];
 }
 
 export interface PageResult extends PageRun {
   page: string;
   url: string;
   runs: PageRun[];
+  /** JavaScript of one more load of the same page with `Accept-Encoding: gzip, deflate`: gzip bytes on the wire. */
+  jsGzip: { files: ScriptFetch[]; transferKB: number };
+  /** Median over the timed runs of the script bytes as served (brotli). */
+  jsTransferKB: number;
 }
 
 const median = (values: number[]) => {
@@ -43,13 +57,13 @@ const OBSERVERS = `
   window.__perf = { lcp: [], shifts: [], longtasks: [], fcp: 0 };
   const observe = (type, fn) => { try { new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe({ type, buffered: true }); } catch {} };
   observe('largest-contentful-paint', (e) => window.__perf.lcp.push({ t: e.renderTime || e.loadTime || e.startTime,
-    el: e.element ? e.element.tagName + (e.element.className ? '.' + String(e.element.className).split(' ')[0] : '') : (e.url || '') }));
+    el: (e.element ? e.element.tagName + (e.element.className ? '.' + String(e.element.className).split(' ')[0] : '') : '') + (e.url ? ' ' + e.url.split('/').pop() : '') }));
   observe('layout-shift', (e) => { if (!e.hadRecentInput) window.__perf.shifts.push({ t: e.startTime, v: e.value }); });
   observe('longtask', (e) => window.__perf.longtasks.push({ t: e.startTime, d: e.duration }));
   observe('paint', (e) => { if (e.name === 'first-contentful-paint') window.__perf.fcp = e.startTime; });
 `;
 
-async function measure(browser: Browser, url: string): Promise<PageRun> {
+async function measure(browser: Browser, url: string, options: { acceptEncoding?: string } = {}): Promise<PageRun> {
   const context = await browser.newContext({ viewport: { width: VIEWPORT.width, height: VIEWPORT.height }, deviceScaleFactor: VIEWPORT.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'ar-EG' });
   try {
     const page = await context.newPage();
@@ -64,10 +78,23 @@ async function measure(browser: Browser, url: string): Promise<PageRun> {
       uploadThroughput: (THROTTLING.uploadKbps * 1000) / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+    if (options.acceptEncoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': options.acceptEncoding } });
     let requests = 0;
     let transfer = 0;
+    const responses = new Map<string, { url: string; mimeType: string; encoding: string }>();
+    const scripts: ScriptFetch[] = [];
     cdp.on('Network.requestWillBeSent', () => requests++);
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (transfer += e.encodedDataLength));
+    cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string; mimeType: string; headers: Record<string, string> } }) => {
+      const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '';
+      responses.set(e.requestId, { url: e.response.url, mimeType: e.response.mimeType, encoding });
+    });
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+      transfer += e.encodedDataLength;
+      const r = responses.get(e.requestId);
+      if (r && (/javascript/.test(r.mimeType) || /\.m?js(\?|$)/.test(new URL(r.url).pathname))) {
+        scripts.push({ file: new URL(r.url).pathname, transfer: e.encodedDataLength, encoding: r.encoding });
+      }
+    });
 
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.waitForTimeout(SETTLE_MS);
@@ -85,6 +112,7 @@ async function measure(browser: Browser, url: string): Promise<PageRun> {
       requests,
       transferKB: Math.round(transfer / 1024),
       lcpElement: last?.el ?? '',
+      scripts,
     };
   } finally {
     await context.close();
@@ -119,6 +147,9 @@ export async function runPageLoadBench(options: { root: string; runs: number; lo
       await measure(browser, url); // one unrecorded run: warms the server's JIT and PGlite, not the browser (new context each run)
       const runs: PageRun[] = [];
       for (let i = 0; i < options.runs; i++) runs.push(await measure(browser, url));
+      // One more load, same throttling and window, asking for gzip only: the JavaScript as the budget counts it.
+      const gzipRun = await measure(browser, url, { acceptEncoding: 'gzip, deflate' });
+      const jsKB = (scripts: ScriptFetch[]) => Math.round((scripts.reduce((n, s) => n + s.transfer, 0) / 1024) * 10) / 10;
       const pick = (k: 'lcp' | 'cls' | 'tbt' | 'fcp' | 'requests' | 'transferKB') => median(runs.map((r) => r[k]));
       const result: PageResult = {
         page,
@@ -130,10 +161,14 @@ export async function runPageLoadBench(options: { root: string; runs: number; lo
         requests: pick('requests'),
         transferKB: pick('transferKB'),
         lcpElement: runs[runs.length - 1].lcpElement,
+        scripts: runs[runs.length - 1].scripts,
         runs,
+        jsGzip: { files: gzipRun.scripts, transferKB: jsKB(gzipRun.scripts) },
+        jsTransferKB: median(runs.map((r) => jsKB(r.scripts))),
       };
       results.push(result);
       options.log(`  ${page.padEnd(15)} LCP ${result.lcp} ms  CLS ${result.cls}  TBT ${result.tbt} ms  FCP ${result.fcp} ms  ${result.requests} requests  ${result.transferKB} KB  (LCP element ${result.lcpElement})`);
+      options.log(`  ${''.padEnd(15)} JS ${result.jsGzip.transferKB} KB gzip in ${result.jsGzip.files.length} files (${result.jsTransferKB} KB as served): ${result.jsGzip.files.map((f) => path.basename(f.file)).join(', ')}`);
     }
     return results;
   } finally {

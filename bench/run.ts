@@ -15,29 +15,55 @@ import { checkStaticDelivery, runPageLoadBench, THROTTLING } from './pageload';
  *
  * Environment: BENCH_SIZES (default "10000,100000"), BENCH_QUICK=1 (short runs), BENCH_ONLY
  * (comma list of bundle, static, pageload, api), BENCH_BACKENDS (default "pglite,postgres"),
- * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable), BENCH_SCENARIOS
+ * (comma list of words: only the API scenarios whose names contain one, e.g. "dashboard"), BENCH_PROCESSES=2
+ * (PostgreSQL API runs on one process and on two behind a round-robin, side by side).
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.env.BENCH_QUICK === '1';
 const only = new Set((process.env.BENCH_ONLY || 'bundle,static,pageload,api').split(','));
-const sizes = (process.env.BENCH_SIZES || '10000,100000').split(',').map(Number);
-const backends = (process.env.BENCH_BACKENDS || 'pglite,postgres').split(',') as Backend[];
+// The API targets are for PostgreSQL at 100,000 products; PGlite and other sizes on request.
+const sizes = (process.env.BENCH_SIZES || '100000').split(',').map(Number);
+const backends = (process.env.BENCH_BACKENDS || 'postgres').split(',') as Backend[];
 const postgresUrl = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSec = Number(process.env.BENCH_DURATION) || (quick ? 3 : 6);
+/** 2: the PostgreSQL API runs go through a round-robin in front of one and then two server processes. */
+const processes = Number(process.env.BENCH_PROCESSES) || 1;
 const pageRuns = quick ? 3 : 5;
 
 export const TARGETS = {
-  homeJsGzipKB: 150,
+  /** JavaScript the browser downloads for the home page during the whole load, gzip on the wire. */
+  homeJsGzipKB: 140,
   homeCssGzipKB: 30,
   lcpMs: 2000,
+  lcpStretchMs: 1600,
   cls: 0.05,
   tbtMs: 150,
   /** p99 on PostgreSQL with 100,000 products. */
   catalogueP99Ms: 30,
-  searchP99Ms: 50,
-  cartP99Ms: 60,
+  searchP99Ms: 60,
+  suggestP99Ms: 20,
+  cartP99Ms: 80,
 };
+
+/**
+ * p99 on PostgreSQL at 100,000 products before this round (same machine, 32 connections): no scenario may
+ * get slower. A reference for the verdicts, not a figure of this run.
+ */
+export const BASELINE_P99_MS: Record<string, number> = {
+  'product list (paged, sorted)': 41,
+  'keyword search': 178,
+  'filtered search': 76,
+  'product detail': 27,
+  'category list': 25,
+  'add to cart': 134,
+  'apply coupon': 96,
+  'cash order': 202,
+};
+
+/** 1-minute load average when a part starts and ends (the machine is shared; figures follow it). */
+const loadAvg = () => Math.round(os.loadavg()[0] * 10) / 10;
 
 const log = (line = '') => console.log(line);
 // vite build sets NODE_ENV=production in this process, and the server then insists on a real secret.
@@ -63,10 +89,18 @@ async function main() {
     targets: TARGETS,
     settings: { quick, durationSec, connections: CONNECTIONS, pageRuns, throttling: THROTTLING },
   };
+  const load: Record<string, { start: number; end: number }> = {};
+  results.load = load;
+  const part = async <T>(name: string, fn: () => Promise<T>) => {
+    const start = loadAvg();
+    const value = await fn();
+    load[name] = { start, end: loadAvg() };
+    return value;
+  };
 
   if (only.has('bundle') || only.has('static') || only.has('pageload')) {
     log('Bundle (vite build → dist/)');
-    const bundle = await runBundleBench(ROOT);
+    const bundle = await part('bundle', () => runBundleBench(ROOT));
     results.bundle = bundle;
     for (const r of bundle.routes) {
       log(`  ${r.route.padEnd(14)} JS ${kb(r.js.raw)} KB raw, ${kb(r.js.gzip)} KB gzip, ${kb(r.js.brotli)} KB brotli | CSS ${kb(r.css.raw)} KB raw, ${kb(r.css.gzip)} KB gzip, ${kb(r.css.brotli)} KB brotli | ${r.files.length} files`);
@@ -76,7 +110,7 @@ async function main() {
 
   if (only.has('static')) {
     log('\nStatic delivery');
-    const checks = await checkStaticDelivery(ROOT);
+    const checks = await part('static', () => checkStaticDelivery(ROOT));
     results.static = checks;
     for (const c of checks.slice(0, 4)) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.file.padEnd(40)} cache-control: ${c.cacheControl}; content-encoding: ${c.contentEncoding}`);
     log(`  ${checks.filter((c) => c.ok).length}/${checks.length} responses as intended`);
@@ -84,7 +118,7 @@ async function main() {
 
   if (only.has('pageload')) {
     log(`\nPage load (median of ${pageRuns}, ${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down)`);
-    results.pageload = await runPageLoadBench({ root: ROOT, runs: pageRuns, log });
+    results.pageload = await part('pageload', () => runPageLoadBench({ root: ROOT, runs: pageRuns, log }));
   }
 
   if (only.has('api')) {
@@ -95,7 +129,7 @@ async function main() {
       if (backend === 'postgres' && !pgOk) continue;
       for (const products of sizes) {
         log(`\nAPI load (${CONNECTIONS} connections, ${durationSec} s per scenario)`);
-        runs.push(await runApiBench({ backend, products, durationSec, postgresUrl, log }));
+        runs.push(await part(`api ${backend} ${products}`, () => runApiBench({ backend, products, durationSec, postgresUrl, processes, log })));
       }
     }
     results.api = runs;
@@ -119,21 +153,66 @@ async function writeFigures(results: Record<string, unknown>) {
   await fs.writeFile(file, doc);
 }
 
-const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const by = (value: number, limit: number, unit: string) =>
+  value <= limit ? `met (${Math.round((limit - value) * 1e4) / 1e4} ${unit} under)` : `**missed** by ${Math.round((value - limit) * 1e4) / 1e4} ${unit}`;
 
 function renderFigures(results: Record<string, unknown>): string {
   const out: string[] = [];
   const m = results.machine as { cpus: number; cpu: string; memoryGB: number; node: string };
-  out.push(`Run of ${String(results.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, Node ${m.node}; ${results.totalSeconds} s in all.`);
+  const load = results.load as Record<string, { start: number; end: number }>;
+  out.push(`Run of ${String(results.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, Node ${m.node}; ${results.totalSeconds} s in all, every figure below from this one run.`);
+  out.push(`Machine load (1-minute load average at the start → end of each part): ${Object.entries(load).map(([k, v]) => `${k} ${v.start} → ${v.end}`).join('; ')}.`);
+  /** Verdict rows for the summary at the top: target, figure, verdict. */
+  const summary: string[] = [];
 
+  const pages = results.pageload as Awaited<ReturnType<typeof runPageLoadBench>> | undefined;
   const bundle = results.bundle as Awaited<ReturnType<typeof runBundleBench>> | undefined;
+  const api = results.api as ApiRun[] | undefined;
+  const target = api?.find((r) => r.backend === 'postgres' && r.products === 100_000);
+  const route = (p: { page: string; url: string }) => `${p.page} \`${p.url.replace(/[0-9a-f-]{36}/, '{id}')}\``;
+
+  if (pages) {
+    for (const p of pages) {
+      summary.push(`| LCP ${route(p)} ≤ ${TARGETS.lcpMs} ms (stretch ${TARGETS.lcpStretchMs}) | ${p.lcp} ms | ${by(p.lcp, TARGETS.lcpMs, 'ms')}; stretch ${p.lcp <= TARGETS.lcpStretchMs ? 'met' : `missed by ${p.lcp - TARGETS.lcpStretchMs} ms`} |`);
+      summary.push(`| CLS ${route(p)} ≤ ${TARGETS.cls} | ${p.cls} | ${by(p.cls, TARGETS.cls, '')} |`);
+      summary.push(`| TBT ${route(p)} ≤ ${TARGETS.tbtMs} ms | ${p.tbt} ms | ${by(p.tbt, TARGETS.tbtMs, 'ms')} |`);
+    }
+    const home = pages.find((p) => p.url === '/');
+    if (home) summary.push(`| Home JS during the whole load ≤ ${TARGETS.homeJsGzipKB} KB gzip | ${home.jsGzip.transferKB} KB | ${by(home.jsGzip.transferKB, TARGETS.homeJsGzipKB, 'KB')} |`);
+  }
   if (bundle) {
-    out.push('', '### Bundle: first load per route', '', '| Route | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | Files |', '|---|---|---|---|---|---|---|---|');
+    const home = bundle.routes[0];
+    summary.push(`| Home first-load CSS ≤ ${TARGETS.homeCssGzipKB} KB gzip (build graph) | ${kb(home.css.gzip)} KB | ${by(kb(home.css.gzip), TARGETS.homeCssGzipKB, 'KB')} |`);
+  }
+  if (target) {
+    for (const s of target.scenarios) {
+      const limit = { catalogue: TARGETS.catalogueP99Ms, search: TARGETS.searchP99Ms, suggest: TARGETS.suggestP99Ms, cart: TARGETS.cartP99Ms }[s.kind];
+      const errors = s.errors + s.non2xx;
+      const before = BASELINE_P99_MS[s.scenario];
+      const was = before === undefined ? '' : `; before ${before} ms: ${s.p99 <= before ? 'not slower' : `**${s.p99 - before} ms slower**`}`;
+      summary.push(`| API p99 ${s.scenario} ≤ ${limit} ms (PostgreSQL, 100k) | ${s.p99} ms${errors ? `, ${errors} errors` : ''} | ${errors ? '**missed** (errors)' : by(s.p99, limit, 'ms')}${was} |`);
+    }
+  }
+  if (summary.length) out.push('', '### Targets', '', '| Target | This run | Verdict |', '|---|---|---|', ...summary);
+
+  if (pages) {
+    out.push('', `### Page load (median of ${pages[0]?.runs.length ?? 0} cold loads, ${THROTTLING.cpuSlowdown}× CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s)`, '', `| Page | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT (≤ ${TARGETS.tbtMs} ms) | FCP | Requests | Transferred | LCP element |`, '|---|---|---|---|---|---|---|---|');
+    for (const p of pages) {
+      const mark = (v: number, t: number) => (v <= t ? `${v}` : `**${v}**`);
+      out.push(`| ${route(p)} | ${mark(p.lcp, TARGETS.lcpMs)} ms | ${mark(p.cls, TARGETS.cls)} | ${mark(p.tbt, TARGETS.tbtMs)} ms | ${p.fcp} ms | ${p.requests} | ${p.transferKB} KB | \`${p.lcpElement}\` |`);
+    }
+    out.push('', 'LCP of each run: ' + pages.map((p) => `${p.page} ${p.runs.map((r) => r.lcp).join(', ')} ms`).join('; ') + '.');
+    out.push('', '### JavaScript the browser downloads during the whole load (network events, until network idle + 1.5 s)', '', '| Page | gzip on the wire | As served (brotli) | Files (gzip load) |', '|---|---|---|---|');
+    for (const p of pages) {
+      out.push(`| ${route(p)} | ${p.jsGzip.transferKB} KB | ${p.jsTransferKB} KB | ${p.jsGzip.files.map((f) => `\`${path.basename(f.file)}\` ${kb(f.transfer)}`).join(', ')} |`);
+    }
+  }
+
+  if (bundle) {
+    out.push('', '### Bundle: first load per route by the build graph (static imports; for reference, the budget is the network figure above)', '', '| Route | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | Files |', '|---|---|---|---|---|---|---|---|');
     for (const r of bundle.routes) {
       out.push(`| \`${r.route}\` | ${kb(r.js.raw)} KB | ${kb(r.js.gzip)} KB | ${kb(r.js.brotli)} KB | ${kb(r.css.raw)} KB | ${kb(r.css.gzip)} KB | ${kb(r.css.brotli)} KB | ${r.files.length} |`);
     }
-    const home = bundle.routes[0];
-    out.push('', `Home route budget: JS ${kb(home.js.gzip)} KB gzip of ${TARGETS.homeJsGzipKB} KB (${verdict(kb(home.js.gzip) <= TARGETS.homeJsGzipKB)}), CSS ${kb(home.css.gzip)} KB gzip of ${TARGETS.homeCssGzipKB} KB (${verdict(kb(home.css.gzip) <= TARGETS.homeCssGzipKB)}).`);
     out.push('', '| Code | Chunks | In the home route\'s first load |', '|---|---|---|');
     for (const i of bundle.isolation) out.push(`| ${i.name} | ${i.chunks.length ? i.chunks.map((c) => `\`${path.basename(c)}\``).join(', ') : 'not imported yet'} | ${i.inHomeFirstLoad ? '**yes**' : 'no'} |`);
   }
@@ -145,35 +224,26 @@ function renderFigures(results: Record<string, unknown>): string {
     out.push('', `${checks.filter((c) => c.ok).length} of ${checks.length} checked responses (index.html, the SPA fallback and every asset index.html references) as intended.`);
   }
 
-  const pages = results.pageload as Awaited<ReturnType<typeof runPageLoadBench>> | undefined;
-  if (pages) {
-    out.push('', '### Page load (median of the runs)', '', `| Page | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT (≤ ${TARGETS.tbtMs} ms) | FCP | Requests | Transferred | LCP element |`, '|---|---|---|---|---|---|---|---|');
-    for (const p of pages) {
-      const mark = (v: number, t: number) => (v <= t ? `${v}` : `**${v}**`);
-      out.push(`| ${p.page} \`${p.url.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${mark(p.lcp, TARGETS.lcpMs)} ms | ${mark(p.cls, TARGETS.cls)} | ${mark(p.tbt, TARGETS.tbtMs)} ms | ${p.fcp} ms | ${p.requests} | ${p.transferKB} KB | \`${p.lcpElement}\` |`);
-    }
-  }
-
-  const api = results.api as ApiRun[] | undefined;
   if (api?.length) {
-    out.push('', '### API under load (32 connections, loopback)', '');
+    out.push('', `### API under load (${CONNECTIONS} connections, loopback)`, '');
     out.push('| Scenario | ' + api.map((r) => `${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.products / 1000}k: req/s · p50 · p99 · errors`).join(' | ') + ' |');
     out.push('|---|' + api.map(() => '---').join('|') + '|');
     for (const [i, s] of api[0].scenarios.entries()) {
       out.push(`| ${s.scenario} | ` + api.map((r) => {
         const x = r.scenarios[i];
-        return `${x.rps} · ${x.p50} ms · ${x.p99} ms · ${x.errors + x.non2xx}`;
+        return x ? `${x.rps} · ${x.p50} ms · ${x.p99} ms · ${x.errors + x.non2xx}` : '—';
       }).join(' | ') + ' |');
     }
-    out.push('', 'Catalogue generation: ' + api.map((r) => `${r.backend} ${r.products / 1000}k ${(r.generateMs / 1000).toFixed(1)} s`).join(', ') + '.');
-    const target = api.find((r) => r.backend === 'postgres' && r.products === 100_000);
-    if (target) {
-      out.push('', '**Targets, PostgreSQL with 100,000 products:**', '', '| Scenario | p99 | Target | Verdict |', '|---|---|---|---|');
-      for (const s of target.scenarios) {
-        const limit = s.kind === 'catalogue' ? TARGETS.catalogueP99Ms : s.kind === 'search' ? TARGETS.searchP99Ms : TARGETS.cartP99Ms;
-        const ok = s.p99 <= limit && s.errors + s.non2xx === 0;
-        out.push(`| ${s.scenario} | ${s.p99} ms | ${limit} ms, no errors | ${ok ? 'met' : `**missed** by ${Math.max(0, s.p99 - limit)} ms${s.errors + s.non2xx ? `, ${s.errors + s.non2xx} errors` : ''}`} |`);
+    for (const r of api.filter((run) => run.twoProcesses)) {
+      out.push('', `**PostgreSQL ${r.products / 1000}k, one process and two behind a round-robin (${r.twoProcesses!.roundRobin}):**`, '');
+      out.push('| Scenario | 1 process: req/s · p99 | 2 processes: req/s · p99 | Ratio |', '|---|---|---|---|');
+      for (const [i, s] of r.scenarios.entries()) {
+        const two = r.twoProcesses!.scenarios[i];
+        out.push(`| ${s.scenario} | ${s.rps} · ${s.p99} ms | ${two.rps} · ${two.p99} ms | ×${(two.rps / Math.max(1, s.rps)).toFixed(2)} |`);
       }
+    }
+    out.push('', 'Catalogue generation: ' + api.map((r) => `${r.backend} ${r.products / 1000}k ${(r.generateMs / 1000).toFixed(1)} s`).join(', ') + '.');
+    if (target) {
       out.push('', '<details><summary>Query plans of the catalogue reads (PostgreSQL, 100,000 products, EXPLAIN ANALYZE of the statements the server ran)</summary>', '');
       for (const p of target.plans) out.push(`**${p.name}** — \`${p.sql.slice(0, 160)}${p.sql.length > 160 ? '…' : ''}\``, '', '```', p.plan, '```', '');
       out.push('</details>');
