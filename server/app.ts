@@ -237,9 +237,10 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, { webDist, s
   const sendPage = hasWeb ? seoRoutes(app, { webDist: webDist!, sitemapPageSize }) : undefined;
 
   for (const kind of IMAGE_KINDS) {
+    // With object storage the images are served from its public URL, not from here.
     const dir = ctx.storage.localDir(kind);
-    if (!dir) continue;
     const serveImage = async (file: string, reply: FastifyReply) => {
+      if (!dir) return false;
       const ext = /^[\w.-]+\.(webp|jpe?g|png|gif)$/i.exec(file)?.[1]?.toLowerCase();
       const filePath = path.join(dir, file);
       // Asynchronous check: this runs for every image a page shows, so it must not block the event loop.

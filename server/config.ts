@@ -9,7 +9,7 @@ export interface Config {
   databaseUrl?: string;
   publicBaseUrl?: string;
   frontendUrl?: string;
-  /** JWT_SECRET, else the shop's own random secret kept in the database (server/db/secrets.ts). */
+  /** JWT_SECRET, else the shop's own random secret kept in the database (server/db/shop.ts). */
   jwtSecret: string;
   jwtExpiresIn: string;
   /** RESET_CODE_SECRET, else the shop's own random secret, as for jwtSecret. */

@@ -135,6 +135,31 @@ describe.each([
       ...(await axeProblems(page)),
     ];
     expect(problems, `${route.path} at ${width} px`).toEqual([]);
+    // Every page names itself in the tab (index.html's title is the shop's name alone, kept only by the home page).
+    if (route.path === '/') expect(await page.title()).toBe('متجر');
+    else expect(await page.title(), route.path).toMatch(/^\S.* \| متجر$/);
+  });
+});
+
+describe('the home slide', () => {
+  it.each([390, 1280])('at %i px its heading and subtitle stay inside the slide, clear of the picture drawn on its left 45%%', async (width) => {
+    const { context, page } = await shop.newPage({ width, height: 844 });
+    await page.goto('/');
+    await expectSeen(page, MAIN_IMAGES.homeSlide);
+    const boxes = await page.locator('.home-slider .carousel-item.active').evaluate((slide) => {
+      const box = (el: Element | null) => {
+        const r = el!.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+      };
+      return { image: box(slide.querySelector('img')), heading: box(slide.querySelector('h2')), subtitle: box(slide.querySelector('p')) };
+    });
+    for (const text of [boxes.heading, boxes.subtitle]) {
+      expect(text.left, `left edge at ${width} px`).toBeGreaterThanOrEqual(boxes.image.left + 0.45 * boxes.image.width - 1);
+      expect(text.right).toBeLessThanOrEqual(boxes.image.right);
+      expect(text.top).toBeGreaterThanOrEqual(boxes.image.top);
+      expect(text.bottom).toBeLessThanOrEqual(boxes.image.bottom);
+    }
+    await context.close();
   });
 });
 

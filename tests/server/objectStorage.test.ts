@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -90,6 +91,30 @@ describe('object storage', () => {
     const res = await t.app.inject({ url: '/api/v1/products' });
     const imgSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('img-src'));
     expect(imgSrc).toContain(new URL(store.endpoint).origin);
+  });
+});
+
+describe('share previews with object storage', () => {
+  it('a product URL still gets its filled index.html, its og:image under IMAGES_PUBLIC_URL', async () => {
+    const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-s3-web-'));
+    await fs.copyFile(path.resolve('index.html'), path.join(webDist, 'index.html'));
+    const web = await createTestApp({ s3: store.settings, imagesPublicUrl: store.publicUrl }, { webDist });
+    try {
+      const owner = await createUser(web, { role: 'admin' });
+      const form = multipart({ ...productFields(), category: await createCategory(web) }, { imageCover: await pngImage(800, 600) });
+      const created = await web.app.inject({ method: 'POST', url: '/api/v1/products', headers: { ...form.headers, ...owner.auth }, payload: form.payload });
+      expect(created.statusCode).toBe(201);
+      const { _id, imageCover } = created.json().data;
+      keyOf(imageCover);
+      const page = await web.app.inject({ url: `/products/${_id}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<title>منتج في السحابة | متجر</title>');
+      expect(page.body).toContain(`<meta property="og:image" content="${imageCover}"`);
+    } finally {
+      await web.close();
+      await fs.rm(webDist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
+import OrderTimeline from '../OrderTimeline';
 import { DeliveryAddress, OrderLines, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';
 
 /** An order in the admin list: everything needed to prepare and deliver it, linking to its page. */
@@ -29,6 +30,9 @@ export default function AdminOrderCard({ order }: { order: AdminOrder }) {
         <OrderLines order={order} />
         <div className="d-flex flex-wrap gap-2 mt-2">
           <OrderStateBadges order={order} />
+        </div>
+        <div className="mt-2">
+          <OrderTimeline order={order} compact />
         </div>
         <OrderMoney order={order} />
       </Card.Body>

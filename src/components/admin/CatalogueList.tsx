@@ -8,6 +8,7 @@ import { deleteCatalogueEntry, listCatalogue, updateCatalogueEntry, type Catalog
 import { reachablePages } from '../../api/paging';
 import type { ListResponse } from '../../api/types';
 import { toast } from '../../lib/toast';
+import { useAdminPageMeta } from '../../lib/usePageMeta';
 import ConfirmModal from '../ConfirmModal';
 import LoadError from '../LoadError';
 import Paginator from '../Paginator';
@@ -98,6 +99,7 @@ function EntryEditor({ texts, entry, onSaved, onCancel }: { texts: CatalogueText
 
 /** A list screen of brands, categories or subcategories: image, name, product count; rename, new image, delete. */
 export default function CatalogueList({ texts }: { texts: CatalogueTexts }) {
+  useAdminPageMeta(texts.heading);
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<Page>({ state: 'loading' });
   const [editing, setEditing] = useState<string | null>(null);

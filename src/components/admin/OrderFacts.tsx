@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Order, ShippingAddress } from '../../api/types';
-import { formatDateTime, formatEGP } from '../../lib/format';
+import { formatEGP } from '../../lib/format';
 import ColorSwatch from '../ColorSwatch';
 import { PAYMENT_METHOD_LABELS } from '../OrderCard';
 
@@ -99,23 +99,3 @@ export function OrderMoney({ order }: { order: Order }) {
   );
 }
 
-/** When the order was placed, paid, delivered (or cancelled), oldest first. */
-export function OrderTimeline({ order }: { order: AdminOrder }) {
-  const steps = [
-    { label: 'تم الطلب', at: order.createdAt },
-    { label: 'تم الدفع', at: order.paidAt },
-    { label: 'تم التوصيل', at: order.deliveredAt },
-    { label: 'تم الالغاء', at: order.cancelledAt },
-  ].filter((step): step is { label: string; at: string } => Boolean(step.at));
-  steps.sort((a, b) => a.at.localeCompare(b.at));
-  return (
-    <ol className="list-unstyled mb-0 border-start ps-3">
-      {steps.map((step) => (
-        <li key={step.label} className="mb-2">
-          <span className="fw-semibold">{step.label}</span>
-          <time dateTime={step.at} className="d-block small text-muted">{formatDateTime(step.at)}</time>
-        </li>
-      ))}
-    </ol>
-  );
-}

@@ -6,6 +6,7 @@ import RevenueChart from '../../components/admin/RevenueChart';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import { formatEGP } from '../../lib/format';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 type DashboardState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; dashboard: Dashboard };
 
@@ -33,6 +34,7 @@ function CountLink({ to, count, label, warn }: { to: string; count: number; labe
 
 /** /admin: the owner's day at a glance (GET /dashboard; days are Cairo days). */
 export default function AdminDashboardPage() {
+  usePageMeta({ title: 'لوحة التحكم' });
   const [result, setResult] = useState<DashboardState>({ state: 'loading' });
   const load = useCallback(
     () =>
@@ -63,8 +65,8 @@ export default function AdminDashboardPage() {
         <div className="col-12 col-md-6">
           <h2 className="h6">طلبات تنتظر</h2>
           <div className="list-group">
-            <CountLink to="/admin/allorders?isPaid=false" count={awaiting.payment} label="تنتظر الدفع" warn />
-            <CountLink to="/admin/allorders?isDelivered=false" count={awaiting.delivery} label="تنتظر التوصيل" warn />
+            <CountLink to="/admin/allorders?isPaid=false&isCancelled=false" count={awaiting.payment} label="تنتظر الدفع" warn />
+            <CountLink to="/admin/allorders?isDelivered=false&isCancelled=false" count={awaiting.delivery} label="تنتظر التوصيل" warn />
           </div>
         </div>
         <div className="col-12 col-md-6">

@@ -12,12 +12,13 @@ import ColorSwatch from '../../components/ColorSwatch';
 import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import NotFound from '../../components/NotFound';
+import OrderTimeline from '../../components/OrderTimeline';
 import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
 import Spinner from '../../components/Spinner';
-import OrderTimeline from '../../features/orders/OrderTimeline';
 import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
 import { formatDateTime, formatEGP } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 const ORDER_DETAILS_MESSAGES = {
   notFound: 'هذا الطلب غير موجود',
@@ -48,6 +49,7 @@ export default function UserOrderDetailsPage() {
   const heading1 = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterDialog = useRef(false);
   const order = stored?._id === id ? stored : null;
+  usePageMeta({ title: order ? `طلب رقم #${order.id}` : 'تفاصيل الطلب' });
 
   useEffect(() => {
     void dispatch(fetchOrder(id));

@@ -82,6 +82,16 @@ describe('counts', () => {
     );
   });
 
+  it('a review rating or a product stock written in another base (0x4, 0b11, 0o4) is refused, not read as a number (400, nothing changed)', async () => {
+    const writes = ['0x4', '0b11', '0o4'].flatMap((value) => [
+      { value, path: 'rating', send: () => api('PUT', `/reviews/${w.reviewId}`, { as: w.user, payload: { rating: value } }) },
+      { value, path: 'quantity', send: () => api('PUT', `/products/${w.productId}`, { as: w.admin, payload: { quantity: value } }) },
+    ]);
+    await expectEachRefused(writes, (write) => write.send(), 400, ({ path }) => ({
+      errors: [expect.objectContaining({ path, location: 'body' })],
+    }));
+  });
+
   it('a huge cart count (1e9, 2^53, "9007199254740993", 1e21) or one over stock is refused (409, nothing changed)', async () => {
     const { title, quantity, price } = await product(w.productId);
     await expectEachRefused(

@@ -41,8 +41,9 @@ describe('admin: all orders', () => {
     // The total, and here also the one line's total.
     expect(within(first).getAllByText(new RegExp(formatEGP(23998))).length).toBeGreaterThan(0);
     const second = screen.getByRole('article', { name: 'طلب رقم #8' });
-    expect(within(second).getByText('تم الدفع')).toBeInTheDocument();
-    expect(within(second).getByText('تم التوصيل')).toBeInTheDocument();
+    // The state badges (the card's timeline names the same steps, with their times).
+    expect(within(second).getByText('تم الدفع', { selector: '.badge' })).toBeInTheDocument();
+    expect(within(second).getByText('تم التوصيل', { selector: '.badge' })).toBeInTheDocument();
     expect(within(second).getByText(/بطاقة ائتمانية/)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).toBeNull();
   });

@@ -24,8 +24,8 @@ describe('admin dashboard', () => {
     expect(today).toHaveTextContent('1 طلب');
     expect(today).toHaveTextContent(formatEGP(23998));
     expect(screen.getByRole('region', { name: 'اخر 30 يوما' })).toHaveTextContent(formatEGP(52500.5));
-    expect(screen.getByRole('link', { name: /تنتظر الدفع\s*4/ })).toHaveAttribute('href', '/admin/allorders?isPaid=false');
-    expect(screen.getByRole('link', { name: /تنتظر التوصيل\s*2/ })).toHaveAttribute('href', '/admin/allorders?isDelivered=false');
+    expect(screen.getByRole('link', { name: /تنتظر الدفع\s*4/ })).toHaveAttribute('href', '/admin/allorders?isPaid=false&isCancelled=false');
+    expect(screen.getByRole('link', { name: /تنتظر التوصيل\s*2/ })).toHaveAttribute('href', '/admin/allorders?isDelivered=false&isCancelled=false');
     expect(screen.getByRole('link', { name: /نفدت من المخزون\s*3/ })).toHaveAttribute('href', '/admin/allproducts?stock=out');
     expect(screen.getByRole('link', { name: /قاربت على النفاد.*6/ })).toHaveAttribute('href', '/admin/allproducts?stock=low');
     expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute('href', `/admin/editproduct/${products[0]._id}`);
@@ -80,6 +80,10 @@ describe('admin orders: search, filters and what a courier needs', () => {
       totalOrderPrice: 21598.2,
       isCancelled: true,
       cancelledAt: '2030-05-21T10:00:00.000Z',
+      statusHistory: [
+        { status: 'placed' as const, at: orders[0].createdAt },
+        { status: 'cancelled' as const, at: '2030-05-21T10:00:00.000Z' },
+      ],
     };
     server.use(http.get('*/api/v1/orders', () => HttpResponse.json(listOf([order], 5))));
     renderWithProviders(<AdminAllOrdersPage />, { path: '/admin/allorders' });
@@ -91,6 +95,10 @@ describe('admin orders: search, filters and what a courier needs', () => {
     // 2 × 11,999 = 23,998; charged 21,598.20: the coupon saved 2,399.80.
     expect(card).toHaveTextContent(`SALE10 (وفر ${formatEGP(2399.8)})`);
     expect(within(card).getByText('ملغي')).toBeInTheDocument();
+    // The steps so far, oldest first, each with its time.
+    const steps = within(within(card).getByRole('list', { name: 'مراحل الطلب' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.firstChild?.textContent)).toEqual(['تم تقديم الطلب', 'تم الغاء الطلب']);
+    expect(steps[1].querySelector('time')).toHaveAttribute('datetime', '2030-05-21T10:00:00.000Z');
   });
 
   it('an order without an address or the newer fields still shows; the detail page adds the timeline', async () => {
@@ -98,7 +106,7 @@ describe('admin orders: search, filters and what a courier needs', () => {
     await screen.findByRole('heading', { name: 'عنوان التوصيل' });
     expect(screen.getByText('لا يوجد عنوان توصيل لهذا الطلب')).toBeInTheDocument();
     const timeline = screen.getByRole('heading', { name: 'مراحل الطلب' }).nextElementSibling as HTMLElement;
-    expect(within(timeline).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['تم الطلب', 'تم الدفع', 'تم التوصيل']);
+    expect(within(timeline).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['تم تقديم الطلب', 'تم الدفع', 'تم التوصيل']);
     expect(screen.queryByText('ملغي')).not.toBeInTheDocument();
   });
 });
