@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import qs from 'qs';
+import pretty from 'pino-pretty';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -61,11 +62,20 @@ const REDACTED_LOG_PATHS = [
 
 const IMAGE_KINDS = ['products', 'categories', 'brands'] as const;
 
+/** LOG_FORMAT=pretty: one readable line an event (time, level, message), written at once, for a developer's terminal. */
+const readableLog = () => pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime', singleLine: true, sync: true });
+
 /** Builds the whole server without listening, so tests can use `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const settings = loadConfig(process.env, options.config);
   const app = Fastify({
-    logger: { level: settings.logLevel, redact: REDACTED_LOG_PATHS, ...(options.logStream && { stream: options.logStream }) },
+    logger: {
+      level: settings.logLevel,
+      redact: REDACTED_LOG_PATHS,
+      ...((options.logStream ?? settings.logFormat === 'pretty') && { stream: options.logStream ?? readableLog() }),
+    },
+    // Readable logs say each request once, when it is answered (onResponse below), instead of twice.
+    logController: new LogController({ disableRequestLogging: !options.logStream && settings.logFormat === 'pretty' }),
     trustProxy: settings.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: {
@@ -80,6 +90,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       (reply as FastifyReply).status(err.statusCode ?? 400).send({ status: 'fail', message: err.message });
     },
   });
+
+  if (settings.logFormat === 'pretty' && !options.logStream) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(`${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
+    });
+  }
 
   const db = options.db ?? (await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }));
   const config: Config = {

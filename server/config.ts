@@ -39,6 +39,8 @@ export interface Config {
   /** resetPassword without the verification's resetToken (old clients); off by default. */
   legacyResetFlow: boolean;
   logLevel: string;
+  /** json (one object a line, for log collectors), or pretty: one readable line an event, for a developer's terminal. */
+  logFormat: 'json' | 'pretty';
   bcryptRounds: number;
 }
 
@@ -56,8 +58,49 @@ export interface S3Settings {
 /** The settings as read from the environment: the secrets are left undefined when unset, to be filled from the database. */
 export type Settings = Omit<Config, 'jwtSecret' | 'resetCodeSecret'> & Partial<Pick<Config, 'jwtSecret' | 'resetCodeSecret'>>;
 
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+// A setting that is set but cannot be read stops the start with one line naming it: a typo (PORT=80o0,
+// RATE_LIMITS=ture) must never fall back to a default silently.
+export class SettingError extends Error {}
+const refuse = (name: string, raw: string, expected: string): never => {
+  throw new SettingError(`${name}=${JSON.stringify(raw)} is not ${expected}`);
+};
+const setting = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = setting(env, name);
+  if (raw === undefined) return fallback;
+  if (TRUE_WORDS.includes(raw.toLowerCase())) return true;
+  if (FALSE_WORDS.includes(raw.toLowerCase())) return false;
+  return refuse(name, raw, 'true or false');
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = setting(env, name);
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return value >= min && value <= max ? value : refuse(name, raw, `a whole number from ${min} to ${max}`);
+}
+
+/** An absolute http(s) URL without its trailing slashes (origins and public bases are joined with paths). */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = setting(env, name);
+  if (raw === undefined) return undefined;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+  return protocol === 'http:' || protocol === 'https:' ? raw.replace(/\/+$/, '') : refuse(name, raw, 'an http:// or https:// URL');
+}
+
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = setting(env, name);
+  if (raw === undefined) return undefined;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+  // Echoing it could print its password: name the setting only.
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') throw new SettingError(`${name} is not a postgres:// URL`);
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
  * Off by default: a server reached directly must not let clients choose their own address with
@@ -70,6 +113,19 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return text.split(',').map((address) => address.trim()).filter(Boolean);
 }
 
+function logLevel(env: NodeJS.ProcessEnv, nodeEnv: string): string {
+  const raw = setting(env, 'LOG_LEVEL');
+  if (raw === undefined) return nodeEnv === 'test' ? 'silent' : 'info';
+  return LOG_LEVELS.includes(raw) ? raw : refuse('LOG_LEVEL', raw, `one of ${LOG_LEVELS.join(', ')}`);
+}
+
+function logFormat(env: NodeJS.ProcessEnv, nodeEnv: string): Config['logFormat'] {
+  const raw = setting(env, 'LOG_FORMAT');
+  // Unset: readable in a developer's terminal, JSON wherever the output goes to a file or a collector.
+  if (raw === undefined) return nodeEnv === 'development' && process.stdout.isTTY ? 'pretty' : 'json';
+  return raw === 'json' || raw === 'pretty' ? raw : refuse('LOG_FORMAT', raw, 'json or pretty');
+}
+
 const MIN_SECRET_LENGTH = 32;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Settings {
@@ -77,49 +133,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Unset, the shop generates its own secret (never a default written anywhere); a short one set by hand is guessable.
   const jwtSecret = env.JWT_SECRET || undefined;
   if (nodeEnv === 'production' && jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (or unset: the shop then makes its own)`);
+    throw new SettingError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (or unset: the shop then makes its own)`);
   }
   const config: Settings = {
     nodeEnv,
-    port: Number(env.PORT) || 8000,
+    port: wholeNumber(env, 'PORT', 8000, 1, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
-    frontendUrl: env.FRONTEND_URL?.replace(/\/+$/, '') || undefined,
+    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
+    frontendUrl: httpUrl(env, 'FRONTEND_URL'),
     jwtSecret,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '30d',
     resetCodeSecret: env.RESET_CODE_SECRET || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     // A production shop gets demo data and demo accounts only when its owner asks for them.
-    seedDemo: flag(env.SEED_DEMO, nodeEnv !== 'production'),
+    seedDemo: flag(env, 'SEED_DEMO', nodeEnv !== 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'المتجر <no-reply@shop.local>',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    paymentsTestMode: env.PAYMENTS_TEST_MODE ? flag(env.PAYMENTS_TEST_MODE, false) : undefined,
+    paymentsTestMode: setting(env, 'PAYMENTS_TEST_MODE') === undefined ? undefined : flag(env, 'PAYMENTS_TEST_MODE', false),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
           region: env.S3_REGION || 'us-east-1',
-          endpoint: env.S3_ENDPOINT || undefined,
+          endpoint: httpUrl(env, 'S3_ENDPOINT'),
           accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-          forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false),
+          forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
         }
       : undefined,
-    imagesPublicUrl: env.IMAGES_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    imagesPublicUrl: httpUrl(env, 'IMAGES_PUBLIC_URL'),
     allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) || 5 * 1024 * 1024,
-    rateLimits: flag(env.RATE_LIMITS, true),
-    authUniformForgotResponse: flag(env.AUTH_UNIFORM_FORGOT_RESPONSE, false),
-    legacyResetFlow: flag(env.LEGACY_RESET_FLOW, false),
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
-    bcryptRounds: Number(env.BCRYPT_ROUNDS) || 10,
+    uploadMaxBytes: wholeNumber(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    rateLimits: flag(env, 'RATE_LIMITS', true),
+    authUniformForgotResponse: flag(env, 'AUTH_UNIFORM_FORGOT_RESPONSE', false),
+    legacyResetFlow: flag(env, 'LEGACY_RESET_FLOW', false),
+    logLevel: logLevel(env, nodeEnv),
+    logFormat: logFormat(env, nodeEnv),
+    // bcrypt's own range; 4 only makes sense for tests.
+    bcryptRounds: wholeNumber(env, 'BCRYPT_ROUNDS', 10, 4, 15),
   };
   return { ...config, ...overrides };
 }

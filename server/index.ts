@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { SettingError } from './config';
 import { seedDatabase } from './db/seed';
 
 /** Longest wait for requests in flight at shutdown: below the 10 s Docker allows between SIGTERM and SIGKILL. */
@@ -62,9 +63,9 @@ let app: FastifyInstance;
 try {
   app = await start();
 } catch (err) {
-  // In production a setting the shop cannot run with (JWT_SECRET, say) is told in one line; developers also get the stack.
+  // A setting the shop cannot run with is told in one line; for other failures developers also get the stack.
   console.error(`The shop could not start: ${err instanceof Error ? err.message : String(err)}`);
-  if (process.env.NODE_ENV !== 'production' && err instanceof Error) console.error(err.stack);
+  if (process.env.NODE_ENV !== 'production' && err instanceof Error && !(err instanceof SettingError)) console.error(err.stack);
   process.exit(1);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopOn(app, signal));

@@ -176,6 +176,30 @@ describe('secrets', () => {
     expect(loadConfig({}).resetCodeSecret).toBeUndefined();
   });
 
+  it('a setting that is set but cannot be read is refused with one line naming it, never replaced by its default', () => {
+    for (const [env, message] of [
+      [{ PORT: '80o0' }, 'PORT="80o0" is not a whole number from 1 to 65535'],
+      [{ PORT: '70000' }, 'PORT="70000" is not a whole number from 1 to 65535'],
+      [{ BCRYPT_ROUNDS: 'ten' }, 'BCRYPT_ROUNDS="ten" is not a whole number from 4 to 15'],
+      [{ UPLOAD_MAX_BYTES: '5MB' }, 'UPLOAD_MAX_BYTES="5MB" is not a whole number from 1024 to 104857600'],
+      [{ RATE_LIMITS: 'ture' }, 'RATE_LIMITS="ture" is not true or false'],
+      [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO="maybe" is not true or false'],
+      [{ PAYMENTS_TEST_MODE: 'demo' }, 'PAYMENTS_TEST_MODE="demo" is not true or false'],
+      [{ PUBLIC_BASE_URL: 'shop.example.eg' }, 'PUBLIC_BASE_URL="shop.example.eg" is not an http:// or https:// URL'],
+      [{ S3_BUCKET: 'images', S3_ENDPOINT: 'ftp://r2.example' }, 'S3_ENDPOINT="ftp://r2.example" is not an http:// or https:// URL'],
+      [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL="verbose" is not one of fatal, error, warn, info, debug, trace, silent'],
+      // Its password must not reach the console.
+      [{ DATABASE_URL: 'mysql://root:hunter2@db/shop' }, 'DATABASE_URL is not a postgres:// URL'],
+    ] as const) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(new Error(message));
+    }
+    expect(loadConfig({ PORT: ' 8080 ', RATE_LIMITS: 'off', PUBLIC_BASE_URL: 'https://shop.example.eg/' })).toMatchObject({
+      port: 8080,
+      rateLimits: false,
+      publicBaseUrl: 'https://shop.example.eg',
+    });
+  });
+
   it('production has no demo data and no test payments unless asked for (SEED_DEMO, PAYMENTS_TEST_MODE)', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ seedDemo: false, paymentsTestMode: undefined });
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', PAYMENTS_TEST_MODE: 'true' })).toMatchObject({ seedDemo: true, paymentsTestMode: true });
