@@ -17,7 +17,9 @@ export type Backend = 'pglite' | 'postgres';
 
 export interface ScenarioResult {
   scenario: string;
-  kind: 'catalogue' | 'search' | 'suggest' | 'cart';
+  kind: 'catalogue' | 'search' | 'suggest' | 'cart' | 'dashboard';
+  /** Connections it ran at (CONNECTIONS unless the scenario names its own). */
+  connections: number;
   requests: number;
   rps: number;
   p50: number;
@@ -47,6 +49,8 @@ interface Scenario {
   next(n: number): { path: string; token?: string; body?: unknown };
   /** A fixed number of requests instead of a duration (each cash order consumes a cart). */
   amount?: number;
+  /** Its own concurrency, for pages a few staff open rather than every shopper. */
+  connections?: number;
 }
 
 function scenarios(f: Fixture): Scenario[] {
@@ -86,7 +90,8 @@ function scenarios(f: Fixture): Scenario[] {
     },
     { name: 'product detail', kind: 'catalogue', method: 'GET', next: () => ({ path: `/api/v1/products/${f.productIds[r(f.productIds.length)]}` }) },
     { name: 'category list', kind: 'catalogue', method: 'GET', next: () => ({ path: '/api/v1/categories' }) },
-    { name: 'dashboard', kind: 'catalogue', method: 'GET', next: () => ({ path: '/api/v1/dashboard', token: f.staffToken }) },
+    // The owner's page: a couple of staff at a time, not the shoppers' 32 connections.
+    { name: 'dashboard', kind: 'dashboard', method: 'GET', connections: 2, next: () => ({ path: '/api/v1/dashboard', token: f.staffToken }) },
     {
       name: 'add to cart',
       kind: 'cart',
@@ -161,10 +166,12 @@ async function scratchDatabase(adminUrl: string) {
 async function runScenario(baseUrl: string, scenario: Scenario, durationSec: number): Promise<ScenarioResult> {
   // A short warm-up at low concurrency for reads (JIT, plan and buffer caches); writes start cold.
   if (scenario.method === 'GET') await load(baseUrl, scenario, 1, 4);
-  const result = await load(baseUrl, scenario, durationSec);
+  const connections = scenario.connections ?? CONNECTIONS;
+  const result = await load(baseUrl, scenario, durationSec, connections);
   return {
     scenario: scenario.name,
     kind: scenario.kind,
+    connections,
     requests: result.requests.total,
     rps: Math.round(result.requests.total / (result.duration || durationSec)),
     p50: result.latency.p50,
@@ -178,7 +185,8 @@ async function runScenario(baseUrl: string, scenario: Scenario, durationSec: num
 const wanted = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean);
 const chosen = (list: Scenario[]) => list.filter((s) => !wanted || wanted.some((w) => s.name.includes(w)));
 
-const describeRow = (row: ScenarioResult) => `${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}`;
+const describeRow = (row: ScenarioResult) =>
+  `${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}${row.connections === CONNECTIONS ? '' : `  (${row.connections} connections)`}`;
 
 /** Starts bench/apiServer.ts and waits for its fixture. */
 async function startApiServer(env: NodeJS.ProcessEnv) {

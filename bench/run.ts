@@ -45,6 +45,8 @@ export const TARGETS = {
   searchP99Ms: 60,
   suggestP99Ms: 20,
   cartP99Ms: 80,
+  /** The dashboard at 100,000 products and 100,000 orders, at the few connections staff make. */
+  dashboardP99Ms: 50,
 };
 
 /**
@@ -186,11 +188,12 @@ function renderFigures(results: Record<string, unknown>): string {
   }
   if (target) {
     for (const s of target.scenarios) {
-      const limit = { catalogue: TARGETS.catalogueP99Ms, search: TARGETS.searchP99Ms, suggest: TARGETS.suggestP99Ms, cart: TARGETS.cartP99Ms }[s.kind];
+      const limit = { catalogue: TARGETS.catalogueP99Ms, search: TARGETS.searchP99Ms, suggest: TARGETS.suggestP99Ms, cart: TARGETS.cartP99Ms, dashboard: TARGETS.dashboardP99Ms }[s.kind];
       const errors = s.errors + s.non2xx;
       const before = BASELINE_P99_MS[s.scenario];
       const was = before === undefined ? '' : `; before ${before} ms: ${s.p99 <= before ? 'not slower' : `**${s.p99 - before} ms slower**`}`;
-      summary.push(`| API p99 ${s.scenario} ≤ ${limit} ms (PostgreSQL, 100k) | ${s.p99} ms${errors ? `, ${errors} errors` : ''} | ${errors ? '**missed** (errors)' : by(s.p99, limit, 'ms')}${was} |`);
+      const at = s.connections === CONNECTIONS ? '' : `, ${s.connections} connections`;
+      summary.push(`| API p99 ${s.scenario} ≤ ${limit} ms (PostgreSQL, 100k${at}) | ${s.p99} ms${errors ? `, ${errors} errors` : ''} | ${errors ? '**missed** (errors)' : by(s.p99, limit, 'ms')}${was} |`);
     }
   }
   if (summary.length) out.push('', '### Targets', '', '| Target | This run | Verdict |', '|---|---|---|', ...summary);
