@@ -141,8 +141,34 @@ describe.each([
   });
 });
 
+describe('the product gallery', () => {
+  it.each([390, 1280])('at %i px the next arrow (on the left) and the dots show each photo in view, in order', async (width) => {
+    const { context, page } = await shop.newPage({ width, height: 844 });
+    await page.goto(`/products/${ids.product}`);
+    await expectSeen(page, MAIN_IMAGES.productPhoto);
+    const current = () => page.locator('.product-gallery__dot[aria-current="true"]').getAttribute('aria-label');
+    const shownPhoto = () => page.locator(MAIN_IMAGES.productPhoto.selector).first().getAttribute('src');
+    expect(await current()).toMatch(/^الصورة 1 من \d+$/);
+    const first = await shownPhoto();
+    const next = page.getByRole('button', { name: 'الصورة التالية' });
+    // Right to left, the next photo is on the left.
+    const arrow = (await next.boundingBox())!;
+    const gallery = (await page.locator('.image-gallery-slides').boundingBox())!;
+    expect(arrow.x + arrow.width / 2).toBeLessThan(gallery.x + gallery.width / 2);
+    await next.click();
+    await expect.poll(current).toMatch(/^الصورة 2 من /);
+    await expectSeen(page, MAIN_IMAGES.productPhoto);
+    expect(await shownPhoto()).not.toBe(first);
+    await page.getByRole('button', { name: /^الصورة 1 من / }).click();
+    await expect.poll(current).toMatch(/^الصورة 1 من /);
+    await expectSeen(page, MAIN_IMAGES.productPhoto);
+    expect(await shownPhoto()).toBe(first);
+    await context.close();
+  });
+});
+
 describe('the home slide', () => {
-  it.each([390, 1280])('at %i px its heading and subtitle stay inside the slide, clear of the picture drawn on its left 45%%', async (width) => {
+  it.each([390, 1280])('at %i px its heading and subtitle stay inside the slide, clear of the picture drawn on its left part', async (width) => {
     const { context, page } = await shop.newPage({ width, height: 844 });
     await page.goto('/');
     await expectSeen(page, MAIN_IMAGES.homeSlide);
