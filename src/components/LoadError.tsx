@@ -1,6 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-
 const LOAD_ERROR_TEXT = 'تعذر تحميل البيانات';
 const RETRY_TEXT = 'إعادة المحاولة';
 
@@ -12,15 +9,16 @@ interface LoadErrorProps {
 
 /**
  * A load that failed, with a retry button. DESIGN.md records this deliberate difference from SPEC's 'AN error Has Found':
- * every failed load in the shop (storefront, customer area and admin) shows this one component.
+ * every failed load in the shop (storefront, customer area and admin) shows this one component. Plain Bootstrap markup:
+ * it is in every shopper's first load, where react-bootstrap's Alert would bring its fade transition machinery.
  */
 export default function LoadError({ onRetry, message = LOAD_ERROR_TEXT }: LoadErrorProps) {
   return (
-    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2 my-3">
+    <div role="alert" className="alert alert-danger d-flex flex-wrap align-items-center gap-2 my-3">
       <span>{message}</span>
-      <Button variant="outline-danger" size="sm" onClick={onRetry}>
+      <button type="button" className="btn btn-outline-danger btn-sm" onClick={onRetry}>
         {RETRY_TEXT}
-      </Button>
-    </Alert>
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import './home.css';
 import { useEffect, useState } from 'react';
-import Carousel from 'react-bootstrap/Carousel';
 
 /** SPEC §9: each slide shows for 2000 ms. */
 const SLIDE_INTERVAL = 2000;
@@ -8,36 +7,57 @@ const SLIDE_HEADING = 'هناك خصم كبير';
 const SLIDE_SUBTITLE = 'خصم يصل إلى 50% على مشترياتك';
 const SLIDES = [1, 2, 3, 4].map((n) => `/slides/slide-${n}.svg`);
 
-/** The home carousel: 4 slides from slide 0, advancing every 2000 ms; indicators and arrows choose a slide. */
+/**
+ * The home carousel: 4 slides from slide 0, advancing every 2000 ms; indicators and arrows choose a slide.
+ * Bootstrap's carousel markup and styles without react-bootstrap's Carousel: it is on the first page every
+ * shopper loads, and the component with its transition machinery cost about 5 KB gzip there (its auto-play
+ * also ran backwards in right-to-left). Slides change at once, without the sliding animation.
+ */
 export default function HomeSlider() {
   const [index, setIndex] = useState(0);
+  const show = (i: number) => setIndex((i + SLIDES.length) % SLIDES.length);
 
-  // Our own timer: react-bootstrap's auto-play runs backwards (0 → 3 → 2) in right-to-left. A slide the
-  // shopper picks restarts the count.
+  // A slide the shopper picks restarts the count.
   useEffect(() => {
     const timer = setTimeout(() => setIndex((i) => (i + 1) % SLIDES.length), SLIDE_INTERVAL);
     return () => clearTimeout(timer);
   }, [index]);
 
   return (
-    <Carousel
-      activeIndex={index}
-      onSelect={setIndex}
-      interval={null}
-      className="home-slider rounded overflow-hidden shadow-sm"
-      prevLabel="الشريحة السابقة"
-      nextLabel="الشريحة التالية"
-      aria-label="عروض المتجر"
-    >
-      {SLIDES.map((src, i) => (
-        <Carousel.Item key={src}>
-          <img src={src} alt="" width={1200} height={400} className="d-block w-100 home-slider__image" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding={i === 0 ? undefined : 'async'} />
-          <Carousel.Caption className="home-slider__caption text-start">
-            <h2 className="h3 fw-bold">{SLIDE_HEADING}</h2>
-            <p className="mb-0">{SLIDE_SUBTITLE}</p>
-          </Carousel.Caption>
-        </Carousel.Item>
-      ))}
-    </Carousel>
+    <section className="carousel home-slider rounded overflow-hidden shadow-sm" aria-roledescription="carousel" aria-label="عروض المتجر">
+      <div className="carousel-indicators">
+        {SLIDES.map((src, i) => (
+          <button
+            key={src}
+            type="button"
+            // Bootstrap styles the indicators by this attribute (its own script's hook).
+            data-bs-target=""
+            className={i === index ? 'active' : undefined}
+            aria-current={i === index ? 'true' : undefined}
+            aria-label={`الشريحة ${i + 1}`}
+            onClick={() => show(i)}
+          />
+        ))}
+      </div>
+      <div className="carousel-inner">
+        {SLIDES.map((src, i) => (
+          <div key={src} className={`carousel-item${i === index ? ' active' : ''}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} من ${SLIDES.length}`} aria-hidden={i !== index}>
+            <img src={src} alt="" width={1200} height={400} className="d-block w-100 home-slider__image" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding={i === 0 ? undefined : 'async'} />
+            <div className="carousel-caption home-slider__caption text-start">
+              <h2 className="h3 fw-bold">{SLIDE_HEADING}</h2>
+              <p className="mb-0">{SLIDE_SUBTITLE}</p>
+            </div>
+          </div>
+        ))}
+      </div>
+      <button type="button" className="carousel-control-prev" onClick={() => show(index - 1)}>
+        <span className="carousel-control-prev-icon" aria-hidden="true" />
+        <span className="visually-hidden">الشريحة السابقة</span>
+      </button>
+      <button type="button" className="carousel-control-next" onClick={() => show(index + 1)}>
+        <span className="carousel-control-next-icon" aria-hidden="true" />
+        <span className="visually-hidden">الشريحة التالية</span>
+      </button>
+    </section>
   );
 }

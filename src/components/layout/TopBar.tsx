@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import Collapse from 'react-bootstrap/Collapse';
 import { Link } from 'react-router-dom';
 
 // The top bar is on every page, so it is plain Bootstrap markup: react-bootstrap's Navbar brings its
 // Offcanvas and Modal machinery, Form all its sub-forms and NavDropdown Popper (together about 20 KB gzip)
-// into every shopper's first load. Only the collapse animation comes from react-bootstrap.
+// into every shopper's first load. The menu opens at once, without Collapse's height animation and its
+// transition machinery.
 //
 // The search box, cart link and user menu hold state, so they live with their features and the app shell
 // (RootLayout) hands them in.
@@ -43,13 +43,11 @@ export default function TopBar({ searchBox, cartLink, userMenu }: TopBarProps) {
           </button>
         </div>
         {searchBox}
-        <Collapse in={expanded}>
-          <div id="top-bar-menu" className="navbar-collapse flex-lg-grow-0 order-lg-2">
-            <div className="navbar-nav align-items-lg-center">
-              {userMenu}
-            </div>
+        <div id="top-bar-menu" className={`collapse navbar-collapse flex-lg-grow-0 order-lg-2${expanded ? ' show' : ''}`}>
+          <div className="navbar-nav align-items-lg-center">
+            {userMenu}
           </div>
-        </Collapse>
+        </div>
       </div>
     </nav>
   );
