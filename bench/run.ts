@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { postgresAnswers } from '../tests/processes';
 import { runApiBench, CONNECTIONS, type ApiRun, type Backend } from './api';
 import { runBundleBench } from './bundle';
 import { checkStaticDelivery, runPageLoadBench, THROTTLING } from './pageload';
@@ -72,17 +72,6 @@ const log = (line = '') => console.log(line);
 process.env.JWT_SECRET ||= randomBytes(32).toString('hex');
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
   const started = Date.now();
   const results: Record<string, unknown> = {
@@ -125,7 +114,7 @@ async function main() {
 
   if (only.has('api')) {
     const runs: ApiRun[] = [];
-    const pgOk = backends.includes('postgres') && (await postgresReachable());
+    const pgOk = backends.includes('postgres') && (await postgresAnswers(postgresUrl));
     if (backends.includes('postgres') && !pgOk) log(`\nPostgreSQL at ${postgresUrl} does not answer: skipping its API runs`);
     for (const backend of backends) {
       if (backend === 'postgres' && !pgOk) continue;

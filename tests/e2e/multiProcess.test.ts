@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../server/helpers';
 import { startObjectStore, type ObjectStore } from '../server/objectStore';
 import { DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES } from './harness';
-import { freePort, startRoundRobin, type RoundRobin } from './roundRobin';
+import { freePort, postgresAnswers, redisAnswers, ServerProcess } from '../processes';
+import { startRoundRobin, type RoundRobin } from './roundRobin';
 
 /**
  * The shop on several machines, on one: two real server processes (`node --import tsx server/index.ts`) started at
@@ -30,96 +30,23 @@ const stamp = Date.now().toString(36);
 const PRODUCT = `منتج موزع ${stamp}`;
 const ADDRESS = { alias: 'العمل', details: 'الجيزة، الدقي، شارع التحرير، عمارة 5', phone: '01123456789' };
 
-async function postgresAnswers() {
-  if (process.env.TEST_DATABASE_URL === 'off') return false;
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-async function redisAnswers() {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const missing = [!(await postgresAnswers()) && `PostgreSQL (${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`, !(await redisAnswers()) && `Redis (${REDIS_URL})`].filter(Boolean);
+const postgresUp = process.env.TEST_DATABASE_URL !== 'off' && (await postgresAnswers(POSTGRES_URL));
+const missing = [!postgresUp && `PostgreSQL (${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`, !(await redisAnswers(REDIS_URL)) && `Redis (${REDIS_URL})`].filter(Boolean);
 if (missing.length) console.warn(`multi-process test skipped: ${missing.join(' and ')} not reachable (set TEST_DATABASE_URL / TEST_REDIS_URL)`);
 
-interface LogLine {
-  msg?: string;
-  level?: number;
-}
-
-/** One server process with its own port and data folder; its JSON log lines are kept. */
-class ServerProcess {
-  readonly child: ChildProcess;
-  readonly lines: LogLine[] = [];
-  readonly exited: Promise<void>;
-  stderr = '';
-
-  constructor(
-    readonly port: number,
-    env: Record<string, string>,
-  ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let partial = '';
-    this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      const parts = (partial + chunk).split('\n');
-      partial = parts.pop()!;
-      for (const part of parts) {
-        try {
-          this.lines.push(JSON.parse(part) as LogLine);
-        } catch {
-          this.lines.push({ msg: part });
-        }
-      }
-    });
-    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-    this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
-  }
-
-  get upstream() {
-    return `127.0.0.1:${this.port}`;
-  }
-  get running() {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-  logged(msg: string | RegExp) {
-    return this.lines.filter((l) => (typeof msg === 'string' ? l.msg === msg : msg.test(l.msg ?? ''))).length;
-  }
-  async ready(timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.logged(/^shop ready on /)) {
-      if (!this.running) throw new Error(`server on ${this.port} exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.stderr}`);
-      if (Date.now() > deadline) throw new Error(`server on ${this.port} not ready in ${timeoutMs} ms:\n${this.stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  async kill() {
-    if (this.running) this.child.kill('SIGKILL');
-    await this.exited;
+/** A server process of the shop on its own port; `upstream` is how the round-robin names it. */
+class ShopProcess extends ServerProcess {
+  readonly upstream: string;
+  constructor(port: number, env: Record<string, string>) {
+    super({ ...env, PORT: String(port) });
+    this.upstream = `127.0.0.1:${port}`;
   }
 }
 
 let store: ObjectStore;
 let scratch: { url: string; drop: () => Promise<void> };
 let proxy: RoundRobin;
-let servers: ServerProcess[] = [];
+let servers: ShopProcess[] = [];
 let dataDirs: string[] = [];
 let browser: Browser;
 let db: pg.Client;
@@ -201,8 +128,8 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
       IMAGES_PUBLIC_URL: store.publicUrl,
     };
     // Both at the same moment, on an empty database.
-    servers = ports.map((port, i) => new ServerProcess(port, { ...env, DATA_DIR: dataDirs[i] }));
-    await Promise.all(servers.map((s) => s.ready(120_000)));
+    servers = ports.map((port, i) => new ShopProcess(port, { ...env, DATA_DIR: dataDirs[i] }));
+    await Promise.all(servers.map((s) => s.waitForLog((line) => /^shop ready on /.test(line.msg ?? ''))));
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
@@ -214,7 +141,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
   afterAll(async () => {
     // Everything started here stops, whatever failed.
     await browser?.close().catch(() => undefined);
-    await Promise.all(servers.map((s) => s.kill()));
+    await Promise.all(servers.map((s) => s.kill('SIGKILL')));
     await proxy?.close().catch(() => undefined);
     await db?.end().catch(() => undefined);
     await scratch?.drop().catch(() => undefined);
@@ -229,7 +156,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
 
   it('both started at once on the empty database: one migrated and seeded, both serve, requests alternate', async () => {
     expect(servers.every((s) => s.running)).toBe(true);
-    expect(servers.map((s) => s.logged('seeded the demo catalogue')).reduce((a, b) => a + b)).toBe(1);
+    expect(servers.map((s) => s.count((line) => line.msg === 'seeded the demo catalogue')).reduce((a, b) => a + b)).toBe(1);
     const { rows } = await db.query<{ name: string; n: number }>('SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name');
     const files = (await fs.readdir(path.join(ROOT, 'server/db/migrations'))).filter((f) => f.endsWith('.sql'));
     expect(rows.map((r) => r.name).sort()).toEqual(files.sort());
@@ -352,7 +279,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     const victim = servers.find((s) => s.upstream === cashOrderUpstream)!;
     const survivor = servers.find((s) => s !== victim)!;
     expect(victim).toBeDefined();
-    await victim.kill();
+    await victim.kill('SIGKILL');
 
     // Every request still answers (nginx / the proxy pass the refused ones on), all from the survivor, and the cash
     // order is there whichever process had taken it.

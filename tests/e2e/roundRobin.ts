@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../processes';
 
 /**
  * A round-robin load balancer in front of several server processes on loopback, as a deployment puts one in front
@@ -21,14 +22,6 @@ export interface RoundRobin {
 }
 
 export const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export async function startRoundRobin(upstreamPorts: number[], options: { preferNginx?: boolean } = {}): Promise<RoundRobin> {
   const nginx = options.preferNginx === false ? undefined : NGINX_CANDIDATES.find((file) => fs.existsSync(file));

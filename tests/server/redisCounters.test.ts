@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { freePort, redisAnswers } from '../processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -15,29 +15,8 @@ import { createTestApp, type TestContext } from './helpers';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 let t: TestContext;
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const sharedRedis = await redisAnswers();
+const sharedRedis = await redisAnswers(REDIS_URL);
 if (!sharedRedis) console.warn(`No Redis answers at ${REDIS_URL}: the shared-counter tests are skipped (start one, or set TEST_REDIS_URL)`);
-
-/** A port on loopback where nothing listens. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface LogLine {
   level: number;
@@ -66,7 +45,7 @@ afterAll(() => t?.close());
 
 describe('Redis unreachable', () => {
   it('requests are still served, limits count per process, and the outage is logged once, not per request', async () => {
-    const { app, lines } = await appWith({ redisUrl: `redis://127.0.0.1:${await closedPort()}` });
+    const { app, lines } = await appWith({ redisUrl: `redis://127.0.0.1:${await freePort()}` });
     try {
       const started = Date.now();
       for (let i = 0; i < 20; i++) expect((await app.inject({ url: '/api/v1/products' })).statusCode).toBe(200);

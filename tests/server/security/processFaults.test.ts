@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { hashPassword } from '../../../server/lib/passwords';
 import { createCategory, createProduct, createScratchDatabase, createUser, type TestContext, type TestUser } from '../helpers';
+import { freePort, ServerProcess, type LogLine } from '../../processes';
 
 /**
  * The real server process (`node --import tsx server/index.ts`) over real HTTP: a crash loses no
@@ -71,83 +71,14 @@ async function prepare<T>(store: Store, fill: (t: TestContext) => Promise<T>): P
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface LogLine {
-  msg?: string;
-  req?: { method?: string; url?: string };
-}
-
-/** One server process, its log lines and its exit. */
-class ServerProcess {
-  readonly child: ChildProcess;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  readonly lines: LogLine[] = [];
-  stderr = '';
-  private waiters: (() => void)[] = [];
-
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      // Only what the server needs, so no setting of the test run leaks into it.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    running.add(this);
-    let partial = '';
-    this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      const parts = (partial + chunk).split('\n');
-      partial = parts.pop()!;
-      for (const part of parts) {
-        try {
-          this.lines.push(JSON.parse(part) as LogLine);
-        } catch {
-          this.lines.push({ msg: part });
-        }
-      }
-      this.waiters.forEach((check) => check());
-    });
-    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-    // 'close', not 'exit': by then stdout and stderr have been read to the end.
-    this.exited = new Promise((resolve) => this.child.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })));
-    void this.exited.then(() => {
-      running.delete(this);
-      this.waiters.forEach((check) => check());
-    });
-  }
-
-  count(match: (line: LogLine) => boolean) {
-    return this.lines.filter(match).length;
-  }
-
-  /** Resolves once `count` log lines match; fails if the process ends first. */
-  waitForLog(match: (line: LogLine) => boolean, count = 1): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (this.count(match) >= count) resolve();
-        else if (this.child.exitCode !== null || this.child.signalCode !== null) {
-          reject(new Error(`server exited before logging what was awaited:\n${this.stderr}`));
-        } else return;
-        this.waiters = this.waiters.filter((w) => w !== check);
-      };
-      this.waiters.push(check);
-      check();
-    });
-  }
-
-  async kill(signal: NodeJS.Signals) {
-    this.child.kill(signal);
-    return this.exited;
-  }
-}
-
 const running = new Set<ServerProcess>();
+/** Starts the server process; whatever a test leaves running is killed after it. */
+function startProcess(env: Record<string, string>) {
+  const server = new ServerProcess(env);
+  running.add(server);
+  void server.exited.then(() => running.delete(server));
+  return server;
+}
 /** Scratch databases and directories to remove after each test. */
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -165,7 +96,7 @@ const listening = (line: LogLine) => line.msg?.startsWith('Server listening at')
 /** Starts the server on `store` and resolves with its base URL once it listens. */
 async function startServer(store: Store, env: Record<string, string> = {}) {
   const port = await freePort();
-  const server = new ServerProcess({
+  const server = startProcess({
     PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: '0', SEED_DEMO: '0', BCRYPT_ROUNDS: '4',
     NODE_ENV: 'test', LOG_LEVEL: 'info', JWT_SECRET, PUBLIC_BASE_URL: 'http://shop.test', ...store.env, ...env,
   });
@@ -344,7 +275,7 @@ function createAdmin(store: Store, args: string[], env: Record<string, string> =
 describe('production start-up', () => {
   it('refuses a JWT_SECRET shorter than 32 characters: exit code 1 and one clear line on stderr', async () => {
     const store = await newStore();
-    const server = new ServerProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'short-secret-1234', ...store.env });
+    const server = startProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'short-secret-1234', ...store.env });
     // A server that starts anyway is a failure too, not a hang.
     const outcome = await Promise.race([server.exited, server.waitForLog(listening).then(() => 'listening' as const)]);
     expect(outcome).toEqual({ code: 1, signal: null });
@@ -360,7 +291,7 @@ describe('production start-up', () => {
     const login = (email: string, password: string) =>
       fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
 
-    let server = new ServerProcess(env);
+    let server = startProcess(env);
     await server.waitForLog(listening);
     const noAdmin = server.lines.filter((line) => /no admin account yet/.test(line.msg ?? ''));
     expect(noAdmin.map((line) => line.msg)).toEqual(['no admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or run `npm run create-admin`']);
@@ -380,7 +311,7 @@ describe('production start-up', () => {
     run = await createAdmin(store, [], { ADMIN_EMAIL: 'owner@shop.eg', ADMIN_PASSWORD: 'Owner-pass-1' });
     expect([run.code, run.out]).toEqual([1, 'e-mail: E-mail already in use\n']);
 
-    server = new ServerProcess(env);
+    server = startProcess(env);
     await server.waitForLog(listening);
     const res = await login('owner@shop.eg', 'Owner-pass-1');
     expect(res.status).toBe(200);

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+/** What the server and end-to-end tests share for running the real server process and finding local services. */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface LogLine {
+  msg?: string;
+  level?: number;
+  req?: { method?: string; url?: string };
+}
+
+/** One real server process (`node --import tsx server/index.ts`), its JSON log lines and its exit. */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly lines: LogLine[] = [];
+  stderr = '';
+  private waiters: (() => void)[] = [];
+
+  constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      // Only what the server needs, so no setting of the test run leaks into it.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let partial = '';
+    this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop()!;
+      for (const part of parts) {
+        try {
+          this.lines.push(JSON.parse(part) as LogLine);
+        } catch {
+          this.lines.push({ msg: part });
+        }
+      }
+      this.waiters.forEach((check) => check());
+    });
+    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+    // 'close', not 'exit': by then stdout and stderr have been read to the end.
+    this.exited = new Promise((resolve) => this.child.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })));
+    void this.exited.then(() => this.waiters.forEach((check) => check()));
+  }
+
+  get running() {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  count(match: (line: LogLine) => boolean) {
+    return this.lines.filter(match).length;
+  }
+
+  /** Resolves once `count` log lines match; fails if the process ends first. */
+  waitForLog(match: (line: LogLine) => boolean, count = 1): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.count(match) >= count) resolve();
+        else if (!this.running) reject(new Error(`server exited before logging what was awaited:\n${this.stderr}`));
+        else return;
+        this.waiters = this.waiters.filter((w) => w !== check);
+      };
+      this.waiters.push(check);
+      check();
+    });
+  }
+
+  async kill(signal: NodeJS.Signals) {
+    if (this.running) this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
