@@ -98,7 +98,14 @@ export const SPEC_ENGLISH = [
  * (USB, LED, 4K, A55) pass; e-mail addresses pass too.
  */
 export async function englishProblems(page: Page): Promise<string[]> {
-  let text = await page.evaluate(() => document.body.innerText);
+  // What is seen, and what a screen reader or a hover says: labels, image texts, titles and placeholders.
+  let text = await page.evaluate(() => {
+    const named = [...document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')];
+    const spoken = named.filter((el) => !el.closest('[aria-hidden="true"]')).flatMap((el) =>
+      ['aria-label', 'alt', 'title', 'placeholder'].map((name) => el.getAttribute(name) ?? ''),
+    );
+    return [document.body.innerText, ...spoken].join('\n');
+  });
   for (const allowed of SPEC_ENGLISH) text = text.split(allowed).join(' ');
   text = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ');
   const words = text.match(/[A-Za-z]*[a-z]{2}[A-Za-z]*/g) ?? [];

@@ -57,7 +57,7 @@ export default function AddressForm({ initial = { alias: '', details: '', phone:
       </Form.Group>
       <Form.Group controlId="address-phone">
         <Form.Label>رقم الهاتف</Form.Label>
-        <Form.Control type="tel" inputMode="tel" value={values.phone} onChange={set('phone')} placeholder="01xxxxxxxxx" autoComplete="tel" />
+        <Form.Control type="tel" inputMode="tel" value={values.phone} onChange={set('phone')} placeholder="11 رقما يبدأ بـ 01" autoComplete="tel" />
       </Form.Group>
       <div>
         <Button type="submit" variant="dark" disabled={busy} className="px-4">
