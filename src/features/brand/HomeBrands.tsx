@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,17 +6,14 @@ import LoadError from '../../components/LoadError';
 import SectionHeader from '../../components/SectionHeader';
 import { HOME_STRIP_SIZE } from '../../lib/shop';
 import { NO_BRANDS_TEXT } from './brandMessages';
-import { fetchBrands, selectBrands, selectBrandsStatus } from './brandSlice';
+import { fetchBrands, selectBrandsStatus } from './brandSlice';
+import { useBrands } from './useBrands';
 
 /** Home strip of the first 5 brands, linking to /allbrand. */
 export default function HomeBrands() {
   const dispatch = useAppDispatch();
-  const brands = useAppSelector(selectBrands);
+  const brands = useBrands();
   const status = useAppSelector(selectBrandsStatus);
-
-  useEffect(() => {
-    void dispatch(fetchBrands());
-  }, [dispatch]);
 
   let content;
   if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchBrands())} />;

@@ -1,18 +1,11 @@
-import { useEffect } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchCategories, selectCategories } from './categorySlice';
+import { useCategories } from './useCategories';
 
 /** All categories under the top bar. On narrow screens they scroll sideways under a fade that shows there is
  * more, and 'المزيد' stays in view at the end of the strip. */
 export default function CategoryStrip() {
-  const dispatch = useAppDispatch();
-  const categories = useAppSelector(selectCategories);
-
-  useEffect(() => {
-    void dispatch(fetchCategories());
-  }, [dispatch]);
+  const categories = useCategories();
 
   return (
     <nav className="category-strip bg-white border-bottom" aria-label="التصنيفات">

@@ -1,16 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchCategories, selectCategories } from '../category/categorySlice';
+import { useCategories } from '../category/useCategories';
 
 /** A search that found nothing: says so and offers every category instead of an empty grid. */
 export default function NoSearchResults() {
-  const dispatch = useAppDispatch();
-  const categories = useAppSelector(selectCategories);
-
-  useEffect(() => {
-    void dispatch(fetchCategories());
-  }, [dispatch]);
+  const categories = useCategories();
 
   return (
     <section aria-labelledby="no-results-title" className="bg-white border rounded p-4 text-center">

@@ -1,9 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchBrands, selectBrands } from '../brand/brandSlice';
-import { fetchCategories, selectCategories } from '../category/categorySlice';
+import { useBrands } from '../brand/useBrands';
+import { useCategories } from '../category/useCategories';
 import {
   brandFilterToggled,
   categoryFilterToggled,
@@ -42,14 +42,9 @@ function CheckList({ title, options, checked, onToggle }: CheckListProps) {
 /** The listing's side filter: categories, brands and a price range (SPEC §2). */
 export default function SideFilter() {
   const dispatch = useAppDispatch();
-  const categories = useAppSelector(selectCategories);
-  const brands = useAppSelector(selectBrands);
+  const categories = useCategories();
+  const brands = useBrands();
   const { catChecked, brandChecked, priceFrom, priceTo } = useAppSelector(selectProductFilters);
-
-  useEffect(() => {
-    void dispatch(fetchCategories());
-    void dispatch(fetchBrands());
-  }, [dispatch]);
 
   return (
     <aside aria-label="تصفية النتائج" className="bg-white rounded shadow-sm p-3 side-filter">

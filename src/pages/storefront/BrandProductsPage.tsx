@@ -1,17 +1,10 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { fetchBrands } from '../../features/brand/brandSlice';
+import { useBrands } from '../../features/brand/useBrands';
 import FilteredProducts from '../../features/products/FilteredProducts';
 
 /** /products/brand/{id}. */
 export default function BrandProductsPage() {
   const { id = '' } = useParams();
-  const dispatch = useAppDispatch();
-
-  useEffect(() => {
-    void dispatch(fetchBrands());
-  }, [dispatch]);
-
+  useBrands();
   return <FilteredProducts by="brand" id={id} />;
 }

@@ -1,17 +1,10 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { fetchCategories } from '../../features/category/categorySlice';
+import { useCategories } from '../../features/category/useCategories';
 import FilteredProducts from '../../features/products/FilteredProducts';
 
 /** /products/category/{id}. */
 export default function CategoryProductsPage() {
   const { id = '' } = useParams();
-  const dispatch = useAppDispatch();
-
-  useEffect(() => {
-    void dispatch(fetchCategories());
-  }, [dispatch]);
-
+  useCategories();
   return <FilteredProducts by="category" id={id} />;
 }

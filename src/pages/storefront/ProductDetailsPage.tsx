@@ -8,8 +8,8 @@ import NotFound from '../../components/NotFound';
 import ProductGrid from '../../features/products/ProductGrid';
 import SectionHeader from '../../components/SectionHeader';
 import Spinner from '../../components/Spinner';
-import { fetchBrands } from '../../features/brand/brandSlice';
-import { fetchCategories } from '../../features/category/categorySlice';
+import { useBrands } from '../../features/brand/useBrands';
+import { useCategories } from '../../features/category/useCategories';
 import ProductInfo from '../../features/products/ProductInfo';
 import {
   fetchProductDetails,
@@ -42,10 +42,11 @@ export default function ProductDetailsPage() {
   const categoryId = product?.category;
   usePageMeta(product ? { title: product.title, description: product.description } : { title: missing && status === 'failed' ? PRODUCT_MISSING : undefined });
 
+  // ProductInfo names the product's category and brand.
+  useCategories();
+  useBrands();
   useEffect(() => {
     void dispatch(fetchProductDetails(id));
-    void dispatch(fetchCategories());
-    void dispatch(fetchBrands());
   }, [dispatch, id]);
 
   const loadRelated = useCallback(() => {
