@@ -13,6 +13,7 @@ import type { Config } from '../../server/config';
 import type { Role } from '../../server/context';
 import { signToken } from '../../server/plugins/auth';
 import { hashPassword } from '../../server/lib/passwords';
+import { orderMailsSettled } from '../../server/mail/orderMail';
 import { foldArabic, slugify } from '../../server/lib/arabic';
 
 /**
@@ -93,7 +94,12 @@ const TABLES = [
   'reviews', 'products', 'brands', 'subcategories', 'categories', 'users',
 ];
 
+/**
+ * Empties every table. Order e-mails still being written read the order after their answer was sent: they finish
+ * first, or their reads and the TRUNCATE's table locks could deadlock on PostgreSQL.
+ */
 export async function resetDb(db: Db) {
+  await orderMailsSettled();
   await db.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE; ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
 }
 

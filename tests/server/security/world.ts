@@ -10,6 +10,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../helpers';
+import { orderMailsSettled } from '../../../server/mail/orderMail';
 
 /**
  * The shared scene of the security tests: one of each actor and, for the two customers, one of
@@ -131,7 +132,11 @@ export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
   const restoreSql = `TRUNCATE ${TABLES.join(', ')} CASCADE;
     ${TABLES.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
     SELECT setval('order_number_seq', ${Number(orderNumber)});`;
-  return () => t.db.exec(restoreSql);
+  return async () => {
+    // As in resetDb: background order e-mails finish reading before the tables are truncated under them.
+    await orderMailsSettled();
+    await t.db.exec(restoreSql);
+  };
 }
 
 /** Runs `attack` and checks its status and that no row anywhere changed. */
