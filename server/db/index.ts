@@ -189,3 +189,6 @@ async function applyMigrations(db: Db): Promise<void> {
     });
   }
 }
+
+export { pagedList, paginationResult, type PageQuery, type PagedList, type PagedListSql, type PaginationResult } from './pagedList';
+export { isUniqueViolation, onUniqueViolation } from './errors';

@@ -1,3 +1,4 @@
+import { paginationResult, type PaginationResult } from '../db/pagedList';
 import { ValidationError, fieldError } from './errors';
 import { isId, toInteger, toNumber } from './validate';
 
@@ -209,17 +210,10 @@ export function project<T extends Record<string, unknown>>(obj: T, fields: ListQ
 
 export interface ListResponse<T> {
   results: number;
-  paginationResult: { currentPage: number; limit: number; numberOfPages: number; nextPage?: number; prevPage?: number };
+  paginationResult: PaginationResult;
   data: T[];
 }
 
 export function listResponse<T extends Record<string, unknown>>(data: T[], results: number, q: ListQuery): ListResponse<Partial<T>> {
-  const paginationResult: ListResponse<T>['paginationResult'] = {
-    currentPage: q.page,
-    limit: q.limit,
-    numberOfPages: Math.ceil(results / q.limit),
-  };
-  if (q.page * q.limit < results) paginationResult.nextPage = q.page + 1;
-  if (q.page > 1) paginationResult.prevPage = q.page - 1;
-  return { results, paginationResult, data: data.map((d) => project(d, q.fields)) };
+  return { results, paginationResult: paginationResult(q, results), data: data.map((d) => project(d, q.fields)) };
 }

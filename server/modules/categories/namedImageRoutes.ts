@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageBase } from '../../context';
-import type { Queryable, Row } from '../../db';
+import { onUniqueViolation, pagedList, type Queryable, type Row } from '../../db';
 import { slugify } from '../../lib/arabic';
-import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
+import { duplicateValue, notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage, type ImageBase } from '../../lib/images';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
@@ -56,21 +56,16 @@ export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedIm
   /** Runs a write; a duplicate name becomes API.md's 400 and a freshly stored file is removed again. */
   async function write<T>(name: string | undefined, uploaded: string | undefined, fn: () => Promise<T>) {
     try {
-      return await fn();
+      return await onUniqueViolation(fn, () => duplicateValue(name ?? ''));
     } catch (err) {
       await removeImage(ctx.storage, kind, uploaded);
-      if (isUniqueViolation(err)) throw duplicateValue(name ?? '');
       throw err;
     }
   }
 
   app.get('/', { config: { listSpec } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} ${q.where}`, q.params);
-    const rows = await ctx.db.query(
-      `SELECT * FROM ${table} ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-      [...q.params, q.limit, q.offset],
-    );
+    const { rows, total: count } = await pagedList(ctx.db, q, { columns: '*', from: table });
     const objects = rows.map((r) => json(request, r));
     return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, table, objects) : objects, count, q);
   });

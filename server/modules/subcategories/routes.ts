@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf, type AppContext } from '../../context';
-import type { Row } from '../../db';
+import { onUniqueViolation, pagedList, type Row } from '../../db';
 import { slugify } from '../../lib/arabic';
-import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
+import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
 import { compact, iso } from '../../lib/time';
@@ -28,11 +28,7 @@ export async function listSubcategories(ctx: AppContext, request: FastifyRequest
   const q = categoryId
     ? buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST, ['category_id = $1'], [categoryId])
     : buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST);
-  const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM subcategories ${q.where}`, q.params);
-  const rows = await ctx.db.query(
-    `SELECT * FROM subcategories ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-    [...q.params, q.limit, q.offset],
-  );
+  const { rows, total: count } = await pagedList(ctx.db, q, { columns: '*', from: 'subcategories' });
   const objects = rows.map(subcategoryJson);
   return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, 'subcategories', objects) : objects, count, q);
 }
@@ -52,13 +48,11 @@ export async function createSubcategory(ctx: AppContext, request: FastifyRequest
   if (categoryId !== undefined) body.category = categoryId;
   await validate('body', body, { name: nameRules(), category: categoryRules(ctx) });
   const name = text(body.name)!;
-  try {
-    const row = await ctx.db.one('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [name, slugify(name), body.category]);
-    return reply.status(201).send({ data: subcategoryJson(row!) });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateValue(name);
-    throw err;
-  }
+  const row = await onUniqueViolation(
+    () => ctx.db.one('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [name, slugify(name), body.category]),
+    () => duplicateValue(name),
+  );
+  return reply.status(201).send({ data: subcategoryJson(row!) });
 }
 
 export async function subcategoryRoutes(app: FastifyInstance) {
@@ -81,25 +75,24 @@ export async function subcategoryRoutes(app: FastifyInstance) {
     await validate('body', body, { name: nameRules().optional(), category: categoryRules(ctx).optional() });
     const name = text(body.name);
     const category = isId(body.category) ? body.category : null;
-    try {
-      const row = await ctx.db.tx(async (tx) => {
-        const updated = await tx.one(
-          `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id), updated_at = now()
-           WHERE id = $1 RETURNING *`,
-          [id, name ?? null, name ? slugify(name) : null, category],
-        );
-        // A subcategory moved to another category no longer describes the products of the old one.
-        if (updated && category) {
-          await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2', [updated.id, category]);
-        }
-        return updated;
-      });
-      if (!row) throw notFound(`No document found for this id: ${id}`);
-      return { data: subcategoryJson(row) };
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateValue(name ?? '');
-      throw err;
-    }
+    const row = await onUniqueViolation(
+      () =>
+        ctx.db.tx(async (tx) => {
+          const updated = await tx.one(
+            `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id), updated_at = now()
+             WHERE id = $1 RETURNING *`,
+            [id, name ?? null, name ? slugify(name) : null, category],
+          );
+          // A subcategory moved to another category no longer describes the products of the old one.
+          if (updated && category) {
+            await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2', [updated.id, category]);
+          }
+          return updated;
+        }),
+      () => duplicateValue(name ?? ''),
+    );
+    if (!row) throw notFound(`No document found for this id: ${id}`);
+    return { data: subcategoryJson(row) };
   };
   app.put('/:id', { preHandler: staff }, update);
   app.patch('/:id', { preHandler: staff }, update);

@@ -1,0 +1,75 @@
+import type { Queryable, Row } from './index';
+
+/** The page a list query asks for (what buildListQuery of server/lib/listQuery gives): filter, order and window. */
+export interface PageQuery {
+  /** `WHERE …` or '' */
+  where: string;
+  /** `ORDER BY …` */
+  orderBy: string;
+  /** The parameters `where` uses as $1..$n. */
+  params: unknown[];
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+/** API.md §2's `paginationResult`. */
+export interface PaginationResult {
+  currentPage: number;
+  limit: number;
+  numberOfPages: number;
+  nextPage?: number;
+  prevPage?: number;
+}
+
+export interface PagedList<T> {
+  rows: T[];
+  /** How many rows match the filter on every page. */
+  total: number;
+  paginationResult: PaginationResult;
+}
+
+export interface PagedListSql {
+  /** The select list of the page statement, e.g. `p.id, p.title` or `*`. */
+  columns: string;
+  /** The FROM clause of the page: table, alias and joins that `columns` reads, e.g. `reviews r JOIN users u ON u.id = r.user_id`. */
+  from: string;
+  /** The FROM clause of the count, when the page joins tables that the filter never reads (default `from`). */
+  countFrom?: string;
+  /**
+   * Without a filter: a scalar SQL expression giving the size of the whole table from a count kept elsewhere
+   * (e.g. by triggers). It is read in the page statement itself, so the list costs one statement; only a page past
+   * the end, which carries no rows, asks for the count on its own.
+   */
+  unfilteredTotal?: string;
+}
+
+/** numberOfPages = ceil(total / limit) (0 when nothing matches); nextPage and prevPage only when there is one. */
+export function paginationResult(q: Pick<PageQuery, 'page' | 'limit'>, total: number): PaginationResult {
+  const result: PaginationResult = { currentPage: q.page, limit: q.limit, numberOfPages: Math.ceil(total / q.limit) };
+  if (q.page * q.limit < total) result.nextPage = q.page + 1;
+  if (q.page > 1) result.prevPage = q.page - 1;
+  return result;
+}
+
+/**
+ * One page of a list (API.md §2): the matching rows in order with LIMIT/OFFSET, and how many match in all.
+ * The count and the page run side by side (two pool connections on PostgreSQL): a single statement with
+ * count(*) OVER () would make the planner walk the whole sort index for every page.
+ */
+export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: PagedListSql): Promise<PagedList<T>> {
+  const window = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
+  const page = (extra: string) => db.query<T & { total?: number }>(`SELECT ${sql.columns}${extra} FROM ${sql.from} ${q.where} ${q.orderBy} ${window}`, [...q.params, q.limit, q.offset]);
+  const count = async () => (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${sql.countFrom ?? sql.from} ${q.where}`, q.params))[0].count;
+
+  let rows: (T & { total?: number })[];
+  let total: number;
+  if (!q.where && sql.unfilteredTotal) {
+    rows = await page(`, (${sql.unfilteredTotal})::int AS total`);
+    total = rows.length ? (rows[0].total as number) : await count();
+    for (const row of rows) delete row.total;
+  } else {
+    [rows, total] = await Promise.all([page(''), count()]);
+  }
+  return { rows, total, paginationResult: paginationResult(q, total) };
+}
