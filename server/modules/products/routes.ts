@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageBase, type AppContext } from '../../context';
-import type { Row } from '../../db';
+import { pagedList, type Row } from '../../db';
 import { foldArabic, slugify } from '../../lib/arabic';
 import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
@@ -10,7 +10,8 @@ import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate,
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { INVALID_IMAGE_URL } from '../categories/namedImageRoutes';
-import { REVIEW_SELECT, reviewJson } from '../reviews/serialize';
+import { newestReviewsOf } from '../reviews/repository';
+import { reviewJson } from '../reviews/serialize';
 import { PRODUCT_COLUMNS, productJson } from './serialize';
 import { suggestionRoutes } from './suggestions';
 
@@ -185,25 +186,9 @@ export async function productRoutes(app: FastifyInstance) {
 
   app.get('/', { config: { listSpec } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    const page = (total: string) =>
-      ctx.db.query(
-        `SELECT ${PRODUCT_COLUMNS}${total} FROM products p ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-        [...q.params, q.limit, q.offset],
-      );
-    const countMatching = async () => (await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM products p ${q.where}`, q.params))[0].count;
-    let rows: Row[];
-    let count: number;
-    if (!q.where) {
-      // The whole catalogue: its size is kept by triggers (migration 005), read in the same round trip as the
-      // page. A page past the end carries no rows, so only then is the size asked for on its own.
-      rows = await page(', (SELECT n FROM product_count)::int AS total');
-      count = rows.length ? (rows[0].total as number) : await countMatching();
-    } else {
-      // Filtered: the exact count and the page side by side (two pool connections on PostgreSQL). A single
-      // statement with count(*) OVER () would make the planner walk the whole sort index for every page.
-      [rows, count] = await Promise.all([page(''), countMatching()]);
-    }
-    return listResponse(rows.map((r) => productJson(r, base(request))), count, q);
+    // The whole catalogue's size is kept by triggers (migration 005) and read with the page.
+    const { rows, total } = await pagedList(ctx.db, q, { columns: PRODUCT_COLUMNS, from: 'products p', unfilteredTotal: 'SELECT n FROM product_count' });
+    return listResponse(rows.map((r) => productJson(r, base(request))), total, q);
   });
 
   await app.register(suggestionRoutes);
@@ -212,7 +197,7 @@ export async function productRoutes(app: FastifyInstance) {
     const id = validateIdParam(request.params);
     const row = await ctx.db.one(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
     if (!row) throw notFound(`No document for this id ${id}`);
-    const reviews = await ctx.db.query(`${REVIEW_SELECT} WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT ${EMBEDDED_REVIEWS}`, [id]);
+    const reviews = await newestReviewsOf(ctx.db, id, EMBEDDED_REVIEWS);
     return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
   });
 

@@ -1,29 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf } from '../../context';
-import type { Queryable } from '../../db';
-import { ValidationError, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { onUniqueViolation, type Queryable } from '../../db';
+import { ValidationError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { isId, rules, text, toNumber, validate, validateIdParam, type Rules } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { REVIEW_SELECT, recomputeRatings, reviewJson } from './serialize';
+import {
+  REVIEW_LIST as listSpec,
+  deleteReview,
+  findReview as findReviewRow,
+  findReviewById,
+  hasReviewed,
+  insertReview,
+  listReviews,
+  lockProduct as lockProductRow,
+  recomputeRatings,
+  updateReview,
+} from './repository';
+import { reviewJson } from './serialize';
 
 /** Reviews (API.md §5.7, §6.1), both at /reviews and nested under /products/:productId/reviews. */
-const listSpec: ListSpec = {
-  fields: {
-    rating: { column: 'r.rating', type: 'decimal', precision: 2, scale: 1 },
-    user: { column: 'r.user_id', type: 'id' },
-    product: { column: 'r.product_id', type: 'id' },
-    createdAt: { column: 'r.created_at', type: 'date' },
-    updatedAt: { column: 'r.updated_at', type: 'date', sortOnly: true },
-  },
-};
 
 const ALREADY_REVIEWED = 'You already added review on this product';
 const reviewRules = () => rules().required('Review required').string('Review required').maxLength(1000, 'Too long review');
 const ratingRules = () => rules().required('Review required').number((n) => n >= 1 && n <= 5, 'Rating min value 1.0 and max 5.0');
 /** Locks the product row so concurrent review changes recompute its ratings one after another. */
 async function lockProduct(tx: Queryable, productId: string) {
-  if (!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [productId]))) throw notFound(`No document for this id ${productId}`);
+  if (!(await lockProductRow(tx, productId))) throw notFound(`No document for this id ${productId}`);
 }
 
 export async function reviewRoutes(app: FastifyInstance) {
@@ -36,13 +39,8 @@ export async function reviewRoutes(app: FastifyInstance) {
     const productId = pathProduct(request);
     const base = productId ? ['r.product_id = $1'] : [];
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec, base, productId ? [productId] : []);
-    const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM reviews r ${q.where}`, q.params);
-    const rows = await ctx.db.query(`${REVIEW_SELECT} ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`, [
-      ...q.params,
-      q.limit,
-      q.offset,
-    ]);
-    return listResponse(rows.map(reviewJson), count, q);
+    const { rows, total } = await listReviews(ctx.db, q);
+    return listResponse(rows.map(reviewJson), total, q);
   };
   app.get('/reviews', { config: { listSpec } }, list);
   app.get('/products/:productId/reviews', { config: { listSpec } }, list);
@@ -51,7 +49,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   const findReview = async (request: FastifyRequest) => {
     const productId = pathProduct(request);
     const id = validateIdParam(request.params);
-    const row = await ctx.db.one(`${REVIEW_SELECT} WHERE r.id = $1 AND ($2::uuid IS NULL OR r.product_id = $2)`, [id, productId ?? null]);
+    const row = await findReviewRow(ctx.db, id, productId);
     return { id, row };
   };
 
@@ -70,7 +68,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     const productId = nestedProduct ?? body.product;
     const schema: Record<string, Rules> = {
       review: reviewRules().check(
-        async () => !isId(productId) || !(await ctx.db.one('SELECT 1 FROM reviews WHERE user_id = $1 AND product_id = $2', [user.id, productId])),
+        async () => !isId(productId) || !(await hasReviewed(ctx.db, user.id, productId as string)),
         ALREADY_REVIEWED,
       ),
       rating: ratingRules(),
@@ -78,24 +76,18 @@ export async function reviewRoutes(app: FastifyInstance) {
     if (nestedProduct === undefined) schema.product = rules().id('Invalid Product Id formate');
     await validate('body', body, schema);
 
-    try {
-      const row = await ctx.db.tx(async (tx) => {
-        await lockProduct(tx, productId as string);
-        const inserted = await tx.one<{ id: string }>('INSERT INTO reviews (review, rating, user_id, product_id) VALUES ($1, $2, $3, $4) RETURNING id', [
-          text(body.review),
-          toNumber(body.rating),
-          user.id,
-          productId,
-        ]);
-        await recomputeRatings(tx, productId as string);
-        return tx.one(`${REVIEW_SELECT} WHERE r.id = $1`, [inserted!.id]);
-      });
-      return reply.status(201).send({ data: reviewJson(row!) });
-    } catch (err) {
-      // Two simultaneous posts: the unique (user, product) constraint decides.
-      if (isUniqueViolation(err)) throw new ValidationError([fieldError('body', 'review', ALREADY_REVIEWED, body.review)]);
-      throw err;
-    }
+    // Two simultaneous posts: the unique (user, product) constraint decides.
+    const row = await onUniqueViolation(
+      () =>
+        ctx.db.tx(async (tx) => {
+          await lockProduct(tx, productId as string);
+          const id = await insertReview(tx, user.id, productId as string, { review: text(body.review), rating: toNumber(body.rating) });
+          await recomputeRatings(tx, productId as string);
+          return findReviewById(tx, id);
+        }),
+      () => new ValidationError([fieldError('body', 'review', ALREADY_REVIEWED, body.review)]),
+    );
+    return reply.status(201).send({ data: reviewJson(row!) });
   };
   const authorOnly = requireAuth(ctx, 'user');
   app.post('/reviews', { preHandler: authorOnly }, create);
@@ -110,13 +102,9 @@ export async function reviewRoutes(app: FastifyInstance) {
     await validate('body', body, { review: reviewRules().optional(), rating: ratingRules().optional() });
     const updated = await ctx.db.tx(async (tx) => {
       await lockProduct(tx, row.product_id);
-      await tx.query('UPDATE reviews SET review = COALESCE($2, review), rating = COALESCE($3, rating), updated_at = now() WHERE id = $1', [
-        row.id,
-        text(body.review) ?? null,
-        toNumber(body.rating) ?? null,
-      ]);
+      await updateReview(tx, row.id, { review: text(body.review), rating: toNumber(body.rating) });
       await recomputeRatings(tx, row.product_id);
-      return tx.one(`${REVIEW_SELECT} WHERE r.id = $1`, [row.id]);
+      return findReviewById(tx, row.id);
     });
     if (!updated) throw notFound(`There is no review for this id ${id}`);
     return { data: reviewJson(updated) };
@@ -133,7 +121,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     if (user.role === 'user' && row.user_id !== user.id) throw forbidden();
     await ctx.db.tx(async (tx) => {
       await lockProduct(tx, row.product_id);
-      await tx.query('DELETE FROM reviews WHERE id = $1', [row.id]);
+      await deleteReview(tx, row.id);
       await recomputeRatings(tx, row.product_id);
     });
     return reply.status(204).send();

@@ -23,7 +23,7 @@ import {
   phoneRules,
   setPassword,
 } from './accounts';
-import { recomputeRatings } from '../reviews/serialize';
+import { recomputeRatings } from '../reviews/repository';
 import { USER_COLUMNS, userJson } from './serialize';
 
 
