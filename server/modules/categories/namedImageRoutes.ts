@@ -1,44 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageBase } from '../../context';
-import { onUniqueViolation, pagedList, type Queryable, type Row } from '../../db';
+import { onUniqueViolation, type Queryable } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage, type ImageBase } from '../../lib/images';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
 import { rules, text, validate, validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import type { ImageKind } from '../../storage';
+import { NAMED_IMAGE_LIST as listSpec, type NamedImageRepository, type NamedImageRow } from './repository';
 
 export const INVALID_IMAGE_URL = 'image must be an absolute http(s) URL';
 
 /** Categories and brands share their five operations and rules (API.md §5.3, §5.5); only names and texts differ. */
 export interface NamedImageResource {
   table: 'categories' | 'brands';
+  repository: NamedImageRepository;
   kind: ImageKind;
   tooLongMessage: string;
-  toJson: (row: Row, base: ImageBase) => Record<string, unknown>;
+  toJson: (row: NamedImageRow, base: ImageBase) => Record<string, unknown>;
   /** Runs inside the delete transaction after the row is locked; throws to refuse. */
   beforeDelete?: (tx: Queryable, id: string) => Promise<void>;
   /** Maps a database error raised by the delete (e.g. a foreign key) to an answer; rethrows otherwise. */
   deleteError?: (err: unknown) => never;
 }
 
-const listSpec: ListSpec = {
-  fields: {
-    name: { column: 'name', type: 'text' },
-    createdAt: { column: 'created_at', type: 'date' },
-    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
-  },
-  keyword: (p) => `name ILIKE ${p}`,
-};
-
 export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedImageResource) {
   const { ctx } = app;
-  const { table, kind } = resource;
+  const { table, kind, repository } = resource;
   const staff = requireAuth(ctx, 'manager', 'admin');
-  const json = (request: FastifyRequest, row: Row) => resource.toJson(row, imageBase(request, ctx));
+  const json = (request: FastifyRequest, row: NamedImageRow) => resource.toJson(row, imageBase(request, ctx));
 
   /** Validates name and image (file or URL) and stores an uploaded file; the caller removes it if the write fails. */
   async function readNamedForm(request: FastifyRequest, creating: boolean) {
@@ -65,41 +58,28 @@ export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedIm
 
   app.get('/', { config: { listSpec } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    const { rows, total: count } = await pagedList(ctx.db, q, { columns: '*', from: table });
+    const { rows, total: count } = await repository.list(ctx.db, q);
     const objects = rows.map((r) => json(request, r));
     return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, table, objects) : objects, count, q);
   });
 
   app.get('/:id', async (request) => {
     const id = validateIdParam(request.params);
-    const row = await ctx.db.one(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+    const row = await repository.find(ctx.db, id);
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: json(request, row) };
   });
 
   app.post('/', { preHandler: staff, config: { multipart: true } }, async (request, reply) => {
     const { name, image, uploaded } = await readNamedForm(request, true);
-    const row = await write(name, uploaded, () =>
-      ctx.db.one(`INSERT INTO ${table} (name, slug, image) VALUES ($1, $2, $3) RETURNING *`, [name, slugify(name!), image ?? null]),
-    );
-    return reply.status(201).send({ data: json(request, row!) });
+    const row = await write(name, uploaded, () => repository.insert(ctx.db, { name: name!, slug: slugify(name!), image: image ?? null }));
+    return reply.status(201).send({ data: json(request, row) });
   });
 
   const update = async (request: FastifyRequest) => {
     const id = validateIdParam(request.params);
     const { name, image, uploaded } = await readNamedForm(request, false);
-    const result = await write(name, uploaded, () =>
-      ctx.db.tx(async (tx) => {
-        const old = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-        if (!old) return undefined;
-        const row = await tx.one(
-          `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image), updated_at = now()
-           WHERE id = $1 RETURNING *`,
-          [id, name ?? null, name ? slugify(name) : null, image ?? null],
-        );
-        return { ...row, previous_image: old.image };
-      }),
-    );
+    const result = await write(name, uploaded, () => repository.update(ctx.db, id, { name, slug: name ? slugify(name) : undefined, image }));
     if (!result) {
       await removeImage(ctx.storage, kind, uploaded);
       throw notFound(`No document found for this id: ${id}`);
@@ -113,15 +93,8 @@ export function registerNamedImageRoutes(app: FastifyInstance, resource: NamedIm
 
   app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
     const id = validateIdParam(request.params);
-    const removed = await ctx.db
-      .tx(async (tx) => {
-        const row = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-        if (!row) throw notFound(`No document found for this id: ${id}`);
-        await resource.beforeDelete?.(tx, id);
-        await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
-        return row;
-      })
-      .catch(resource.deleteError ?? ((err) => Promise.reject(err)));
+    const removed = await repository.delete(ctx.db, id, resource.beforeDelete).catch(resource.deleteError ?? ((err) => Promise.reject(err)));
+    if (!removed) throw notFound(`No document found for this id: ${id}`);
     await removeImage(ctx.storage, kind, removed.image);
     return reply.status(204).send();
   });

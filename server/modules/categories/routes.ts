@@ -4,6 +4,7 @@ import { validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { SUBCATEGORY_LIST, createSubcategory, listSubcategories } from '../subcategories/routes';
 import { registerNamedImageRoutes } from './namedImageRoutes';
+import { categoryHasProducts, categoryRepository, isStillReferenced } from './repository';
 import { categoryJson } from './serialize';
 
 const STILL_USED = 'Category still has products';
@@ -12,16 +13,17 @@ export async function categoryRoutes(app: FastifyInstance) {
   const { ctx } = app;
   registerNamedImageRoutes(app, {
     table: 'categories',
+    repository: categoryRepository,
     kind: 'categories',
     tooLongMessage: 'Too long category name',
     toJson: categoryJson,
     // Subcategories go with the category (foreign key cascade); products must be moved or deleted first.
     beforeDelete: async (tx, id) => {
-      if (await tx.one('SELECT 1 FROM products WHERE category_id = $1 LIMIT 1', [id])) throw conflict(STILL_USED);
+      if (await categoryHasProducts(tx, id)) throw conflict(STILL_USED);
     },
     // A product created concurrently is caught by the foreign key (ON DELETE RESTRICT).
     deleteError: (err) => {
-      if ((err as { code?: string })?.code === '23503') throw conflict(STILL_USED);
+      if (isStillReferenced(err)) throw conflict(STILL_USED);
       throw err;
     },
   });
