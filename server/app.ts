@@ -9,6 +9,8 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db';
 import { isDemoShop, storedSecret } from './db/shop';
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('routeList', [] as string[]);
   app.decorate('listRoutes', {} as FastifyInstance['listRoutes']);
   app.addHook('onRoute', (route) => {
+    if (isDocumentationRoute(route.url)) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
     if (route.config?.listSpec) app.listRoutes[`GET ${route.url}`] = route.config.listSpec;
   });
@@ -149,6 +152,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       new HttpError(429, 'Too many requests, please try again later', { 'Retry-After': String(Math.ceil(context.ttl / 1000)) }),
   });
 
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
@@ -171,6 +175,37 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(paymentRoutes);
   await registerFiles(app, ctx, options);
   return app;
+}
+
+const OPENAPI_PATH = '/api/v1/openapi.json';
+const DOCS_PREFIX = '/api/docs';
+
+/** The OpenAPI document and its reference page describe the API; they are not part of it (nor of `routeList`). */
+const isDocumentationRoute = (url: string) => url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+
+/**
+ * The OpenAPI 3 document generated from the route schemas (server/lib/schemas.ts) at `GET /api/v1/openapi.json`, and a
+ * readable reference of it at `/api/docs` (Swagger UI, its scripts and styles served from here, so the shop's CSP holds).
+ * Must be registered before the routes it describes. Only `/api/v1` routes are in the document.
+ */
+async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Shop REST API',
+        version: '1.0.0',
+        description: 'The shop\'s REST API (`/api/v1`). Errors: validation errors answer 400 `{errors: [{type, value, msg, path, param, location}]}`; every other error `{status, message}`.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/v1/') ? schema : { ...schema, hide: true }, url }),
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { deepLinking: true },
+  });
 }
 
 /**

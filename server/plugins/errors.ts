@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { isDatabaseUnavailable } from '../db';
-import { HttpError, ValidationError } from '../lib/errors';
+import { HttpError, ValidationError, fieldError, type FieldError } from '../lib/errors';
 import { StorageError } from '../storage';
 
 /**
@@ -17,6 +17,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(err.statusCode).send({ status: err.statusCode >= 500 ? 'error' : 'fail', message: err.message });
     }
     const fastifyError = err as FastifyError;
+    if (fastifyError.validation && fastifyError.validationContext !== 'headers') {
+      return reply.status(400).send({ errors: schemaErrors(request, fastifyError.validation, fastifyError.validationContext) });
+    }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ status: 'fail', message: clientErrorMessage(fastifyError, status) });
@@ -37,6 +40,26 @@ export function registerErrorHandling(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ status: 'fail', message: `Can't find this route: ${request.raw.url}` });
+  });
+}
+
+const LOCATION = { body: 'body', querystring: 'query', params: 'params' } as const;
+
+/**
+ * What Ajv refused after the API.md rules passed (see server/lib/schemas.ts), in API.md's validation shape: one entry,
+ * at the field's dotted path, with express-validator's default message (`Invalid ID formate` for path ids).
+ */
+function schemaErrors(request: FastifyRequest, errors: FastifySchemaValidationError[], context: string | undefined): FieldError[] {
+  const location = LOCATION[context as keyof typeof LOCATION] ?? 'body';
+  const data = location === 'body' ? request.body : location === 'query' ? request.query : request.params;
+  return errors.slice(0, 1).map((error) => {
+    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const missing = (error.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
+    const extra = missing.missingProperty ?? missing.additionalProperty;
+    if (extra !== undefined) segments.push(extra);
+    const path = segments.join('.') || (location === 'params' ? 'id' : location);
+    const value = segments.reduce<unknown>((obj, key) => (obj && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined), data);
+    return fieldError(location, path, location === 'params' ? 'Invalid ID formate' : 'Invalid value', value);
   });
 }
 

@@ -1,0 +1,185 @@
+/**
+ * Route schemas: every `/api/v1` route declares TypeBox schemas for what it reads (params, querystring, body) and for
+ * each success answer. They type the handlers (TypeBox type provider), Ajv checks requests against them, fast-json-stringify
+ * writes the answers with them, and @fastify/swagger publishes them as the OpenAPI document (`GET /api/v1/openapi.json`,
+ * readable at `/api/docs`).
+ *
+ * The convention, in a route module:
+ *
+ *   export async function thingRoutes(instance: FastifyInstance) {
+ *     const app = instance.withTypeProvider<TypeBoxTypeProvider>();   // typed request.params / query / body
+ *     app.put('/:id', {
+ *       schema: { tags: ['things'], summary: 'Update a thing', params: IdParams('id'), body: ThingBody, response: { 200: Success(Thing) } },
+ *       // Auth first (401/403 before any 400), then the API.md rules with their exact messages, then Ajv.
+ *       preValidation: [requireAuth(ctx, 'admin'), checks({ params: idRules('id'), body: thingRules })],
+ *     }, async (request) => { const { id } = request.params; ... });
+ *   }
+ *
+ * 1. Rules before Ajv. API.md's messages come from the rules in server/lib/validate.ts; `checks()` runs them as a
+ *    route-level preValidation hook, so a request that breaks a rule gets API.md's answer. Ajv runs after, on what passed.
+ * 2. A schema is never stricter than its rules. Strings may carry numbers (multipart, urlencoded, the original web app's
+ *    JSON; Arabic-Indic digits; surrounding spaces): type such fields `NumberLike` / `IntegerLike` (number or string), not
+ *    `Type.Number()`. Leave length and pattern limits to the rules unless the rule already refused everything else.
+ *    Fastify's Ajv coerces (numbers to strings for `Type.String()`), and anything Ajv still refuses answers 400 in
+ *    API.md's `{errors: [...]}` shape (server/plugins/errors.ts), never 500.
+ * 3. Auth moves from `preHandler` to the start of `preValidation`, so visitors still get 401 before any validation 400.
+ * 4. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
+ *    (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves absent values out);
+ *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Add `...errorResponses` to `response`
+ *    so the document shows the error shapes too.
+ * 5. Multipart routes (category, brand and product create/update): @fastify/multipart leaves the body unread until the
+ *    handler streams it (server/plugins/uploads.ts), so Ajv only ever sees `{}` there. Use `formBody(fields)`: it documents
+ *    the same fields for JSON, urlencoded and multipart, without `required` (the handler's rules say what is required), so
+ *    validation of that `{}` passes and the OpenAPI document still shows every field.
+ * 6. List routes: `querystring: ListQuery` (page, limit, sort, fields, keyword, and any filter) and `200: List(Item)`.
+ */
+import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import { validate, rules, type Rules } from './validate';
+
+export { Type };
+
+// ————— Requests —————
+
+/** An id in the path: an opaque string (ours: a UUID); a malformed one gets `Invalid ID formate` from its rule first. */
+export const Id = Type.String({ description: 'Opaque id (a UUID in this shop)' });
+
+/** Path parameters that are all ids: `IdParams('id')`, `IdParams('productId', 'reviewId')`. */
+export function IdParams<K extends string>(...names: K[]) {
+  return Type.Object(Object.fromEntries(names.map((name) => [name, Id])) as { [P in K]: typeof Id });
+}
+
+/** The rules for id path parameters, to pass to `checks({ params })`. */
+export function idRules(...names: string[]): Record<string, Rules> {
+  return Object.fromEntries(names.map((name) => [name, rules().id()]));
+}
+
+/** A number as JSON sends it, or as text (forms, Arabic-Indic digits); the rules read both. */
+export const NumberLike = (options: { description?: string } = {}) => Type.Union([Type.Number(), Type.String()], options);
+/** A whole number as JSON sends it, or as text. */
+export const IntegerLike = (options: { description?: string } = {}) => Type.Union([Type.Integer(), Type.String()], options);
+/** A flag as JSON sends it, or as text (`"true"`). */
+export const BooleanLike = (options: { description?: string } = {}) => Type.Union([Type.Boolean(), Type.String()], options);
+
+/**
+ * The query of a List route (API.md §2). Every value is text as the query parser hands it over (or a nested object for
+ * `price[gte]=`-style filters); the list reader decides what is valid, with API.md's messages.
+ */
+export const ListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ description: 'Page number, from 1 (default 1)' })),
+    limit: Type.Optional(Type.String({ description: 'Page size, 1–100 (default 50)' })),
+    sort: Type.Optional(Type.String({ description: 'Comma-separated fields, `-field` for descending (default `-createdAt`)' })),
+    fields: Type.Optional(Type.String({ description: 'Comma-separated projection, or `-field` exclusions' })),
+    keyword: Type.Optional(Type.String({ description: 'Case-insensitive search, Arabic letters folded' })),
+  },
+  {
+    description: 'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
+    additionalProperties: true,
+  },
+);
+
+/**
+ * A body for the multipart create/update routes (see 5. above): the same fields documented for JSON, urlencoded and
+ * multipart/form-data, none marked required, because Ajv only ever sees `{}` for a multipart request and the handler's
+ * rules decide what is required (with API.md's messages) once the parts are read. `files` adds binary file fields.
+ */
+export function formBody(fields: TProperties, files: Record<string, { description: string; many?: boolean }> = {}) {
+  const text = Type.Partial(Type.Object(fields));
+  const fileSchema = (f: { description: string; many?: boolean }) => {
+    const one = Type.String({ format: 'binary', description: f.description });
+    return f.many ? Type.Array(one, { description: f.description }) : one;
+  };
+  const multipart = Type.Partial(Type.Object({ ...fields, ...Object.fromEntries(Object.entries(files).map(([name, f]) => [name, fileSchema(f)])) }));
+  return {
+    content: {
+      'application/json': { schema: text },
+      'application/x-www-form-urlencoded': { schema: text },
+      'multipart/form-data': { schema: multipart },
+    },
+  };
+}
+
+type Location = 'params' | 'query' | 'body';
+
+/**
+ * The route-level preValidation hook that runs API.md's rules before Ajv: params first, then the query, then the body,
+ * each throwing API.md's 400 with its first failures. `body` may be a function of the request (e.g. rules that depend on
+ * who is asking).
+ */
+export function checks(spec: {
+  params?: Record<string, Rules>;
+  query?: Record<string, Rules>;
+  body?: Record<string, Rules> | ((request: Parameters<preValidationAsyncHookHandler>[0]) => Record<string, Rules>);
+}): preValidationAsyncHookHandler {
+  return async (request) => {
+    const parts: [Location, unknown, Record<string, Rules> | undefined][] = [
+      ['params', request.params, spec.params],
+      ['query', request.query, spec.query],
+      ['body', request.body, typeof spec.body === 'function' ? spec.body(request) : spec.body],
+    ];
+    for (const [location, data, ruleSet] of parts) if (ruleSet) await validate(location, data, ruleSet);
+  };
+}
+
+// ————— Answers —————
+
+/** A value that may be null in the answer (without it fast-json-stringify writes null as "" or 0). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** ISO 8601 UTC with milliseconds. */
+export const DateTime = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
+/** An absolute URL (every image field, API.md §0). */
+export const Url = (options: { description?: string } = {}) => Type.String({ description: 'Absolute URL', ...options });
+
+/** `createdAt` and `updatedAt` of every stored entity. */
+export const Timestamps = { createdAt: DateTime(), updatedAt: DateTime() };
+
+/** `{status: 'success', data}` */
+export const Success = <T extends TSchema>(data: T) => Type.Object({ status: Type.Literal('success'), data });
+/** `{data}` (API.md: "unless stated, success objects are wrapped as {data}") */
+export const DataOnly = <T extends TSchema>(data: T) => Type.Object({ data });
+/** `{status: 'success', message}` */
+export const Message = Type.Object({ status: Type.Literal('success'), message: Type.String() });
+
+export const PaginationResult = Type.Object({
+  currentPage: Type.Integer(),
+  limit: Type.Integer(),
+  numberOfPages: Type.Integer(),
+  nextPage: Type.Optional(Type.Integer()),
+  prevPage: Type.Optional(Type.Integer()),
+});
+
+/** A List answer (API.md §2): `{results, paginationResult, data}`. */
+export const List = <T extends TSchema>(item: T) => Type.Object({ results: Type.Integer(), paginationResult: PaginationResult, data: Type.Array(item) });
+
+/** 204 No Content. */
+export const NoContent = Type.Null({ description: 'No content' });
+
+// ————— Errors (API.md §3.1) —————
+
+export const FieldErrorSchema = Type.Object({
+  type: Type.Literal('field'),
+  value: Type.Optional(Type.Unknown({ description: 'The input, echoed (never for passwords and reset codes)' })),
+  msg: Type.String(),
+  path: Type.String(),
+  param: Type.String(),
+  location: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('params')]),
+});
+
+/** A validation error: `{errors: [{type, value?, msg, path, param, location}]}`. */
+export const ValidationErrorBody = Type.Object({ errors: Type.Array(FieldErrorSchema) }, { description: 'Validation error' });
+
+/** Every other error: `{status: 'fail' | 'error', message}` (a few 409s add the refreshed object). */
+export const FailBody = Type.Object(
+  { status: Type.Union([Type.Literal('fail'), Type.Literal('error')]), message: Type.String() },
+  { additionalProperties: true, description: 'Error' },
+);
+
+/** The error answers every route may give, for the OpenAPI document: spread into `response`. */
+export const errorResponses = {
+  '4xx': Type.Union([ValidationErrorBody, FailBody], { description: 'Client error (validation errors list each field; others give a message)' }),
+  '5xx': FailBody,
+};
+
+export type { TObject, TSchema };
