@@ -77,9 +77,6 @@ export const categoryRepository = namedImageRepository('categories');
 
 export const categoryExists = categoryRepository.exists;
 
-/** Whether any product is of the category (such a category is not deleted). */
-export const categoryHasProducts = async (db: Queryable, id: string) => !!(await db.one('SELECT 1 FROM products WHERE category_id = $1 LIMIT 1', [id]));
-
 /** PostgreSQL's foreign_key_violation: a product still refers to the category being deleted (ON DELETE RESTRICT). */
 export const isStillReferenced = (err: unknown) => (err as { code?: string })?.code === '23503';
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { conflict } from '../../lib/errors';
+import { categoryHasProducts } from '../products/repository';
 import { validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { SUBCATEGORY_LIST, createSubcategory, listSubcategories } from '../subcategories/routes';
 import { registerNamedImageRoutes } from './namedImageRoutes';
-import { categoryHasProducts, categoryRepository, isStillReferenced } from './repository';
+import { categoryRepository, isStillReferenced } from './repository';
 import { categoryJson } from './serialize';
 
 const STILL_USED = 'Category still has products';

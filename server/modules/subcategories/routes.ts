@@ -1,43 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyOf, type AppContext } from '../../context';
-import { onUniqueViolation, pagedList, type Row } from '../../db';
+import { onUniqueViolation } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
-import { compact, iso } from '../../lib/time';
 import { isId, rules, text, validate, validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
+import { categoryExists } from '../categories/repository';
+import { SUBCATEGORY_LIST, deleteSubcategory, findSubcategory, insertSubcategory, listSubcategories as listRows, updateSubcategory } from './repository';
+import { subcategoryJson } from './serialize';
 
-export function subcategoryJson(row: Row) {
-  return compact({ _id: row.id, name: row.name, slug: row.slug, category: row.category_id, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
-}
-
-export const SUBCATEGORY_LIST: ListSpec = {
-  fields: {
-    name: { column: 'name', type: 'text' },
-    category: { column: 'category_id', type: 'id' },
-    createdAt: { column: 'created_at', type: 'date' },
-    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
-  },
-  keyword: (p) => `name ILIKE ${p}`,
-};
+export { SUBCATEGORY_LIST };
 
 /** List of subcategories, optionally of one category (GET /subcategories and /categories/:categoryId/subcategories). */
 export async function listSubcategories(ctx: AppContext, request: FastifyRequest, categoryId?: string) {
   const q = categoryId
     ? buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST, ['category_id = $1'], [categoryId])
     : buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST);
-  const { rows, total: count } = await pagedList(ctx.db, q, { columns: '*', from: 'subcategories' });
+  const { rows, total } = await listRows(ctx.db, q);
   const objects = rows.map(subcategoryJson);
-  return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, 'subcategories', objects) : objects, count, q);
+  return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, 'subcategories', objects) : objects, total, q);
 }
 
 function categoryRules(ctx: AppContext) {
   return rules()
     .id('Invalid ID formate')
     .required('SubCategory must be belong to category')
-    .check(async (v) => !!(await ctx.db.one('SELECT 1 FROM categories WHERE id = $1', [v])), (v) => `No category exist for this id: ${v}`);
+    .check(async (v) => categoryExists(ctx.db, v as string), (v) => `No category exist for this id: ${v}`);
 }
 
 const nameRules = () => rules().minLength(2, 'must be at least 2 chars').maxLength(32, 'Too long category name');
@@ -49,10 +39,10 @@ export async function createSubcategory(ctx: AppContext, request: FastifyRequest
   await validate('body', body, { name: nameRules(), category: categoryRules(ctx) });
   const name = text(body.name)!;
   const row = await onUniqueViolation(
-    () => ctx.db.one('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [name, slugify(name), body.category]),
+    () => insertSubcategory(ctx.db, { name, slug: slugify(name), categoryId: body.category as string }),
     () => duplicateValue(name),
   );
-  return reply.status(201).send({ data: subcategoryJson(row!) });
+  return reply.status(201).send({ data: subcategoryJson(row) });
 }
 
 export async function subcategoryRoutes(app: FastifyInstance) {
@@ -64,7 +54,7 @@ export async function subcategoryRoutes(app: FastifyInstance) {
 
   app.get('/:id', async (request) => {
     const id = validateIdParam(request.params);
-    const row = await ctx.db.one('SELECT * FROM subcategories WHERE id = $1', [id]);
+    const row = await findSubcategory(ctx.db, id);
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: subcategoryJson(row) };
   });
@@ -74,21 +64,9 @@ export async function subcategoryRoutes(app: FastifyInstance) {
     const body = { ...bodyOf(request) };
     await validate('body', body, { name: nameRules().optional(), category: categoryRules(ctx).optional() });
     const name = text(body.name);
-    const category = isId(body.category) ? body.category : null;
+    const categoryId = isId(body.category) ? (body.category as string) : undefined;
     const row = await onUniqueViolation(
-      () =>
-        ctx.db.tx(async (tx) => {
-          const updated = await tx.one(
-            `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id), updated_at = now()
-             WHERE id = $1 RETURNING *`,
-            [id, name ?? null, name ? slugify(name) : null, category],
-          );
-          // A subcategory moved to another category no longer describes the products of the old one.
-          if (updated && category) {
-            await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2', [updated.id, category]);
-          }
-          return updated;
-        }),
+      () => updateSubcategory(ctx.db, id, { name, slug: name ? slugify(name) : undefined, categoryId }),
       () => duplicateValue(name ?? ''),
     );
     if (!row) throw notFound(`No document found for this id: ${id}`);
@@ -99,11 +77,7 @@ export async function subcategoryRoutes(app: FastifyInstance) {
 
   app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
     const id = validateIdParam(request.params);
-    await ctx.db.tx(async (tx) => {
-      const row = await tx.one('DELETE FROM subcategories WHERE id = $1 RETURNING id', [id]);
-      if (!row) throw notFound(`No document found for this id: ${id}`);
-      await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1]', [row.id]);
-    });
+    if (!(await deleteSubcategory(ctx.db, id))) throw notFound(`No document found for this id: ${id}`);
     return reply.status(204).send();
   });
 }

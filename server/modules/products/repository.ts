@@ -1,0 +1,168 @@
+import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
+import { foldArabic } from '../../lib/arabic';
+import type { ListSpec } from '../../lib/listQuery';
+
+/** A product as productJson reads it (money in piastres). */
+export interface ProductRow {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  quantity: number;
+  sold: number;
+  price: number;
+  price_after_discount: number | null;
+  available_colors: string[];
+  image_cover: string;
+  images: string[];
+  category_id: string;
+  subcategory_ids: string[];
+  brand_id: string | null;
+  /** numeric(2,1): a string from node-postgres, a number from PGlite. */
+  ratings_average: string | number;
+  ratings_quantity: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The whole stored row, as writes return it. */
+export interface StoredProductRow extends ProductRow {
+  search_text: string;
+  effective_price: number;
+}
+
+/** The columns a create or update writes; the routes allow-list them, nothing else reaches the database. */
+export interface ProductValues {
+  title?: string;
+  slug?: string;
+  description?: string;
+  search_text?: string;
+  quantity?: number;
+  price?: number;
+  price_after_discount?: number | null;
+  available_colors?: string[];
+  image_cover?: string;
+  images?: string[];
+  category_id?: string;
+  subcategory_ids?: string[];
+  brand_id?: string | null;
+}
+
+/** Columns of `products p` that productJson reads. */
+export const PRODUCT_COLUMNS = `p.id, p.title, p.slug, p.description, p.quantity, p.sold, p.price, p.price_after_discount,
+  p.available_colors, p.image_cover, p.images, p.category_id, p.subcategory_ids, p.brand_id,
+  p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at`;
+
+/**
+ * SQL that builds a ProductRef (`_id, title, imageCover, ratingsAverage, ratingsQuantity, category {_id,name}, brand {_id,name}?`)
+ * as JSON for the product aliased `p`; join `categories c` and `brands b` to use it. Order items store the same shape as a snapshot.
+ */
+export const PRODUCT_REF_SQL = `jsonb_strip_nulls(jsonb_build_object(
+  '_id', p.id, 'title', p.title, 'imageCover', p.image_cover,
+  'ratingsAverage', p.ratings_average::float8, 'ratingsQuantity', p.ratings_quantity,
+  'category', jsonb_build_object('_id', c.id, 'name', c.name),
+  'brand', CASE WHEN b.id IS NULL THEN NULL ELSE jsonb_build_object('_id', b.id, 'name', b.name) END))`;
+
+/** The filters and sorts of the product list (API.md §2). */
+export const PRODUCT_LIST: ListSpec = {
+  fields: {
+    // The price the shopper pays (API.md §2), a stored column of migration 011.
+    price: { column: 'p.effective_price', type: 'money' },
+    priceAfterDiscount: { column: 'p.price_after_discount', type: 'money' },
+    quantity: { column: 'p.quantity', type: 'int' },
+    sold: { column: 'p.sold', type: 'int' },
+    ratingsAverage: { column: 'p.ratings_average', type: 'decimal', precision: 2, scale: 1 },
+    ratingsQuantity: { column: 'p.ratings_quantity', type: 'int' },
+    category: { column: 'p.category_id', type: 'id' },
+    subcategory: { column: 'p.subcategory_ids', type: 'textArray' },
+    brand: { column: 'p.brand_id', type: 'id' },
+    availableColors: { column: 'p.available_colors', type: 'textArray' },
+    createdAt: { column: 'p.created_at', type: 'date' },
+    title: { column: 'p.title', type: 'text', sortOnly: true },
+    updatedAt: { column: 'p.updated_at', type: 'date', sortOnly: true },
+  },
+  // search_text holds title and description folded the same way; its trigram index serves the LIKE.
+  keyword: (p) => `p.search_text LIKE ${p}`,
+  normalizeKeyword: foldArabic,
+};
+
+/** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
+export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<ProductRow>> =>
+  pagedList<ProductRow>(db, q, { columns: PRODUCT_COLUMNS, from: 'products p', unfilteredTotal: 'SELECT n FROM product_count' });
+
+export const findProduct = (db: Queryable, id: string) => db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
+
+/** The whole stored row (an update compares with it and removes the files it replaces). */
+export const findStoredProduct = (db: Queryable, id: string) => db.one<StoredProductRow>('SELECT * FROM products WHERE id = $1', [id]);
+
+export async function insertProduct(db: Queryable, values: ProductValues): Promise<StoredProductRow> {
+  const columns = Object.keys(values);
+  const row = await db.one<StoredProductRow>(
+    `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+    Object.values(values),
+  );
+  return row!;
+}
+
+/** Writes the values given; undefined when there is no such product. */
+export function updateProduct(db: Queryable, id: string, values: ProductValues) {
+  const columns = Object.keys(values);
+  return db.one<StoredProductRow>(
+    `UPDATE products SET ${columns.map((c, i) => `${c} = $${i + 2}, `).join('')}updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, ...Object.values(values)],
+  );
+}
+
+/**
+ * Deletes a product and answers its files, or undefined when there is no such product. Cart lines, wishlist
+ * entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL). The carts that held
+ * it lose their applied coupon, as after any cart change (API.md §6.3); their totals are summed from the lines left.
+ */
+export const deleteProduct = (db: Db, id: string) =>
+  db.tx(async (tx) => {
+    const carts = await tx.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [id]);
+    const row = await tx.one<{ image_cover: string; images: string[] }>('DELETE FROM products WHERE id = $1 RETURNING image_cover, images', [id]);
+    if (!row) return undefined;
+    if (carts.length) {
+      await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE id = ANY($1::uuid[])', [carts.map((c) => c.cart_id)]);
+    }
+    return row;
+  });
+
+/** Whether any product is of the category (such a category is not deleted). */
+export const categoryHasProducts = async (db: Queryable, categoryId: string) =>
+  !!(await db.one('SELECT 1 FROM products WHERE category_id = $1 LIMIT 1', [categoryId]));
+
+/** Takes a subcategory off every product, or, given `unlessInCategory`, off the products of other categories. */
+export async function removeSubcategoryFromProducts(tx: Queryable, subcategoryId: string, unlessInCategory?: string) {
+  if (unlessInCategory === undefined) {
+    await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1]', [subcategoryId]);
+  } else {
+    await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2', [
+      subcategoryId,
+      unlessInCategory,
+    ]);
+  }
+}
+
+/** What the search suggestions show of a product. */
+export interface SuggestedProductRow {
+  id: string;
+  title: string;
+  image_cover: string;
+  price: number;
+  price_after_discount: number | null;
+}
+
+/** Length of the indexed title prefix (migration 015). */
+export const TITLE_PREFIX_LENGTH = 64;
+const SUGGESTED_SQL = 'SELECT p.id, p.title, p.image_cover, p.price, p.price_after_discount FROM products p';
+const TITLE_PREFIX = `left(p.search_text, ${TITLE_PREFIX_LENGTH}) COLLATE "C"`;
+
+/** Products whose folded title starts with the LIKE pattern's text, in title order (migration 015's B-tree range). */
+export const productsWithTitleStarting = (db: Queryable, pattern: string, limit: number) =>
+  db.query<SuggestedProductRow>(`${SUGGESTED_SQL} WHERE ${TITLE_PREFIX} LIKE $1 ORDER BY ${TITLE_PREFIX} LIMIT ${Number(limit)}`, [pattern]);
+
+/** Products whose folded title (or description start) matches the LIKE pattern, in no order (trigram index). */
+export const productsWithTitleMatching = (db: Queryable, pattern: string, limit: number) =>
+  db.query<SuggestedProductRow>(`${SUGGESTED_SQL} WHERE left(p.search_text, ${TITLE_PREFIX_LENGTH}) LIKE $1 LIMIT ${Number(limit)}`, [pattern]);
