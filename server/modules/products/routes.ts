@@ -1,41 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageBase, type AppContext } from '../../context';
-import { pagedList, type Row } from '../../db';
 import { foldArabic, slugify } from '../../lib/arabic';
 import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { toPiastres } from '../../lib/money';
 import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate, validateIdParam } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
+import { brandExists } from '../brands/repository';
 import { INVALID_IMAGE_URL } from '../categories/namedImageRoutes';
+import { categoryExists } from '../categories/repository';
 import { newestReviewsOf } from '../reviews/repository';
 import { reviewJson } from '../reviews/serialize';
-import { PRODUCT_COLUMNS, productJson } from './serialize';
+import { findSubcategoryCategories, subcategoryIdsInCategory } from '../subcategories/repository';
+import {
+  PRODUCT_LIST as listSpec,
+  deleteProduct,
+  findProduct,
+  findStoredProduct,
+  insertProduct,
+  listProducts,
+  updateProduct,
+  type ProductValues,
+  type StoredProductRow,
+} from './repository';
+import { productJson } from './serialize';
 import { suggestionRoutes } from './suggestions';
-
-const listSpec: ListSpec = {
-  fields: {
-    // The price the shopper pays (API.md §2), a stored column of migration 011.
-    price: { column: 'p.effective_price', type: 'money' },
-    priceAfterDiscount: { column: 'p.price_after_discount', type: 'money' },
-    quantity: { column: 'p.quantity', type: 'int' },
-    sold: { column: 'p.sold', type: 'int' },
-    ratingsAverage: { column: 'p.ratings_average', type: 'decimal', precision: 2, scale: 1 },
-    ratingsQuantity: { column: 'p.ratings_quantity', type: 'int' },
-    category: { column: 'p.category_id', type: 'id' },
-    subcategory: { column: 'p.subcategory_ids', type: 'textArray' },
-    brand: { column: 'p.brand_id', type: 'id' },
-    availableColors: { column: 'p.available_colors', type: 'textArray' },
-    createdAt: { column: 'p.created_at', type: 'date' },
-    title: { column: 'p.title', type: 'text', sortOnly: true },
-    updatedAt: { column: 'p.updated_at', type: 'date', sortOnly: true },
-  },
-  // search_text holds title and description folded the same way; its trigram index serves the LIKE.
-  keyword: (p) => `p.search_text LIKE ${p}`,
-  normalizeKeyword: foldArabic,
-};
 
 const MAX_INT = 2_147_483_647;
 const PRODUCT_FILES = { imageCover: 1, images: 5 };
@@ -51,7 +42,7 @@ const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 const isNoBrand = (v: unknown) => v === null || text(v) === '' || text(v) === '0';
 
 interface ProductInput {
-  values: Record<string, unknown>;
+  values: ProductValues;
   /** Newly stored files, removed again if the write fails. */
   uploaded: string[];
 }
@@ -60,7 +51,7 @@ interface ProductInput {
  * Reads and validates a create (stored undefined) or update body in API.md §5.6's order, then stores
  * new images. Returns the allow-listed columns to write; nothing else from the body reaches the database.
  */
-async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Row): Promise<ProductInput> {
+async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: StoredProductRow): Promise<ProductInput> {
   const { fields, files } = await readForm(request, PRODUCT_FILES);
   const creating = !stored;
   const coverFile = files.imageCover?.[0];
@@ -72,7 +63,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
   const newCategory = isId(fields.category) ? (fields.category as string) : undefined;
   const subIds = listOf(fields.subcategory);
   const subRows = subIds.every(isId) && subIds.length
-    ? await ctx.db.query<{ id: string; category_id: string }>('SELECT id::text, category_id::text FROM subcategories WHERE id = ANY($1::uuid[])', [subIds])
+    ? await findSubcategoryCategories(ctx.db, subIds)
     : [];
   const colors = listOf(fields.availableColors);
 
@@ -112,7 +103,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
       rules()
         .required('Product must be belong to a category')
         .id('Invalid ID formate')
-        .check(async (v) => !!(await ctx.db.one('SELECT 1 FROM categories WHERE id = $1', [v])), (v) => `No category exist for this id: ${v}`),
+        .check(async (v) => categoryExists(ctx.db, v as string), (v) => `No category exist for this id: ${v}`),
     ),
     subcategory: rules()
       .check(() => subRows.length === new Set(subIds.map((id) => String(id).toLowerCase())).size, 'Invalid subcategories Ids')
@@ -123,14 +114,14 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
     brand: rules()
       .optional()
       .check((v) => isNoBrand(v) || isId(v), 'Invalid ID formate')
-      .check(async (v) => isNoBrand(v) || !!(await ctx.db.one('SELECT 1 FROM brands WHERE id = $1', [v])), (v) => `No brand exist for this id: ${v}`),
+      .check(async (v) => isNoBrand(v) || brandExists(ctx.db, v as string), (v) => `No brand exist for this id: ${v}`),
     imageCover: rules().check(
       (v) => coverFile !== undefined || (!creating && !isPresent(v)) || isAbsoluteImageUrl(v),
       (v) => (isPresent(v) ? INVALID_IMAGE_URL : 'Product Image cover is required'),
     ),
   });
 
-  const values: Record<string, unknown> = {};
+  const values: ProductValues = {};
   const title = text(fields.title);
   const description = text(fields.description);
   if (title !== undefined) Object.assign(values, { title, slug: slugify(title) });
@@ -151,10 +142,10 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
     values.subcategory_ids = [...new Set(subRows.map((s) => s.id))];
   } else if (newCategory && stored) {
     // A new category without new subcategories keeps only the stored ones that belong to it.
-    const kept = await ctx.db.query<{ id: string }>('SELECT id::text FROM subcategories WHERE category_id = $1 AND id = ANY($2::uuid[])', [newCategory, stored.subcategory_ids]);
-    values.subcategory_ids = stored.subcategory_ids.filter((id: string) => kept.some((k) => k.id === id));
+    const kept = await subcategoryIdsInCategory(ctx.db, newCategory, stored.subcategory_ids);
+    values.subcategory_ids = stored.subcategory_ids.filter((id) => kept.includes(id));
   }
-  if (fields.brand !== undefined) values.brand_id = isNoBrand(fields.brand) ? null : fields.brand;
+  if (fields.brand !== undefined) values.brand_id = isNoBrand(fields.brand) ? null : (fields.brand as string);
 
   const uploaded: string[] = [];
   try {
@@ -168,7 +159,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: Ro
         (values.images as string[]).push(name);
       }
     } else if (fields.images !== undefined) {
-      values.images = listOf(fields.images).map((url) => text(url));
+      values.images = listOf(fields.images).map((url) => text(url)) as string[];
     }
   } catch (err) {
     await removeUploads(ctx, uploaded);
@@ -186,8 +177,7 @@ export async function productRoutes(app: FastifyInstance) {
 
   app.get('/', { config: { listSpec } }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    // The whole catalogue's size is kept by triggers (migration 005) and read with the page.
-    const { rows, total } = await pagedList(ctx.db, q, { columns: PRODUCT_COLUMNS, from: 'products p', unfilteredTotal: 'SELECT n FROM product_count' });
+    const { rows, total } = await listProducts(ctx.db, q);
     return listResponse(rows.map((r) => productJson(r, base(request))), total, q);
   });
 
@@ -195,7 +185,7 @@ export async function productRoutes(app: FastifyInstance) {
 
   app.get('/:id', async (request) => {
     const id = validateIdParam(request.params);
-    const row = await ctx.db.one(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
+    const row = await findProduct(ctx.db, id);
     if (!row) throw notFound(`No document for this id ${id}`);
     const reviews = await newestReviewsOf(ctx.db, id, EMBEDDED_REVIEWS);
     return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
@@ -203,13 +193,9 @@ export async function productRoutes(app: FastifyInstance) {
 
   app.post('/', { preHandler: staff, config: { multipart: true } }, async (request, reply) => {
     const { values, uploaded } = await readProduct(ctx, request);
-    const columns = Object.keys(values);
     try {
-      const row = await ctx.db.one(
-        `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
-        Object.values(values),
-      );
-      return reply.status(201).send({ data: productJson(row!, base(request)) });
+      const row = await insertProduct(ctx.db, values);
+      return reply.status(201).send({ data: productJson(row, base(request)) });
     } catch (err) {
       await removeUploads(ctx, uploaded);
       throw err;
@@ -218,16 +204,12 @@ export async function productRoutes(app: FastifyInstance) {
 
   const update = async (request: FastifyRequest) => {
     const id = validateIdParam(request.params);
-    const stored = await ctx.db.one('SELECT * FROM products WHERE id = $1', [id]);
+    const stored = await findStoredProduct(ctx.db, id);
     if (!stored) throw notFound(`No document found for this id: ${id}`);
     const { values, uploaded } = await readProduct(ctx, request, stored);
-    const columns = Object.keys(values);
-    let row: Row | undefined;
+    let row: StoredProductRow | undefined;
     try {
-      row = await ctx.db.one(
-        `UPDATE products SET ${columns.map((c, i) => `${c} = $${i + 2}, `).join('')}updated_at = now() WHERE id = $1 RETURNING *`,
-        [id, ...Object.values(values)],
-      );
+      row = await updateProduct(ctx.db, id, values);
     } catch (err) {
       await removeUploads(ctx, uploaded);
       throw err;
@@ -247,17 +229,8 @@ export async function productRoutes(app: FastifyInstance) {
 
   app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
     const id = validateIdParam(request.params);
-    const removed = await ctx.db.tx(async (tx) => {
-      const carts = await tx.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [id]);
-      // Cart lines, wishlist entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL).
-      const row = await tx.one<{ image_cover: string; images: string[] }>('DELETE FROM products WHERE id = $1 RETURNING image_cover, images', [id]);
-      if (!row) throw notFound(`No document found for this id: ${id}`);
-      // Cart totals are summed from the remaining lines; an applied coupon is dropped as after any cart change (API.md §6.3).
-      if (carts.length) {
-        await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE id = ANY($1::uuid[])', [carts.map((c) => c.cart_id)]);
-      }
-      return row;
-    });
+    const removed = await deleteProduct(ctx.db, id);
+    if (!removed) throw notFound(`No document found for this id: ${id}`);
     await removeUploads(ctx, [removed.image_cover, ...removed.images]);
     return reply.status(204).send();
   });

@@ -2,14 +2,19 @@ import { imageUrl, type ImageBase } from '../../lib/images';
 import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { Row } from '../../db';
+import type { ProductRow } from './repository';
 
-/** Columns of `products p` that productJson reads. */
-export const PRODUCT_COLUMNS = `p.id, p.title, p.slug, p.description, p.quantity, p.sold, p.price, p.price_after_discount,
-  p.available_colors, p.image_cover, p.images, p.category_id, p.subcategory_ids, p.brand_id,
-  p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at`;
+/**
+ * The join fragments of products/repository.ts, for the cart, order and wishlist statements that still read
+ * products themselves: import them from the repository.
+ */
+export { PRODUCT_COLUMNS, PRODUCT_REF_SQL } from './repository';
 
-/** A product as API.md §1 answers it: category and brand as ids, images as absolute URLs, money in EGP. */
-export function productJson(row: Row, baseUrl: ImageBase) {
+/**
+ * A product as API.md §1 answers it: category and brand as ids, images as absolute URLs, money in EGP.
+ * (`Row` for the wishlist, whose statement reads products itself.)
+ */
+export function productJson(row: ProductRow | Row, baseUrl: ImageBase) {
   return compact({
     _id: row.id,
     id: row.id,
@@ -32,16 +37,6 @@ export function productJson(row: Row, baseUrl: ImageBase) {
     updatedAt: iso(row.updated_at),
   });
 }
-
-/**
- * SQL that builds a ProductRef (`_id, title, imageCover, ratingsAverage, ratingsQuantity, category {_id,name}, brand {_id,name}?`)
- * as JSON for the product aliased `p`; join `categories c` and `brands b` to use it. Order items store the same shape as a snapshot.
- */
-export const PRODUCT_REF_SQL = `jsonb_strip_nulls(jsonb_build_object(
-  '_id', p.id, 'title', p.title, 'imageCover', p.image_cover,
-  'ratingsAverage', p.ratings_average::float8, 'ratingsQuantity', p.ratings_quantity,
-  'category', jsonb_build_object('_id', c.id, 'name', c.name),
-  'brand', CASE WHEN b.id IS NULL THEN NULL ELSE jsonb_build_object('_id', b.id, 'name', b.name) END))`;
 
 /** Turns a stored ProductRef (live or snapshot) into its answer form with an absolute image URL. */
 export function productRefJson(ref: Row, baseUrl: ImageBase) {

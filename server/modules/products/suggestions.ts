@@ -6,26 +6,16 @@ import { escapeLike } from '../../lib/listQuery';
 import { toEgp } from '../../lib/money';
 import { compact } from '../../lib/time';
 import { rules, validate } from '../../lib/validate';
+import { categoryAndBrandNames } from '../categories/repository';
+import { TITLE_PREFIX_LENGTH as PREFIX_LENGTH, productsWithTitleMatching, productsWithTitleStarting, type SuggestedProductRow as SuggestedRow } from './repository';
 
 /** What the top bar's search offers while the shopper types (ours). */
 export const SUGGESTED_PRODUCTS = 6;
 export const SUGGESTED_NAMES = 4;
 const MIN_KEYWORD = 2;
 const MAX_KEYWORD = 100;
-/** Length of the indexed title prefix (migration 015). */
-const PREFIX_LENGTH = 64;
 
 const INDEXABLE = /[\p{L}\p{N}]{2}/u;
-const PRODUCT_SQL = 'SELECT p.id, p.title, p.image_cover, p.price, p.price_after_discount FROM products p';
-const TITLE_PREFIX = `left(p.search_text, ${PREFIX_LENGTH}) COLLATE "C"`;
-
-interface SuggestedRow {
-  id: string;
-  title: string;
-  image_cover: string;
-  price: number;
-  price_after_discount: number | null;
-}
 
 /**
  * GET /products/suggestions?keyword= (ours): up to 6 products, 4 categories and 4 brands whose titles or names hold
@@ -74,17 +64,13 @@ export async function suggestionRoutes(app: FastifyInstance) {
   async function suggestProducts(keyword: string): Promise<SuggestedRow[]> {
     if (keyword.length > PREFIX_LENGTH) return [];
     const literal = escapeLike(keyword);
-    const starting = await ctx.db.query<SuggestedRow>(`${PRODUCT_SQL} WHERE ${TITLE_PREFIX} LIKE $1 ORDER BY ${TITLE_PREFIX} LIMIT ${SUGGESTED_PRODUCTS}`, [
-      `${literal}%`,
-    ]);
+    const starting = await productsWithTitleStarting(ctx.db, `${literal}%`, SUGGESTED_PRODUCTS);
     // The trigram index needs two letters or digits in a row next to a word boundary; without them (a keyword of
     // punctuation) PostgreSQL would read every product, so such a keyword only matches the start of titles.
     if (starting.length === SUGGESTED_PRODUCTS || !INDEXABLE.test(keyword)) return starting;
     // The products already found are left out here rather than in SQL: a NOT condition would turn the
     // planner's cheap stop-after-a-few-rows read into a search through every row for the rare leftovers.
-    const containing = await ctx.db.query<SuggestedRow>(`${PRODUCT_SQL} WHERE left(p.search_text, ${PREFIX_LENGTH}) LIKE $1 LIMIT ${SUGGESTED_PRODUCTS * 2}`, [
-      keyword.length > MIN_KEYWORD ? `%${literal}%` : `% ${literal}%`,
-    ]);
+    const containing = await productsWithTitleMatching(ctx.db, keyword.length > MIN_KEYWORD ? `%${literal}%` : `% ${literal}%`, SUGGESTED_PRODUCTS * 2);
     const found = new Set(starting.map((p) => p.id));
     return [...starting, ...containing.filter((p) => !found.has(p.id))].slice(0, SUGGESTED_PRODUCTS);
   }
@@ -95,9 +81,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
    * than kept folded in the database.
    */
   async function suggestNames(keyword: string) {
-    const rows = await ctx.db.query<{ kind: 'category' | 'brand'; id: string; name: string }>(
-      `SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'brand', id, name FROM brands ORDER BY name, id`,
-    );
+    const rows = await categoryAndBrandNames(ctx.db);
     const matching = rows.map((r) => ({ ...r, at: foldArabic(r.name).indexOf(keyword) })).filter((r) => r.at >= 0);
     matching.sort((a, b) => Number(a.at > 0) - Number(b.at > 0));
     const first = (kind: 'category' | 'brand') =>
