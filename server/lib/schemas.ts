@@ -156,6 +156,58 @@ export const List = <T extends TSchema>(item: T) => Type.Object({ results: Type.
 /** 204 No Content. */
 export const NoContent = Type.Null({ description: 'No content' });
 
+// ————— Entities answered by several modules (API.md §1) —————
+
+/** A product (products/serialize.ts `productJson`): category and brand as ids, images as absolute URLs, money in EGP. */
+export const Product = Type.Object({
+  _id: Type.String(),
+  id: Type.String({ description: 'Equal to _id (kept for parity)' }),
+  title: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  quantity: Type.Integer({ description: 'Stock' }),
+  sold: Type.Integer(),
+  price: Type.Number(),
+  priceAfterDiscount: Type.Optional(Type.Number({ description: 'Below 1 means no discount' })),
+  availableColors: Type.Array(Type.String()),
+  imageCover: Type.Optional(Url({ description: 'Absolute URL (left out only if none is stored)' })),
+  images: Type.Array(Url()),
+  category: Type.String({ description: 'Category id' }),
+  subcategory: Type.Array(Type.String(), { description: 'Subcategory ids' }),
+  brand: Type.Optional(Type.String({ description: 'Brand id' })),
+  ratingsAverage: Type.Number(),
+  ratingsQuantity: Type.Integer(),
+  ...Timestamps,
+});
+
+const NamedRef = Type.Object({ _id: Type.Optional(Type.String()), name: Type.Optional(Type.String()) });
+
+/**
+ * A product inside a cart line or an order item (API.md §1 ProductRef); order items keep a snapshot taken when the
+ * order was made, so fields an old snapshot lacks are left out.
+ */
+export const ProductRef = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  imageCover: Type.Optional(Url()),
+  ratingsAverage: Type.Optional(Type.Number()),
+  ratingsQuantity: Type.Optional(Type.Integer()),
+  category: Type.Optional(NamedRef),
+  brand: Type.Optional(NamedRef),
+});
+
+/** The customer of an order (API.md §1 UserRef), live or from the order's snapshot. */
+export const UserRef = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.Optional(Type.String()),
+  profileImg: Type.Optional(Url()),
+});
+
+/** Security requirement of the routes that need a token. */
+export const bearer = [{ bearerAuth: [] }];
+
 // ————— Errors (API.md §3.1) —————
 
 export const FieldErrorSchema = Type.Object({

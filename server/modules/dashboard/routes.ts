@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, Url, bearer, errorResponses } from '../../lib/schemas';
 import { imageBase } from '../../context';
 import { imageUrl } from '../../lib/images';
 import { toEgp } from '../../lib/money';
@@ -18,9 +20,28 @@ const BEST_SELLERS = 5;
  * Sales are the totals of the orders placed (what customers were charged), whether paid yet or not; cancelled orders
  * count nowhere (their stock went back).
  */
-export async function dashboardRoutes(app: FastifyInstance) {
+const Period = Type.Object({ orders: Type.Integer(), revenue: Type.Number({ description: 'EGP' }) });
+const Dashboard = Type.Object({
+  timeZone: Type.String(),
+  today: Type.String({ description: 'YYYY-MM-DD in the shop time zone' }),
+  periods: Type.Object({ today: Period, last7Days: Period, last30Days: Period }),
+  daily: Type.Array(Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), orders: Type.Integer(), revenue: Type.Number() }), { description: 'The last 30 days, oldest first' }),
+  awaiting: Type.Object({ payment: Type.Integer(), delivery: Type.Integer() }),
+  stock: Type.Object({ outOfStock: Type.Integer(), low: Type.Integer(), lowThreshold: Type.Integer() }),
+  bestSellers: Type.Array(Type.Object({
+    product: Type.Object({ _id: Type.String(), title: Type.String(), imageCover: Type.Optional(Url()) }),
+    sold: Type.Integer(),
+    revenue: Type.Number(),
+  })),
+});
+
+export async function dashboardRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
-  app.get('/', { preHandler: requireAuth(ctx, 'manager', 'admin') }, async (request) => {
+  app.get('/', {
+    schema: { tags: ['dashboard'], security: bearer, summary: "The owner's figures (manager, admin)", response: { 200: Type.Object({ data: Dashboard }), ...errorResponses } },
+    preValidation: requireAuth(ctx, 'manager', 'admin'),
+  }, async (request) => {
     // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.
     const [{ today, since }] = await ctx.db.query<{ today: string; since: Date }>(
       `SELECT to_char(d, 'YYYY-MM-DD') AS today, (d - $2::int)::timestamp AT TIME ZONE $1 AS since

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, errorResponses } from '../../lib/schemas';
 import { paymentProvider } from '../../payments/provider';
 
 /**
  * GET /shop (ours, public): what the web app must know about this shop. `demo`: card payments go to the built-in
  * test page, so no payment is real and the storefront says so; `cardPayment`: card checkout is offered at all.
  */
-export async function shopRoutes(app: FastifyInstance) {
+const Shop = Type.Object({
+  demo: Type.Boolean({ description: 'Card payments go to the built-in test page: no payment is real' }),
+  cardPayment: Type.Boolean({ description: 'Card checkout is offered' }),
+});
+
+export async function shopRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
-  app.get('/', async () => {
+  app.get('/', {
+    schema: { tags: ['shop'], summary: 'What the web app must know about this shop', response: { 200: Type.Object({ data: Shop }), ...errorResponses } },
+  }, async () => {
     const provider = paymentProvider(ctx);
     return { data: { demo: provider?.name === 'test', cardPayment: provider !== undefined } };
   });
