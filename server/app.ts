@@ -80,6 +80,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logController: new LogController({ disableRequestLogging: !options.logStream && settings.logFormat === 'pretty' }),
     trustProxy: settings.trustProxy,
     bodyLimit: 100 * 1024,
+    // Ajv checks requests against the route schemas after the API.md rules passed (server/lib/schemas.ts) and must never
+    // change what those rules approved: no type coercion (it would turn null into "" or "" into null, true into 1).
+    ajv: { customOptions: { coerceTypes: false } },
     routerOptions: {
       ignoreTrailingSlash: true,
       // Long enough that an over-long id reaches validation (400 `Invalid ID formate`) instead of the router's 414.

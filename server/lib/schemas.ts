@@ -17,11 +17,12 @@
  *
  * 1. Rules before Ajv. API.md's messages come from the rules in server/lib/validate.ts; `checks()` runs them as a
  *    route-level preValidation hook, so a request that breaks a rule gets API.md's answer. Ajv runs after, on what passed.
- * 2. A schema is never stricter than its rules. Strings may carry numbers (multipart, urlencoded, the original web app's
- *    JSON; Arabic-Indic digits; surrounding spaces): type such fields `NumberLike` / `IntegerLike` (number or string), not
- *    `Type.Number()`. Leave length and pattern limits to the rules unless the rule already refused everything else.
- *    Fastify's Ajv coerces (numbers to strings for `Type.String()`), and anything Ajv still refuses answers 400 in
- *    API.md's `{errors: [...]}` shape (server/plugins/errors.ts), never 500.
+ * 2. A schema is never stricter than its rules, and Ajv does not coerce (server/app.ts), so the handler sees exactly what
+ *    the rules approved. The rules read text from any scalar: type such fields `Text()` (string, number or boolean). Numbers
+ *    may come as strings (multipart, urlencoded, the original web app's JSON; Arabic-Indic digits; spaces): `NumberLike()` /
+ *    `IntegerLike()`, not `Type.Number()`. A field the rules skip when null is `Maybe(...)`. Leave length and pattern limits
+ *    to the rules unless the rule already refused everything else. Anything Ajv still refuses answers 400 in API.md's
+ *    `{errors: [...]}` shape (server/plugins/errors.ts), never 500.
  * 3. Auth moves from `preHandler` to the start of `preValidation`, so visitors still get 401 before any validation 400.
  * 4. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
  *    (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves absent values out);
@@ -54,6 +55,15 @@ export function idRules(...names: string[]): Record<string, Rules> {
   return Object.fromEntries(names.map((name) => [name, rules().id()]));
 }
 
+/**
+ * Text as the rules read it: a string, or a number or boolean taken as its text. Lengths go in the description, not
+ * as maxLength: the rules count them after trimming.
+ */
+export const Text = (description?: string) => Type.Union([Type.String(), Type.Number(), Type.Boolean()], { description });
+
+/** An optional field that may also be sent as null (the rules count null as not sent). */
+export const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+
 /** A number as JSON sends it, or as text (forms, Arabic-Indic digits); the rules read both. */
 export const NumberLike = (options: { description?: string } = {}) => Type.Union([Type.Number(), Type.String()], options);
 /** A whole number as JSON sends it, or as text. */
@@ -62,16 +72,16 @@ export const IntegerLike = (options: { description?: string } = {}) => Type.Unio
 export const BooleanLike = (options: { description?: string } = {}) => Type.Union([Type.Boolean(), Type.String()], options);
 
 /**
- * The query of a List route (API.md §2). Every value is text as the query parser hands it over (or a nested object for
- * `price[gte]=`-style filters); the list reader decides what is valid, with API.md's messages.
+ * The query of a List route (API.md §2). The list reader (server/lib/listQuery.ts) decides what is valid, with
+ * API.md's messages and its lenient defaults (`limit=undefined` → 50), so the schema only documents the parameters.
  */
 export const ListQuery = Type.Object(
   {
-    page: Type.Optional(Type.String({ description: 'Page number, from 1 (default 1)' })),
-    limit: Type.Optional(Type.String({ description: 'Page size, 1–100 (default 50)' })),
-    sort: Type.Optional(Type.String({ description: 'Comma-separated fields, `-field` for descending (default `-createdAt`)' })),
-    fields: Type.Optional(Type.String({ description: 'Comma-separated projection, or `-field` exclusions' })),
-    keyword: Type.Optional(Type.String({ description: 'Case-insensitive search, Arabic letters folded' })),
+    page: Type.Optional(Type.Unknown({ description: 'Page number, an integer from 1 (default 1; anything else counts as 1)' })),
+    limit: Type.Optional(Type.Unknown({ description: 'Page size, 1–100 (default 50)' })),
+    sort: Type.Optional(Type.Unknown({ description: 'Comma-separated fields, `-field` for descending (default `-createdAt`)' })),
+    fields: Type.Optional(Type.Unknown({ description: 'Comma-separated projection, or `-field` exclusions' })),
+    keyword: Type.Optional(Type.Unknown({ description: 'Case-insensitive search, Arabic letters folded' })),
   },
   {
     description: 'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',

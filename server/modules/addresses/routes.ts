@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules, text, type Rules } from '../../lib/validate';
-import { Type, IdParams, Success, Timestamps, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, IdParams, Maybe, Success, Text, Timestamps, checks, errorResponses, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { ADDRESS_COLUMNS, addressJson } from './serialize';
 
@@ -30,19 +30,18 @@ export const Address = Type.Object({
   ...Timestamps,
 });
 
-/** Numbers are taken as text (the rules accept both); null counts as not sent. */
 const AddressFields = {
-  alias: Type.String({ maxLength: 50, description: 'Label such as "Home"' }),
-  details: Type.String({ maxLength: 500 }),
-  phone: Type.String({ description: 'Egyptian mobile' }),
-  city: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
-  postalCode: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+  alias: Text('Label such as "Home", at most 50 characters'),
+  details: Text('At most 500 characters'),
+  phone: Text('Egyptian mobile'),
+  city: Maybe(Text('At most 50 characters')),
+  postalCode: Maybe(Text('At most 20 characters')),
 };
 const NewAddress = Type.Object(AddressFields);
 const AddressChanges = Type.Object({
-  alias: Type.Optional(Type.Union([AddressFields.alias, Type.Null()])),
-  details: Type.Optional(Type.Union([AddressFields.details, Type.Null()])),
-  phone: Type.Optional(Type.Union([AddressFields.phone, Type.Null()])),
+  alias: Maybe(AddressFields.alias),
+  details: Maybe(AddressFields.details),
+  phone: Maybe(AddressFields.phone),
   city: AddressFields.city,
   postalCode: AddressFields.postalCode,
 });
