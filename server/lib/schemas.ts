@@ -160,8 +160,12 @@ export const PaginationResult = Type.Object({
   prevPage: Type.Optional(Type.Integer()),
 });
 
-/** A List answer (API.md §2): `{results, paginationResult, data}`. */
-export const List = <T extends TSchema>(item: T) => Type.Object({ results: Type.Integer(), paginationResult: PaginationResult, data: Type.Array(item) });
+/**
+ * A List answer (API.md §2): `{results, paginationResult, data}`. Pass the full item; its fields become optional
+ * here, because `fields=` may narrow every item (only `_id` is always there).
+ */
+export const List = <T extends TObject>(item: T) =>
+  Type.Object({ results: Type.Integer(), paginationResult: PaginationResult, data: Type.Array(Type.Partial(item)) });
 
 /** 204 No Content. */
 export const NoContent = Type.Null({ description: 'No content' });

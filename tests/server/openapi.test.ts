@@ -18,7 +18,6 @@ const NOT_YET_CONVERTED = [
   '/api/v1/users',
   '/api/v1/cart',
   '/api/v1/orders',
-  '/api/v1/coupons',
   // Catalogue modules (products, categories, subcategories, brands, reviews), converted separately.
   '/api/v1/products',
   '/api/v1/categories',

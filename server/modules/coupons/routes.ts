@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bodyOf } from '../../context';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { compact, iso } from '../../lib/time';
-import { rules, text, toNumber, validate, validateIdParam, type Rules } from '../../lib/validate';
+import { rules, text, toNumber, type Rules } from '../../lib/validate';
+import { Type, DataOnly, DateTime, IdParams, List, ListQuery, Maybe, NoContent, NumberLike, Text, Timestamps, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import type { Row } from '../../db';
 import { parseExpire } from './expire';
@@ -51,7 +52,24 @@ function couponSchema(partial: boolean): Record<string, Rules> {
   };
 }
 
-export async function couponRoutes(app: FastifyInstance) {
+const Coupon = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  expire: DateTime({ description: 'The coupon works until this moment' }),
+  discount: Type.Number({ description: 'Percentage, 0 < d ≤ 100' }),
+  ...Timestamps,
+});
+const couponFields = {
+  name: Text('1–32 characters, unique case-insensitively'),
+  expire: Type.String({ description: 'ISO date or date-time; `M/D/YYYY` (Arabic-Indic digits too); a date alone means the end of that day in Cairo' }),
+  discount: NumberLike({ description: 'Percentage, 0 < d ≤ 100, 2 decimals' }),
+};
+const NewCoupon = Type.Object(couponFields);
+const CouponChanges = Type.Object({ name: Maybe(couponFields.name), expire: Maybe(couponFields.expire), discount: Maybe(couponFields.discount) });
+const tags = ['coupons'];
+
+export async function couponRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
 
@@ -65,8 +83,12 @@ export async function couponRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get('/', { preHandler: staff, config: { listSpec: LIST_SPEC } }, async (request) => {
-    const q = buildListQuery(request.query as Record<string, unknown>, LIST_SPEC);
+  app.get('/', {
+    schema: { tags, security: bearer, summary: 'List coupons (manager, admin)', querystring: ListQuery, response: { 200: List(Coupon), ...errorResponses } },
+    preValidation: staff,
+    config: { listSpec: LIST_SPEC },
+  }, async (request) => {
+    const q = buildListQuery(request.query, LIST_SPEC);
     const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM coupons ${q.where}`, q.params))!.n;
     const rows = await ctx.db.query(
       `SELECT ${COLUMNS} FROM coupons ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
@@ -75,16 +97,21 @@ export async function couponRoutes(app: FastifyInstance) {
     return listResponse(rows.map(couponJson), total, q);
   });
 
-  app.get('/:id', { preHandler: staff }, async (request) => {
-    const id = validateIdParam(request.params);
+  app.get('/:id', {
+    schema: { tags, security: bearer, summary: 'One coupon', params: IdParams('id'), response: { 200: DataOnly(Coupon), ...errorResponses } },
+    preValidation: [staff, checks({ params: idRules('id') })],
+  }, async (request) => {
+    const { id } = request.params;
     const row = await ctx.db.one(`SELECT ${COLUMNS} FROM coupons WHERE id = $1`, [id]);
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: couponJson(row) };
   });
 
-  app.post('/', { preHandler: staff }, async (request, reply) => {
-    const body = bodyOf(request);
-    await validate('body', body, couponSchema(false));
+  app.post('/', {
+    schema: { tags, security: bearer, summary: 'Create a coupon', body: NewCoupon, response: { 201: DataOnly(Coupon), ...errorResponses } },
+    preValidation: [staff, checks({ body: couponSchema(false) })],
+  }, async (request, reply) => {
+    const body = request.body;
     const row = await writing(body.name, () =>
       ctx.db.one(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
         text(body.name), parseExpire(body.expire), discountOf(body.discount),
@@ -93,10 +120,14 @@ export async function couponRoutes(app: FastifyInstance) {
     return reply.status(201).send({ data: couponJson(row!) });
   });
 
-  const update = async (request: FastifyRequest) => {
-    const id = validateIdParam(request.params);
-    const body = bodyOf(request);
-    await validate('body', body, couponSchema(true));
+  for (const method of ['PUT', 'PATCH'] as const) app.route({
+    method,
+    url: '/:id',
+    schema: { tags, security: bearer, summary: 'Change a coupon (only the fields sent)', params: IdParams('id'), body: CouponChanges, response: { 200: DataOnly(Coupon), ...errorResponses } },
+    preValidation: [staff, checks({ params: idRules('id'), body: couponSchema(true) })],
+    handler: async (request) => {
+    const { id } = request.params;
+    const body = request.body;
     const present = (v: unknown) => v !== undefined && v !== null;
     const row = await writing(body.name, () =>
       ctx.db.one(
@@ -112,18 +143,20 @@ export async function couponRoutes(app: FastifyInstance) {
     );
     if (!row) throw notFound(`No document found for this id: ${id}`);
     return { data: couponJson(row) };
-  };
-  app.put('/:id', { preHandler: staff }, update);
-  app.patch('/:id', { preHandler: staff }, update);
+    },
+  });
 
-  app.delete('/:id', { preHandler: staff }, async (request, reply: FastifyReply) => {
-    const id = validateIdParam(request.params);
+  app.delete('/:id', {
+    schema: { tags, security: bearer, summary: 'Delete a coupon; carts holding it lose it', params: IdParams('id'), response: { 204: NoContent, ...errorResponses } },
+    preValidation: [staff, checks({ params: idRules('id') })],
+  }, async (request, reply) => {
+    const { id } = request.params;
     const deleted = await ctx.db.tx(async (tx) => {
       // Carts holding the coupon lose it (API.md §6.7); their plain total is computed from the lines.
       await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE coupon_id = $1', [id]);
       return tx.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id]);
     });
     if (!deleted) throw notFound(`No document found for this id: ${id}`);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }
