@@ -1,52 +1,33 @@
 import type { ActionReducerMapBuilder, AsyncThunk, Draft } from '@reduxjs/toolkit';
 import { reachablePages } from '../api/paging';
-import type { ApiError, ListResponse } from '../api/types';
-import { rejectionMessage, type RequestStatus } from './requestStatus';
-import type { AppDispatch, RootState } from './store';
+import type { ListResponse } from '../api/types';
+import type { AppThunkConfig } from './hooks';
+import { addRequestStatusMatchers, isLatestAnswer, type LatestRequestState } from './requestStatus';
 
 /** One page of a list answer, with its own loading flag (a slice may hold several). */
-export interface PagedList<T> {
+export interface PagedList<T> extends LatestRequestState {
   items: T[];
   /** Matching objects over all pages. */
   results: number;
   numberOfPages: number;
-  status: RequestStatus;
-  error: string | null;
-  /** The request whose answer counts; older answers that arrive late are dropped. */
-  requestId: string | null;
 }
 
 export function emptyPagedList<T>(): PagedList<T> {
   return { items: [], results: 0, numberOfPages: 0, status: 'idle', error: null, requestId: null };
 }
 
-type AppThunkConfig = { state: RootState; dispatch: AppDispatch; rejectValue: ApiError };
-
-/** pending / fulfilled / rejected of a thunk that loads a List into the PagedList chosen by `select`. */
+/** Loads the List answers of `thunk` into the PagedList chosen by `select` (call it after every `addCase`). */
 export function addPagedListCases<S, T, Arg>(
   builder: ActionReducerMapBuilder<S>,
   thunk: AsyncThunk<ListResponse<T>, Arg, AppThunkConfig>,
   select: (state: Draft<S>, arg: Arg) => PagedList<T> | Draft<PagedList<T>>,
 ) {
-  builder
-    .addCase(thunk.pending, (state, action) => {
-      const list = select(state, action.meta.arg);
-      list.status = 'pending';
-      list.error = null;
-      list.requestId = action.meta.requestId;
-    })
-    .addCase(thunk.fulfilled, (state, action) => {
-      const list = select(state, action.meta.arg);
-      if (list.requestId !== action.meta.requestId) return;
-      list.status = 'succeeded';
-      list.items = action.payload.data as Draft<T>[] & T[];
-      list.results = action.payload.results;
-      list.numberOfPages = reachablePages(action.payload.paginationResult);
-    })
-    .addCase(thunk.rejected, (state, action) => {
-      const list = select(state, action.meta.arg);
-      if (list.requestId !== action.meta.requestId) return;
-      list.status = 'failed';
-      list.error = rejectionMessage(action);
-    });
+  builder.addMatcher(thunk.fulfilled.match, (state, action) => {
+    const list = select(state, action.meta.arg);
+    if (!isLatestAnswer(list, action)) return;
+    list.items = action.payload.data as Draft<T>[] & T[];
+    list.results = action.payload.results;
+    list.numberOfPages = reachablePages(action.payload.paginationResult);
+  });
+  addRequestStatusMatchers(builder, [thunk], (state, action) => select(state, action.meta.arg as Arg));
 }

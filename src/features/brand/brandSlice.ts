@@ -1,7 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { listBrands } from '../../api/brands';
 import { ALL_ITEMS_LIMIT } from '../../api/categories';
-import { toApiError } from '../../api/client';
 import type { Brand } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
@@ -23,23 +22,11 @@ const BRAND_PAGE_SIZE = 4;
 /** Loads all brands once per session; later calls are skipped while loading or loaded. */
 export const fetchBrands = createAppAsyncThunk(
   'brand/fetchAll',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return await listBrands({ limit: ALL_ITEMS_LIMIT });
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  () => listBrands({ limit: ALL_ITEMS_LIMIT }),
   { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().brand.status) },
 );
 
-export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', async (page: number, { rejectWithValue }) => {
-  try {
-    return await listBrands({ limit: BRAND_PAGE_SIZE, page });
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', (page: number) => listBrands({ limit: BRAND_PAGE_SIZE, page }));
 
 const brandSlice = createSlice({
   name: 'brand',

@@ -1,10 +1,9 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { applyCoupon as applyCouponRequest, clearCart as clearCartRequest, getCart, removeCartItem as removeCartItemRequest, updateCartItemCount as updateCountRequest } from '../../api/cart';
-import { toApiError } from '../../api/client';
 import { EMPTY_CART_RESPONSE } from '../../api/normalize';
 import type { Cart, CartItem } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { selectIsUser, loggedOut } from '../user/userSlice';
 
@@ -19,52 +18,24 @@ const initialState: CartState = { cart: EMPTY_CART_RESPONSE.data, numOfCartItems
 /** The cart belongs to role 'user' only: for visitors and admins the call is not even made. */
 export const fetchCart = createAppAsyncThunk(
   'cart/fetch',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return await getCart();
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  () => getCart(),
   { condition: (_, { getState }) => selectIsUser(getState()) },
 );
 
 /** Rejects with 409 (not enough stock) or 400 (not a whole number ≥ 1) as the server says. */
 export const updateCartItemCount = createAppAsyncThunk(
   'cart/updateItemCount',
-  async ({ itemId, count }: { itemId: string; count: number }, { rejectWithValue }) => {
-    try {
-      return await updateCountRequest(itemId, count);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  ({ itemId, count }: { itemId: string; count: number }) => updateCountRequest(itemId, count),
 );
 
-export const removeCartItem = createAppAsyncThunk('cart/removeItem', async (itemId: string, { rejectWithValue }) => {
-  try {
-    return await removeCartItemRequest(itemId);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
+export const removeCartItem = createAppAsyncThunk('cart/removeItem', (itemId: string) => removeCartItemRequest(itemId));
+
+export const clearCart = createAppAsyncThunk('cart/clear', async () => {
+  await clearCartRequest();
+  return EMPTY_CART_RESPONSE;
 });
 
-export const clearCart = createAppAsyncThunk('cart/clear', async (_: void, { rejectWithValue }) => {
-  try {
-    await clearCartRequest();
-    return EMPTY_CART_RESPONSE;
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
-
-export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', async (couponName: string, { rejectWithValue }) => {
-  try {
-    return await applyCouponRequest(couponName);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', (couponName: string) => applyCouponRequest(couponName));
 
 const cartChanges = [fetchCart, updateCartItemCount, removeCartItem, clearCart, applyCoupon] as const;
 
@@ -75,19 +46,11 @@ const cartSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => initialState)
-      .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.pending)), (state) => {
-        state.status = 'pending';
-        state.error = null;
-      })
       .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.fulfilled)), (state, action) => {
-        state.status = 'succeeded';
         state.cart = action.payload.data;
         state.numOfCartItems = action.payload.numOfCartItems;
-      })
-      .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.rejected)), (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
       });
+    addRequestStatusMatchers(builder, cartChanges);
   },
 });
 

@@ -1,6 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
-import { toApiError } from '../../api/client';
 import type { Category } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
@@ -22,23 +21,11 @@ const CATEGORY_PAGE_SIZE = 6;
 /** Loads all categories once per session; later calls are skipped while loading or loaded. */
 export const fetchCategories = createAppAsyncThunk(
   'category/fetchAll',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return await listCategories({ limit: ALL_ITEMS_LIMIT });
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  () => listCategories({ limit: ALL_ITEMS_LIMIT }),
   { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().category.status) },
 );
 
-export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', async (page: number, { rejectWithValue }) => {
-  try {
-    return await listCategories({ limit: CATEGORY_PAGE_SIZE, page });
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', (page: number) => listCategories({ limit: CATEGORY_PAGE_SIZE, page }));
 
 const categorySlice = createSlice({
   name: 'category',

@@ -1,10 +1,9 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { toApiError } from '../../api/client';
 import { createCashOrder as createCashOrderRequest, createCheckoutSession } from '../../api/orders';
 import { getShopInfo, OTHER_BACKEND_SHOP, type ShopInfo } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { idleRequest, rejectionMessage, type RequestState, type RequestStatus } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -14,26 +13,20 @@ interface CheckOutState extends RequestState {
   /** A payment page was opened for this cart and its outcome is not known yet in this tab. */
   awaitingPaymentFor: string | null;
   /** How this shop takes payment (GET /shop), loaded once; its own status so it never blocks an order. */
-  shop: ShopInfo & { status: RequestStatus };
+  shop: ShopInfo & RequestState;
 }
 
 const initialState: CheckOutState = {
   sessionUrl: null,
   awaitingPaymentFor: null,
-  shop: { ...OTHER_BACKEND_SHOP, status: 'idle' },
+  shop: { ...OTHER_BACKEND_SHOP, ...idleRequest },
   ...idleRequest,
 };
 
 /** Loads the shop's payment set-up once per visit; a backend without GET /shop keeps the defaults (real card payment). */
 export const fetchShopInfo = createAppAsyncThunk(
   'checkOut/fetchShopInfo',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return await getShopInfo();
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  () => getShopInfo(),
   { condition: (_, { getState }) => getState().checkOut.shop.status === 'idle' },
 );
 
@@ -45,27 +38,17 @@ interface OrderArgs {
 /** Cash on delivery; resolves with the HTTP status (SPEC: only 201 is success). */
 export const createCashOrder = createAppAsyncThunk(
   'checkOut/createCashOrder',
-  async ({ cartId, shippingAddress }: OrderArgs, { rejectWithValue }) => {
-    try {
-      return await createCashOrderRequest(cartId, shippingAddress);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  ({ cartId, shippingAddress }: OrderArgs) => createCashOrderRequest(cartId, shippingAddress),
 );
 
 /** Card payment: resolves with session.url only when the answer says status 'success'. */
 export const startCardPayment = createAppAsyncThunk(
   'checkOut/startCardPayment',
   async ({ cartId, shippingAddress }: OrderArgs, { rejectWithValue }) => {
-    try {
-      const answer = await createCheckoutSession(cartId, shippingAddress);
-      const url = answer.session?.url;
-      if (answer.status !== 'success' || !url) return rejectWithValue({ message: 'لم يتم انشاء جلسة الدفع' });
-      return url;
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
+    const answer = await createCheckoutSession(cartId, shippingAddress);
+    const url = answer.session?.url;
+    if (answer.status !== 'success' || !url) return rejectWithValue({ message: 'لم يتم انشاء جلسة الدفع' });
+    return url;
   },
 );
 
@@ -80,33 +63,22 @@ const checkOutSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchShopInfo.pending, (state) => {
-        state.shop.status = 'pending';
-      })
       .addCase(fetchShopInfo.fulfilled, (state, action) => {
-        state.shop = { ...action.payload, status: 'succeeded' };
+        Object.assign(state.shop, action.payload);
       })
       .addCase(fetchShopInfo.rejected, (state) => {
-        state.shop = { ...OTHER_BACKEND_SHOP, status: 'failed' };
+        Object.assign(state.shop, OTHER_BACKEND_SHOP);
       })
       .addCase(startCardPayment.fulfilled, (state, action) => {
-        state.status = 'succeeded';
         state.sessionUrl = action.payload;
         state.awaitingPaymentFor = action.meta.arg.cartId;
       })
       .addCase(loggedOut, () => initialState)
-      .addCase(createCashOrder.fulfilled, (state) => {
-        state.status = 'succeeded';
-      })
       .addMatcher(isAnyOf(createCashOrder.pending, startCardPayment.pending), (state) => {
-        state.status = 'pending';
-        state.error = null;
         state.sessionUrl = null;
-      })
-      .addMatcher(isAnyOf(createCashOrder.rejected, startCardPayment.rejected), (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
       });
+    addRequestStatusMatchers(builder, [fetchShopInfo], (state) => state.shop);
+    addRequestStatusMatchers(builder, [createCashOrder, startCardPayment]);
   },
 });
 

@@ -1,10 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { toApiError } from '../../api/client';
 import { getProduct, listProducts, type ProductQuery, type ProductSort } from '../../api/products';
 import type { Id, Product } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { parseNumberInput } from '../../lib/digits';
 import { getStored } from '../../lib/storage';
@@ -74,22 +73,10 @@ export function productSearchQuery(criteria: SearchCriteria, page: number): Prod
 
 export const fetchProductList = createAppAsyncThunk(
   'products/fetchList',
-  async ({ query }: { key: ProductListKey; query: ProductQuery }, { rejectWithValue }) => {
-    try {
-      return await listProducts(query);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  ({ query }: { key: ProductListKey; query: ProductQuery }) => listProducts(query),
 );
 
-export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', async (id: Id, { rejectWithValue }) => {
-  try {
-    return await getProduct(id);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', (id: Id) => getProduct(id));
 
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
@@ -125,23 +112,19 @@ const productsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
     builder
       .addCase(fetchProductDetails.pending, (state, action) => {
-        state.status = 'pending';
-        state.error = null;
         state.detailsMissing = false;
         if (state.details?._id !== action.meta.arg) state.details = null;
       })
       .addCase(fetchProductDetails.fulfilled, (state, action) => {
-        state.status = 'succeeded';
         state.details = action.payload;
       })
       .addCase(fetchProductDetails.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = rejectionMessage(action);
         state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       });
+    addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
+    addRequestStatusMatchers(builder, [fetchProductDetails]);
   },
 });
 

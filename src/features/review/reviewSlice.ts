@@ -1,5 +1,4 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { toApiError } from '../../api/client';
 import * as reviewsApi from '../../api/reviews';
 import type { Id, Review } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
@@ -16,44 +15,22 @@ const initialState: ReviewState = { list: emptyPagedList(), ...idleRequest };
 
 export const fetchReviews = createAppAsyncThunk(
   'review/fetchPage',
-  async ({ productId, page }: { productId: Id; page: number }, { rejectWithValue }) => {
-    try {
-      return await reviewsApi.listProductReviews(productId, page);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  ({ productId, page }: { productId: Id; page: number }) => reviewsApi.listProductReviews(productId, page),
 );
 
 export const createdReview = createAppAsyncThunk(
   'review/create',
-  async ({ productId, body }: { productId: Id; body: reviewsApi.ReviewBody }, { rejectWithValue }) => {
-    try {
-      return await reviewsApi.createReview(productId, body);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  ({ productId, body }: { productId: Id; body: reviewsApi.ReviewBody }) => reviewsApi.createReview(productId, body),
 );
 
 export const updatedReview = createAppAsyncThunk(
   'review/update',
-  async ({ reviewId, body }: { reviewId: Id; body: reviewsApi.ReviewBody }, { rejectWithValue }) => {
-    try {
-      return await reviewsApi.updateReview(reviewId, body);
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  ({ reviewId, body }: { reviewId: Id; body: reviewsApi.ReviewBody }) => reviewsApi.updateReview(reviewId, body),
 );
 
-export const deletedReview = createAppAsyncThunk('review/delete', async (reviewId: Id, { rejectWithValue }) => {
-  try {
-    await reviewsApi.deleteReview(reviewId);
-    return reviewId;
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
+export const deletedReview = createAppAsyncThunk('review/delete', async (reviewId: Id) => {
+  await reviewsApi.deleteReview(reviewId);
+  return reviewId;
 });
 
 const reviewSlice = createSlice({

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import * as authApi from '../../api/auth';
-import { toApiError } from '../../api/client';
 import type { User } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
@@ -55,7 +54,7 @@ const userSlice = createSlice({
 export const { loggedIn, userUpdated, loggedOut } = userSlice.actions;
 
 /** Login (SPEC §4): success keeps the session; failure clears any stored token and user. */
-export const logIn = createAppAsyncThunk('user/logIn', async (body: authApi.LoginBody, { dispatch, rejectWithValue }) => {
+export const logIn = createAppAsyncThunk('user/logIn', async (body: authApi.LoginBody, { dispatch }) => {
   try {
     const { data: user, token } = await authApi.login(body);
     if (!token) throw { status: 401, message: authApi.WRONG_LOGIN_MESSAGE };
@@ -63,48 +62,30 @@ export const logIn = createAppAsyncThunk('user/logIn', async (body: authApi.Logi
     return user;
   } catch (err) {
     dispatch(loggedOut());
-    return rejectWithValue(toApiError(err));
+    throw err;
   }
 });
 
 /** Registration: success when a token comes back; the token is kept, the shopper then logs in (SPEC §4). */
-export const signUp = createAppAsyncThunk('user/signUp', async (body: authApi.SignupBody, { rejectWithValue }) => {
-  try {
-    const answer = await authApi.signup(body);
-    if (answer.token) setStored('token', answer.token);
-    return answer;
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
+export const signUp = createAppAsyncThunk('user/signUp', async (body: authApi.SignupBody) => {
+  const answer = await authApi.signup(body);
+  if (answer.token) setStored('token', answer.token);
+  return answer;
 });
 
 /** Password recovery, step 1: the e-mail is kept (as 'user-email') for the later steps. */
-export const requestedResetCode = createAppAsyncThunk('user/forgotPassword', async (email: string, { rejectWithValue }) => {
-  try {
-    const answer = await authApi.forgotPassword(email);
-    if (answer.status === 'Success') setStored('user-email', email);
-    return answer;
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
+export const requestedResetCode = createAppAsyncThunk('user/forgotPassword', async (email: string) => {
+  const answer = await authApi.forgotPassword(email);
+  if (answer.status === 'Success') setStored('user-email', email);
+  return answer;
 });
 
-export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', async (resetCode: string, { rejectWithValue }) => {
-  try {
-    return await authApi.verifyResetCode(resetCode, getStored('user-email') ?? undefined);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', (resetCode: string) => authApi.verifyResetCode(resetCode, getStored('user-email') ?? undefined));
 
 /** The reset carries the resetToken of the verification that allowed it (API.md §5.1). */
-export const passwordReset = createAppAsyncThunk('user/resetPassword', async (newPassword: string, { getState, rejectWithValue }) => {
-  try {
-    return await authApi.resetPassword(getStored('user-email') ?? '', newPassword, getState().user.resetToken ?? undefined);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const passwordReset = createAppAsyncThunk('user/resetPassword', (newPassword: string, { getState }) =>
+  authApi.resetPassword(getStored('user-email') ?? '', newPassword, getState().user.resetToken ?? undefined),
+);
 export default userSlice.reducer;
 
 export const selectCurrentUser = (state: RootState) => state.user.user;

@@ -1,6 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { deleteAddress as deleteAddressRequest, getAddresses } from '../../api/addresses';
-import { toApiError } from '../../api/client';
 import type { Address } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -13,21 +12,11 @@ interface UserAddressState extends RequestState {
 
 const initialState: UserAddressState = { items: [], ...idleRequest };
 
-export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', async (_: void, { rejectWithValue }) => {
-  try {
-    return await getAddresses();
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', (_: void) => getAddresses());
 
 /** Deletes, then re-fetches the list (SPEC: the page reloads after an address delete). */
-export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id: string, { dispatch, rejectWithValue }) => {
-  try {
-    await deleteAddressRequest(id);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
+export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id: string, { dispatch }) => {
+  await deleteAddressRequest(id);
   void dispatch(fetchAddresses());
 });
 

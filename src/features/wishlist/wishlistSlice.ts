@@ -1,5 +1,4 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { toApiError } from '../../api/client';
 import type { Id, Product } from '../../api/types';
 import * as wishlistApi from '../../api/wishlist';
 import { createAppAsyncThunk } from '../../app/hooks';
@@ -21,13 +20,7 @@ const selectIsLoggedIn = (state: RootState) => state.user.user != null && state.
 /** Loads the favourites of a logged-in shopper once per session (visitors: no call). `force` reloads. */
 export const fetchWishlist = createAppAsyncThunk(
   'wishlist/fetch',
-  async (_: { force?: boolean } | void, { rejectWithValue }) => {
-    try {
-      return await wishlistApi.getWishlist();
-    } catch (err) {
-      return rejectWithValue(toApiError(err));
-    }
-  },
+  (_: { force?: boolean } | void) => wishlistApi.getWishlist(),
   {
     condition: (arg, { getState }) => {
       const state = getState();
@@ -37,21 +30,9 @@ export const fetchWishlist = createAppAsyncThunk(
   },
 );
 
-export const addedToWishlist = createAppAsyncThunk('wishlist/add', async (productId: Id, { rejectWithValue }) => {
-  try {
-    return await wishlistApi.addToWishlist(productId);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const addedToWishlist = createAppAsyncThunk('wishlist/add', (productId: Id) => wishlistApi.addToWishlist(productId));
 
-export const removedFromWishlist = createAppAsyncThunk('wishlist/remove', async (productId: Id, { rejectWithValue }) => {
-  try {
-    return await wishlistApi.removeFromWishlist(productId);
-  } catch (err) {
-    return rejectWithValue(toApiError(err));
-  }
-});
+export const removedFromWishlist = createAppAsyncThunk('wishlist/remove', (productId: Id) => wishlistApi.removeFromWishlist(productId));
 
 const wishlistSlice = createSlice({
   name: 'wishlist',

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../lib/toast';
-import { createCoupon, deleteCoupon, listCoupons, type CouponBody } from '../../api/admin/coupons';
+import type { CouponBody } from '../../api/admin/coupons';
 import type { Coupon } from '../../api/types';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, COUPON_EXISTS_MESSAGE, DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
@@ -11,39 +11,34 @@ import CouponCard from '../../components/admin/CouponCard';
 import CouponForm, { EMPTY_COUPON_FORM } from '../../components/admin/CouponForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import Spinner from '../../components/Spinner';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { createdCoupon, deletedCoupon, fetchCoupons, selectCoupons, selectCouponsStatus } from '../../features/coupon/couponSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 const COUPON_ADDED_MESSAGE = 'تم اضافة الكوبون بنجاح';
 const COUPON_FORBIDDEN_MESSAGE = 'غير مسموح لك بالاضافة';
 const COUPON_DELETED_MESSAGE = 'تم حذف الكوبون بنجاح';
 
-type CouponList = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: Coupon[] };
-
 export default function AdminAddCouponPage() {
   useAdminPageMeta('اضافة كوبون');
-  const [list, setList] = useState<CouponList>({ state: 'loading' });
+  const dispatch = useAppDispatch();
+  const coupons = useAppSelector(selectCoupons);
+  const status = useAppSelector(selectCouponsStatus);
   const [toDelete, setToDelete] = useState<Coupon | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const refresh = useCallback(
-    () =>
-      listCoupons().then(
-        (items) => setList({ state: 'loaded', items }),
-        () => setList({ state: 'failed' }),
-      ),
-    [],
-  );
-
+  const refresh = () => void dispatch(fetchCoupons());
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void dispatch(fetchCoupons());
+  }, [dispatch]);
+  // A reload after an addition or a deletion keeps the list on screen until the new one arrives.
+  const loading = status === 'idle' || (status === 'pending' && coupons.length === 0);
 
   const addCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
-      const status = await createCoupon(body);
+      const status = await dispatch(createdCoupon(body)).unwrap();
       if (status !== 201) throw new Error(`unexpected status ${status}`);
       toast.success(COUPON_ADDED_MESSAGE);
-      void refresh();
       return true;
     } catch (err) {
       // SPEC's texts for the duplicate and the 403; any other refusal names its own cause (discount, date…).
@@ -57,9 +52,8 @@ export default function AdminAddCouponPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await deleteCoupon(toDelete._id);
+      await dispatch(deletedCoupon(toDelete._id)).unwrap();
       toast.success(COUPON_DELETED_MESSAGE);
-      void refresh();
     } catch {
       toast.error(DELETE_FAILURE_MESSAGE);
     } finally {
@@ -74,12 +68,15 @@ export default function AdminAddCouponPage() {
       <CouponForm initialValues={EMPTY_COUPON_FORM} submitLabel="اضافة كوبون" onSubmit={addCoupon} />
 
       <h2 className="h5 mt-4 mb-3">الكوبونات الحالية</h2>
-      {list.state === 'loading' && <Spinner />}
-      {list.state === 'failed' && <LoadError onRetry={() => void refresh()} />}
-      {list.state === 'loaded' && list.items.length === 0 && <p>لا يوجد كوبونات حتى الان</p>}
-      {list.state === 'loaded' && list.items.length > 0 && (
+      {status === 'failed' ? (
+        <LoadError onRetry={refresh} />
+      ) : loading ? (
+        <Spinner />
+      ) : coupons.length === 0 ? (
+        <p>لا يوجد كوبونات حتى الان</p>
+      ) : (
         <Row xs={1} md={2} className="g-3">
-          {list.items.map((coupon) => (
+          {coupons.map((coupon) => (
             <Col key={coupon._id}>
               <CouponCard coupon={coupon} onDelete={setToDelete} />
             </Col>

@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { getCoupon, updateCoupon, type CouponBody } from '../../api/admin/coupons';
+import type { CouponBody } from '../../api/admin/coupons';
+import { useAppDispatch } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { COUPON_EXISTS_MESSAGE } from '../../components/admin/adminMessages';
 import CouponForm, { type CouponFormValues } from '../../components/admin/CouponForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
+import { fetchCoupon, updatedCoupon } from '../../features/coupon/couponSlice';
 import { DELAYS } from '../../lib/delays';
+import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useResetOn } from '../../lib/useResetOn';
 
@@ -20,16 +23,18 @@ export default function AdminEditCouponPage() {
   useAdminPageMeta('تعديل كوبون');
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const later = useLater();
   const [initial, setInitial] = useState<CouponFormValues | null>(null);
   const [failed, setFailed] = useState(false);
   // Raised by the retry button: loads the coupon again.
   const [attempt, setAttempt] = useState(0);
-  const redirectTimer = useRef<number | undefined>(undefined);
 
   useResetOn(`${id}|${attempt}`, () => setFailed(false));
   useEffect(() => {
     let active = true;
-    getCoupon(id)
+    dispatch(fetchCoupon(id))
+      .unwrap()
       .then((coupon) => {
         if (active) setInitial({ name: coupon.name, expire: coupon.expire.slice(0, 10), discount: String(coupon.discount) });
       })
@@ -37,16 +42,14 @@ export default function AdminEditCouponPage() {
     return () => {
       active = false;
     };
-  }, [id, attempt]);
-
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  }, [dispatch, id, attempt]);
 
   const saveCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
-      const status = await updateCoupon(id, body);
+      const status = await dispatch(updatedCoupon({ id, body })).unwrap();
       if (status !== 200) throw new Error(`unexpected status ${status}`);
       toast.success(COUPON_EDITED_MESSAGE);
-      redirectTimer.current = window.setTimeout(() => void navigate('/admin/addcoupon'), COUPON_EDIT_REDIRECT_MS);
+      later(() => void navigate('/admin/addcoupon'), COUPON_EDIT_REDIRECT_MS);
     } catch (err) {
       const error = describeAdminError(err, COUPON_EDIT_FAILED_MESSAGE);
       toast.error(error.duplicate ? COUPON_EXISTS_MESSAGE : error.message);

@@ -43,7 +43,7 @@ const piastres = (amount: number) => Math.round(amount * 100);
 export default function UserOrderDetailsPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
-  const { order: stored, status, missing, cancelStatus } = useAppSelector(selectOrderDetails);
+  const { order: stored, status, missing, cancel } = useAppSelector(selectOrderDetails);
   const [confirming, setConfirming] = useState(false);
   // Once cancelled, the cancel button (where the dialog returns the focus) is gone: the focus goes to the heading instead.
   const heading1 = useRef<HTMLHeadingElement>(null);
@@ -167,7 +167,7 @@ export default function UserOrderDetailsPage() {
               <h2 className="h6 mb-3">حالة الطلب</h2>
               <OrderTimeline order={order} />
               {cancellable && (
-                <Button variant="outline-danger" className="w-100 mt-3" onClick={() => setConfirming(true)} disabled={cancelStatus === 'pending'}>
+                <Button variant="outline-danger" className="w-100 mt-3" onClick={() => setConfirming(true)} disabled={cancel.status === 'pending'}>
                   الغاء الطلب
                 </Button>
               )}
@@ -212,7 +212,7 @@ export default function UserOrderDetailsPage() {
         body="سيتم الغاء الطلب ولن يمكن التراجع عن ذلك."
         confirmLabel="الغاء الطلب"
         cancelLabel="رجوع"
-        busy={cancelStatus === 'pending'}
+        busy={cancel.status === 'pending'}
         onConfirm={() => void onCancel()}
         onCancel={() => setConfirming(false)}
         onExited={() => {
