@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bodyOf, imageBase } from '../../context';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { imageBase } from '../../context';
 import type { Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { applyDiscount, effectivePrice } from '../../lib/money';
-import { rules, text, toInteger, validate, validateIdParam } from '../../lib/validate';
+import { rules, text, toInteger } from '../../lib/validate';
+import { Type, IdParams, IntegerLike, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Cart, CartResponse } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { assertCartTotal, CART_RETURNING, cartBody, cartChanged, cartLines, findCart, linesTotal, type CartRow } from './service';
 
@@ -28,26 +31,46 @@ async function assertStock(q: Queryable, cartId: string, product: ProductRow, ch
 const noCart = (userId: string) => notFound(`No cart exist for this user: ${userId}`);
 const noLine = (itemId: string) => notFound(`No Product Cart item found for this id: ${itemId}`);
 
-export async function cartRoutes(app: FastifyInstance) {
+const tags = ['cart'];
+const ItemParams = IdParams('itemId');
+const countRules = {
+  count: rules().check((v) => {
+    const n = toInteger(v);
+    return n !== undefined && n >= 1;
+  }, 'count must be an integer of at least 1'),
+};
+
+export async function cartRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const customer = requireAuth(ctx, 'user');
   const base = (request: FastifyRequest) => imageBase(request, ctx);
 
-  app.get('/', { preHandler: customer }, async (request) => {
+  app.get('/', {
+    schema: { tags, security: bearer, summary: "The customer's cart (an empty one when there is none)", response: { 200: CartResponse, ...errorResponses } },
+    preValidation: customer,
+  }, async (request) => {
     // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
     const body = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, currentUser(request).id);
       return cart && cartBody(tx, cart.id, base(request));
     }, { snapshot: true });
-    if (!body) return { status: 'success', numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
-    return { status: 'success', ...body };
+    if (!body) return { status: 'success' as const, numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
+    return { status: 'success' as const, ...body };
   });
 
-  app.post('/', { preHandler: customer }, async (request) => {
+  app.post('/', {
+    schema: {
+      tags, security: bearer, summary: 'Add one of a product (in a colour) to the cart',
+      // color has no rule of its own: any value that is not one of the product's colours answers API.md's colour 400.
+      body: Type.Object({ productId: Type.String(), color: Type.Optional(Type.Unknown({ description: 'One of the product\'s colours (text); "", null or none for no colour' })) }),
+      response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), numOfCartItems: Type.Integer(), data: Cart }), ...errorResponses },
+    },
+    preValidation: [customer, checks({ body: { productId: rules().required('productId is required').id() } })],
+  }, async (request) => {
     const user = currentUser(request);
-    const body = bodyOf(request);
-    await validate('body', body, { productId: rules().required('productId is required').id() });
-    const productId = body.productId as string;
+    const body = request.body;
+    const { productId } = body;
     const result = await ctx.db.tx(async (tx) => {
       const product = await productById(tx, productId);
       if (!product) throw notFound(`No document for this id ${productId}`);
@@ -79,12 +102,12 @@ export async function cartRoutes(app: FastifyInstance) {
       assertCartTotal(lines);
       return cartBody(tx, cart.id, base(request), { cart, lines });
     });
-    return { status: 'success', message: 'Product added successfully to your cart', ...result };
+    return { status: 'success' as const, message: 'Product added successfully to your cart', ...result };
   });
 
-  const applyCoupon = async (request: FastifyRequest) => {
+  const applyCoupon = async (request: FastifyRequest<{ Body: { couponName?: unknown } }>) => {
     const user = currentUser(request);
-    const couponName = text(bodyOf(request).couponName) ?? '';
+    const couponName = text(request.body.couponName) ?? '';
     const outcome = await ctx.db.tx(async (tx) => {
       // The cart (locked) and the named coupon, if it exists and runs (names are unique ignoring case), in one read.
       const cart = await tx.one<{ id: string; new_coupon_id: string | null; new_coupon: string | null; discount: string | null }>(
@@ -108,22 +131,27 @@ export async function cartRoutes(app: FastifyInstance) {
     });
     if (!outcome) throw badRequest('Coupon is invalid or has expired');
     const { coupon, ...cart } = outcome;
-    return { status: 'success', numOfCartItems: cart.numOfCartItems, coupon, data: cart.data };
+    return { status: 'success' as const, numOfCartItems: cart.numOfCartItems, coupon, data: cart.data };
   };
-  app.put('/applyCoupon', { preHandler: customer }, applyCoupon);
-  app.patch('/applyCoupon', { preHandler: customer }, applyCoupon);
-
-  const setCount = async (request: FastifyRequest) => {
-    const user = currentUser(request);
-    const itemId = validateIdParam(request.params, 'itemId');
-    const body = bodyOf(request);
-    await validate('body', body, {
-      count: rules().check((v) => {
-        const n = toInteger(v);
-        return n !== undefined && n >= 1;
-      }, 'count must be an integer of at least 1'),
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/applyCoupon',
+      schema: {
+        tags, security: bearer, summary: 'Apply a coupon by name (replaces the applied one; a refused one removes it)',
+        // Any value is read as text; what is not a running coupon's name answers `Coupon is invalid or has expired`.
+        body: Type.Object({ couponName: Type.Optional(Type.Unknown({ description: 'Coupon name, any case' })) }),
+        response: { 200: Type.Object({ status: Type.Literal('success'), numOfCartItems: Type.Integer(), coupon: Type.String(), data: Cart }), ...errorResponses },
+      },
+      preValidation: customer,
+      handler: applyCoupon,
     });
-    const count = toInteger(body.count)!;
+  }
+
+  const setCount = async (request: FastifyRequest<{ Params: { itemId: string }; Body: { count: unknown } }>) => {
+    const user = currentUser(request);
+    const { itemId } = request.params;
+    const count = toInteger(request.body.count)!;
     const result = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, user.id, { lock: true });
       if (!cart) throw noCart(user.id);
@@ -137,14 +165,28 @@ export async function cartRoutes(app: FastifyInstance) {
       await cartChanged(tx, cart.id);
       return cartBody(tx, cart.id, base(request), { lines });
     });
-    return { status: 'success', ...result };
+    return { status: 'success' as const, ...result };
   };
-  app.put('/:itemId', { preHandler: customer }, setCount);
-  app.patch('/:itemId', { preHandler: customer }, setCount);
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:itemId',
+      schema: {
+        tags, security: bearer, summary: "Set a line's count (drops an applied coupon)", params: ItemParams,
+        body: Type.Object({ count: IntegerLike({ description: 'At least 1' }) }),
+        response: { 200: CartResponse, ...errorResponses },
+      },
+      preValidation: [customer, checks({ params: idRules('itemId'), body: countRules })],
+      handler: setCount,
+    });
+  }
 
-  app.delete('/:itemId', { preHandler: customer }, async (request) => {
+  app.delete('/:itemId', {
+    schema: { tags, security: bearer, summary: 'Remove a line (drops an applied coupon)', params: ItemParams, response: { 200: CartResponse, ...errorResponses } },
+    preValidation: [customer, checks({ params: idRules('itemId') })],
+  }, async (request) => {
     const user = currentUser(request);
-    const itemId = validateIdParam(request.params, 'itemId');
+    const { itemId } = request.params;
     const result = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, user.id, { lock: true });
       if (!cart) throw noCart(user.id);
@@ -153,11 +195,14 @@ export async function cartRoutes(app: FastifyInstance) {
       await cartChanged(tx, cart.id);
       return cartBody(tx, cart.id, base(request));
     });
-    return { status: 'success', ...result };
+    return { status: 'success' as const, ...result };
   });
 
-  app.delete('/', { preHandler: customer }, async (request, reply) => {
+  app.delete('/', {
+    schema: { tags, security: bearer, summary: 'Empty the cart', response: { 204: NoContent, ...errorResponses } },
+    preValidation: customer,
+  }, async (request, reply) => {
     await ctx.db.query('DELETE FROM carts WHERE user_id = $1', [currentUser(request).id]);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -4,6 +4,7 @@ import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
 import { PRODUCT_REF_SQL, productRefJson } from '../products/serialize';
+import type { CartJson } from './schemas';
 
 /** A cart row with its coupon's name (null when none is applied). */
 export interface CartRow {
@@ -68,7 +69,7 @@ export const CART_RETURNING = 'id, user_id, coupon_id, total_after_discount, cre
 export async function cartBody(q: Queryable, cartId: string, base: ImageBase, known: { cart?: CartRow; lines?: CartLine[] } = {}) {
   const cart = known.cart ?? (await q.one<CartRow>(`${CART_SQL} WHERE ca.id = $1`, [cartId]))!;
   const lines = known.lines ?? (await cartLines(q, cartId));
-  const data: Record<string, unknown> = {
+  const data: CartJson = {
     _id: cart.id,
     cartOwner: cart.user_id,
     // The product's stock (ours, additive) lets the cart show a line that asks for more than is left before
@@ -78,7 +79,7 @@ export async function cartBody(q: Queryable, cartId: string, base: ImageBase, kn
       count: l.count,
       color: l.color,
       price: toEgp(l.price),
-      product: { ...productRefJson(l.product, base), quantity: l.stock },
+      product: { ...(productRefJson(l.product, base) as CartJson['products'][number]['product']), quantity: l.stock },
     })),
     totalCartPrice: toEgp(linesTotal(lines)),
   };
