@@ -64,6 +64,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['tests/web/setup.ts'],
+          // Above Testing Library's wait (tests/web/setup.ts), so a slow first render fails as a missing element.
+          testTimeout: 30_000,
         },
       },
       {
@@ -73,6 +75,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globals: true,
+          // Migrates one database first; each test file then starts from a copy of it (tests/server/helpers.ts).
+          globalSetup: ['tests/server/databaseSnapshot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -64,10 +64,13 @@ function wrapPg(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** `dataDir` undefined → an in-memory PGlite (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * `dataDir` undefined → an in-memory PGlite (tests). `loadDataDir`: start from a data directory dumped with
+ * `dumpDataDir` instead of creating an empty one (the tests' migrated snapshot; creating one costs seconds).
+ */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   return {
     kind: 'pglite',
     ...wrapPglite(db),

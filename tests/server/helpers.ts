@@ -5,10 +5,10 @@ import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
-import { openDatabase, type Db } from '../../server/db';
+import { migrate, openDatabase, openPglite, type Db } from '../../server/db';
 import type { Config } from '../../server/config';
 import type { Role } from '../../server/context';
 import { signToken } from '../../server/plugins/auth';
@@ -64,15 +64,32 @@ export function useTestApp(config: Partial<Config> = {}, options: Omit<BuildOpti
   return t;
 }
 
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A migrated database of its own for a test file: a copy of the one databaseSnapshot.ts migrated before the run
+ * (PGlite: its dumped data directory, read once per worker; PostgreSQL: its template database). `migrate` then
+ * finds nothing to do; without the snapshot (a file run outside the server project) it migrates everything.
+ */
 async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { db: await openDatabase({}), drop: async () => undefined };
-  const scratch = await createScratchDatabase(url);
+  const provided = (key: 'pgliteSnapshot' | 'postgresTemplate') => inject(key) || undefined;
+  if (!url) {
+    const file = provided('pgliteSnapshot');
+    if (file) snapshot ??= fs.readFile(file).then((data) => new Blob([data]));
+    const db = await openPglite(undefined, { loadDataDir: file ? await snapshot : undefined });
+    await migrate(db);
+    return { db, drop: async () => undefined };
+  }
+  const scratch = await createScratchDatabase(url, { template: provided('postgresTemplate') });
   return { db: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
 }
 
-/** A new empty database on the PostgreSQL server of `serverUrl`, and how to drop it again. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of `serverUrl` (empty, or a copy of the database `template`), and how to
+ * drop it again.
+ */
+export async function createScratchDatabase(serverUrl: string, options: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -83,7 +100,7 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

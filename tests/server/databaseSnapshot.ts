@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { TestProject } from 'vitest/node';
+import { migrate, openPglite, openPostgres } from '../../server/db';
+
+/**
+ * Global set-up of the server tests: migrates one database before any test file runs, so that each file starts
+ * from a copy of it instead of creating an empty database and running every migration (creating an in-memory
+ * PGlite costs seconds of CPU; copying a migrated one a fraction).
+ *
+ * - PGlite: a dump of the migrated data directory, kept under node_modules/.cache between runs (never committed)
+ *   and named by a hash of the migrations and the PGlite version, so a changed migration makes a new one.
+ * - PostgreSQL (TEST_DATABASE_URL): a migrated template database for this run; each file's scratch database is
+ *   `CREATE DATABASE … TEMPLATE` of it. Dropped again at the end.
+ *
+ * helpers.ts still runs `migrate` on every database it opens: a no-op on a current copy, and the whole set of
+ * migrations when a file is run without this set-up.
+ */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of the dumped data directory of a migrated PGlite (tar), or '' for none. */
+    pgliteSnapshot: string;
+    /** Name of the migrated template database on TEST_DATABASE_URL's server, or '' for none. */
+    postgresTemplate: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MIGRATIONS_DIR = path.join(ROOT, 'server/db/migrations');
+const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/shop-tests');
+
+async function migrationsHash(): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  const pglite = JSON.parse(await fs.readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  hash.update(`pglite ${pglite.version}\n`);
+  for (const file of (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()) {
+    hash.update(`${file}\n`).update(await fs.readFile(path.join(MIGRATIONS_DIR, file))).update('\n');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The cached dump for the current migrations, made when missing (written aside, then renamed: never half a file). */
+async function pgliteSnapshot(hash: string): Promise<string> {
+  const file = path.join(CACHE_DIR, `pglite-migrated-${hash}.tar`);
+  try {
+    await fs.access(file);
+    return file;
+  } catch {
+    // made below
+  }
+  // Migrated as the shop does it, in a data directory on disk (openPglite keeps it in `pglite` there), then dumped.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-snapshot-'));
+  try {
+    const db = await openPglite(dataDir);
+    await migrate(db);
+    await db.close();
+    const raw = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    const dump = await raw.dumpDataDir('none');
+    await raw.close();
+    await fs.mkdir(CACHE_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await fs.rename(partial, file);
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  // Dumps of earlier migrations are of no further use.
+  for (const old of await fs.readdir(CACHE_DIR)) {
+    if (old.startsWith('pglite-migrated-') && old.endsWith('.tar') && path.join(CACHE_DIR, old) !== file) await fs.rm(path.join(CACHE_DIR, old), { force: true });
+  }
+  return file;
+}
+
+async function run(serverUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated template database on the server of `serverUrl`, and how to drop it. */
+async function postgresTemplate(serverUrl: string, hash: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `shop_test_template_${hash}_${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  await run(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  return { name, drop: () => run(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export default async function setup(project: TestProject) {
+  const hash = await migrationsHash();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = await postgresTemplate(serverUrl, hash);
+    project.provide('pgliteSnapshot', '');
+    project.provide('postgresTemplate', template.name);
+    return () => template.drop();
+  }
+  project.provide('pgliteSnapshot', await pgliteSnapshot(hash));
+  project.provide('postgresTemplate', '');
+}
