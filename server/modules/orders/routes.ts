@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { baseUrl, bodyOf, imageBase } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { foldArabic } from '../../lib/arabic';
 import { MIN_KEYWORD, buildListQuery, escapeLike, listResponse, type ListSpec } from '../../lib/listQuery';
-import { validateIdParam } from '../../lib/validate';
+import { Type, IdParams, List, ListQuery, Maybe, Success, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Order, PaymentSession, ShippingAddressInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
 import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
@@ -42,7 +44,23 @@ function orderSearch(query: Record<string, unknown>): { conditions: string[]; pa
   return { conditions: [], params: [] };
 }
 
-export async function orderRoutes(app: FastifyInstance) {
+const tags = ['orders'];
+
+/** Where card checkout reads the address: the body of a POST that sends one, else the query (the original web app's GET). */
+const checkoutAddressSource = (request: FastifyRequest) =>
+  request.method === 'POST' && bodyOf(request).shippingAddress !== undefined ? (['body', request.body] as const) : (['query', request.query] as const);
+
+/** The shipping address's rules (with their API.md messages) before Ajv; the handler reads the address again. */
+const cashAddressRules: preValidationAsyncHookHandler = async (request) => {
+  await readShippingAddress(request.body, 'body');
+};
+const checkoutAddressRules: preValidationAsyncHookHandler = async (request) => {
+  const [location, source] = checkoutAddressSource(request);
+  await readShippingAddress(source, location, true);
+};
+
+export async function orderRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const customer = requireAuth(ctx, 'user');
   const staff = requireAuth(ctx, 'manager', 'admin');
@@ -52,9 +70,16 @@ export async function orderRoutes(app: FastifyInstance) {
   app.addHook('onClose', orderMailsSettled);
 
   // Cash on delivery: API.md §6.4, all in one transaction.
-  app.post('/:cartId', { preHandler: customer }, async (request, reply) => {
+  app.post('/:cartId', {
+    schema: {
+      tags, security: bearer, summary: 'Cash order from the customer\'s cart (API.md §6.4)', params: IdParams('cartId'),
+      body: Type.Object({ shippingAddress: ShippingAddressInput }),
+      response: { 201: Success(Order), ...errorResponses },
+    },
+    preValidation: [customer, checks({ params: idRules('cartId') }), cashAddressRules],
+  }, async (request, reply) => {
     const user = currentUser(request);
-    const cartId = validateIdParam(request.params, 'cartId');
+    const { cartId } = request.params;
     const shippingAddress = (await readShippingAddress(request.body, 'body'))!;
     const order = await ctx.db.tx(async (tx) => {
       const checked = await checkCart(tx, user.id, cartId);
@@ -76,19 +101,42 @@ export async function orderRoutes(app: FastifyInstance) {
     return reply.status(201).send({ status: 'success', data: order });
   });
 
-  const checkoutSession = async (request: FastifyRequest) => {
-    const cartId = validateIdParam(request.params, 'cartId');
-    const fromBody = request.method === 'POST' && bodyOf(request).shippingAddress !== undefined;
-    const shippingAddress = fromBody ? await readShippingAddress(request.body, 'body', true) : await readShippingAddress(request.query, 'query', true);
+  const checkoutSession = async (request: FastifyRequest<{ Params: { cartId: string } }>) => {
+    const { cartId } = request.params;
+    const [location, source] = checkoutAddressSource(request);
+    const shippingAddress = await readShippingAddress(source, location, true);
     const session = await createPaymentSession(ctx, {
       user: currentUser(request), cartId, shippingAddress, baseUrl: baseUrl(request, ctx.config), returnOrigin: returnOrigin(request, ctx.config),
     });
-    return { status: 'success', session };
+    return { status: 'success' as const, session };
   };
-  app.get('/checkout-session/:cartId', { preHandler: customer }, checkoutSession);
-  app.post('/checkout-session/:cartId', { preHandler: customer }, checkoutSession);
+  const checkoutAddress = Type.Object({ shippingAddress: Maybe(ShippingAddressInput) });
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/checkout-session/:cartId',
+      schema: {
+        tags, security: bearer, params: IdParams('cartId'),
+        summary: method === 'GET'
+          ? 'Open a card payment session for the cart (address, if any, in the query: shippingAddress[details]=…)'
+          : 'Open a card payment session for the cart (address in the body, or in the query)',
+        ...(method === 'GET' ? { querystring: checkoutAddress } : { body: checkoutAddress }),
+        response: { 200: Type.Object({ status: Type.Literal('success'), session: PaymentSession }), ...errorResponses },
+      },
+      preValidation: [customer, checks({ params: idRules('cartId') }), checkoutAddressRules],
+      handler: checkoutSession,
+    });
+  }
 
-  app.get('/', { preHandler: anyone, config: { listSpec: STAFF_LIST } }, async (request) => {
+  app.get('/', {
+    schema: {
+      tags, security: bearer, summary: 'List orders: a customer\'s own, or every order for staff (`search` by number, name, e-mail or phone)',
+      querystring: Type.Object({ ...ListQuery.properties, search: Type.Optional(Type.Unknown({ description: 'Staff only: order number (17 or #17), or part of the customer\'s name, e-mail or phone' })) }, { additionalProperties: true }),
+      response: { 200: List(Order), ...errorResponses },
+    },
+    preValidation: anyone,
+    config: { listSpec: STAFF_LIST },
+  }, async (request) => {
     const user = currentUser(request);
     const own = user.role === 'user';
     const query = request.query as Record<string, unknown>;
@@ -103,9 +151,12 @@ export async function orderRoutes(app: FastifyInstance) {
     return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
   });
 
-  app.get('/:id', { preHandler: anyone }, async (request) => {
+  app.get('/:id', {
+    schema: { tags, security: bearer, summary: 'One order: the customer\'s own, or any for staff', params: IdParams('id'), response: { 200: Type.Object({ data: Order }), ...errorResponses } },
+    preValidation: [anyone, checks({ params: idRules('id') })],
+  }, async (request) => {
     const user = currentUser(request);
-    const id = validateIdParam(request.params);
+    const { id } = request.params;
     const order = await findOrderJson(ctx.db, id, base(request), user.role === 'user' ? user.id : undefined);
     if (!order) throw notFound(`No document for this id ${id}`);
     return { data: order };
@@ -114,8 +165,8 @@ export async function orderRoutes(app: FastifyInstance) {
   // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6). A cancelled order
   // is never paid or delivered: the row lock taken by UPDATE orders this against a concurrent cancel.
   for (const [action, flag, stamp] of [['pay', 'is_paid', 'paid_at'], ['deliver', 'is_delivered', 'delivered_at']] as const) {
-    const handler = async (request: FastifyRequest) => {
-      const id = validateIdParam(request.params);
+    const handler = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+      const { id } = request.params;
       // The row lock orders this against a concurrent cancel: a cancelled order is never paid or delivered.
       const updated = await ctx.db.one<{ id: string; was: boolean }>(
         `UPDATE orders o SET ${flag} = true, ${stamp} = COALESCE(o.${stamp}, now()), updated_at = CASE WHEN o.${flag} THEN o.updated_at ELSE now() END
@@ -128,16 +179,27 @@ export async function orderRoutes(app: FastifyInstance) {
       }
       // Only the first delivery is news to the customer.
       if (action === 'deliver' && !updated.was) sendOrderMail(ctx, request.log, id, 'delivered', base(request));
-      return { status: 'Success', data: await findOrderJson(ctx.db, id, base(request)) };
+      return { status: 'Success' as const, data: (await findOrderJson(ctx.db, id, base(request)))! };
     };
-    app.put(`/:id/${action}`, { preHandler: staff }, handler);
-    app.patch(`/:id/${action}`, { preHandler: staff }, handler);
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: `/:id/${action}`,
+        schema: {
+          tags, security: bearer, params: IdParams('id'),
+          summary: action === 'pay' ? 'Mark an order paid (manager, admin)' : 'Mark an order delivered (manager, admin)',
+          response: { 200: Type.Object({ status: Type.Literal('Success'), data: Order }), ...errorResponses },
+        },
+        preValidation: [staff, checks({ params: idRules('id') })],
+        handler,
+      });
+    }
   }
 
   // Cancel (ours): the owner, while the order is neither paid nor delivered; its stock comes back in the same transaction.
-  const cancel = async (request: FastifyRequest) => {
+  const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const user = currentUser(request);
-    const id = validateIdParam(request.params);
+    const { id } = request.params;
     const order = await ctx.db.tx(async (tx) => {
       // Locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees the cancellation.
       const row = await tx.one<{ is_paid: boolean; is_delivered: boolean; is_cancelled: boolean }>(
@@ -157,10 +219,20 @@ export async function orderRoutes(app: FastifyInstance) {
         await tx.query('UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1', [line.product_id, line.count]);
       }
       await tx.query('UPDATE orders SET is_cancelled = true, cancelled_at = now(), updated_at = now() WHERE id = $1', [id]);
-      return findOrderJson(tx, id, base(request));
+      return (await findOrderJson(tx, id, base(request)))!;
     });
-    return { status: 'success', data: order };
+    return { status: 'success' as const, data: order };
   };
-  app.put('/:id/cancel', { preHandler: customer }, cancel);
-  app.patch('/:id/cancel', { preHandler: customer }, cancel);
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:id/cancel',
+      schema: {
+        tags, security: bearer, summary: 'Cancel one\'s own order while it is neither paid nor delivered; its stock comes back', params: IdParams('id'),
+        response: { 200: Success(Order), ...errorResponses },
+      },
+      preValidation: [customer, checks({ params: idRules('id') })],
+      handler: cancel,
+    });
+  }
 }

@@ -3,6 +3,8 @@ import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
 import { PRODUCT_REF_SQL, productRefJson } from '../products/serialize';
+import type { Static } from 'typebox';
+import type { ProductRef } from '../../lib/schemas';
 
 /** Columns of `orders o` (with `users u` left-joined) that orderJson reads. */
 export const ORDER_COLUMNS = `o.id, o.order_number, o.user_snapshot, o.shipping_address, o.tax_price, o.shipping_price,
@@ -45,7 +47,7 @@ function orderJson(row: Row, items: Row[], base: ImageBase) {
       count: item.count,
       color: item.color,
       price: toEgp(item.price),
-      product: productRefJson(item.live_product ?? item.product_snapshot, base),
+      product: productRefJson(item.live_product ?? item.product_snapshot, base) as Static<typeof ProductRef>,
     })),
     shippingAddress: row.shipping_address ?? undefined,
     taxPrice: toEgp(row.tax_price),
