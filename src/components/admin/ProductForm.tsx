@@ -3,9 +3,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ChromePicker } from 'react-color';
 import { toast } from '../../lib/toast';
-import { listSubcategoriesOf } from '../../api/admin/catalog';
-import { listBrands } from '../../api/brands';
-import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
 import type { Brand, Category, Subcategory } from '../../api/types';
 import { colorLabels } from '../../lib/colorNames';
 import { parseNumberInput } from '../../lib/digits';
@@ -45,7 +42,17 @@ export interface ProductNumbers {
 /** What a save came to: the values to show next (edit: the product as the server now has it), or why it failed. */
 export type SaveOutcome = { ok: true; values: ProductFormValues } | { ok: false; error: AdminError };
 
-interface ProductFormProps {
+/** What the selects offer: the page loads them (and the subcategories of the category the form shows, `onCategoryShown`). */
+export interface ProductChoices {
+  categories: Category[];
+  brands: Brand[];
+  /** The subcategories of `category`; items null while they load. */
+  subcategories: { category: string; items: Subcategory[] | null };
+}
+
+interface ProductFormProps extends ProductChoices {
+  /** The form now shows this category (on opening and on every change), so the page loads its subcategories. */
+  onCategoryShown: (categoryId: string) => void;
   initialValues: ProductFormValues;
   submitLabel: string;
   /** Sends the form (the form stays disabled meanwhile) and tells how it went; it toasts the outcome (and the reason) itself. */
@@ -55,42 +62,19 @@ interface ProductFormProps {
 }
 
 /** The add/edit product form of SPEC §2 (admin). */
-export default function ProductForm({ initialValues, submitLabel, onSubmit, resetAfterMs }: ProductFormProps) {
+export default function ProductForm({ categories, brands, subcategories, onCategoryShown, initialValues, submitLabel, onSubmit, resetAfterMs }: ProductFormProps) {
   const [values, setValues] = useState(initialValues);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   /** The server's refusal of the last save, shown beside the field it concerns until that field changes. */
   const [refusal, setRefusal] = useState<{ field: keyof ProductFormValues; message: string } | null>(null);
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [brands, setBrands] = useState<Brand[]>([]);
-  const [subcategories, setSubcategories] = useState<{ category: string; items: Subcategory[] } | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [pickerColor, setPickerColor] = useState(DEFAULT_PICKER_COLOR);
 
-  useEffect(() => {
-    let active = true;
-    listCategories({ limit: ALL_ITEMS_LIMIT })
-      .then((list) => active && setCategories(list.data))
-      .catch(() => active && setCategories([]));
-    listBrands({ limit: ALL_ITEMS_LIMIT })
-      .then((list) => active && setBrands(list.data))
-      .catch(() => active && setBrands([]));
-    return () => {
-      active = false;
-    };
-  }, []);
-
   const category = values.category;
   useEffect(() => {
-    if (!category) return;
-    let active = true;
-    listSubcategoriesOf(category)
-      .then((items) => active && setSubcategories({ category, items }))
-      .catch(() => active && setSubcategories({ category, items: [] }));
-    return () => {
-      active = false;
-    };
-  }, [category]);
+    onCategoryShown(category);
+  }, [category, onCategoryShown]);
 
   const update = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -157,7 +141,7 @@ export default function ProductForm({ initialValues, submitLabel, onSubmit, rese
     }, resetAfterMs);
   };
 
-  const shownSubcategories = subcategories && subcategories.category === values.category ? subcategories.items : null;
+  const shownSubcategories = subcategories.category === values.category ? subcategories.items : null;
 
   const colorNames = colorLabels(values.colors);
   return (

@@ -19,11 +19,11 @@ const initialState: BrandState = { items: [], page: emptyPagedList(), ...idleReq
 /** Page size of /allbrand (SPEC §9). */
 const BRAND_PAGE_SIZE = 4;
 
-/** Loads all brands once per session; later calls are skipped while loading or loaded. */
+/** Loads all brands once per session; later calls are skipped while loading or loaded, unless `force` (the owner's forms). */
 export const fetchBrands = createAppAsyncThunk(
   'brand/fetchAll',
-  () => listBrands({ limit: ALL_ITEMS_LIMIT }),
-  { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().brand.status) },
+  (_: { force?: boolean } | void) => listBrands({ limit: ALL_ITEMS_LIMIT }),
+  { condition: (arg, { getState }) => Boolean(arg?.force) || !['pending', 'succeeded'].includes(getState().brand.status) },
 );
 
 export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', (page: number) => listBrands({ limit: BRAND_PAGE_SIZE, page }));

@@ -18,11 +18,11 @@ const initialState: CategoryState = { items: [], page: emptyPagedList(), ...idle
 /** Page size of /allcategory (SPEC §9). */
 const CATEGORY_PAGE_SIZE = 6;
 
-/** Loads all categories once per session; later calls are skipped while loading or loaded. */
+/** Loads all categories once per session; later calls are skipped while loading or loaded, unless `force` (the owner's forms). */
 export const fetchCategories = createAppAsyncThunk(
   'category/fetchAll',
-  () => listCategories({ limit: ALL_ITEMS_LIMIT }),
-  { condition: (_, { getState }) => !['pending', 'succeeded'].includes(getState().category.status) },
+  (_: { force?: boolean } | void) => listCategories({ limit: ALL_ITEMS_LIMIT }),
+  { condition: (arg, { getState }) => Boolean(arg?.force) || !['pending', 'succeeded'].includes(getState().category.status) },
 );
 
 export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', (page: number) => listCategories({ limit: CATEGORY_PAGE_SIZE, page }));

@@ -1,5 +1,4 @@
 import { createSlice } from '@reduxjs/toolkit';
-import type { CouponBody } from '../../api/admin/coupons';
 import type { Coupon, Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -8,6 +7,7 @@ import { loggedOut } from '../user/userSlice';
 
 // The coupon calls are the owner's only: loaded on first use, so they stay out of the shoppers' first download.
 const couponsApi = () => import('../../api/admin/coupons');
+type CouponBody = import('../../api/admin/coupons').CouponBody;
 
 interface CouponState extends RequestState {
   /** The owner's coupon list (/admin/addcoupon). */

@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
-import { createSubcategory } from '../../api/admin/catalog';
-import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
-import type { Category } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE } from '../../components/admin/adminMessages';
+import { useCategories } from '../../features/category/useCategories';
+import { createdSubcategory } from '../../features/subCategory/subCategorySlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 const OFFLINE_MESSAGE = 'هناك مشكلة في الاتصال بالانترنت';
@@ -15,20 +15,11 @@ const ENTER_NAME_MESSAGE = 'من فضلك ادخل اسم التصنيف الف�
 
 export default function AdminAddSubcategoryPage() {
   useAdminPageMeta('اضافة تصنيف فرعي');
-  const [categories, setCategories] = useState<Category[]>([]);
+  const dispatch = useAppDispatch();
+  const categories = useCategories({ fresh: true });
   const [category, setCategory] = useState('');
   const [name, setName] = useState('');
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    listCategories({ limit: ALL_ITEMS_LIMIT })
-      .then((list) => active && setCategories(list.data))
-      .catch(() => active && setCategories([]));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +36,7 @@ export default function AdminAddSubcategoryPage() {
     if (nameMissing) toast.warn(ENTER_NAME_MESSAGE);
     setSending(true);
     try {
-      const status = await createSubcategory({ name: name.trim(), category });
+      const status = await dispatch(createdSubcategory({ name: name.trim(), category })).unwrap();
       if (status === 201) {
         toast.success(ADD_SUCCESS_MESSAGE);
         setName('');

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { updateProduct } from '../../api/admin/products';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
-import { getProduct } from '../../api/products';
 import type { Product } from '../../api/types';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
@@ -12,6 +10,9 @@ import type { ImageMap } from '../../components/admin/ImageUploader';
 import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../components/admin/ProductForm';
 import { buildProductFormData, type ProductFormValues } from '../../components/admin/productFormData';
 import Spinner from '../../components/Spinner';
+import { useAppDispatch } from '../../app/hooks';
+import { fetchProductForEdit, updatedProduct } from '../../features/products/productsSlice';
+import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useResetOn } from '../../lib/useResetOn';
 
@@ -41,6 +42,9 @@ function toFormValues(product: Product): ProductFormValues {
 export default function AdminEditProductPage() {
   useAdminPageMeta('تعديل منتج');
   const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const [shownCategory, setShownCategory] = useState('');
+  const choices = useProductChoices(shownCategory);
   const [initial, setInitial] = useState<ProductFormValues | null>(null);
   /** The product as the server has it now: loaded, then replaced by the answer of each save. */
   const saved = useRef<ProductFormValues | null>(null);
@@ -51,7 +55,8 @@ export default function AdminEditProductPage() {
   useResetOn(`${id}|${attempt}`, () => setFailed(false));
   useEffect(() => {
     let active = true;
-    getProduct(id)
+    dispatch(fetchProductForEdit(id))
+      .unwrap()
       .then((product) => {
         if (!active) return;
         saved.current = toFormValues(product);
@@ -61,13 +66,13 @@ export default function AdminEditProductPage() {
     return () => {
       active = false;
     };
-  }, [id, attempt]);
+  }, [dispatch, id, attempt]);
 
   const saveProduct = async (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> => {
     const stored = saved.current ?? values;
     try {
       const form = await buildProductFormData(values, numbers, { stored: stored.images, clearDiscount: stored.priceAfterDiscount !== '' });
-      const { status, product } = await updateProduct(id, form, onProgress);
+      const { status, product } = await dispatch(updatedProduct({ id, form, onProgress })).unwrap();
       if (status !== 200) throw new Error(`unexpected status ${status}`);
       toast.success(PRODUCT_EDITED_MESSAGE);
       // The next save compares with (and keeps) the images the server has now, not the ones it has already replaced.
@@ -89,7 +94,7 @@ export default function AdminEditProductPage() {
       ) : initial === null ? (
         <Spinner />
       ) : (
-        <ProductForm initialValues={initial} submitLabel="حفظ التعديلات" onSubmit={saveProduct} />
+        <ProductForm {...choices} onCategoryShown={setShownCategory} initialValues={initial} submitLabel="حفظ التعديلات" onSubmit={saveProduct} />
       )}
     </section>
   );

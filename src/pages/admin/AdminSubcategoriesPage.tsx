@@ -1,14 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
-import type { Category } from '../../api/types';
+import { useMemo } from 'react';
 import CatalogueList, { type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { useCategories } from '../../features/category/useCategories';
 
 export default function AdminSubcategoriesPage() {
   // Category names for the line under each subcategory; the list works without them.
-  const [categories, setCategories] = useState<Category[]>([]);
-  useEffect(() => {
-    listCategories({ limit: ALL_ITEMS_LIMIT }).then((list) => setCategories(list.data), () => undefined);
-  }, []);
+  const categories = useCategories({ fresh: true });
 
   const texts = useMemo<CatalogueTexts>(() => {
     const names = new Map(categories.map((c) => [c._id, c.name]));
