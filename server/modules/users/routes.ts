@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { ValidationError, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { rules, text, validate, validateIdParam } from '../../lib/validate';
+import { Type, BooleanLike, DataOnly, IdParams, List, ListQuery, Maybe, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { EmailField, NameField, Password, PhoneField, Role, User, UserWithToken } from './schemas';
 import { slugify } from '../../lib/arabic';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { LIMITS, routeLimit } from '../../plugins/rateLimits';
@@ -66,25 +69,45 @@ async function updateUser(db: Queryable, id: string, changes: Record<string, unk
   }
 }
 
+const tags = ['users'];
+/**
+ * The password routes keep their rules in the handler, after the per-account rate limit (which needs the logged-in
+ * user, so it runs as a pre-handler): a wrong current password must count against the limit. Their body schemas
+ * therefore refuse nothing and only document the fields.
+ */
+const documented = (description: string) => Type.Optional(Type.Unknown({ description }));
+const PasswordChange = Type.Object({
+  currentPassword: documented('The current password (text); ignored when an admin sets the password'),
+  password: documented('The new password (text), 6–72 characters'),
+  passwordConfirm: documented('The new password again'),
+});
+
 /** API.md §5.2: the caller's own account, and the admin's user management. */
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const anyUser = requireAuth(ctx);
   const admin = requireAuth(ctx, 'admin');
   // Per account: the key needs the logged-in user, so it runs after the auth pre-handler.
   const passwordChangeLimit = routeLimit(app, { ...LIMITS.passwordChange, hook: 'preHandler', keyGenerator: (request) => `user:${request.user?.id}` });
 
-  app.get('/getMe', { preHandler: anyUser }, async (request) => ({ data: userJson((await loadUser(ctx.db, currentUser(request).id))!) }));
+  app.get('/getMe', {
+    schema: { tags, security: bearer, summary: 'The caller\'s account', response: { 200: DataOnly(User), ...errorResponses } },
+    preValidation: anyUser,
+  }, async (request) => ({ data: userJson((await loadUser(ctx.db, currentUser(request).id))!) }));
 
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/updateMe',
-    preHandler: anyUser,
-    handler: async (request) => {
+    schema: {
+      tags, security: bearer, summary: 'Change one\'s name, e-mail or phone (a new e-mail needs currentPassword and answers a new token)',
+      body: Type.Object({ name: Maybe(NameField), email: Maybe(EmailField), phone: PhoneField, currentPassword: Type.Optional(Type.Unknown({ description: 'Needed to change the e-mail' })) }),
+      response: { 200: Type.Object({ status: Type.Literal('success'), data: Type.Object({ user: User }), token: Type.Optional(Type.String()) }), ...errorResponses },
+    },
+    // Auth, then the rules (which depend on who asks: a new e-mail needs the current password), then Ajv.
+    preValidation: [anyUser, async (request) => {
       const me = currentUser(request);
       const body = bodyOf(request);
-      // Only name, email and phone: role, password, active and the rest are ignored.
-      // A new e-mail is a new login: a stolen token alone must not take the account over (API.md §5.2).
       const newEmail = body.email != null ? normalizeEmail(body.email) : undefined;
       const emailChanges = newEmail !== undefined && newEmail !== me.email.toLowerCase();
       await validate('body', body, {
@@ -101,20 +124,32 @@ export async function userRoutes(app: FastifyInstance) {
             }, 'Incorrect current password'),
         }),
       });
+    }],
+    handler: async (request) => {
+      const me = currentUser(request);
+      const body = request.body;
+      // Only name, email and phone: role, password, active and the rest are ignored.
+      // A new e-mail is a new login: a stolen token alone must not take the account over (API.md §5.2).
+      const newEmail = body.email != null ? normalizeEmail(body.email) : undefined;
+      const emailChanges = newEmail !== undefined && newEmail !== me.email.toLowerCase();
       const changes = profileChanges(body);
       // Tokens issued before the e-mail change stop working; the answer carries one that works.
       const changedAt = emailChanges ? passwordChangeMoment() : undefined;
       if (changedAt) changes.password_changed_at = changedAt;
       await updateUser(ctx.db, me.id, changes, body.email);
       const user = userJson((await loadUser(ctx.db, me.id))!);
-      return { status: 'success', data: { user }, ...(changedAt && { token: await issueToken(ctx, me.id, changedAt) }) };
+      return { status: 'success' as const, data: { user }, ...(changedAt && { token: await issueToken(ctx, me.id, changedAt) }) };
     },
   });
 
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/changeMyPassword',
-    preHandler: anyUser,
+    schema: {
+      tags, security: bearer, summary: 'Change one\'s password; answers a new token (older ones stop working)',
+      body: PasswordChange, response: { 200: UserWithToken, ...errorResponses },
+    },
+    preValidation: anyUser,
     config: passwordChangeLimit,
     handler: async (request) => {
       const me = currentUser(request);
@@ -135,14 +170,21 @@ export async function userRoutes(app: FastifyInstance) {
     },
   });
 
-  app.delete('/deleteMe', { preHandler: anyUser }, async (request, reply) => {
+  app.delete('/deleteMe', {
+    schema: { tags, security: bearer, summary: 'Deactivate one\'s account (the e-mail stays taken)', response: { 204: NoContent, ...errorResponses } },
+    preValidation: anyUser,
+  }, async (request, reply) => {
     // Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2).
     await ctx.db.query('UPDATE users SET active = false, updated_at = now() WHERE id = $1', [currentUser(request).id]);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get('/', { preHandler: admin, config: { listSpec: USER_LIST } }, async (request) => {
-    const q = buildListQuery(request.query as Record<string, unknown>, USER_LIST);
+  app.get('/', {
+    schema: { tags, security: bearer, summary: 'List users (admin)', querystring: ListQuery, response: { 200: List(User), ...errorResponses } },
+    preValidation: admin,
+    config: { listSpec: USER_LIST },
+  }, async (request) => {
+    const q = buildListQuery(request.query, USER_LIST);
     const [rows, count] = await Promise.all([
       ctx.db.query(`SELECT ${USER_COLUMNS} FROM users u ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`, [
         ...q.params,
@@ -154,16 +196,24 @@ export async function userRoutes(app: FastifyInstance) {
     return listResponse(rows.map(userJson), count!.n, q);
   });
 
-  app.post('/', { preHandler: admin }, async (request, reply) => {
-    const body = bodyOf(request);
-    await validate('body', body, {
-      name: nameRules(),
-      email: emailRules(ctx.db, { required: true }),
-      password: matchesConfirmation(passwordRules('Password required')),
-      passwordConfirm: rules().required('passwordConfirm is required field'),
-      phone: phoneRules(),
-      role: roleRules(),
-    });
+  app.post('/', {
+    schema: {
+      tags, security: bearer, summary: 'Create a user with any role (admin)',
+      body: Type.Object({ name: NameField, email: EmailField, password: Password(), passwordConfirm: Password('The password again'), phone: PhoneField, role: Maybe(Role) }),
+      response: { 201: DataOnly(User), ...errorResponses },
+    },
+    preValidation: [admin, checks({
+      body: {
+        name: nameRules(),
+        email: emailRules(ctx.db, { required: true }),
+        password: matchesConfirmation(passwordRules('Password required')),
+        passwordConfirm: rules().required('passwordConfirm is required field'),
+        phone: phoneRules(),
+        role: roleRules(),
+      },
+    })],
+  }, async (request, reply) => {
+    const body = request.body;
     const user = await insertUser(
       ctx,
       {
@@ -171,15 +221,18 @@ export async function userRoutes(app: FastifyInstance) {
         email: normalizeEmail(body.email)!,
         password: passwordText(body.password)!,
         phone: text(body.phone),
-        role: (body.role as (typeof ROLES)[number] | undefined) ?? 'user',
+        role: body.role ?? 'user',
       },
       body.email,
     );
     return reply.status(201).send({ data: userJson(user) });
   });
 
-  app.get('/:id', { preHandler: admin }, async (request) => {
-    const id = validateIdParam(request.params);
+  app.get('/:id', {
+    schema: { tags, security: bearer, summary: 'One user (admin)', params: IdParams('id'), response: { 200: DataOnly(User), ...errorResponses } },
+    preValidation: [admin, checks({ params: idRules('id') })],
+  }, async (request) => {
+    const { id } = request.params;
     const user = await loadUser(ctx.db, id);
     if (!user) throw notFound(`No document for this id ${id}`);
     return { data: userJson(user) };
@@ -188,17 +241,24 @@ export async function userRoutes(app: FastifyInstance) {
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/:id',
-    preHandler: admin,
-    handler: async (request) => {
-      const id = validateIdParam(request.params);
-      const body = bodyOf(request);
-      await validate('body', body, {
+    schema: {
+      tags, security: bearer, summary: 'Change a user\'s name, e-mail, phone, role or active flag (admin)', params: IdParams('id'),
+      body: Type.Object({ name: Maybe(NameField), email: Maybe(EmailField), phone: PhoneField, role: Maybe(Role), active: Maybe(BooleanLike({ description: 'true or false (also as text)' })) }),
+      response: { 200: DataOnly(User), ...errorResponses },
+    },
+    preValidation: [admin, checks({
+      params: idRules('id'),
+      body: (request) => ({
         name: nameRules().optional(),
-        email: emailRules(ctx.db, { required: false, exceptUserId: id }),
+        email: emailRules(ctx.db, { required: false, exceptUserId: (request.params as { id: string }).id }),
         phone: phoneRules(),
         role: roleRules(),
         active: rules().optional().check((v) => toBool(v) !== undefined, 'active must be true or false'),
-      });
+      }),
+    })],
+    handler: async (request) => {
+      const { id } = request.params;
+      const body = request.body;
       const changes = profileChanges(body);
       if (body.role != null) changes.role = body.role;
       if (body.active != null) changes.active = toBool(body.active);
@@ -207,8 +267,11 @@ export async function userRoutes(app: FastifyInstance) {
     },
   });
 
-  app.delete('/:id', { preHandler: admin }, async (request, reply) => {
-    const id = validateIdParam(request.params);
+  app.delete('/:id', {
+    schema: { tags, security: bearer, summary: 'Delete a user with their cart, addresses, wishlist and reviews (admin)', params: IdParams('id'), response: { 204: NoContent, ...errorResponses } },
+    preValidation: [admin, checks({ params: idRules('id') })],
+  }, async (request, reply) => {
+    const { id } = request.params;
     const deleted = await ctx.db.tx(async (tx) => {
       const products = (await tx.query<{ product_id: string }>('SELECT product_id FROM reviews WHERE user_id = $1', [id])).map((r) => r.product_id);
       // Orders outlive the account (they keep the user snapshot) but not its payment sessions.
@@ -219,13 +282,17 @@ export async function userRoutes(app: FastifyInstance) {
       return row !== undefined;
     });
     if (!deleted) throw notFound(`No document found for this id: ${id}`);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/change-password/:id',
-    preHandler: admin,
+    schema: {
+      tags, security: bearer, summary: 'Set a user\'s password (admin); their older tokens stop working', params: IdParams('id'),
+      body: PasswordChange, response: { 200: DataOnly(User), ...errorResponses },
+    },
+    preValidation: admin,
     config: passwordChangeLimit,
     handler: async (request) => {
       const id = validateIdParam(request.params);
