@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { conflict } from '../../lib/errors';
-import { categoryHasProducts } from '../products/repository';
-import { validateIdParam } from '../../lib/validate';
+import { IdParams, bearer, checks, idRules } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { SUBCATEGORY_LIST, createSubcategory, listSubcategories } from '../subcategories/routes';
+import { categoryHasProducts } from '../products/repository';
+import {
+  NewSubcategoryOfCategory,
+  SUBCATEGORY_LIST,
+  SubcategoryListQuery,
+  createChecks,
+  createSubcategory,
+  listSubcategories,
+  subcategoryAnswers,
+} from '../subcategories/routes';
 import { registerNamedImageRoutes } from './namedImageRoutes';
 import { categoryRepository, isStillReferenced } from './repository';
 import { categoryJson } from './serialize';
 
 const STILL_USED = 'Category still has products';
 
-export async function categoryRoutes(app: FastifyInstance) {
-  const { ctx } = app;
-  registerNamedImageRoutes(app, {
+export async function categoryRoutes(instance: FastifyInstance) {
+  const { ctx } = instance;
+  registerNamedImageRoutes(instance, {
     table: 'categories',
     repository: categoryRepository,
     kind: 'categories',
@@ -29,8 +38,17 @@ export async function categoryRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get('/:categoryId/subcategories', { config: { listSpec: SUBCATEGORY_LIST } }, (request) => listSubcategories(ctx, request, validateIdParam(request.params, 'categoryId')));
-  app.post('/:categoryId/subcategories', { preHandler: requireAuth(ctx, 'manager', 'admin') }, (request, reply) =>
-    createSubcategory(ctx, request, reply, validateIdParam(request.params, 'categoryId')),
-  );
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['subcategories'];
+  const params = IdParams('categoryId');
+  const categoryChecks = checks({ params: idRules('categoryId') });
+  app.get('/:categoryId/subcategories', {
+    schema: { tags, summary: 'List the subcategories of a category', params, querystring: SubcategoryListQuery, response: subcategoryAnswers.list },
+    preValidation: categoryChecks,
+    config: { listSpec: SUBCATEGORY_LIST },
+  }, (request) => listSubcategories(ctx, request, request.params.categoryId));
+  app.post('/:categoryId/subcategories', {
+    schema: { tags, security: bearer, summary: 'Create a subcategory of the category (manager, admin)', params, body: NewSubcategoryOfCategory, response: subcategoryAnswers.created },
+    preValidation: [requireAuth(ctx, 'manager', 'admin'), categoryChecks, createChecks(ctx, 'categoryId')],
+  }, (request, reply) => createSubcategory(ctx, request, reply, request.params.categoryId));
 }

@@ -1,17 +1,29 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf, type AppContext } from '../../context';
 import { onUniqueViolation } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
-import { isId, rules, text, validate, validateIdParam } from '../../lib/validate';
+import { DataOnly, IdParams, List, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { isId, rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { categoryExists } from '../categories/repository';
+import { CountedListQuery } from '../categories/schemas';
 import { SUBCATEGORY_LIST, deleteSubcategory, findSubcategory, insertSubcategory, listSubcategories as listRows, updateSubcategory } from './repository';
+import { NewSubcategory, Subcategory, SubcategoryChanges, SubcategoryListItem } from './schemas';
 import { subcategoryJson } from './serialize';
 
+export { NewSubcategoryOfCategory } from './schemas';
 export { SUBCATEGORY_LIST };
+
+/** Schema parts of the subcategory list and create answers, shared with the nested routes under /categories. */
+export const subcategoryAnswers = {
+  list: { 200: List(SubcategoryListItem), ...errorResponses },
+  created: { 201: DataOnly(Subcategory), ...errorResponses },
+};
+export { CountedListQuery as SubcategoryListQuery };
 
 /** List of subcategories, optionally of one category (GET /subcategories and /categories/:categoryId/subcategories). */
 export async function listSubcategories(ctx: AppContext, request: FastifyRequest, categoryId?: string) {
@@ -32,11 +44,24 @@ function categoryRules(ctx: AppContext) {
 
 const nameRules = () => rules().minLength(2, 'must be at least 2 chars').maxLength(32, 'Too long category name');
 
-/** POST /subcategories, and POST /categories/:categoryId/subcategories where the path's category wins. */
-export async function createSubcategory(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, categoryId?: string) {
+/** The body a create writes: the path's category, when there is one, wins over the body's. */
+const createBody = (request: FastifyRequest, categoryId?: string) => {
   const body = { ...bodyOf(request) };
   if (categoryId !== undefined) body.category = categoryId;
-  await validate('body', body, { name: nameRules(), category: categoryRules(ctx) });
+  return body;
+};
+
+/** The rules of a create (preValidation, after the path's id): POST /subcategories, or under /categories/:categoryId with `categoryId`. */
+export const createChecks =
+  (ctx: AppContext, categoryParam?: string): preValidationAsyncHookHandler =>
+  async (request) => {
+    const categoryId = categoryParam === undefined ? undefined : (request.params as Record<string, string>)[categoryParam];
+    await validate('body', createBody(request, categoryId), { name: nameRules(), category: categoryRules(ctx) });
+  };
+
+/** POST /subcategories, and POST /categories/:categoryId/subcategories where the path's category wins; createChecks ran. */
+export async function createSubcategory(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, categoryId?: string) {
+  const body = createBody(request, categoryId);
   const name = text(body.name)!;
   const row = await onUniqueViolation(
     () => insertSubcategory(ctx.db, { name, slug: slugify(name), categoryId: body.category as string }),
@@ -45,39 +70,63 @@ export async function createSubcategory(ctx: AppContext, request: FastifyRequest
   return reply.status(201).send({ data: subcategoryJson(row) });
 }
 
-export async function subcategoryRoutes(app: FastifyInstance) {
+export async function subcategoryRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
+  const tags = ['subcategories'];
+  const Params = IdParams('id');
 
-  app.get('/', { config: { listSpec: SUBCATEGORY_LIST } }, (request) => listSubcategories(ctx, request));
-  app.post('/', { preHandler: staff }, (request, reply) => createSubcategory(ctx, request, reply));
+  app.get('/', {
+    schema: { tags, summary: 'List subcategories', querystring: CountedListQuery, response: subcategoryAnswers.list },
+    config: { listSpec: SUBCATEGORY_LIST },
+  }, (request) => listSubcategories(ctx, request));
 
-  app.get('/:id', async (request) => {
-    const id = validateIdParam(request.params);
+  app.post('/', {
+    schema: { tags, security: bearer, summary: 'Create a subcategory (manager, admin)', body: NewSubcategory, response: subcategoryAnswers.created },
+    preValidation: [staff, createChecks(ctx)],
+  }, (request, reply) => createSubcategory(ctx, request, reply));
+
+  app.get('/:id', {
+    schema: { tags, summary: 'One subcategory', params: Params, response: { 200: DataOnly(Subcategory), ...errorResponses } },
+    preValidation: checks({ params: idRules('id') }),
+  }, async (request) => {
+    const { id } = request.params;
     const row = await findSubcategory(ctx.db, id);
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: subcategoryJson(row) };
   });
 
-  const update = async (request: FastifyRequest) => {
-    const id = validateIdParam(request.params);
-    const body = { ...bodyOf(request) };
-    await validate('body', body, { name: nameRules().optional(), category: categoryRules(ctx).optional() });
-    const name = text(body.name);
-    const categoryId = isId(body.category) ? (body.category as string) : undefined;
-    const row = await onUniqueViolation(
-      () => updateSubcategory(ctx.db, id, { name, slug: name ? slugify(name) : undefined, categoryId }),
-      () => duplicateValue(name ?? ''),
-    );
-    if (!row) throw notFound(`No document found for this id: ${id}`);
-    return { data: subcategoryJson(row) };
-  };
-  app.put('/:id', { preHandler: staff }, update);
-  app.patch('/:id', { preHandler: staff }, update);
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:id',
+      schema: {
+        tags, security: bearer, summary: 'Rename a subcategory or move it to another category (manager, admin)', params: Params, body: SubcategoryChanges,
+        response: { 200: DataOnly(Subcategory), ...errorResponses },
+      },
+      preValidation: [staff, checks({ params: idRules('id'), body: { name: nameRules().optional(), category: categoryRules(ctx).optional() } })],
+      handler: async (request) => {
+        const { id } = request.params;
+        const body = bodyOf(request);
+        const name = text(body.name);
+        const categoryId = isId(body.category) ? (body.category as string) : undefined;
+        const row = await onUniqueViolation(
+          () => updateSubcategory(ctx.db, id, { name, slug: name ? slugify(name) : undefined, categoryId }),
+          () => duplicateValue(name ?? ''),
+        );
+        if (!row) throw notFound(`No document found for this id: ${id}`);
+        return { data: subcategoryJson(row) };
+      },
+    });
+  }
 
-  app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
-    const id = validateIdParam(request.params);
+  app.delete('/:id', {
+    schema: { tags, security: bearer, summary: 'Delete a subcategory; products lose it (admin)', params: Params, response: { 204: NoContent, ...errorResponses } },
+    preValidation: [requireAuth(ctx, 'admin'), checks({ params: idRules('id') })],
+  }, async (request, reply) => {
+    const { id } = request.params;
     if (!(await deleteSubcategory(ctx.db, id))) throw notFound(`No document found for this id: ${id}`);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

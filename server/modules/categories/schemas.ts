@@ -1,0 +1,46 @@
+import type { Static, TProperties } from 'typebox';
+import { DateTime, ListQuery, Type, Url } from '../../lib/schemas';
+
+/**
+ * The answer objects of the catalogue lists may lose any field but `_id` to `fields=` (API.md §2), so their list
+ * item is the entity with every other field optional.
+ */
+export const listItem = (properties: TProperties) =>
+  Type.Object({ ...Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, name === '_id' ? schema : Type.Optional(schema)])) });
+
+/** `productCount` of `withCounts=1` (ours, lib/productCounts.ts). */
+export const ProductCount = { productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })) };
+
+/** The list query with `withCounts` (ours): categories, subcategories and brands. */
+export const CountedListQuery = Type.Object(
+  { ...ListQuery.properties, withCounts: Type.Optional(Type.String({ description: '`1` adds each one\'s productCount (ours)' })) },
+  {
+    description: 'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
+    additionalProperties: true,
+  },
+);
+
+/** A category or a brand (categoryJson, brandJson). */
+export const NamedImageProperties = {
+  _id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  image: Type.Optional(Url({ description: 'Absolute URL (left out when none is stored)' })),
+  createdAt: DateTime(),
+  updatedAt: DateTime(),
+};
+export const NamedImage = Type.Object(NamedImageProperties);
+export type NamedImageJson = Static<typeof NamedImage>;
+export const NamedImageListItem = listItem({ ...NamedImageProperties, ...ProductCount });
+
+/**
+ * A field of a body that the handler reads and checks itself (multipart, or rules that need the stored row first):
+ * any JSON value reaches its rules as sent, which answer with API.md's messages; the description says what is valid.
+ */
+export const Field = (description: string) => Type.Unknown({ description });
+
+/** Name and image of a category or a brand: JSON, urlencoded, or multipart with the image as a file. */
+export const NamedImageFields = {
+  name: Field('Text of 3–32 characters, unique regardless of case'),
+  image: Field('An absolute http(s) URL (or send a file)'),
+};

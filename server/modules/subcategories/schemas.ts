@@ -1,0 +1,24 @@
+import type { Static } from 'typebox';
+import { DateTime, Maybe, Text, Type } from '../../lib/schemas';
+import { ProductCount, listItem } from '../categories/schemas';
+
+/** A subcategory (subcategoryJson): its category as an id. */
+const SubcategoryProperties = {
+  _id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  category: Type.String({ description: 'Category id' }),
+  createdAt: DateTime(),
+  updatedAt: DateTime(),
+};
+export const Subcategory = Type.Object(SubcategoryProperties);
+export type SubcategoryJson = Static<typeof Subcategory>;
+export const SubcategoryListItem = listItem({ ...SubcategoryProperties, ...ProductCount });
+
+const name = Text('2–32 characters, unique within its category regardless of case');
+const category = Type.String({ description: 'Category id' });
+
+export const NewSubcategory = Type.Object({ name, category });
+/** POST /categories/:categoryId/subcategories: the path names the category; a `category` in the body is ignored. */
+export const NewSubcategoryOfCategory = Type.Object({ name, category: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the category' })) });
+export const SubcategoryChanges = Type.Object({ name: Maybe(name), category: Maybe(category) });
