@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { bodyOf } from '../../context';
 import { onUniqueViolation, type Queryable } from '../../db';
 import { ValidationError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { isId, rules, text, toNumber, validate, validateIdParam, type Rules } from '../../lib/validate';
+import { DataOnly, IdParams, List, ListQuery, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import {
   REVIEW_LIST as listSpec,
@@ -17,6 +18,7 @@ import {
   recomputeRatings,
   updateReview,
 } from './repository';
+import { NewReview, NewReviewOfProduct, Review, ReviewChanges } from './schemas';
 import { reviewJson } from './serialize';
 
 /** Reviews (API.md §5.7, §6.1), both at /reviews and nested under /products/:productId/reviews. */
@@ -31,6 +33,10 @@ async function lockProduct(tx: Queryable, productId: string) {
 
 export async function reviewRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  const tags = ['reviews'];
+  const one = { 200: DataOnly(Review), ...errorResponses };
+  const productChecks = checks({ params: idRules('productId') });
+  const idChecks = checks({ params: idRules('id') });
   const params = (request: FastifyRequest) => request.params as { productId?: string; id?: string };
   /** The path's product id when the route is nested, validated. */
   const pathProduct = (request: FastifyRequest) => (params(request).productId === undefined ? undefined : validateIdParam(request.params, 'productId'));
@@ -42,8 +48,12 @@ export async function reviewRoutes(app: FastifyInstance) {
     const { rows, total } = await listReviews(ctx.db, q);
     return listResponse(rows.map(reviewJson), total, q);
   };
-  app.get('/reviews', { config: { listSpec } }, list);
-  app.get('/products/:productId/reviews', { config: { listSpec } }, list);
+  app.get('/reviews', { schema: { tags, summary: 'List reviews', querystring: ListQuery, response: { 200: List(Review), ...errorResponses } }, config: { listSpec } }, list);
+  app.get('/products/:productId/reviews', {
+    schema: { tags, summary: "List a product's reviews", params: IdParams('productId'), querystring: ListQuery, response: { 200: List(Review), ...errorResponses } },
+    preValidation: productChecks,
+    config: { listSpec },
+  }, list);
 
   /** The review of the path (and of the path's product when nested), or undefined. */
   const findReview = async (request: FastifyRequest) => {
@@ -58,23 +68,30 @@ export async function reviewRoutes(app: FastifyInstance) {
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: reviewJson(row) };
   };
-  app.get('/reviews/:id', getOne);
-  app.get('/products/:productId/reviews/:id', getOne);
+  app.get('/reviews/:id', { schema: { tags, summary: 'One review', params: IdParams('id'), response: one }, preValidation: idChecks }, getOne);
+  app.get('/products/:productId/reviews/:id', {
+    schema: { tags, summary: 'One review of the product', params: IdParams('productId', 'id'), response: one },
+    preValidation: [productChecks, idChecks],
+  }, getOne);
 
-  const create = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The rules of a create (preValidation, after the author's token and the path's product id). */
+  const createRules = (request: FastifyRequest) => {
     const user = currentUser(request);
     const nestedProduct = pathProduct(request);
-    const body = bodyOf(request);
-    const productId = nestedProduct ?? body.product;
+    const productId = nestedProduct ?? bodyOf(request)?.product;
     const schema: Record<string, Rules> = {
-      review: reviewRules().check(
-        async () => !isId(productId) || !(await hasReviewed(ctx.db, user.id, productId as string)),
-        ALREADY_REVIEWED,
-      ),
+      review: reviewRules().check(async () => !isId(productId) || !(await hasReviewed(ctx.db, user.id, productId as string)), ALREADY_REVIEWED),
       rating: ratingRules(),
     };
     if (nestedProduct === undefined) schema.product = rules().id('Invalid Product Id formate');
-    await validate('body', body, schema);
+    return schema;
+  };
+  const createChecks: preValidationAsyncHookHandler = async (request) => validate('body', bodyOf(request), createRules(request));
+
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const productId = pathProduct(request) ?? body.product;
 
     // Two simultaneous posts: the unique (user, product) constraint decides.
     const row = await onUniqueViolation(
@@ -90,8 +107,15 @@ export async function reviewRoutes(app: FastifyInstance) {
     return reply.status(201).send({ data: reviewJson(row!) });
   };
   const authorOnly = requireAuth(ctx, 'user');
-  app.post('/reviews', { preHandler: authorOnly }, create);
-  app.post('/products/:productId/reviews', { preHandler: authorOnly }, create);
+  const created = { 201: DataOnly(Review), ...errorResponses };
+  app.post('/reviews', {
+    schema: { tags, security: bearer, summary: 'Review a product (customers, once per product)', body: NewReview, response: created },
+    preValidation: [authorOnly, createChecks],
+  }, create);
+  app.post('/products/:productId/reviews', {
+    schema: { tags, security: bearer, summary: 'Review the product (customers, once per product)', params: IdParams('productId'), body: NewReviewOfProduct, response: created },
+    preValidation: [authorOnly, productChecks, createChecks],
+  }, create);
 
   const update = async (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -109,9 +133,19 @@ export async function reviewRoutes(app: FastifyInstance) {
     if (!updated) throw notFound(`There is no review for this id ${id}`);
     return { data: reviewJson(updated) };
   };
-  for (const path of ['/reviews/:id', '/products/:productId/reviews/:id']) {
-    app.put(path, { preHandler: authorOnly }, update);
-    app.patch(path, { preHandler: authorOnly }, update);
+  for (const nested of [false, true]) {
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: nested ? '/products/:productId/reviews/:id' : '/reviews/:id',
+        schema: {
+          tags, security: bearer, summary: 'Change your review (its author)', params: nested ? IdParams('productId', 'id') : IdParams('id'), body: ReviewChanges,
+          response: one,
+        },
+        preValidation: nested ? [authorOnly, productChecks, idChecks] : [authorOnly, idChecks],
+        handler: update,
+      });
+    }
   }
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -126,6 +160,14 @@ export async function reviewRoutes(app: FastifyInstance) {
     });
     return reply.status(204).send();
   };
-  app.delete('/reviews/:id', { preHandler: requireAuth(ctx) }, remove);
-  app.delete('/products/:productId/reviews/:id', { preHandler: requireAuth(ctx) }, remove);
+  const removed = { 204: NoContent, ...errorResponses };
+  const signedIn = requireAuth(ctx);
+  app.delete('/reviews/:id', {
+    schema: { tags, security: bearer, summary: 'Delete a review (its author, or staff)', params: IdParams('id'), response: removed },
+    preValidation: [signedIn, idChecks],
+  }, remove);
+  app.delete('/products/:productId/reviews/:id', {
+    schema: { tags, security: bearer, summary: 'Delete a review of the product (its author, or staff)', params: IdParams('productId', 'id'), response: removed },
+    preValidation: [signedIn, productChecks, idChecks],
+  }, remove);
 }

@@ -7,7 +7,7 @@ export function reviewJson(row: ReviewRow) {
     _id: row.id,
     review: row.review,
     rating: Number(row.rating),
-    user: compact({ _id: row.user_id, name: row.user_name, profileImg: row.user_profile_img }),
+    user: compact({ _id: row.user_id, name: row.user_name, profileImg: row.user_profile_img ?? undefined }),
     product: row.product_id,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
