@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase, type AppContext } from '../../context';
 import { foldArabic, slugify } from '../../lib/arabic';
 import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { toPiastres } from '../../lib/money';
-import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate, validateIdParam } from '../../lib/validate';
+import { DataOnly, IdParams, List, ListQuery, NoContent, Product, bearer, checks, errorResponses, formBody, idRules } from '../../lib/schemas';
+import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { brandExists } from '../brands/repository';
@@ -25,6 +27,7 @@ import {
   type ProductValues,
   type StoredProductRow,
 } from './repository';
+import { PRODUCT_FILES_DOC, ProductFields, ProductListItem, ProductWithReviews } from './schemas';
 import { productJson } from './serialize';
 import { suggestionRoutes } from './suggestions';
 
@@ -170,12 +173,20 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
 
 const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) => Promise.all(names.map((n) => removeImage(ctx.storage, 'products', n)));
 
-export async function productRoutes(app: FastifyInstance) {
+export async function productRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
   const base = (request: FastifyRequest) => imageBase(request, ctx);
+  const tags = ['products'];
+  const Params = IdParams('id');
+  const idChecks = checks({ params: idRules('id') });
+  const body = formBody(ProductFields, PRODUCT_FILES_DOC);
 
-  app.get('/', { config: { listSpec } }, async (request) => {
+  app.get('/', {
+    schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(ProductListItem), ...errorResponses } },
+    config: { listSpec },
+  }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
     const { rows, total } = await listProducts(ctx.db, q);
     return listResponse(rows.map((r) => productJson(r, base(request))), total, q);
@@ -183,15 +194,22 @@ export async function productRoutes(app: FastifyInstance) {
 
   await app.register(suggestionRoutes);
 
-  app.get('/:id', async (request) => {
-    const id = validateIdParam(request.params);
+  app.get('/:id', {
+    schema: { tags, summary: 'One product with its newest reviews', params: Params, response: { 200: DataOnly(ProductWithReviews), ...errorResponses } },
+    preValidation: idChecks,
+  }, async (request) => {
+    const { id } = request.params;
     const row = await findProduct(ctx.db, id);
     if (!row) throw notFound(`No document for this id ${id}`);
     const reviews = await newestReviewsOf(ctx.db, id, EMBEDDED_REVIEWS);
     return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
   });
 
-  app.post('/', { preHandler: staff, config: { multipart: true } }, async (request, reply) => {
+  app.post('/', {
+    schema: { tags, security: bearer, summary: 'Create a product (manager, admin)', body, response: { 201: DataOnly(Product), ...errorResponses } },
+    preValidation: staff,
+    config: { multipart: true },
+  }, async (request, reply) => {
     const { values, uploaded } = await readProduct(ctx, request);
     try {
       const row = await insertProduct(ctx.db, values);
@@ -202,8 +220,8 @@ export async function productRoutes(app: FastifyInstance) {
     }
   });
 
-  const update = async (request: FastifyRequest) => {
-    const id = validateIdParam(request.params);
+  const update = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const { id } = request.params;
     const stored = await findStoredProduct(ctx.db, id);
     if (!stored) throw notFound(`No document found for this id: ${id}`);
     const { values, uploaded } = await readProduct(ctx, request, stored);
@@ -224,14 +242,25 @@ export async function productRoutes(app: FastifyInstance) {
     await removeUploads(ctx, [stored.image_cover, ...stored.images].filter((img) => !inUse.has(img)));
     return { data: productJson(row, base(request)) };
   };
-  app.put('/:id', { preHandler: staff, config: { multipart: true } }, update);
-  app.patch('/:id', { preHandler: staff, config: { multipart: true } }, update);
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:id',
+      schema: { tags, security: bearer, summary: 'Change a product: the fields sent (manager, admin)', params: Params, body, response: { 200: DataOnly(Product), ...errorResponses } },
+      preValidation: [staff, idChecks],
+      config: { multipart: true },
+      handler: update,
+    });
+  }
 
-  app.delete('/:id', { preHandler: requireAuth(ctx, 'admin') }, async (request, reply) => {
-    const id = validateIdParam(request.params);
+  app.delete('/:id', {
+    schema: { tags, security: bearer, summary: 'Delete a product; carts, wishlists and reviews lose it (admin)', params: Params, response: { 204: NoContent, ...errorResponses } },
+    preValidation: [requireAuth(ctx, 'admin'), idChecks],
+  }, async (request, reply) => {
+    const { id } = request.params;
     const removed = await deleteProduct(ctx.db, id);
     if (!removed) throw notFound(`No document found for this id: ${id}`);
     await removeUploads(ctx, [removed.image_cover, ...removed.images]);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

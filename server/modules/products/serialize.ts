@@ -27,7 +27,8 @@ export function productJson(row: ProductRow | Row, baseUrl: ImageBase) {
     priceAfterDiscount: row.price_after_discount == null ? undefined : toEgp(row.price_after_discount),
     availableColors: row.available_colors,
     imageCover: imageUrl(baseUrl, 'products', row.image_cover),
-    images: (row.images as string[]).map((img) => imageUrl(baseUrl, 'products', img)),
+    // Every stored gallery entry is a file name or URL, so each gives a URL.
+    images: (row.images as string[]).map((img) => imageUrl(baseUrl, 'products', img)) as string[],
     category: row.category_id,
     subcategory: row.subcategory_ids,
     brand: row.brand_id ?? undefined,

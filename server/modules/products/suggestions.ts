@@ -5,8 +5,10 @@ import { imageUrl } from '../../lib/images';
 import { escapeLike } from '../../lib/listQuery';
 import { toEgp } from '../../lib/money';
 import { compact } from '../../lib/time';
-import { rules, validate } from '../../lib/validate';
+import { checks, errorResponses } from '../../lib/schemas';
+import { rules } from '../../lib/validate';
 import { categoryAndBrandNames } from '../categories/repository';
+import { SuggestionQuery, Suggestions } from './schemas';
 import { TITLE_PREFIX_LENGTH as PREFIX_LENGTH, productsWithTitleMatching, productsWithTitleStarting, type SuggestedProductRow as SuggestedRow } from './repository';
 
 /** What the top bar's search offers while the shopper types (ours). */
@@ -25,14 +27,18 @@ const INDEXABLE = /[\p{L}\p{N}]{2}/u;
 export async function suggestionRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/suggestions', async (request) => {
+  app.get('/suggestions', {
+    schema: { tags: ['products'], summary: 'Suggestions while typing a search: products, categories and brands (ours)', querystring: SuggestionQuery, response: { 200: Suggestions, ...errorResponses } },
+    preValidation: checks({
+      query: {
+        keyword: rules()
+          .optional()
+          .string('keyword must be text')
+          .maxLength(MAX_KEYWORD, `keyword must be at most ${MAX_KEYWORD} chars`),
+      },
+    }),
+  }, async (request) => {
     const query = request.query as Record<string, unknown>;
-    await validate('query', query, {
-      keyword: rules()
-        .optional()
-        .string('keyword must be text')
-        .maxLength(MAX_KEYWORD, `keyword must be at most ${MAX_KEYWORD} chars`),
-    });
     const keyword = foldArabic(typeof query.keyword === 'string' ? query.keyword : '');
     if (keyword.length < MIN_KEYWORD) return { data: { products: [], categories: [], brands: [] } };
 
