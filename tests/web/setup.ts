@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearPrefetched } from '../../src/api/prefetch';
 import { server } from './mocks/server';
+
+// Pages are lazy chunks compiled on first use: on a busy machine the first render of a file can take longer than
+// Testing Library's 1 s default. Waiting longer never slows a passing test (the test timeout is in vite.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs; react-bootstrap and the router call them.
 class ResizeObserverStub {

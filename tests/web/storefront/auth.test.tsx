@@ -1,4 +1,3 @@
-import './slowMachine';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { registrationProblem } from '../../../src/features/user/authMessages';

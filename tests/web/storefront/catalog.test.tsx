@@ -1,4 +1,3 @@
-import './slowMachine';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { admin, brands, categories, listOf, products } from '../mocks/fixtures';

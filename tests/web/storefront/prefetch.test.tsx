@@ -1,4 +1,3 @@
-import './slowMachine';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router-dom';

@@ -1,4 +1,3 @@
-import './slowMachine';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { productQueryString } from '../../../src/api/products';
