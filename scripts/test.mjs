@@ -1,7 +1,10 @@
 // `npm test`: typecheck, lint, web tests, server tests (PGlite, and PostgreSQL when one answers) and end-to-end
 // tests in Chromium; ends with one 'N passed, N failed' line over every test run. It finds (or, as root with apt,
 // installs) what the tests need itself, so `npm install && npm test` is the whole set-up on a fresh machine.
-import { spawnSync } from 'node:child_process';
+//
+// Typecheck and lint run beside the tests, at a lower CPU priority: they take the time the tests leave idle (a
+// test waiting for a process, the browser or the database) without slowing them. Their output follows the tests'.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,27 +12,60 @@ import path from 'node:path';
 const only = process.argv[2]; // optional: web | server | e2e
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedStage;
+/** Stage labels in the order they are reported; the first failed one is named at the end. */
+const stages = [];
+const failed = new Set();
+const npx = 'npx';
+const took = new Map();
+const hasNice = process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0;
+const startedAt = Date.now();
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
-function step(label, command, args, env = process.env) {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  if (result.status !== 0) failedStage ??= label;
-  return result.status === 0;
+/** Runs a command to its end; with `quiet`, its output goes to a file instead (printed by `report`). */
+function run(label, command, args, { env = process.env, quiet = false, niceness = 0 } = {}) {
+  stages.push(label);
+  const started = Date.now();
+  const logFile = quiet ? path.join(reportDir, `${label.replace(/\W+/g, '-')}.log`) : undefined;
+  const log = logFile ? fs.openSync(logFile, 'w') : undefined;
+  if (!quiet) console.log(`\n▶ ${label}`);
+  const niced = niceness && hasNice ? ['nice', ['-n', String(niceness), command, ...args]] : [command, args];
+  const child = spawn(...niced, { stdio: quiet ? ['ignore', log, log] : 'inherit', env });
+  return new Promise((resolve) => {
+    child.on('error', (err) => {
+      console.error(`${label}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  }).then((code) => {
+    if (log !== undefined) fs.closeSync(log);
+    if (code !== 0) failed.add(label);
+    took.set(label, Date.now() - started);
+    if (!quiet) console.log(`${code === 0 ? '✓' : '✗'} ${label}: ${seconds(took.get(label))}`);
+    return { label, ok: code === 0, logFile };
+  });
 }
 
-function vitest(label, project, env = process.env) {
+/** Prints what a quiet step said, once it has ended. */
+async function report(pending) {
+  const { label, ok, logFile } = await pending;
+  console.log(`\n▶ ${label} (ran beside the tests)`);
+  const output = fs.readFileSync(logFile, 'utf8').trim();
+  if (output) console.log(output);
+  console.log(`${ok ? '✓' : '✗'} ${label}: ${seconds(took.get(label))}`);
+}
+
+async function vitest(label, project, env = process.env) {
   const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  step(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  await run(label, npx, ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
   if (!fs.existsSync(report)) {
-    failedStage ??= label;
+    failed.add(label);
     return;
   }
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + json.numTodoTests;
-  if (json.numTotalTests === 0 || json.numFailedTests > 0 || !json.success) failedStage ??= label;
+  if (json.numTotalTests === 0 || json.numFailedTests > 0 || !json.success) failed.add(label);
 }
 
 /** Chromium for the end-to-end tests: CHROMIUM_PATH, the usual places, else Debian's package when this machine may install it. */
@@ -89,18 +125,21 @@ if (needsE2e) {
   });
   if (!redisUp) console.log(`No Redis answers at ${redisUrl.host}: the multi-process end-to-end test will be skipped (set TEST_REDIS_URL)`);
 }
-if (!only) {
-  step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-  step('lint', 'npx', ['eslint', '.']);
-}
-if (!only || only === 'web') vitest('web tests', 'web');
+const beside = only ? [] : [
+  run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true, niceness: 10 }),
+  run('lint', npx, ['eslint', '.'], { quiet: true, niceness: 10 }),
+];
+if (!only || only === 'web') await vitest('web tests', 'web');
 if (!only || only === 'server') {
-  vitest('server tests on PGlite', 'server', withoutPostgres);
-  if (postgresUrl) vitest('server tests on PostgreSQL', 'server', { ...process.env, TEST_DATABASE_URL: postgresUrl });
+  await vitest('server tests on PGlite', 'server', withoutPostgres);
+  if (postgresUrl) await vitest('server tests on PostgreSQL', 'server', { ...process.env, TEST_DATABASE_URL: postgresUrl });
 }
 if (needsE2e) {
-  if (step('web build for end-to-end tests', 'npx', ['vite', 'build'])) vitest('end-to-end tests in Chromium', 'e2e');
+  if ((await run('web build for end-to-end tests', npx, ['vite', 'build'])).ok) await vitest('end-to-end tests in Chromium', 'e2e');
 }
+for (const pending of beside) await report(pending);
 
-console.log(`\n${failedStage ? `failed stage: ${failedStage}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+const failedStage = stages.find((label) => failed.has(label));
+console.log(`\n${stages.map((label) => `${label} ${seconds(took.get(label))}`).join(', ')}; in all ${seconds(Date.now() - startedAt)}`);
+console.log(`${failedStage ? `failed stage: ${failedStage}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedStage ? 1 : 0);
