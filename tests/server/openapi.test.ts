@@ -14,7 +14,6 @@ type Document = { openapi: string; paths: Record<string, Record<string, Operatio
  * outside them without a schema fails the test, so a new route cannot be added without one.
  */
 const NOT_YET_CONVERTED = [
-  '/api/v1/auth',
 ];
 const pending = (url: string) => NOT_YET_CONVERTED.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 

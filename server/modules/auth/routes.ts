@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { verifyNothing, verifyPassword } from '../../lib/passwords';
-import { rules, text, validate } from '../../lib/validate';
+import { rules, text } from '../../lib/validate';
+import { Type, checks, errorResponses } from '../../lib/schemas';
+import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users/schemas';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
 import {
   emailRules,
@@ -30,19 +33,35 @@ const loginRules = {
 };
 const emailOnlyRules = { email: rules().required('Email required field').email('Invalid email formate') };
 
-/** API.md §5.1: sign-up, login and password reset. */
-export async function authRoutes(app: FastifyInstance) {
+const tags = ['auth'];
+const SuccessMessage = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
+
+/**
+ * API.md §5.1: sign-up, login and password reset. The route limits count every request when it arrives (onRequest),
+ * and the forgot-password counters run in the order API.md §4.4 needs them around the rules (preValidation).
+ */
+export async function authRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
 
-  app.post('/signup', { config: routeLimit(app, LIMITS.signup) }, async (request, reply) => {
-    const body = bodyOf(request);
-    await validate('body', body, {
-      name: nameRules(),
-      email: emailRules(ctx.db, { required: true }),
-      password: matchesConfirmation(passwordRules('Password required')),
-      passwordConfirm: rules().required('passwordConfirm is required field'),
-      phone: phoneRules(),
-    });
+  app.post('/signup', {
+    schema: {
+      tags, summary: 'Create a customer account; answers the user and a token',
+      body: Type.Object({ name: NameField, email: EmailField, password: Password(), passwordConfirm: Password('The password again'), phone: PhoneField }),
+      response: { 201: UserWithToken, ...errorResponses },
+    },
+    config: routeLimit(app, LIMITS.signup),
+    preValidation: checks({
+      body: {
+        name: nameRules(),
+        email: emailRules(ctx.db, { required: true }),
+        password: matchesConfirmation(passwordRules('Password required')),
+        passwordConfirm: rules().required('passwordConfirm is required field'),
+        phone: phoneRules(),
+      },
+    }),
+  }, async (request, reply) => {
+    const body = request.body;
     // `role` and `profileImg` in the body are ignored: sign-up always makes a customer.
     const user = await insertUser(
       ctx,
@@ -57,9 +76,16 @@ export async function authRoutes(app: FastifyInstance) {
     const email = normalizeEmail(bodyOf(request).email);
     return email && `${clientIp(request)}|${email}`;
   });
-  app.post('/login', { config: routeLimit(app, LIMITS.login) }, async (request) => {
-    const body = bodyOf(request);
-    await validate('body', body, loginRules);
+  app.post('/login', {
+    schema: {
+      tags, summary: 'Log in; answers the user and a token (401 `Incorrect email or password`)',
+      body: Type.Object({ email: EmailField, password: Password('The password') }),
+      response: { 200: UserWithToken, ...errorResponses },
+    },
+    config: routeLimit(app, LIMITS.login),
+    preValidation: checks({ body: loginRules }),
+  }, async (request) => {
+    const body = request.body;
     await loginFailures.check(request);
     const row = await ctx.db.one<{ id: string; password_hash: string; active: boolean; password_changed_at: Date | null }>(
       'SELECT id, password_hash, active, password_changed_at FROM users WHERE lower(email) = $1',
@@ -78,12 +104,9 @@ export async function authRoutes(app: FastifyInstance) {
   const forgotPerIp = createCounter(app, 'forgot-ip', LIMITS.forgotPerIp, clientIp);
   const forgotPerEmail = createCounter(app, 'forgot-email', LIMITS.forgotPerEmail, (request) => normalizeEmail(bodyOf(request).email) || undefined);
   const forgotPassword = async (request: FastifyRequest) => {
-    await forgotPerIp.hit(request);
     const body = bodyOf(request);
-    await validate('body', body, emailOnlyRules);
-    await forgotPerEmail.hit(request);
     const email = normalizeEmail(body.email)!;
-    const sent = { status: 'Success', message: 'Reset code sent to your email' };
+    const sent = { status: 'Success' as const, message: 'Reset code sent to your email' };
     const user = await ctx.db.one<{ id: string; name: string; email: string }>('SELECT id, name, email FROM users WHERE lower(email) = $1 AND active', [email]);
     if (!user) {
       if (ctx.config.authUniformForgotResponse) return sent;
@@ -107,30 +130,56 @@ export async function authRoutes(app: FastifyInstance) {
     }
     return sent;
   };
-  app.post('/forgotPasswords', forgotPassword);
-  app.post('/forgotPassword', forgotPassword);
+  for (const url of ['/forgotPasswords', '/forgotPassword']) {
+    app.post(url, {
+      schema: {
+        tags, summary: 'E-mail a 6-digit reset code, valid 10 minutes' + (url === '/forgotPassword' ? ' (the other spelling of /forgotPasswords)' : ''),
+        body: Type.Object({ email: EmailField }),
+        response: { 200: SuccessMessage, ...errorResponses },
+      },
+      // Per IP for every request, then the rules, then per e-mail for the valid ones.
+      preValidation: [forgotPerIp.hit, checks({ body: emailOnlyRules }), forgotPerEmail.hit],
+    }, forgotPassword);
+  }
 
-  app.post('/verifyResetCode', { config: routeLimit(app, LIMITS.verifyResetCode) }, async (request) => {
-    const body = bodyOf(request);
+  app.post('/verifyResetCode', {
+    schema: {
+      tags, summary: 'Check a reset code; answers the resetToken that resetPassword needs',
+      // Anything else than a live code answers `Reset code is invalid or has expired`, so the body is documented only.
+      body: Type.Object({
+        resetCode: Type.Optional(Type.Unknown({ description: 'The 6 digits (text or number)' })),
+        email: Type.Optional(Type.Unknown({ description: 'Optional: the account the code must belong to' })),
+      }),
+      response: { 200: Type.Object({ status: Type.Literal('Success'), resetToken: Type.String() }), ...errorResponses },
+    },
+    config: routeLimit(app, LIMITS.verifyResetCode),
+  }, async (request) => {
+    const body = request.body;
     const code = parseResetCode(body.resetCode);
     // `email` is optional (the original web app sends only the code); when sent, the code must be that account's.
     const emailGiven = body.email !== undefined && body.email !== null && body.email !== '';
     const email = emailGiven ? normalizeEmail(body.email) : undefined;
     const resetToken = code && (!emailGiven || email) ? await verifyResetCode(ctx, code, email) : undefined;
     if (!resetToken) throw badRequest(INVALID_CODE);
-    return { status: 'Success', resetToken };
+    return { status: 'Success' as const, resetToken };
   });
 
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/resetPassword',
+    schema: {
+      tags, summary: 'Set a new password with the resetToken of a verified code; answers a new token',
+      body: Type.Object({
+        email: EmailField,
+        newPassword: Password(),
+        resetToken: Type.Optional(Type.Unknown({ description: 'From verifyResetCode (required unless LEGACY_RESET_FLOW)' })),
+      }),
+      response: { 200: Type.Object({ status: Type.Literal('Success'), token: Type.String() }), ...errorResponses },
+    },
     config: routeLimit(app, LIMITS.resetPassword),
+    preValidation: checks({ body: { ...emailOnlyRules, newPassword: passwordRules('Password required') } }),
     handler: async (request) => {
-      const body = bodyOf(request);
-      await validate('body', body, {
-        ...emailOnlyRules,
-        newPassword: passwordRules('Password required'),
-      });
+      const body = request.body;
       const email = normalizeEmail(body.email)!;
       // The reset belongs to whoever verified the code: they hold the resetToken. Old clients send none
       // (LEGACY_RESET_FLOW); a token that is sent is always checked.
@@ -146,7 +195,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (!tokenUsable || !user.verified) throw badRequest(NOT_VERIFIED);
       const changedAt = await setPassword(ctx, user.id, passwordText(body.newPassword)!, { reset: { tokenHash } });
       if (!changedAt) throw badRequest(NOT_VERIFIED); // used by a concurrent request
-      return { status: 'Success', token: await issueToken(ctx, user.id, changedAt) };
+      return { status: 'Success' as const, token: await issueToken(ctx, user.id, changedAt) };
     },
   });
 }
