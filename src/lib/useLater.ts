@@ -1,23 +1,34 @@
 import { useCallback, useEffect, useRef } from 'react';
 
+type Timer = ReturnType<typeof setTimeout>;
+
 /**
- * `later(fn, ms)` runs fn after ms (the SPEC's "after N s" redirects and re-fetches); every pending call is
- * cancelled when the component unmounts, so nothing fires on a screen the shopper already left.
+ * The one timer of the web app. `later(fn, ms)` runs fn after ms (the SPEC's "after N s" redirects and re-fetches)
+ * and returns what cancels that call; `later(fn, ms, key)` first drops the call still pending under the same key
+ * (a debounce, or a re-fetch that the next action postpones). Every pending call is cancelled when the component
+ * unmounts, so nothing fires on a screen the shopper already left.
  */
 export function useLater() {
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const timers = useRef(new Map<Timer, string | undefined>());
   useEffect(() => {
     const pending = timers.current;
     return () => {
-      pending.forEach(clearTimeout);
+      pending.forEach((_, id) => clearTimeout(id));
       pending.clear();
     };
   }, []);
-  return useCallback((fn: () => void, ms: number) => {
+  return useCallback((fn: () => void, ms: number, key?: string) => {
+    const pending = timers.current;
+    const cancel = (id: Timer) => {
+      clearTimeout(id);
+      pending.delete(id);
+    };
+    if (key !== undefined) pending.forEach((timerKey, id) => timerKey === key && cancel(id));
     const id = setTimeout(() => {
-      timers.current.delete(id);
+      pending.delete(id);
       fn();
     }, ms);
-    timers.current.add(id);
+    pending.set(id, key);
+    return () => cancel(id);
   }, []);
 }

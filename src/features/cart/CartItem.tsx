@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -12,6 +12,7 @@ import { formatEGP } from '../../lib/format';
 import { availableOnlyText } from '../../lib/stock';
 import { CART_MESSAGES, conflictMessage } from './cartMessages';
 import { exceedsStock, fetchCart, removeCartItem, updateCartItemCount } from './cartSlice';
+import { useLater } from '../../lib/useLater';
 import { useResetOn } from '../../lib/useResetOn';
 
 /** Wait this long after the last keystroke before sending the count, so typing "12" sends one request. */
@@ -21,7 +22,9 @@ export default function CartItem({ line }: { line: CartLine }) {
   const dispatch = useAppDispatch();
   const [countText, setCountText] = useState(String(line.count));
   const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const later = useLater();
+  /** Drops the count send still waiting for the shopper to stop typing. */
+  const cancelPendingSend = useRef<(() => void) | null>(null);
   // The count being sent now: the debounce timer and the blur that follows (a focused input that gets disabled
   // blurs) must not send the same count twice.
   const sending = useRef<number | null>(null);
@@ -29,10 +32,9 @@ export default function CartItem({ line }: { line: CartLine }) {
 
   // The server's count wins whenever it changes (after an update, a refusal or a re-fetch).
   useResetOn(String(line.count), () => setCountText(String(line.count)));
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const sendCount = async (text: string) => {
-    clearTimeout(timer.current);
+    cancelPendingSend.current?.();
     const count = parseNumberInput(text);
     if (count === line.count || (count !== null && count === sending.current)) return;
     if (count === null || !Number.isInteger(count) || count < 1) {
@@ -64,8 +66,8 @@ export default function CartItem({ line }: { line: CartLine }) {
   const onCountChange = (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.target.value;
     setCountText(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void sendCount(text), COUNT_DEBOUNCE_MS);
+    cancelPendingSend.current?.();
+    cancelPendingSend.current = later(() => void sendCount(text), COUNT_DEBOUNCE_MS);
   };
 
   const onRemove = async () => {

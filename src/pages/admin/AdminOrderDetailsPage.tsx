@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { getOrder, markOrder } from '../../api/admin/orders';
+import { useAppDispatch } from '../../app/hooks';
 import type { Order } from '../../api/types';
 import LoadError from '../../components/LoadError';
 import { CANCELLED_LABEL } from '../../components/OrderCard';
@@ -14,8 +14,10 @@ import { DeliveryAddress, lineTotal, OrderMoney, OrderStateBadges } from '../../
 import OrderTimeline from '../../components/OrderTimeline';
 import Spinner from '../../components/Spinner';
 import StarRating from '../../components/StarRating';
+import { fetchOrder, markedOrder } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
 import { formatDateTime, formatEGP } from '../../lib/format';
+import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 const PAID_CHANGED_MESSAGE = 'تم تغيير حالة الدفع بنجاح';
@@ -45,6 +47,7 @@ function StateChanger({ orderId, spec, done, onChanged }: { orderId: string; spe
   const [saving, setSaving] = useState(false);
   /** Set after a successful change, until the order is fetched again. */
   const [changed, setChanged] = useState(false);
+  const dispatch = useAppDispatch();
   const selectId = `order-${spec.change}`;
   const finished = done || changed;
 
@@ -52,7 +55,7 @@ function StateChanger({ orderId, spec, done, onChanged }: { orderId: string; spe
     if (choice !== 'true' || finished) return;
     setSaving(true);
     try {
-      const status = await markOrder(orderId, spec.change);
+      const status = await dispatch(markedOrder({ id: orderId, change: spec.change })).unwrap();
       if (status === 200) {
         setChanged(true);
         toast.success(spec.successMessage);
@@ -89,26 +92,27 @@ export default function AdminOrderDetailsPage() {
   useAdminPageMeta('تفاصيل الطلب');
   const { id = '' } = useParams();
   const [result, setResult] = useState<OrderState>({ state: 'loading' });
-  const refetchTimer = useRef<number | undefined>(undefined);
+  const dispatch = useAppDispatch();
+  const later = useLater();
 
   const load = useCallback(
     () =>
-      getOrder(id).then(
+      dispatch(fetchOrder(id))
+        .unwrap()
+        .then(
         (order) => setResult({ state: 'loaded', order }),
         () => setResult({ state: 'failed' }),
       ),
-    [id],
+    [dispatch, id],
   );
 
   useEffect(() => {
     void load();
-    return () => window.clearTimeout(refetchTimer.current);
   }, [load]);
 
   // DESIGN.md: instead of SPEC's page reload, the order is fetched again after the same delay.
   const refetchLater = () => {
-    window.clearTimeout(refetchTimer.current);
-    refetchTimer.current = window.setTimeout(() => void load(), DELAYS.reloadAfterAction);
+    later(() => void load(), DELAYS.reloadAfterAction, 'refetch');
   };
 
   if (result.state === 'loading') return <Spinner />;
