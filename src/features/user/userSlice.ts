@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import * as authApi from '../../api/auth';
+import * as profileApi from '../../api/profile';
 import type { User } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
@@ -86,6 +87,22 @@ export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', (re
 export const passwordReset = createAppAsyncThunk('user/resetPassword', (newPassword: string, { getState }) =>
   authApi.resetPassword(getStored('user-email') ?? '', newPassword, getState().user.resetToken ?? undefined),
 );
+
+/** PUT /users/updateMe; resolves with the HTTP status, the user as now stored and (after an e-mail change) the new token. */
+export const updatedProfile = createAppAsyncThunk('user/updateProfile', (input: profileApi.ProfileInput) => profileApi.updateProfile(input));
+
+/** Loads the logged-in user as the server has it now, and keeps it as the session's user. */
+export const refreshedProfile = createAppAsyncThunk('user/refreshProfile', async (_: void, { dispatch }) => {
+  const fresh = await profileApi.getMe();
+  dispatch(userUpdated(fresh));
+  return fresh;
+});
+
+/** PUT /users/changeMyPassword; resolves with the HTTP status (afterwards every older token stops working). */
+export const changedPassword = createAppAsyncThunk('user/changePassword', (change: Parameters<typeof profileApi.changePassword>[0]) =>
+  profileApi.changePassword(change),
+);
+
 export default userSlice.reducer;
 
 export const selectCurrentUser = (state: RootState) => state.user.user;

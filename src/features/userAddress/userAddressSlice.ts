@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { deleteAddress as deleteAddressRequest, getAddresses } from '../../api/addresses';
+import { addAddress, deleteAddress as deleteAddressRequest, getAddress, getAddresses, updateAddress, type AddressInput } from '../../api/addresses';
 import type { Address } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -19,6 +19,17 @@ export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id
   await deleteAddressRequest(id);
   void dispatch(fetchAddresses());
 });
+
+/** One address, for its edit form (the form holds the values being edited). */
+export const fetchAddress = createAppAsyncThunk('userAddress/fetchOne', (id: string) => getAddress(id));
+
+/** Resolves with the HTTP status (201 = added). */
+export const addedAddress = createAppAsyncThunk('userAddress/add', (input: AddressInput) => addAddress(input));
+
+/** Resolves with the HTTP status (200 = updated). */
+export const updatedAddress = createAppAsyncThunk('userAddress/update', ({ id, input }: { id: string; input: AddressInput }) =>
+  updateAddress(id, input),
+);
 
 const userAddressSlice = createSlice({
   name: 'userAddress',

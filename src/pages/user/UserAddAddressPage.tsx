@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { addAddress, type AddressInput } from '../../api/addresses';
+import type { AddressInput } from '../../api/addresses';
+import { useAppDispatch } from '../../app/hooks';
+import { addedAddress } from '../../features/userAddress/userAddressSlice';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
@@ -10,11 +12,12 @@ export default function UserAddAddressPage() {
   usePageMeta({ title: 'اضافة عنوان جديد' });
   const navigate = useNavigate();
   const later = useLater();
+  const dispatch = useAppDispatch();
 
   const save = async (input: AddressInput) => {
     let status = 0;
     try {
-      status = await addAddress(input);
+      status = await dispatch(addedAddress(input)).unwrap();
     } catch {
       // Any failure is the same "problem in the add operation" for the shopper (SPEC §8).
     }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { getAddress, updateAddress, type AddressInput } from '../../api/addresses';
+import type { AddressInput } from '../../api/addresses';
+import { useAppDispatch } from '../../app/hooks';
 import Spinner from '../../components/Spinner';
 import AddressForm from '../../features/userAddress/AddressForm';
+import { fetchAddress, updatedAddress } from '../../features/userAddress/userAddressSlice';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -15,25 +17,26 @@ export default function UserEditAddressPage() {
   usePageMeta({ title: 'تعديل العنوان' });
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const later = useLater();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   useResetOn(id, () => setLoaded({ state: 'loading' }));
   useEffect(() => {
     let current = true;
-    getAddress(id).then(
+    dispatch(fetchAddress(id)).unwrap().then(
       ({ alias, details, phone }) => current && setLoaded({ state: 'ready', address: { alias, details, phone } }),
       () => current && setLoaded({ state: 'failed' }),
     );
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [dispatch, id]);
 
   const save = async (input: AddressInput) => {
     let status = 0;
     try {
-      status = await updateAddress(id, input);
+      status = await dispatch(updatedAddress({ id, input })).unwrap();
     } catch {
       // Reported below as a failed edit (SPEC §8).
     }

@@ -5,11 +5,10 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { toApiError } from '../../api/client';
-import { changePassword, getMe, updateProfile, type ProfileInput } from '../../api/profile';
-import type { User } from '../../api/types';
+import type { ProfileInput } from '../../api/profile';
+import type { ApiError, User } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loggedIn, loggedOut, selectCurrentUser, userUpdated } from '../../features/user/userSlice';
+import { changedPassword, loggedIn, loggedOut, refreshedProfile, selectCurrentUser, updatedProfile, userUpdated } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { toAsciiDigits } from '../../lib/digits';
 import { EGYPT_MOBILE } from '../../lib/phone';
@@ -28,6 +27,7 @@ const PROFILE_MESSAGES = {
 } as const;
 
 function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (user: User, token?: string) => void; onClose: () => void }) {
+  const dispatch = useAppDispatch();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [phone, setPhone] = useState(user.phone ?? '');
@@ -57,12 +57,12 @@ function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (u
     }
     setBusy(true);
     try {
-      const { status, user: updated, token } = await updateProfile(input);
+      const { status, user: updated, token } = await dispatch(updatedProfile(input)).unwrap();
       if (status !== 200) throw new Error(String(status));
       toast.success(PROFILE_MESSAGES.updated);
       onSaved(updated, token);
     } catch (err) {
-      const wrongPassword = toApiError(err).errors?.[0]?.msg === 'Incorrect current password';
+      const wrongPassword = (err as Partial<ApiError>).errors?.[0]?.msg === 'Incorrect current password';
       toast.warn(wrongPassword ? PROFILE_MESSAGES.wrongCurrentPassword : PROFILE_MESSAGES.updateFailed);
       setBusy(false);
     }
@@ -137,7 +137,7 @@ function ChangePasswordForm() {
     setBusy(true);
     let status = 0;
     try {
-      status = await changePassword({ currentPassword, password, passwordConfirm });
+      status = await dispatch(changedPassword({ currentPassword, password, passwordConfirm })).unwrap();
     } catch {
       // Reported below (SPEC §8: anything but 200 is a failed update).
     }
@@ -198,7 +198,7 @@ export default function UserProfilePage() {
     setEditing(false);
     // "Reload after 1.5 s" (SPEC §4): show the profile as the server now has it.
     later(() => {
-      getMe().then((fresh) => dispatch(userUpdated(fresh)), () => undefined);
+      void dispatch(refreshedProfile());
     }, DELAYS.profileReload);
   };
 
