@@ -49,6 +49,9 @@ export const markedOrder = createAppAsyncThunk('orders/mark', async ({ id, chang
   (await adminOrdersApi()).markOrder(id, change),
 );
 
+/** The owner's dashboard figures (orders and revenue); its call is loaded on first use, in an admin chunk. */
+export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () => (await import('../../api/admin/dashboard')).getDashboard());
+
 const ordersSlice = createSlice({
   name: 'orders',
   initialState,

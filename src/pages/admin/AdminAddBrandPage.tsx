@@ -1,9 +1,17 @@
-import { createBrand } from '../../api/admin/catalog';
+import { useCallback } from 'react';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
+import { useAppDispatch } from '../../app/hooks';
 import NameImageForm from '../../components/admin/NameImageForm';
+import { createdBrand } from '../../features/brand/brandSlice';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 export default function AdminAddBrandPage() {
   useAdminPageMeta('اضافة ماركة');
-  return <NameImageForm heading="اضافة ماركة جديدة" nameLabel="اسم الماركة" create={createBrand} doneShownMs={DELAYS.brandSpinner} />;
+  const dispatch = useAppDispatch();
+  const create = useCallback(
+    (form: FormData, onProgress: UploadProgress) => dispatch(createdBrand({ form, onProgress })).unwrap(),
+    [dispatch],
+  );
+  return <NameImageForm heading="اضافة ماركة جديدة" nameLabel="اسم الماركة" create={create} doneShownMs={DELAYS.brandSpinner} />;
 }

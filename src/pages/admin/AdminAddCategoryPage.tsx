@@ -1,9 +1,17 @@
-import { createCategory } from '../../api/admin/catalog';
+import { useCallback } from 'react';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
+import { useAppDispatch } from '../../app/hooks';
 import NameImageForm from '../../components/admin/NameImageForm';
+import { createdCategory } from '../../features/category/categorySlice';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 export default function AdminAddCategoryPage() {
   useAdminPageMeta('اضافة تصنيف');
-  return <NameImageForm heading="اضافة تصنيف جديد" nameLabel="اسم التصنيف" create={createCategory} doneShownMs={DELAYS.categorySpinner} />;
+  const dispatch = useAppDispatch();
+  const create = useCallback(
+    (form: FormData, onProgress: UploadProgress) => dispatch(createdCategory({ form, onProgress })).unwrap(),
+    [dispatch],
+  );
+  return <NameImageForm heading="اضافة تصنيف جديد" nameLabel="اسم التصنيف" create={create} doneShownMs={DELAYS.categorySpinner} />;
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { getDashboard, type Dashboard, type PeriodFigures } from '../../api/admin/dashboard';
+import type { Dashboard, PeriodFigures } from '../../api/admin/dashboard';
+import { useAppDispatch } from '../../app/hooks';
 import RevenueChart from '../../components/admin/RevenueChart';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
+import { fetchDashboard } from '../../features/orders/ordersSlice';
 import { formatEGP } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 
@@ -35,14 +37,17 @@ function CountLink({ to, count, label, warn }: { to: string; count: number; labe
 /** /admin: the owner's day at a glance (GET /dashboard; days are Cairo days). */
 export default function AdminDashboardPage() {
   usePageMeta({ title: 'لوحة التحكم' });
+  const dispatch = useAppDispatch();
   const [result, setResult] = useState<DashboardState>({ state: 'loading' });
   const load = useCallback(
     () =>
-      getDashboard().then(
+      dispatch(fetchDashboard())
+        .unwrap()
+        .then(
         (dashboard) => setResult({ state: 'loaded', dashboard }),
         () => setResult({ state: 'failed' }),
       ),
-    [],
+    [dispatch],
   );
   useEffect(() => {
     void load();
