@@ -1,19 +1,12 @@
-import type { Static, TProperties } from 'typebox';
+import type { Static } from 'typebox';
 import { DateTime, ListQuery, Type, Url } from '../../lib/schemas';
-
-/**
- * The answer objects of the catalogue lists may lose any field but `_id` to `fields=` (API.md §2), so their list
- * item is the entity with every other field optional.
- */
-export const listItem = (properties: TProperties) =>
-  Type.Object({ ...Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, name === '_id' ? schema : Type.Optional(schema)])) });
 
 /** `productCount` of `withCounts=1` (ours, lib/productCounts.ts). */
 export const ProductCount = { productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })) };
 
 /** The list query with `withCounts` (ours): categories, subcategories and brands. */
 export const CountedListQuery = Type.Object(
-  { ...ListQuery.properties, withCounts: Type.Optional(Type.String({ description: '`1` adds each one\'s productCount (ours)' })) },
+  { ...ListQuery.properties, withCounts: Type.Optional(Type.Unknown({ description: '`1` or `true` adds each one\'s productCount (ours)' })) },
   {
     description: 'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
     additionalProperties: true,
@@ -31,7 +24,8 @@ export const NamedImageProperties = {
 };
 export const NamedImage = Type.Object(NamedImageProperties);
 export type NamedImageJson = Static<typeof NamedImage>;
-export const NamedImageListItem = listItem({ ...NamedImageProperties, ...ProductCount });
+/** An item of a list page (List makes each field optional, for `fields=`). */
+export const NamedImageListItem = Type.Object({ ...NamedImageProperties, ...ProductCount });
 
 /**
  * A field of a body that the handler reads and checks itself (multipart, or rules that need the stored row first):

@@ -27,7 +27,7 @@ import {
   type ProductValues,
   type StoredProductRow,
 } from './repository';
-import { PRODUCT_FILES_DOC, ProductFields, ProductListItem, ProductWithReviews } from './schemas';
+import { PRODUCT_FILES_DOC, ProductFields, ProductWithReviews } from './schemas';
 import { productJson } from './serialize';
 import { suggestionRoutes } from './suggestions';
 
@@ -184,7 +184,7 @@ export async function productRoutes(instance: FastifyInstance) {
   const body = formBody(ProductFields, PRODUCT_FILES_DOC);
 
   app.get('/', {
-    schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(ProductListItem), ...errorResponses } },
+    schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(Product), ...errorResponses } },
     config: { listSpec },
   }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);

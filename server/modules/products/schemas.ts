@@ -1,9 +1,6 @@
 import { DataOnly, Product, Text, Type, Url } from '../../lib/schemas';
-import { Field, listItem } from '../categories/schemas';
+import { Field } from '../categories/schemas';
 import { Review } from '../reviews/schemas';
-
-/** A product of a list page: `fields=` may leave out any field but `_id`. */
-export const ProductListItem = listItem(Product.properties);
 
 /** GET /products/:id: the product with its newest reviews, their authors populated (API.md §9.15). */
 export const ProductWithReviews = Type.Object({ ...Product.properties, reviews: Type.Array(Review, { description: 'The 20 newest' }) });

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { DateTime, Maybe, Text, Type } from '../../lib/schemas';
-import { ProductCount, listItem } from '../categories/schemas';
+import { ProductCount } from '../categories/schemas';
 
 /** A subcategory (subcategoryJson): its category as an id. */
 const SubcategoryProperties = {
@@ -13,7 +13,7 @@ const SubcategoryProperties = {
 };
 export const Subcategory = Type.Object(SubcategoryProperties);
 export type SubcategoryJson = Static<typeof Subcategory>;
-export const SubcategoryListItem = listItem({ ...SubcategoryProperties, ...ProductCount });
+export const SubcategoryListItem = Type.Object({ ...SubcategoryProperties, ...ProductCount });
 
 const name = Text('2–32 characters, unique within its category regardless of case');
 const category = Type.String({ description: 'Category id' });
