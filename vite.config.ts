@@ -77,8 +77,10 @@ export default defineConfig({
           globals: true,
           // Migrates one database first; each test file then starts from a copy of it (tests/server/helpers.ts).
           globalSetup: ['tests/server/databaseSnapshot.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous, for a busy machine: some tests start server processes or migrate a database on disk, which
+          // took over 30 s (and a file's set-up over 60 s) with the CPU shared. A passing test is never slower for it.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -88,6 +90,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globals: true,
+          // Migrates one PGlite data directory first; each file's shop starts from a copy (tests/e2e/harness.ts).
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

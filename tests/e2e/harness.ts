@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { seedDatabase } from '../../server/db/seed';
 import { latestOutboxMessage } from '../../server/mail';
@@ -30,6 +31,9 @@ export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
 
 export async function startShop(): Promise<Shop> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+  // A copy of the migrated database of tests/e2e/globalSetup.ts: the shop then only finds its migrations done.
+  const migrated = inject('pgliteDataDir');
+  if (migrated) await fs.cp(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const app = await buildApp({
     webDist: path.resolve('dist'),
     config: { nodeEnv: 'test', logLevel: 'warn', dataDir, databaseUrl: undefined, rateLimits: false, bcryptRounds: 4, adminEmail: undefined, adminPassword: undefined },

@@ -34,7 +34,8 @@ declare module 'vitest' {
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MIGRATIONS_DIR = path.join(ROOT, 'server/db/migrations');
-const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/shop-tests');
+/** Where the PGlite snapshots are kept between runs (SHOP_TEST_CACHE_DIR to keep them elsewhere). */
+const CACHE_DIR = process.env.SHOP_TEST_CACHE_DIR || path.join(ROOT, 'node_modules/.cache/shop-tests');
 
 async function migrationsHash(): Promise<string> {
   const hash = crypto.createHash('sha256');
@@ -46,36 +47,68 @@ async function migrationsHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The cached dump for the current migrations, made when missing (written aside, then renamed: never half a file). */
-async function pgliteSnapshot(hash: string): Promise<string> {
-  const file = path.join(CACHE_DIR, `pglite-migrated-${hash}.tar`);
+/** Makes `target` (a cache path) by `make(partial)` into a directory beside it, renamed when done: never half made. */
+async function cached(target: string, make: (partial: string) => Promise<void>): Promise<string> {
   try {
-    await fs.access(file);
-    return file;
+    await fs.access(target);
+    return target;
   } catch {
     // made below
   }
-  // Migrated as the shop does it, in a data directory on disk (openPglite keeps it in `pglite` there), then dumped.
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-snapshot-'));
+  await fs.mkdir(CACHE_DIR, { recursive: true });
+  const partial = `${target}.${process.pid}.partial`;
+  await fs.rm(partial, { recursive: true, force: true });
   try {
-    const db = await openPglite(dataDir);
+    await make(partial);
+    await fs.rename(partial, target).catch(async (err) => {
+      // Another run made it meanwhile.
+      if ((await fs.stat(target).catch(() => undefined)) === undefined) throw err;
+    });
+  } finally {
+    await fs.rm(partial, { recursive: true, force: true });
+  }
+  return target;
+}
+
+/**
+ * A migrated PGlite data directory as `openPglite(dir)` keeps it (in `dir/pglite`), for the end-to-end tests' shops
+ * to copy into their DATA_DIR. Older ones (of other migrations) are removed.
+ */
+export async function migratedPgliteDir(): Promise<string> {
+  const hash = await migrationsHash();
+  const dir = await cached(path.join(CACHE_DIR, `pglite-migrated-${hash}`), async (partial) => {
+    const db = await openPglite(partial);
     await migrate(db);
     await db.close();
-    const raw = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-    const dump = await raw.dumpDataDir('none');
-    await raw.close();
-    await fs.mkdir(CACHE_DIR, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await fs.rename(partial, file);
-  } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  await removeOlder(path.basename(dir));
+  return dir;
+}
+
+/** The dump (tar) of the migrated data directory, which an in-memory PGlite loads (loadDataDir). */
+async function pgliteSnapshot(): Promise<string> {
+  const dir = await migratedPgliteDir();
+  return cached(`${dir}.tar`, async (partial) => {
+    // Dumped from a copy: opening a data directory writes to it, and the cached one stays as made.
+    const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-snapshot-'));
+    try {
+      await fs.cp(path.join(dir, 'pglite'), copy, { recursive: true });
+      const raw = await PGlite.create(copy, { extensions: { pg_trgm } });
+      const dump = await raw.dumpDataDir('none');
+      await raw.close();
+      await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await fs.rm(copy, { recursive: true, force: true });
+    }
+  });
+}
+
+async function removeOlder(current: string) {
+  for (const entry of await fs.readdir(CACHE_DIR)) {
+    if (entry.startsWith('pglite-migrated-') && !entry.startsWith(current) && !entry.includes('.partial')) {
+      await fs.rm(path.join(CACHE_DIR, entry), { recursive: true, force: true });
+    }
   }
-  // Dumps of earlier migrations are of no further use.
-  for (const old of await fs.readdir(CACHE_DIR)) {
-    if (old.startsWith('pglite-migrated-') && old.endsWith('.tar') && path.join(CACHE_DIR, old) !== file) await fs.rm(path.join(CACHE_DIR, old), { force: true });
-  }
-  return file;
 }
 
 async function run(serverUrl: string, sql: string) {
@@ -112,6 +145,6 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', template.name);
     return () => template.drop();
   }
-  project.provide('pgliteSnapshot', await pgliteSnapshot(hash));
+  project.provide('pgliteSnapshot', await pgliteSnapshot());
   project.provide('postgresTemplate', '');
 }
