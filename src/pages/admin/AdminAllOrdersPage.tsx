@@ -1,7 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useSearchParams } from 'react-router-dom';
 import { listAdminOrders, type AdminOrderQuery } from '../../api/admin/orders';
 import { reachablePages } from '../../api/paging';
 import type { ListResponse, Order } from '../../api/types';
@@ -11,6 +10,7 @@ import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
+import { useUrlFilters } from '../../lib/useUrlFilters';
 import { useResetOn } from '../../lib/useResetOn';
 
 /** SPEC §9: admin orders page size. */
@@ -52,14 +52,13 @@ function YesNoFilter({ id, label, yes, no, value, onChange }: { id: string; labe
 
 export default function AdminAllOrdersPage() {
   useAdminPageMeta('الطلبات');
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState(1);
+  const { params, paramString, filtered, setFilter, page, setPage, text: searchText, setText: setSearchText, submitText: submitSearch, clear } = useUrlFilters(
+    FILTERS,
+    'search',
+  );
   const [result, setResult] = useState<OrderPage>({ state: 'loading' });
   // Raised by the retry button: loads the page again.
   const [attempt, setAttempt] = useState(0);
-  const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const paramString = params.toString();
-  const filtered = FILTERS.some((name) => params.get(name));
 
   useResetOn(`${paramString}|${page}|${attempt}`, () => setResult({ state: 'loading' }));
   useEffect(() => {
@@ -72,17 +71,6 @@ export default function AdminAllOrdersPage() {
     };
   }, [paramString, page, attempt]);
 
-  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-    setPage(1);
-  };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter('search', searchText.trim());
-  };
 
   return (
     <section>
@@ -112,11 +100,7 @@ export default function AdminAllOrdersPage() {
               size="sm"
               variant="outline-secondary"
               className="w-100"
-              onClick={() => {
-                setSearchText('');
-                setParams(new URLSearchParams(), { replace: true });
-                setPage(1);
-              }}
+              onClick={clear}
             >
               مسح الفلاتر
             </Button>

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { deleteProduct, listAdminProducts, LOW_STOCK, type AdminProductSort, type StockFilter } from '../../api/admin/products';
 import { listBrands } from '../../api/brands';
@@ -17,6 +16,7 @@ import ConfirmModal from '../../components/ConfirmModal';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
+import { useUrlFilters } from '../../lib/useUrlFilters';
 
 /** SPEC §9: admin products page size. */
 const ADMIN_PRODUCTS_PAGE_SIZE = 10;
@@ -34,20 +34,19 @@ const SORTS: { value: AdminProductSort; label: string }[] = [
   { value: '-price', label: 'السعر: الاعلى اولا' },
 ];
 const FILTERS = ['keyword', 'category', 'brand', 'stock', 'sort'] as const;
-type FilterName = (typeof FILTERS)[number];
 
 type ProductPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Product> };
 
 /** The filters live in the address (`?stock=out`…), so the dashboard can link to a filtered list. */
 export default function AdminAllProductsPage() {
   useAdminPageMeta('المنتجات');
-  const [params, setParams] = useSearchParams();
-  const paramString = params.toString();
-  const filtered = FILTERS.some((name) => name !== 'sort' && params.get(name));
-  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  const { params, paramString, filtered, setFilter, page, setPage, text: keyword, setText: setKeyword, submitText: submitSearch, clear } = useUrlFilters(
+    FILTERS,
+    'keyword',
+    ['sort'],
+  );
   const [categories, setCategories] = useState<Category[]>([]);
   const [brands, setBrands] = useState<Brand[]>([]);
-  const [page, setPage] = useState(1);
   const [result, setResult] = useState<ProductPage>({ state: 'loading' });
   const [toRemove, setToRemove] = useState<Product | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -76,17 +75,6 @@ export default function AdminAllProductsPage() {
     );
   }, [paramString]);
 
-  const setFilter = (name: FilterName, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-    setPage(1);
-  };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter('keyword', keyword.trim());
-  };
   // Keeps the card in step with the stored product after an in-place stock change.
   const productChanged = (product: Product) =>
     setResult((current) =>
@@ -163,11 +151,7 @@ export default function AdminAllProductsPage() {
             <Button
               size="sm"
               variant="outline-secondary"
-              onClick={() => {
-                setKeyword('');
-                setParams(new URLSearchParams(), { replace: true });
-                setPage(1);
-              }}
+              onClick={clear}
             >
               مسح الفلاتر
             </Button>
