@@ -20,6 +20,7 @@ import type { AppContext } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { registerNoStore } from './plugins/auth';
 import { HttpError } from './lib/errors';
+import { ERROR_RESPONSES } from './lib/schemas';
 import { sharedCounters } from './plugins/rateLimits';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -202,7 +203,11 @@ async function registerApiDocs(app: FastifyInstance) {
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/v1/') ? schema : { ...schema, hide: true }, url }),
+    // Only the API is documented; each of its routes also answers the error shapes of API.md §3.
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/api/v1/') ? { ...schema, response: { ...ERROR_RESPONSES, ...(schema?.response as object | undefined) } } : { ...schema, hide: true },
+      url,
+    }),
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

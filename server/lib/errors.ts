@@ -41,9 +41,7 @@ export const forbidden = (message = 'You are not allowed to perform this action'
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** PostgreSQL unique violation → API.md's duplicate-name 400. */
+/** API.md's duplicate-name 400 (for a unique violation, see server/db/errors.ts). */
 export function duplicateValue(value: string) {
   return new HttpError(400, `Duplicate field value: "${value}". Please use another value!`);
 }
-
-export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';

@@ -26,8 +26,8 @@
  * 3. Auth moves from `preHandler` to the start of `preValidation`, so visitors still get 401 before any validation 400.
  * 4. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
  *    (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves absent values out);
- *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Add `...errorResponses` to `response`
- *    so the document shows the error shapes too.
+ *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Declare success answers only: the
+ *    OpenAPI document adds the error shapes (ERROR_RESPONSES) to every route.
  * 5. Multipart routes (category, brand and product create/update): @fastify/multipart leaves the body unread until the
  *    handler streams it (server/plugins/uploads.ts), so Ajv only ever sees `{}` there. Use `formBody(fields)`: it documents
  *    the same fields for JSON, urlencoded and multipart, without `required` (the handler's rules say what is required), so
@@ -242,10 +242,17 @@ export const FailBody = Type.Object(
   { additionalProperties: true, description: 'Error' },
 );
 
-/** The error answers every route may give, for the OpenAPI document: spread into `response`. */
-export const errorResponses = {
+/**
+ * The error answers every route may give. They are added to each operation of the OpenAPI document when it is made
+ * (server/app.ts), not to the route schemas: errors are written by the error handler in these shapes already, and
+ * serializers for them on every route would only cost start-up time.
+ */
+export const ERROR_RESPONSES = {
   '4xx': Type.Union([ValidationErrorBody, FailBody], { description: 'Client error (validation errors list each field; others give a message)' }),
   '5xx': FailBody,
 };
+
+/** @deprecated Nothing to add any more: the document adds ERROR_RESPONSES to every route. Spreading it changes nothing. */
+export const errorResponses = {};
 
 export type { TObject, TSchema };

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules, text, type Rules } from '../../lib/validate';
-import { Type, IdParams, Maybe, Success, Text, Timestamps, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, IdParams, Maybe, Success, Text, Timestamps, checks, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { ADDRESS_COLUMNS, addressJson } from './serialize';
 
@@ -64,7 +64,7 @@ export async function addressRoutes(instance: FastifyInstance) {
   const missing = (id: string) => notFound(`There is no address for this id ${id}`);
 
   app.post('/', {
-    schema: { tags, security, summary: 'Add an address; answers every address of the caller', body: NewAddress, response: { 200: AddressList, ...errorResponses } },
+    schema: { tags, security, summary: 'Add an address; answers every address of the caller', body: NewAddress, response: { 200: AddressList } },
     preValidation: [auth, checks({ body: addressRules(false) })],
   }, async (request) => {
     const user = currentUser(request);
@@ -78,7 +78,7 @@ export async function addressRoutes(instance: FastifyInstance) {
   app.get('/', {
     schema: {
       tags, security, summary: "The caller's addresses",
-      response: { 200: Type.Object({ results: Type.Integer(), status: Type.Literal('success'), data: Type.Array(Address) }), ...errorResponses },
+      response: { 200: Type.Object({ results: Type.Integer(), status: Type.Literal('success'), data: Type.Array(Address) }) },
     },
     preValidation: auth,
   }, async (request) => {
@@ -87,7 +87,7 @@ export async function addressRoutes(instance: FastifyInstance) {
   });
 
   app.get('/:addressId', {
-    schema: { tags, security, summary: 'One of the caller\'s addresses', params: Params, response: { 200: Success(Address), ...errorResponses } },
+    schema: { tags, security, summary: 'One of the caller\'s addresses', params: Params, response: { 200: Success(Address) } },
     preValidation: [auth, checks({ params: idRules('addressId') })],
   }, async (request) => {
     const id = request.params.addressId;
@@ -102,7 +102,7 @@ export async function addressRoutes(instance: FastifyInstance) {
       url: '/:addressId',
       schema: {
         tags, security, summary: 'Change an address (only the fields sent)', params: Params, body: AddressChanges,
-        response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), data: Address }), ...errorResponses },
+        response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), data: Address }) },
       },
       preValidation: [auth, checks({ params: idRules('addressId'), body: addressRules(true) })],
       handler: async (request) => {
@@ -127,7 +127,7 @@ export async function addressRoutes(instance: FastifyInstance) {
   }
 
   app.delete('/:addressId', {
-    schema: { tags, security, summary: 'Remove an address; answers the remaining ones', params: Params, response: { 200: AddressList, ...errorResponses } },
+    schema: { tags, security, summary: 'Remove an address; answers the remaining ones', params: Params, response: { 200: AddressList } },
     preValidation: [auth, checks({ params: idRules('addressId') })],
   }, async (request) => {
     const user = currentUser(request);

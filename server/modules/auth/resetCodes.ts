@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { toAsciiDigits } from '../../../src/lib/digits';
-import { isUniqueViolation } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/errors';
 
 /**
  * Password-reset codes (API.md §6.8): six digits from the CSPRNG, kept only as an HMAC with a

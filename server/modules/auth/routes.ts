@@ -4,7 +4,7 @@ import { bodyOf } from '../../context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { verifyNothing, verifyPassword } from '../../lib/passwords';
 import { rules, text } from '../../lib/validate';
-import { Type, checks, errorResponses } from '../../lib/schemas';
+import { Type, checks } from '../../lib/schemas';
 import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users/schemas';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
 import {
@@ -48,7 +48,7 @@ export async function authRoutes(instance: FastifyInstance) {
     schema: {
       tags, summary: 'Create a customer account; answers the user and a token',
       body: Type.Object({ name: NameField, email: EmailField, password: Password(), passwordConfirm: Password('The password again'), phone: PhoneField }),
-      response: { 201: UserWithToken, ...errorResponses },
+      response: { 201: UserWithToken },
     },
     config: routeLimit(app, LIMITS.signup),
     preValidation: checks({
@@ -80,7 +80,7 @@ export async function authRoutes(instance: FastifyInstance) {
     schema: {
       tags, summary: 'Log in; answers the user and a token (401 `Incorrect email or password`)',
       body: Type.Object({ email: EmailField, password: Password('The password') }),
-      response: { 200: UserWithToken, ...errorResponses },
+      response: { 200: UserWithToken },
     },
     config: routeLimit(app, LIMITS.login),
     preValidation: checks({ body: loginRules }),
@@ -135,7 +135,7 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: {
         tags, summary: 'E-mail a 6-digit reset code, valid 10 minutes' + (url === '/forgotPassword' ? ' (the other spelling of /forgotPasswords)' : ''),
         body: Type.Object({ email: EmailField }),
-        response: { 200: SuccessMessage, ...errorResponses },
+        response: { 200: SuccessMessage },
       },
       // Per IP for every request, then the rules, then per e-mail for the valid ones.
       preValidation: [forgotPerIp.hit, checks({ body: emailOnlyRules }), forgotPerEmail.hit],
@@ -150,7 +150,7 @@ export async function authRoutes(instance: FastifyInstance) {
         resetCode: Type.Optional(Type.Unknown({ description: 'The 6 digits (text or number)' })),
         email: Type.Optional(Type.Unknown({ description: 'Optional: the account the code must belong to' })),
       }),
-      response: { 200: Type.Object({ status: Type.Literal('Success'), resetToken: Type.String() }), ...errorResponses },
+      response: { 200: Type.Object({ status: Type.Literal('Success'), resetToken: Type.String() }) },
     },
     config: routeLimit(app, LIMITS.verifyResetCode),
   }, async (request) => {
@@ -174,7 +174,7 @@ export async function authRoutes(instance: FastifyInstance) {
         newPassword: Password(),
         resetToken: Type.Optional(Type.Unknown({ description: 'From verifyResetCode (required unless LEGACY_RESET_FLOW)' })),
       }),
-      response: { 200: Type.Object({ status: Type.Literal('Success'), token: Type.String() }), ...errorResponses },
+      response: { 200: Type.Object({ status: Type.Literal('Success'), token: Type.String() }) },
     },
     config: routeLimit(app, LIMITS.resetPassword),
     preValidation: checks({ body: { ...emailOnlyRules, newPassword: passwordRules('Password required') } }),

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { applyDiscount, effectivePrice } from '../../lib/money';
 import { rules, text, toInteger } from '../../lib/validate';
-import { Type, IdParams, IntegerLike, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, IdParams, IntegerLike, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { Cart, CartResponse } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { assertCartTotal, CART_RETURNING, cartBody, cartChanged, cartLines, findCart, linesTotal, type CartRow } from './service';
@@ -47,7 +47,7 @@ export async function cartRoutes(instance: FastifyInstance) {
   const base = (request: FastifyRequest) => imageBase(request, ctx);
 
   app.get('/', {
-    schema: { tags, security: bearer, summary: "The customer's cart (an empty one when there is none)", response: { 200: CartResponse, ...errorResponses } },
+    schema: { tags, security: bearer, summary: "The customer's cart (an empty one when there is none)", response: { 200: CartResponse } },
     preValidation: customer,
   }, async (request) => {
     // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
@@ -64,7 +64,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       tags, security: bearer, summary: 'Add one of a product (in a colour) to the cart',
       // color has no rule of its own: any value that is not one of the product's colours answers API.md's colour 400.
       body: Type.Object({ productId: Type.String(), color: Type.Optional(Type.Unknown({ description: 'One of the product\'s colours (text); "", null or none for no colour' })) }),
-      response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), numOfCartItems: Type.Integer(), data: Cart }), ...errorResponses },
+      response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), numOfCartItems: Type.Integer(), data: Cart }) },
     },
     preValidation: [customer, checks({ body: { productId: rules().required('productId is required').id() } })],
   }, async (request) => {
@@ -141,7 +141,7 @@ export async function cartRoutes(instance: FastifyInstance) {
         tags, security: bearer, summary: 'Apply a coupon by name (replaces the applied one; a refused one removes it)',
         // Any value is read as text; what is not a running coupon's name answers `Coupon is invalid or has expired`.
         body: Type.Object({ couponName: Type.Optional(Type.Unknown({ description: 'Coupon name, any case' })) }),
-        response: { 200: Type.Object({ status: Type.Literal('success'), numOfCartItems: Type.Integer(), coupon: Type.String(), data: Cart }), ...errorResponses },
+        response: { 200: Type.Object({ status: Type.Literal('success'), numOfCartItems: Type.Integer(), coupon: Type.String(), data: Cart }) },
       },
       preValidation: customer,
       handler: applyCoupon,
@@ -174,7 +174,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       schema: {
         tags, security: bearer, summary: "Set a line's count (drops an applied coupon)", params: ItemParams,
         body: Type.Object({ count: IntegerLike({ description: 'At least 1' }) }),
-        response: { 200: CartResponse, ...errorResponses },
+        response: { 200: CartResponse },
       },
       preValidation: [customer, checks({ params: idRules('itemId'), body: countRules })],
       handler: setCount,
@@ -182,7 +182,7 @@ export async function cartRoutes(instance: FastifyInstance) {
   }
 
   app.delete('/:itemId', {
-    schema: { tags, security: bearer, summary: 'Remove a line (drops an applied coupon)', params: ItemParams, response: { 200: CartResponse, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Remove a line (drops an applied coupon)', params: ItemParams, response: { 200: CartResponse } },
     preValidation: [customer, checks({ params: idRules('itemId') })],
   }, async (request) => {
     const user = currentUser(request);
@@ -199,7 +199,7 @@ export async function cartRoutes(instance: FastifyInstance) {
   });
 
   app.delete('/', {
-    schema: { tags, security: bearer, summary: 'Empty the cart', response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Empty the cart', response: { 204: NoContent } },
     preValidation: customer,
   }, async (request, reply) => {
     await ctx.db.query('DELETE FROM carts WHERE user_id = $1', [currentUser(request).id]);

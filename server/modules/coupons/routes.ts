@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { duplicateValue, isUniqueViolation, notFound } from '../../lib/errors';
+import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { compact, iso } from '../../lib/time';
 import { rules, text, toNumber, type Rules } from '../../lib/validate';
-import { Type, DataOnly, DateTime, IdParams, List, ListQuery, Maybe, NoContent, NumberLike, Text, Timestamps, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, DataOnly, DateTime, IdParams, List, ListQuery, Maybe, NoContent, NumberLike, Text, Timestamps, bearer, checks, idRules } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import type { Row } from '../../db';
+import { pagedList } from '../../db/pagedList';
+import { onUniqueViolation } from '../../db/errors';
 import { parseExpire } from './expire';
 
 const COLUMNS = 'id, name, expire, discount, created_at, updated_at';
@@ -74,31 +76,20 @@ export async function couponRoutes(instance: FastifyInstance) {
   const staff = requireAuth(ctx, 'manager', 'admin');
 
   /** Runs a write and turns a clash on the unique (case-insensitive) name into API.md's duplicate 400. */
-  const writing = async <T>(name: unknown, write: () => Promise<T>) => {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateValue(text(name) ?? '');
-      throw err;
-    }
-  };
+  const writing = <T>(name: unknown, write: () => Promise<T>) => onUniqueViolation(write, () => duplicateValue(text(name) ?? ''));
 
   app.get('/', {
-    schema: { tags, security: bearer, summary: 'List coupons (manager, admin)', querystring: ListQuery, response: { 200: List(Coupon), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'List coupons (manager, admin)', querystring: ListQuery, response: { 200: List(Coupon) } },
     preValidation: staff,
     config: { listSpec: LIST_SPEC },
   }, async (request) => {
     const q = buildListQuery(request.query, LIST_SPEC);
-    const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM coupons ${q.where}`, q.params))!.n;
-    const rows = await ctx.db.query(
-      `SELECT ${COLUMNS} FROM coupons ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-      [...q.params, q.limit, q.offset],
-    );
+    const { rows, total } = await pagedList(ctx.db, q, { columns: COLUMNS, from: 'coupons' });
     return listResponse(rows.map(couponJson), total, q);
   });
 
   app.get('/:id', {
-    schema: { tags, security: bearer, summary: 'One coupon', params: IdParams('id'), response: { 200: DataOnly(Coupon), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'One coupon', params: IdParams('id'), response: { 200: DataOnly(Coupon) } },
     preValidation: [staff, checks({ params: idRules('id') })],
   }, async (request) => {
     const { id } = request.params;
@@ -108,7 +99,7 @@ export async function couponRoutes(instance: FastifyInstance) {
   });
 
   app.post('/', {
-    schema: { tags, security: bearer, summary: 'Create a coupon', body: NewCoupon, response: { 201: DataOnly(Coupon), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Create a coupon', body: NewCoupon, response: { 201: DataOnly(Coupon) } },
     preValidation: [staff, checks({ body: couponSchema(false) })],
   }, async (request, reply) => {
     const body = request.body;
@@ -123,7 +114,7 @@ export async function couponRoutes(instance: FastifyInstance) {
   for (const method of ['PUT', 'PATCH'] as const) app.route({
     method,
     url: '/:id',
-    schema: { tags, security: bearer, summary: 'Change a coupon (only the fields sent)', params: IdParams('id'), body: CouponChanges, response: { 200: DataOnly(Coupon), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Change a coupon (only the fields sent)', params: IdParams('id'), body: CouponChanges, response: { 200: DataOnly(Coupon) } },
     preValidation: [staff, checks({ params: idRules('id'), body: couponSchema(true) })],
     handler: async (request) => {
     const { id } = request.params;
@@ -147,7 +138,7 @@ export async function couponRoutes(instance: FastifyInstance) {
   });
 
   app.delete('/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a coupon; carts holding it lose it', params: IdParams('id'), response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Delete a coupon; carts holding it lose it', params: IdParams('id'), response: { 204: NoContent } },
     preValidation: [staff, checks({ params: idRules('id') })],
   }, async (request, reply) => {
     const { id } = request.params;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, Url, bearer, errorResponses } from '../../lib/schemas';
+import { Type, Url, bearer } from '../../lib/schemas';
 import { imageBase } from '../../context';
 import { imageUrl } from '../../lib/images';
 import { toEgp } from '../../lib/money';
@@ -39,7 +39,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   app.get('/', {
-    schema: { tags: ['dashboard'], security: bearer, summary: "The owner's figures (manager, admin)", response: { 200: Type.Object({ data: Dashboard }), ...errorResponses } },
+    schema: { tags: ['dashboard'], security: bearer, summary: "The owner's figures (manager, admin)", response: { 200: Type.Object({ data: Dashboard }) } },
     preValidation: requireAuth(ctx, 'manager', 'admin'),
   }, async (request) => {
     // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { baseUrl, bodyOf, imageBase } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
+import { pagedList } from '../../db/pagedList';
 import { foldArabic } from '../../lib/arabic';
 import { MIN_KEYWORD, buildListQuery, escapeLike, listResponse, type ListSpec } from '../../lib/listQuery';
-import { Type, IdParams, List, ListQuery, Maybe, Success, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, IdParams, List, ListQuery, Maybe, Success, bearer, checks, idRules } from '../../lib/schemas';
 import { Order, PaymentSession, ShippingAddressInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
@@ -74,7 +75,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     schema: {
       tags, security: bearer, summary: 'Cash order from the customer\'s cart (API.md §6.4)', params: IdParams('cartId'),
       body: Type.Object({ shippingAddress: ShippingAddressInput }),
-      response: { 201: Success(Order), ...errorResponses },
+      response: { 201: Success(Order) },
     },
     preValidation: [customer, checks({ params: idRules('cartId') }), cashAddressRules],
   }, async (request, reply) => {
@@ -121,7 +122,7 @@ export async function orderRoutes(instance: FastifyInstance) {
           ? 'Open a card payment session for the cart (address, if any, in the query: shippingAddress[details]=…)'
           : 'Open a card payment session for the cart (address in the body, or in the query)',
         ...(method === 'GET' ? { querystring: checkoutAddress } : { body: checkoutAddress }),
-        response: { 200: Type.Object({ status: Type.Literal('success'), session: PaymentSession }), ...errorResponses },
+        response: { 200: Type.Object({ status: Type.Literal('success'), session: PaymentSession }) },
       },
       preValidation: [customer, checks({ params: idRules('cartId') }), checkoutAddressRules],
       handler: checkoutSession,
@@ -132,7 +133,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     schema: {
       tags, security: bearer, summary: 'List orders: a customer\'s own, or every order for staff (`search` by number, name, e-mail or phone)',
       querystring: Type.Object({ ...ListQuery.properties, search: Type.Optional(Type.Unknown({ description: 'Staff only: order number (17 or #17), or part of the customer\'s name, e-mail or phone' })) }, { additionalProperties: true }),
-      response: { 200: List(Order), ...errorResponses },
+      response: { 200: List(Order) },
     },
     preValidation: anyone,
     config: { listSpec: STAFF_LIST },
@@ -142,17 +143,12 @@ export async function orderRoutes(instance: FastifyInstance) {
     const query = request.query as Record<string, unknown>;
     const search = own ? { conditions: ['o.user_id = $1'], params: [user.id] } : orderSearch(query);
     const q = buildListQuery(query, own ? CUSTOMER_LIST : STAFF_LIST, search.conditions, search.params);
-    const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM orders o ${q.where}`, q.params))!.n;
-    const rows = await ctx.db.query(
-      `SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id ${q.where} ${q.orderBy}
-       LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-      [...q.params, q.limit, q.offset],
-    );
+    const { rows, total } = await pagedList(ctx.db, q, { columns: ORDER_COLUMNS, from: 'orders o LEFT JOIN users u ON u.id = o.user_id', countFrom: 'orders o' });
     return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
   });
 
   app.get('/:id', {
-    schema: { tags, security: bearer, summary: 'One order: the customer\'s own, or any for staff', params: IdParams('id'), response: { 200: Type.Object({ data: Order }), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'One order: the customer\'s own, or any for staff', params: IdParams('id'), response: { 200: Type.Object({ data: Order }) } },
     preValidation: [anyone, checks({ params: idRules('id') })],
   }, async (request) => {
     const user = currentUser(request);
@@ -188,7 +184,7 @@ export async function orderRoutes(instance: FastifyInstance) {
         schema: {
           tags, security: bearer, params: IdParams('id'),
           summary: action === 'pay' ? 'Mark an order paid (manager, admin)' : 'Mark an order delivered (manager, admin)',
-          response: { 200: Type.Object({ status: Type.Literal('Success'), data: Order }), ...errorResponses },
+          response: { 200: Type.Object({ status: Type.Literal('Success'), data: Order }) },
         },
         preValidation: [staff, checks({ params: idRules('id') })],
         handler,
@@ -229,7 +225,7 @@ export async function orderRoutes(instance: FastifyInstance) {
       url: '/:id/cancel',
       schema: {
         tags, security: bearer, summary: 'Cancel one\'s own order while it is neither paid nor delivered; its stock comes back', params: IdParams('id'),
-        response: { 200: Success(Order), ...errorResponses },
+        response: { 200: Success(Order) },
       },
       preValidation: [customer, checks({ params: idRules('id') })],
       handler: cancel,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, errorResponses } from '../../lib/schemas';
+import { Type } from '../../lib/schemas';
 import { paymentProvider } from '../../payments/provider';
 
 /**
@@ -16,7 +16,7 @@ export async function shopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   app.get('/', {
-    schema: { tags: ['shop'], summary: 'What the web app must know about this shop', response: { 200: Type.Object({ data: Shop }), ...errorResponses } },
+    schema: { tags: ['shop'], summary: 'What the web app must know about this shop', response: { 200: Type.Object({ data: Shop }) } },
   }, async () => {
     const provider = paymentProvider(ctx);
     return { data: { demo: provider?.name === 'test', cardPayment: provider !== undefined } };

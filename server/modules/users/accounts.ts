@@ -1,6 +1,7 @@
 import type { Queryable, Row } from '../../db';
 import type { AppContext, Role } from '../../context';
-import { ValidationError, fieldError, isUniqueViolation } from '../../lib/errors';
+import { ValidationError, fieldError } from '../../lib/errors';
+import { onUniqueViolation } from '../../db/errors';
 import { hashPassword, passwordFits } from '../../lib/passwords';
 import { rules, text, type Rules } from '../../lib/validate';
 import { slugify } from '../../lib/arabic';
@@ -63,16 +64,14 @@ export interface NewAccount {
 /** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
 export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<Row> {
   const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
-  try {
-    const row = await ctx.db.one<{ id: string }>(
+  const row = await onUniqueViolation(
+    () => ctx.db.one<{ id: string }>(
       `INSERT INTO users (name, slug, email, phone, role, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [account.name, slugify(account.name), account.email, account.phone ?? null, account.role, passwordHash],
-    );
-    return (await loadUser(ctx.db, row!.id))!;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]);
-    throw err;
-  }
+    ),
+    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
+  );
+  return (await loadUser(ctx.db, row!.id))!;
 }
 
 /**

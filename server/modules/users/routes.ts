@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
-import { ValidationError, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import { pagedList } from '../../db/pagedList';
+import { onUniqueViolation } from '../../db/errors';
+import { ValidationError, fieldError, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
 import { rules, text, validate, validateIdParam } from '../../lib/validate';
-import { Type, BooleanLike, DataOnly, IdParams, List, ListQuery, Maybe, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, BooleanLike, DataOnly, IdParams, List, ListQuery, Maybe, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { EmailField, NameField, Password, PhoneField, Role, User, UserWithToken } from './schemas';
 import { slugify } from '../../lib/arabic';
 import { currentUser, requireAuth } from '../../plugins/auth';
@@ -60,13 +62,11 @@ function profileChanges(body: Record<string, unknown>): Record<string, unknown> 
 async function updateUser(db: Queryable, id: string, changes: Record<string, unknown>, emailValue: unknown): Promise<boolean> {
   const columns = Object.keys(changes);
   const sets = columns.map((c, i) => `${c} = $${i + 2}`).concat('updated_at = now()');
-  try {
-    const row = await db.one(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING id`, [id, ...Object.values(changes)]);
-    return row !== undefined;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]);
-    throw err;
-  }
+  const row = await onUniqueViolation(
+    () => db.one(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING id`, [id, ...Object.values(changes)]),
+    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
+  );
+  return row !== undefined;
 }
 
 const tags = ['users'];
@@ -92,7 +92,7 @@ export async function userRoutes(instance: FastifyInstance) {
   const passwordChangeLimit = routeLimit(app, { ...LIMITS.passwordChange, hook: 'preHandler', keyGenerator: (request) => `user:${request.user?.id}` });
 
   app.get('/getMe', {
-    schema: { tags, security: bearer, summary: 'The caller\'s account', response: { 200: DataOnly(User), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'The caller\'s account', response: { 200: DataOnly(User) } },
     preValidation: anyUser,
   }, async (request) => ({ data: userJson((await loadUser(ctx.db, currentUser(request).id))!) }));
 
@@ -102,7 +102,7 @@ export async function userRoutes(instance: FastifyInstance) {
     schema: {
       tags, security: bearer, summary: 'Change one\'s name, e-mail or phone (a new e-mail needs currentPassword and answers a new token)',
       body: Type.Object({ name: Maybe(NameField), email: Maybe(EmailField), phone: PhoneField, currentPassword: Type.Optional(Type.Unknown({ description: 'Needed to change the e-mail' })) }),
-      response: { 200: Type.Object({ status: Type.Literal('success'), data: Type.Object({ user: User }), token: Type.Optional(Type.String()) }), ...errorResponses },
+      response: { 200: Type.Object({ status: Type.Literal('success'), data: Type.Object({ user: User }), token: Type.Optional(Type.String()) }) },
     },
     // Auth, then the rules (which depend on who asks: a new e-mail needs the current password), then Ajv.
     preValidation: [anyUser, async (request) => {
@@ -147,7 +147,7 @@ export async function userRoutes(instance: FastifyInstance) {
     url: '/changeMyPassword',
     schema: {
       tags, security: bearer, summary: 'Change one\'s password; answers a new token (older ones stop working)',
-      body: PasswordChange, response: { 200: UserWithToken, ...errorResponses },
+      body: PasswordChange, response: { 200: UserWithToken },
     },
     preValidation: anyUser,
     config: passwordChangeLimit,
@@ -171,7 +171,7 @@ export async function userRoutes(instance: FastifyInstance) {
   });
 
   app.delete('/deleteMe', {
-    schema: { tags, security: bearer, summary: 'Deactivate one\'s account (the e-mail stays taken)', response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Deactivate one\'s account (the e-mail stays taken)', response: { 204: NoContent } },
     preValidation: anyUser,
   }, async (request, reply) => {
     // Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2).
@@ -180,27 +180,20 @@ export async function userRoutes(instance: FastifyInstance) {
   });
 
   app.get('/', {
-    schema: { tags, security: bearer, summary: 'List users (admin)', querystring: ListQuery, response: { 200: List(User), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'List users (admin)', querystring: ListQuery, response: { 200: List(User) } },
     preValidation: admin,
     config: { listSpec: USER_LIST },
   }, async (request) => {
     const q = buildListQuery(request.query, USER_LIST);
-    const [rows, count] = await Promise.all([
-      ctx.db.query(`SELECT ${USER_COLUMNS} FROM users u ${q.where} ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`, [
-        ...q.params,
-        q.limit,
-        q.offset,
-      ]),
-      ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${q.where}`, q.params),
-    ]);
-    return listResponse(rows.map(userJson), count!.n, q);
+    const { rows, total } = await pagedList(ctx.db, q, { columns: USER_COLUMNS, from: 'users u' });
+    return listResponse(rows.map(userJson), total, q);
   });
 
   app.post('/', {
     schema: {
       tags, security: bearer, summary: 'Create a user with any role (admin)',
       body: Type.Object({ name: NameField, email: EmailField, password: Password(), passwordConfirm: Password('The password again'), phone: PhoneField, role: Maybe(Role) }),
-      response: { 201: DataOnly(User), ...errorResponses },
+      response: { 201: DataOnly(User) },
     },
     preValidation: [admin, checks({
       body: {
@@ -229,7 +222,7 @@ export async function userRoutes(instance: FastifyInstance) {
   });
 
   app.get('/:id', {
-    schema: { tags, security: bearer, summary: 'One user (admin)', params: IdParams('id'), response: { 200: DataOnly(User), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'One user (admin)', params: IdParams('id'), response: { 200: DataOnly(User) } },
     preValidation: [admin, checks({ params: idRules('id') })],
   }, async (request) => {
     const { id } = request.params;
@@ -244,7 +237,7 @@ export async function userRoutes(instance: FastifyInstance) {
     schema: {
       tags, security: bearer, summary: 'Change a user\'s name, e-mail, phone, role or active flag (admin)', params: IdParams('id'),
       body: Type.Object({ name: Maybe(NameField), email: Maybe(EmailField), phone: PhoneField, role: Maybe(Role), active: Maybe(BooleanLike({ description: 'true or false (also as text)' })) }),
-      response: { 200: DataOnly(User), ...errorResponses },
+      response: { 200: DataOnly(User) },
     },
     preValidation: [admin, checks({
       params: idRules('id'),
@@ -268,7 +261,7 @@ export async function userRoutes(instance: FastifyInstance) {
   });
 
   app.delete('/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a user with their cart, addresses, wishlist and reviews (admin)', params: IdParams('id'), response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Delete a user with their cart, addresses, wishlist and reviews (admin)', params: IdParams('id'), response: { 204: NoContent } },
     preValidation: [admin, checks({ params: idRules('id') })],
   }, async (request, reply) => {
     const { id } = request.params;
@@ -290,7 +283,7 @@ export async function userRoutes(instance: FastifyInstance) {
     url: '/change-password/:id',
     schema: {
       tags, security: bearer, summary: 'Set a user\'s password (admin); their older tokens stop working', params: IdParams('id'),
-      body: PasswordChange, response: { 200: DataOnly(User), ...errorResponses },
+      body: PasswordChange, response: { 200: DataOnly(User) },
     },
     preValidation: admin,
     config: passwordChangeLimit,

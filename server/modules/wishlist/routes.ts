@@ -4,7 +4,7 @@ import { imageBase } from '../../context';
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules } from '../../lib/validate';
-import { Type, IdParams, Product, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { Type, IdParams, Product, bearer, checks, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { PRODUCT_COLUMNS, productJson } from '../products/serialize';
 
@@ -27,7 +27,7 @@ export async function wishlistRoutes(instance: FastifyInstance) {
     schema: {
       tags, security: bearer, summary: 'Add a product to the wishlist (adding it again changes nothing)',
       body: Type.Object({ productId: Type.String() }),
-      response: { 200: WishlistIds, ...errorResponses },
+      response: { 200: WishlistIds },
     },
     preValidation: [auth, checks({ body: { productId: rules().required('productId is required').id() } })],
   }, async (request) => {
@@ -40,7 +40,7 @@ export async function wishlistRoutes(instance: FastifyInstance) {
   });
 
   app.delete('/:productId', {
-    schema: { tags, security: bearer, summary: 'Remove a product from the wishlist', params: IdParams('productId'), response: { 200: WishlistIds, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Remove a product from the wishlist', params: IdParams('productId'), response: { 200: WishlistIds } },
     preValidation: [auth, checks({ params: idRules('productId') })],
   }, async (request) => {
     const user = currentUser(request);
@@ -52,7 +52,7 @@ export async function wishlistRoutes(instance: FastifyInstance) {
   app.get('/', {
     schema: {
       tags, security: bearer, summary: 'The wishlist as products, oldest first',
-      response: { 200: Type.Object({ status: Type.Literal('success'), results: Type.Integer(), data: Type.Array(Product) }), ...errorResponses },
+      response: { 200: Type.Object({ status: Type.Literal('success'), results: Type.Integer(), data: Type.Array(Product) }) },
     },
     preValidation: auth,
   }, async (request) => {
