@@ -28,13 +28,6 @@ export const fetchBrands = createAppAsyncThunk(
 
 export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', (page: number) => listBrands({ limit: BRAND_PAGE_SIZE, page }));
 
-type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
-
-/** POST /brands (the owner; multipart name + image); resolves with the HTTP status (201 = created). Its call is loaded on first use, in an admin chunk. */
-export const createdBrand = createAppAsyncThunk('brand/create', async ({ form, onProgress }: { form: FormData; onProgress?: UploadProgress }) =>
-  (await import('../../api/admin/catalog')).createBrand(form, onProgress),
-);
-
 const brandSlice = createSlice({
   name: 'brand',
   initialState,

@@ -27,13 +27,6 @@ export const fetchCategories = createAppAsyncThunk(
 
 export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', (page: number) => listCategories({ limit: CATEGORY_PAGE_SIZE, page }));
 
-type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
-
-/** POST /categories (the owner; multipart name + image); resolves with the HTTP status (201 = created). Its call is loaded on first use, in an admin chunk. */
-export const createdCategory = createAppAsyncThunk('category/create', async ({ form, onProgress }: { form: FormData; onProgress?: UploadProgress }) =>
-  (await import('../../api/admin/catalog')).createCategory(form, onProgress),
-);
-
 const categorySlice = createSlice({
   name: 'category',
   initialState,

@@ -41,17 +41,6 @@ export const fetchOrder = createAppAsyncThunk('orders/fetchOne', (id: Id) => get
 /** PUT /orders/:id/cancel: resolves with the cancelled order; 409 once it is paid, delivered or already cancelled. */
 export const cancelOrder = createAppAsyncThunk('orders/cancel', (id: Id) => cancelOrderRequest(id));
 
-// Changing an order's state is the owner's only: that call is loaded on first use, in an admin chunk.
-const adminOrdersApi = () => import('../../api/admin/orders');
-
-/** PUT /orders/:id/pay or /deliver (the owner); resolves with the HTTP status (200 = changed). */
-export const markedOrder = createAppAsyncThunk('orders/mark', async ({ id, change }: { id: Id; change: 'pay' | 'deliver' }) =>
-  (await adminOrdersApi()).markOrder(id, change),
-);
-
-/** The owner's dashboard figures (orders and revenue); its call is loaded on first use, in an admin chunk. */
-export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () => (await import('../../api/admin/dashboard')).getDashboard());
-
 const ordersSlice = createSlice({
   name: 'orders',
   initialState,

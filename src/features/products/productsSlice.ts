@@ -78,28 +78,6 @@ export const fetchProductList = createAppAsyncThunk(
 
 export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', (id: Id) => getProduct(id));
 
-// The owner's product calls are loaded on first use, in an admin chunk.
-const adminProductsApi = () => import('../../api/admin/products');
-type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
-
-/** One product for the owner's edit form, loaded afresh (the storefront's `details` stay as they are). */
-export const fetchProductForEdit = createAppAsyncThunk('products/fetchForEdit', (id: Id) => getProduct(id));
-
-interface ProductUpload {
-  form: FormData;
-  onProgress?: UploadProgress;
-}
-
-/** Resolves with the HTTP status (201 = created) and the stored product. */
-export const createdProduct = createAppAsyncThunk('products/create', async ({ form, onProgress }: ProductUpload) =>
-  (await adminProductsApi()).createProduct(form, onProgress),
-);
-
-/** Resolves with the HTTP status (200 = updated) and the product as now stored. */
-export const updatedProduct = createAppAsyncThunk('products/update', async ({ id, form, onProgress }: ProductUpload & { id: Id }) =>
-  (await adminProductsApi()).updateProduct(id, form, onProgress),
-);
-
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 const productsSlice = createSlice({

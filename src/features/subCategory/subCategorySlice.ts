@@ -5,7 +5,7 @@ import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestReque
 import type { RootState } from '../../app/store';
 
 // Only the owner's screens read or write subcategories: their calls are loaded on first use, in an admin chunk.
-const catalogApi = () => import('../../api/admin/catalog');
+export const catalogApi = () => import('../../api/admin/catalog');
 
 interface SubCategoryState extends LatestRequestState {
   /** The category whose subcategories `items` holds (the one chosen in the product form). */
@@ -18,11 +18,6 @@ const initialState: SubCategoryState = { categoryId: null, items: [], ...idleReq
 /** The subcategories of one category; only the answer for the category chosen last counts. */
 export const fetchSubcategoriesOf = createAppAsyncThunk('subCategory/fetchOfCategory', async (categoryId: Id) =>
   (await catalogApi()).listSubcategoriesOf(categoryId),
-);
-
-/** Resolves with the HTTP status (201 = created; a duplicate name rejects with 400). */
-export const createdSubcategory = createAppAsyncThunk('subCategory/create', async (body: { name: string; category: Id }) =>
-  (await catalogApi()).createSubcategory(body),
 );
 
 const subCategorySlice = createSlice({

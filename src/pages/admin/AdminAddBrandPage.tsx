@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { useAppDispatch } from '../../app/hooks';
 import NameImageForm from '../../components/admin/NameImageForm';
-import { createdBrand } from '../../features/brand/brandSlice';
+import { createdBrand } from '../../features/brand/adminThunks';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { useAppDispatch } from '../../app/hooks';
 import NameImageForm from '../../components/admin/NameImageForm';
-import { createdCategory } from '../../features/category/categorySlice';
+import { createdCategory } from '../../features/category/adminThunks';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 

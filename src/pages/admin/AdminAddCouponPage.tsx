@@ -12,7 +12,8 @@ import CouponForm, { EMPTY_COUPON_FORM } from '../../components/admin/CouponForm
 import ConfirmModal from '../../components/ConfirmModal';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { createdCoupon, deletedCoupon, fetchCoupons, selectCoupons, selectCouponsStatus } from '../../features/coupon/couponSlice';
+import { createdCoupon, deletedCoupon } from '../../features/coupon/adminThunks';
+import { fetchCoupons, selectCoupons, selectCouponsStatus } from '../../features/coupon/couponSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 const COUPON_ADDED_MESSAGE = 'تم اضافة الكوبون بنجاح';

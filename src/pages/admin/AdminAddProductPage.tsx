@@ -6,7 +6,7 @@ import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
 import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../components/admin/ProductForm';
 import { buildProductFormData, EMPTY_PRODUCT_FORM, type ProductFormValues } from '../../components/admin/productFormData';
 import { useAppDispatch } from '../../app/hooks';
-import { createdProduct } from '../../features/products/productsSlice';
+import { createdProduct } from '../../features/products/adminThunks';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';

@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE } from '../../components/admin/adminMessages';
 import { useCategories } from '../../features/category/useCategories';
-import { createdSubcategory } from '../../features/subCategory/subCategorySlice';
+import { createdSubcategory } from '../../features/subCategory/adminThunks';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 const OFFLINE_MESSAGE = 'هناك مشكلة في الاتصال بالانترنت';

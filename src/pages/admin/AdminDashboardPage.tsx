@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../app/hooks';
 import RevenueChart from '../../components/admin/RevenueChart';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchDashboard } from '../../features/orders/ordersSlice';
+import { fetchDashboard } from '../../features/orders/adminThunks';
 import { formatEGP } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 

@@ -8,7 +8,7 @@ import { COUPON_EXISTS_MESSAGE } from '../../components/admin/adminMessages';
 import CouponForm, { type CouponFormValues } from '../../components/admin/CouponForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchCoupon, updatedCoupon } from '../../features/coupon/couponSlice';
+import { fetchCoupon, updatedCoupon } from '../../features/coupon/adminThunks';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';

@@ -11,7 +11,7 @@ import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../compon
 import { buildProductFormData, type ProductFormValues } from '../../components/admin/productFormData';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch } from '../../app/hooks';
-import { fetchProductForEdit, updatedProduct } from '../../features/products/productsSlice';
+import { fetchProductForEdit, updatedProduct } from '../../features/products/adminThunks';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useResetOn } from '../../lib/useResetOn';

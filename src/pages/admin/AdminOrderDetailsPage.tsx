@@ -14,7 +14,8 @@ import { DeliveryAddress, lineTotal, OrderMoney, OrderStateBadges } from '../../
 import OrderTimeline from '../../components/OrderTimeline';
 import Spinner from '../../components/Spinner';
 import StarRating from '../../components/StarRating';
-import { fetchOrder, markedOrder } from '../../features/orders/ordersSlice';
+import { markedOrder } from '../../features/orders/adminThunks';
+import { fetchOrder } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
 import { formatDateTime, formatEGP } from '../../lib/format';
 import { useLater } from '../../lib/useLater';

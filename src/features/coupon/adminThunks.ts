@@ -1,0 +1,27 @@
+// The owner's coupon edits: imported by admin pages only, so these thunks (and, through import(), their calls) stay in admin chunks.
+import { createAppAsyncThunk } from '../../app/hooks';
+import type { Id } from '../../api/types';
+import { couponsApi, fetchCoupons } from './couponSlice';
+
+type CouponBody = import('../../api/admin/coupons').CouponBody;
+
+/** One coupon, for its edit form (not kept in the store: the form holds the values being edited). */
+export const fetchCoupon = createAppAsyncThunk('coupon/fetchOne', async (id: Id) => (await couponsApi()).getCoupon(id));
+
+/** Resolves with the HTTP status (201 = created); the list is then loaded again. */
+export const createdCoupon = createAppAsyncThunk('coupon/create', async (body: CouponBody, { dispatch }) => {
+  const status = await (await couponsApi()).createCoupon(body);
+  if (status === 201) void dispatch(fetchCoupons());
+  return status;
+});
+
+/** Resolves with the HTTP status (200 = updated). */
+export const updatedCoupon = createAppAsyncThunk('coupon/update', async ({ id, body }: { id: Id; body: CouponBody }) =>
+  (await couponsApi()).updateCoupon(id, body),
+);
+
+/** Deletes, then loads the list again. */
+export const deletedCoupon = createAppAsyncThunk('coupon/delete', async (id: Id, { dispatch }) => {
+  await (await couponsApi()).deleteCoupon(id);
+  void dispatch(fetchCoupons());
+});

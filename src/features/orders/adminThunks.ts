@@ -1,0 +1,13 @@
+// The owner's order state changes and dashboard: imported by admin pages only, so these thunks (and, through import(), their calls) stay in admin chunks.
+import { createAppAsyncThunk } from '../../app/hooks';
+import type { Id } from '../../api/types';
+
+const adminOrdersApi = () => import('../../api/admin/orders');
+
+/** PUT /orders/:id/pay or /deliver (the owner); resolves with the HTTP status (200 = changed). */
+export const markedOrder = createAppAsyncThunk('orders/mark', async ({ id, change }: { id: Id; change: 'pay' | 'deliver' }) =>
+  (await adminOrdersApi()).markOrder(id, change),
+);
+
+/** The owner's dashboard figures (orders and revenue). */
+export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () => (await import('../../api/admin/dashboard')).getDashboard());

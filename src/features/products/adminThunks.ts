@@ -1,0 +1,25 @@
+// The owner's product edits: imported by admin pages only, so these thunks (and, through import(), their calls) stay in admin chunks.
+import { createAppAsyncThunk } from '../../app/hooks';
+import { getProduct } from '../../api/products';
+import type { Id } from '../../api/types';
+
+const adminProductsApi = () => import('../../api/admin/products');
+type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
+
+/** One product for the owner's edit form, loaded afresh (the storefront's `details` stay as they are). */
+export const fetchProductForEdit = createAppAsyncThunk('products/fetchForEdit', (id: Id) => getProduct(id));
+
+interface ProductUpload {
+  form: FormData;
+  onProgress?: UploadProgress;
+}
+
+/** Resolves with the HTTP status (201 = created) and the stored product. */
+export const createdProduct = createAppAsyncThunk('products/create', async ({ form, onProgress }: ProductUpload) =>
+  (await adminProductsApi()).createProduct(form, onProgress),
+);
+
+/** Resolves with the HTTP status (200 = updated) and the product as now stored. */
+export const updatedProduct = createAppAsyncThunk('products/update', async ({ id, form, onProgress }: ProductUpload & { id: Id }) =>
+  (await adminProductsApi()).updateProduct(id, form, onProgress),
+);
