@@ -7,7 +7,7 @@ import { duplicateValue, notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage, type ImageBase } from '../../lib/images';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
-import { DataOnly, IdParams, List, NoContent, bearer, checks, errorResponses, formBody, idRules } from '../../lib/schemas';
+import { DataOnly, IdParams, List, NoContent, bearer, checks, formBody, idRules } from '../../lib/schemas';
 import { rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
@@ -70,7 +70,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
     schema: {
       tags, summary: `List ${table}`,
       querystring: CountedListQuery,
-      response: { 200: List(NamedImageListItem), ...errorResponses },
+      response: { 200: List(NamedImageListItem) },
     },
     config: { listSpec },
   }, async (request) => {
@@ -81,7 +81,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   });
 
   app.get('/:id', {
-    schema: { tags, summary: `One ${noun}`, params: Params, response: { 200: DataOnly(NamedImage), ...errorResponses } },
+    schema: { tags, summary: `One ${noun}`, params: Params, response: { 200: DataOnly(NamedImage) } },
     preValidation: idChecks,
   }, async (request) => {
     const { id } = request.params;
@@ -91,7 +91,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   });
 
   app.post('/', {
-    schema: { tags, security: bearer, summary: `Create a ${noun} (manager, admin)`, body, response: { 201: DataOnly(NamedImage), ...errorResponses } },
+    schema: { tags, security: bearer, summary: `Create a ${noun} (manager, admin)`, body, response: { 201: DataOnly(NamedImage) } },
     preValidation: staff,
     config: { multipart: true },
   }, async (request, reply) => {
@@ -104,7 +104,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
     app.route({
       method,
       url: '/:id',
-      schema: { tags, security: bearer, summary: `Change a ${noun}'s name or image (manager, admin)`, params: Params, body, response: { 200: DataOnly(NamedImage), ...errorResponses } },
+      schema: { tags, security: bearer, summary: `Change a ${noun}'s name or image (manager, admin)`, params: Params, body, response: { 200: DataOnly(NamedImage) } },
       preValidation: [staff, idChecks],
       config: { multipart: true },
       handler: async (request) => {
@@ -123,7 +123,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   }
 
   app.delete('/:id', {
-    schema: { tags, security: bearer, summary: `Delete a ${noun} (admin)`, params: Params, response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: `Delete a ${noun} (admin)`, params: Params, response: { 204: NoContent } },
     preValidation: [requireAuth(ctx, 'admin'), idChecks],
   }, async (request, reply) => {
     const { id } = request.params;

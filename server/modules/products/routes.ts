@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { toPiastres } from '../../lib/money';
-import { DataOnly, IdParams, List, ListQuery, NoContent, Product, bearer, checks, errorResponses, formBody, idRules } from '../../lib/schemas';
+import { DataOnly, IdParams, List, ListQuery, NoContent, Product, bearer, checks, formBody, idRules } from '../../lib/schemas';
 import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
@@ -184,7 +184,7 @@ export async function productRoutes(instance: FastifyInstance) {
   const body = formBody(ProductFields, PRODUCT_FILES_DOC);
 
   app.get('/', {
-    schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(Product), ...errorResponses } },
+    schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(Product) } },
     config: { listSpec },
   }, async (request) => {
     const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
@@ -195,7 +195,7 @@ export async function productRoutes(instance: FastifyInstance) {
   await app.register(suggestionRoutes);
 
   app.get('/:id', {
-    schema: { tags, summary: 'One product with its newest reviews', params: Params, response: { 200: DataOnly(ProductWithReviews), ...errorResponses } },
+    schema: { tags, summary: 'One product with its newest reviews', params: Params, response: { 200: DataOnly(ProductWithReviews) } },
     preValidation: idChecks,
   }, async (request) => {
     const { id } = request.params;
@@ -206,7 +206,7 @@ export async function productRoutes(instance: FastifyInstance) {
   });
 
   app.post('/', {
-    schema: { tags, security: bearer, summary: 'Create a product (manager, admin)', body, response: { 201: DataOnly(Product), ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Create a product (manager, admin)', body, response: { 201: DataOnly(Product) } },
     preValidation: staff,
     config: { multipart: true },
   }, async (request, reply) => {
@@ -246,7 +246,7 @@ export async function productRoutes(instance: FastifyInstance) {
     app.route({
       method,
       url: '/:id',
-      schema: { tags, security: bearer, summary: 'Change a product: the fields sent (manager, admin)', params: Params, body, response: { 200: DataOnly(Product), ...errorResponses } },
+      schema: { tags, security: bearer, summary: 'Change a product: the fields sent (manager, admin)', params: Params, body, response: { 200: DataOnly(Product) } },
       preValidation: [staff, idChecks],
       config: { multipart: true },
       handler: update,
@@ -254,7 +254,7 @@ export async function productRoutes(instance: FastifyInstance) {
   }
 
   app.delete('/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a product; carts, wishlists and reviews lose it (admin)', params: Params, response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Delete a product; carts, wishlists and reviews lose it (admin)', params: Params, response: { 204: NoContent } },
     preValidation: [requireAuth(ctx, 'admin'), idChecks],
   }, async (request, reply) => {
     const { id } = request.params;

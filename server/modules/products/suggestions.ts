@@ -5,7 +5,7 @@ import { imageUrl } from '../../lib/images';
 import { escapeLike } from '../../lib/listQuery';
 import { toEgp } from '../../lib/money';
 import { compact } from '../../lib/time';
-import { checks, errorResponses } from '../../lib/schemas';
+import { checks } from '../../lib/schemas';
 import { rules } from '../../lib/validate';
 import { categoryAndBrandNames } from '../categories/repository';
 import { SuggestionQuery, Suggestions } from './schemas';
@@ -28,7 +28,7 @@ export async function suggestionRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.get('/suggestions', {
-    schema: { tags: ['products'], summary: 'Suggestions while typing a search: products, categories and brands (ours)', querystring: SuggestionQuery, response: { 200: Suggestions, ...errorResponses } },
+    schema: { tags: ['products'], summary: 'Suggestions while typing a search: products, categories and brands (ours)', querystring: SuggestionQuery, response: { 200: Suggestions } },
     preValidation: checks({
       query: {
         keyword: rules()

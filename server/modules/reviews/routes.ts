@@ -4,7 +4,7 @@ import { onUniqueViolation, type Queryable } from '../../db';
 import { ValidationError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { isId, rules, text, toNumber, validate, validateIdParam, type Rules } from '../../lib/validate';
-import { DataOnly, IdParams, List, ListQuery, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { DataOnly, IdParams, List, ListQuery, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import {
   REVIEW_LIST as listSpec,
@@ -34,7 +34,7 @@ async function lockProduct(tx: Queryable, productId: string) {
 export async function reviewRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const tags = ['reviews'];
-  const one = { 200: DataOnly(Review), ...errorResponses };
+  const one = { 200: DataOnly(Review) };
   const productChecks = checks({ params: idRules('productId') });
   const idChecks = checks({ params: idRules('id') });
   const params = (request: FastifyRequest) => request.params as { productId?: string; id?: string };
@@ -48,9 +48,9 @@ export async function reviewRoutes(app: FastifyInstance) {
     const { rows, total } = await listReviews(ctx.db, q);
     return listResponse(rows.map(reviewJson), total, q);
   };
-  app.get('/reviews', { schema: { tags, summary: 'List reviews', querystring: ListQuery, response: { 200: List(Review), ...errorResponses } }, config: { listSpec } }, list);
+  app.get('/reviews', { schema: { tags, summary: 'List reviews', querystring: ListQuery, response: { 200: List(Review) } }, config: { listSpec } }, list);
   app.get('/products/:productId/reviews', {
-    schema: { tags, summary: "List a product's reviews", params: IdParams('productId'), querystring: ListQuery, response: { 200: List(Review), ...errorResponses } },
+    schema: { tags, summary: "List a product's reviews", params: IdParams('productId'), querystring: ListQuery, response: { 200: List(Review) } },
     preValidation: productChecks,
     config: { listSpec },
   }, list);
@@ -107,7 +107,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     return reply.status(201).send({ data: reviewJson(row!) });
   };
   const authorOnly = requireAuth(ctx, 'user');
-  const created = { 201: DataOnly(Review), ...errorResponses };
+  const created = { 201: DataOnly(Review) };
   app.post('/reviews', {
     schema: { tags, security: bearer, summary: 'Review a product (customers, once per product)', body: NewReview, response: created },
     preValidation: [authorOnly, createChecks],
@@ -160,7 +160,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     });
     return reply.status(204).send();
   };
-  const removed = { 204: NoContent, ...errorResponses };
+  const removed = { 204: NoContent };
   const signedIn = requireAuth(ctx);
   app.delete('/reviews/:id', {
     schema: { tags, security: bearer, summary: 'Delete a review (its author, or staff)', params: IdParams('id'), response: removed },

@@ -6,7 +6,7 @@ import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
-import { DataOnly, IdParams, List, NoContent, bearer, checks, errorResponses, idRules } from '../../lib/schemas';
+import { DataOnly, IdParams, List, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { isId, rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { categoryExists } from '../categories/repository';
@@ -20,8 +20,8 @@ export { SUBCATEGORY_LIST };
 
 /** Schema parts of the subcategory list and create answers, shared with the nested routes under /categories. */
 export const subcategoryAnswers = {
-  list: { 200: List(SubcategoryListItem), ...errorResponses },
-  created: { 201: DataOnly(Subcategory), ...errorResponses },
+  list: { 200: List(SubcategoryListItem) },
+  created: { 201: DataOnly(Subcategory) },
 };
 export { CountedListQuery as SubcategoryListQuery };
 
@@ -88,7 +88,7 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
   }, (request, reply) => createSubcategory(ctx, request, reply));
 
   app.get('/:id', {
-    schema: { tags, summary: 'One subcategory', params: Params, response: { 200: DataOnly(Subcategory), ...errorResponses } },
+    schema: { tags, summary: 'One subcategory', params: Params, response: { 200: DataOnly(Subcategory) } },
     preValidation: checks({ params: idRules('id') }),
   }, async (request) => {
     const { id } = request.params;
@@ -103,7 +103,7 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
       url: '/:id',
       schema: {
         tags, security: bearer, summary: 'Rename a subcategory or move it to another category (manager, admin)', params: Params, body: SubcategoryChanges,
-        response: { 200: DataOnly(Subcategory), ...errorResponses },
+        response: { 200: DataOnly(Subcategory) },
       },
       preValidation: [staff, checks({ params: idRules('id'), body: { name: nameRules().optional(), category: categoryRules(ctx).optional() } })],
       handler: async (request) => {
@@ -122,7 +122,7 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
   }
 
   app.delete('/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a subcategory; products lose it (admin)', params: Params, response: { 204: NoContent, ...errorResponses } },
+    schema: { tags, security: bearer, summary: 'Delete a subcategory; products lose it (admin)', params: Params, response: { 204: NoContent } },
     preValidation: [requireAuth(ctx, 'admin'), checks({ params: idRules('id') })],
   }, async (request, reply) => {
     const { id } = request.params;
