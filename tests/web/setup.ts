@@ -5,7 +5,7 @@ import { server } from './mocks/server';
 
 // Pages are lazy chunks compiled on first use: on a busy machine the first render of a file can take longer than
 // Testing Library's 1 s default. Waiting longer never slows a passing test (the test timeout is in vite.config.ts).
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; react-bootstrap and the router call them.
 class ResizeObserverStub {
