@@ -252,7 +252,4 @@ export const ERROR_RESPONSES = {
   '5xx': FailBody,
 };
 
-/** @deprecated Nothing to add any more: the document adds ERROR_RESPONSES to every route. Spreading it changes nothing. */
-export const errorResponses = {};
-
 export type { TObject, TSchema };
