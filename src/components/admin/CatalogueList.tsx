@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
-import { deleteCatalogueEntry, listCatalogue, updateCatalogueEntry, type CatalogueEntry, type CatalogueKind } from '../../api/admin/catalog';
+import type { CatalogueEntry, CatalogueKind } from '../../api/admin/catalog';
+import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { reachablePages } from '../../api/paging';
 import type { ListResponse } from '../../api/types';
 import { toast } from '../../lib/toast';
@@ -37,10 +38,29 @@ export interface CatalogueTexts {
   describe?: (entry: CatalogueEntry) => string | undefined;
 }
 
+/** The server calls of one list, made by its page through the area's slice (unwrapped thunks). */
+export interface CatalogueActions {
+  list: (page: number, limit: number) => Promise<ListResponse<CatalogueEntry>>;
+  update: (id: string, body: FormData | { name: string }, onProgress?: UploadProgress) => Promise<void>;
+  remove: (id: string) => Promise<void>;
+}
+
 type Page = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<CatalogueEntry> };
 
 /** Rename and (brands, categories) image change of one entry, in place of its card. */
-function EntryEditor({ texts, entry, onSaved, onCancel }: { texts: CatalogueTexts; entry: CatalogueEntry; onSaved: () => void; onCancel: () => void }) {
+function EntryEditor({
+  texts,
+  update,
+  entry,
+  onSaved,
+  onCancel,
+}: {
+  texts: CatalogueTexts;
+  update: CatalogueActions['update'];
+  entry: CatalogueEntry;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const withImage = texts.kind !== 'subcategories';
   const [name, setName] = useState(entry.name);
   const [images, setImages] = useState<ImageMap>(entry.image ? { 0: entry.image } : {});
@@ -64,9 +84,9 @@ function EntryEditor({ texts, entry, onSaved, onCancel }: { texts: CatalogueText
         const form = new FormData();
         if (trimmed !== entry.name) form.append('name', trimmed);
         if (imageChanged) form.append('image', dataUrlToFile(images[0], 'image'));
-        await updateCatalogueEntry(texts.kind, entry._id, form, setProgress);
+        await update(entry._id, form, setProgress);
       } else {
-        await updateCatalogueEntry(texts.kind, entry._id, { name: trimmed });
+        await update(entry._id, { name: trimmed });
       }
       toast.success(SAVE_SUCCESS_MESSAGE);
       onSaved();
@@ -98,7 +118,7 @@ function EntryEditor({ texts, entry, onSaved, onCancel }: { texts: CatalogueText
 }
 
 /** A list screen of brands, categories or subcategories: image, name, product count; rename, new image, delete. */
-export default function CatalogueList({ texts }: { texts: CatalogueTexts }) {
+export default function CatalogueList({ texts, actions }: { texts: CatalogueTexts; actions: CatalogueActions }) {
   useAdminPageMeta(texts.heading);
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<Page>({ state: 'loading' });
@@ -108,11 +128,11 @@ export default function CatalogueList({ texts }: { texts: CatalogueTexts }) {
 
   const load = useCallback(
     (pageNumber: number) =>
-      listCatalogue(texts.kind, pageNumber, CATALOGUE_PAGE_SIZE).then(
+      actions.list(pageNumber, CATALOGUE_PAGE_SIZE).then(
         (list) => setResult({ state: 'loaded', list }),
         () => setResult({ state: 'failed' }),
       ),
-    [texts.kind],
+    [actions],
   );
 
   useEffect(() => {
@@ -123,7 +143,7 @@ export default function CatalogueList({ texts }: { texts: CatalogueTexts }) {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await deleteCatalogueEntry(texts.kind, toDelete._id);
+      await actions.remove(toDelete._id);
       toast.success(DELETE_SUCCESS_MESSAGE);
       void load(page);
     } catch (err) {
@@ -154,6 +174,7 @@ export default function CatalogueList({ texts }: { texts: CatalogueTexts }) {
                     {editing === entry._id ? (
                       <EntryEditor
                         texts={texts}
+                        update={actions.update}
                         entry={entry}
                         onCancel={() => setEditing(null)}
                         onSaved={() => {

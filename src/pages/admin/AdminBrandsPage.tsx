@@ -1,4 +1,7 @@
-import CatalogueList, { type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { useMemo } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { deletedBrand, fetchBrandCatalogue, updatedBrand } from '../../features/brand/adminThunks';
 
 const texts: CatalogueTexts = {
   kind: 'brands',
@@ -12,5 +15,14 @@ const texts: CatalogueTexts = {
 };
 
 export default function AdminBrandsPage() {
-  return <CatalogueList texts={texts} />;
+  const dispatch = useAppDispatch();
+  const actions = useMemo<CatalogueActions>(
+    () => ({
+      list: (page, limit) => dispatch(fetchBrandCatalogue({ page, limit })).unwrap(),
+      update: (id, body, onProgress) => dispatch(updatedBrand({ id, body, onProgress })).unwrap(),
+      remove: (id) => dispatch(deletedBrand(id)).unwrap(),
+    }),
+    [dispatch],
+  );
+  return <CatalogueList texts={texts} actions={actions} />;
 }

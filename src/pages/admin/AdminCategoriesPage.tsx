@@ -1,4 +1,7 @@
-import CatalogueList, { type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { useMemo } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { deletedCategory, fetchCategoryCatalogue, updatedCategory } from '../../features/category/adminThunks';
 
 const texts: CatalogueTexts = {
   kind: 'categories',
@@ -15,5 +18,14 @@ const texts: CatalogueTexts = {
 };
 
 export default function AdminCategoriesPage() {
-  return <CatalogueList texts={texts} />;
+  const dispatch = useAppDispatch();
+  const actions = useMemo<CatalogueActions>(
+    () => ({
+      list: (page, limit) => dispatch(fetchCategoryCatalogue({ page, limit })).unwrap(),
+      update: (id, body, onProgress) => dispatch(updatedCategory({ id, body, onProgress })).unwrap(),
+      remove: (id) => dispatch(deletedCategory(id)).unwrap(),
+    }),
+    [dispatch],
+  );
+  return <CatalogueList texts={texts} actions={actions} />;
 }

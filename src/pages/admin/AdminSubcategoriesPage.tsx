@@ -1,8 +1,19 @@
 import { useMemo } from 'react';
-import CatalogueList, { type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { useAppDispatch } from '../../app/hooks';
+import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { deletedSubcategory, fetchSubcategoryCatalogue, updatedSubcategory } from '../../features/subCategory/adminThunks';
 import { useCategories } from '../../features/category/useCategories';
 
 export default function AdminSubcategoriesPage() {
+  const dispatch = useAppDispatch();
+  const actions = useMemo<CatalogueActions>(
+    () => ({
+      list: (page, limit) => dispatch(fetchSubcategoryCatalogue({ page, limit })).unwrap(),
+      update: (id, body, onProgress) => dispatch(updatedSubcategory({ id, body, onProgress })).unwrap(),
+      remove: (id) => dispatch(deletedSubcategory(id)).unwrap(),
+    }),
+    [dispatch],
+  );
   // Category names for the line under each subcategory; the list works without them.
   const categories = useCategories({ fresh: true });
 
@@ -20,5 +31,5 @@ export default function AdminSubcategoriesPage() {
     };
   }, [categories]);
 
-  return <CatalogueList texts={texts} />;
+  return <CatalogueList texts={texts} actions={actions} />;
 }
