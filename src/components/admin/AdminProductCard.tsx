@@ -10,10 +10,12 @@ interface AdminProductCardProps {
   onRemove: (product: Product) => void;
   /** The product as stored after an in-place stock change. */
   onChanged: (product: Product) => void;
+  /** Stores a new stock; resolves with the product as now stored. */
+  saveStock: (id: string, quantity: number) => Promise<Product>;
 }
 
 /** A product in the admin list: remove (after confirmation), edit, a link to its shop page, stock (editable) and sold. */
-export default function AdminProductCard({ product, onRemove, onChanged }: AdminProductCardProps) {
+export default function AdminProductCard({ product, onRemove, onChanged, saveStock }: AdminProductCardProps) {
   return (
     <Card as="article" className="h-100 shadow-sm">
       <Card.Header className="d-flex justify-content-between bg-white py-1">
@@ -32,7 +34,7 @@ export default function AdminProductCard({ product, onRemove, onChanged }: Admin
         </Card.Body>
       </Link>
       <Card.Footer className="bg-white p-2">
-        <StockEditor product={product} onSaved={onChanged} />
+        <StockEditor product={product} saveStock={saveStock} onSaved={onChanged} />
       </Card.Footer>
     </Card>
   );

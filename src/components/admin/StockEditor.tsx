@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { LOW_STOCK, updateProductStock } from '../../api/admin/products';
+import { LOW_STOCK } from '../../api/admin/products';
 import type { Product } from '../../api/types';
 import { parseNumberInput } from '../../lib/digits';
 import { describeAdminError } from './adminErrors';
@@ -11,7 +11,16 @@ const STOCK_SAVED_MESSAGE = 'تم حفظ الكمية';
 const STOCK_INVALID_MESSAGE = 'الكمية يجب ان تكون عددا صحيحا لا يقل عن 0';
 
 /** Stock and sold of a product, the stock editable in place (PUT /products/:id with `quantity` only). */
-export default function StockEditor({ product, onSaved }: { product: Product; onSaved: (product: Product) => void }) {
+export default function StockEditor({
+  product,
+  saveStock,
+  onSaved,
+}: {
+  product: Product;
+  /** Stores the new stock; resolves with the product as now stored. */
+  saveStock: (id: string, quantity: number) => Promise<Product>;
+  onSaved: (product: Product) => void;
+}) {
   const [value, setValue] = useState(String(product.quantity));
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -28,7 +37,7 @@ export default function StockEditor({ product, onSaved }: { product: Product; on
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await updateProductStock(product._id, parsed);
+      const saved = await saveStock(product._id, parsed);
       setValue(String(saved.quantity));
       setMessage({ error: false, text: STOCK_SAVED_MESSAGE });
       onSaved(saved);

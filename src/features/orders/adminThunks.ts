@@ -11,3 +11,10 @@ export const markedOrder = createAppAsyncThunk('orders/mark', async ({ id, chang
 
 /** The owner's dashboard figures (orders and revenue). */
 export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () => (await import('../../api/admin/dashboard')).getDashboard());
+
+type AdminOrderQuery = import('../../api/admin/orders').AdminOrderQuery;
+
+/** One page of all customers' orders with the owner's filters (kept by the list screen, not in the store). */
+export const fetchAdminOrders = createAppAsyncThunk('orders/fetchAdminList', async (query: AdminOrderQuery) =>
+  (await adminOrdersApi()).listAdminOrders(query),
+);

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { listAdminOrders, type AdminOrderQuery } from '../../api/admin/orders';
+import type { AdminOrderQuery } from '../../api/admin/orders';
 import { reachablePages } from '../../api/paging';
 import type { ListResponse, Order } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
 import AdminOrderCard from '../../components/admin/AdminOrderCard';
 import LoadError from '../../components/LoadError';
 import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
+import { fetchAdminOrders } from '../../features/orders/adminThunks';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 import { useResetOn } from '../../lib/useResetOn';
@@ -56,6 +58,7 @@ export default function AdminAllOrdersPage() {
     FILTERS,
     'search',
   );
+  const dispatch = useAppDispatch();
   const [result, setResult] = useState<OrderPage>({ state: 'loading' });
   // Raised by the retry button: loads the page again.
   const [attempt, setAttempt] = useState(0);
@@ -63,13 +66,14 @@ export default function AdminAllOrdersPage() {
   useResetOn(`${paramString}|${page}|${attempt}`, () => setResult({ state: 'loading' }));
   useEffect(() => {
     let active = true;
-    listAdminOrders(queryOf(new URLSearchParams(paramString), page))
+    dispatch(fetchAdminOrders(queryOf(new URLSearchParams(paramString), page)))
+      .unwrap()
       .then((list) => active && setResult({ state: 'loaded', list }))
       .catch(() => active && setResult({ state: 'failed' }));
     return () => {
       active = false;
     };
-  }, [paramString, page, attempt]);
+  }, [dispatch, paramString, page, attempt]);
 
 
   return (

@@ -4,17 +4,19 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../lib/toast';
-import { deleteProduct, listAdminProducts, LOW_STOCK, type AdminProductSort, type StockFilter } from '../../api/admin/products';
-import { listBrands } from '../../api/brands';
-import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
+import { LOW_STOCK, type AdminProductSort, type StockFilter } from '../../api/admin/products';
 import { reachablePages } from '../../api/paging';
-import type { Brand, Category, ListResponse, Product } from '../../api/types';
+import type { ListResponse, Product } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
 import AdminProductCard from '../../components/admin/AdminProductCard';
 import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';
 import ConfirmModal from '../../components/ConfirmModal';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
+import { useBrands } from '../../features/brand/useBrands';
+import { useCategories } from '../../features/category/useCategories';
+import { deletedProduct, fetchAdminProducts, updatedStock } from '../../features/products/adminThunks';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 
@@ -45,41 +47,43 @@ export default function AdminAllProductsPage() {
     'keyword',
     ['sort'],
   );
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [brands, setBrands] = useState<Brand[]>([]);
+  const dispatch = useAppDispatch();
+  // The filter choices (loaded afresh: one just added must be offered); without them the list still works.
+  const categories = useCategories({ fresh: true });
+  const brands = useBrands({ fresh: true });
   const [result, setResult] = useState<ProductPage>({ state: 'loading' });
   const [toRemove, setToRemove] = useState<Product | null>(null);
   const [removing, setRemoving] = useState(false);
   const listTop = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    // The filter choices; without them the list still works.
-    listCategories({ limit: ALL_ITEMS_LIMIT }).then((list) => setCategories(list.data), () => undefined);
-    listBrands({ limit: ALL_ITEMS_LIMIT }).then((list) => setBrands(list.data), () => undefined);
-  }, []);
-
   const load = useCallback((pageNumber: number) => {
     const filters = new URLSearchParams(paramString);
     const stock = filters.get('stock');
-    return listAdminProducts({
-      limit: ADMIN_PRODUCTS_PAGE_SIZE,
-      page: pageNumber,
-      keyword: filters.get('keyword') ?? undefined,
-      category: filters.get('category') ?? undefined,
-      brand: filters.get('brand') ?? undefined,
-      stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
-      sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
-    }).then(
-      (list) => setResult({ state: 'loaded', list }),
-      () => setResult({ state: 'failed' }),
-    );
-  }, [paramString]);
+    return dispatch(
+      fetchAdminProducts({
+        limit: ADMIN_PRODUCTS_PAGE_SIZE,
+        page: pageNumber,
+        keyword: filters.get('keyword') ?? undefined,
+        category: filters.get('category') ?? undefined,
+        brand: filters.get('brand') ?? undefined,
+        stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
+        sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
+      }),
+    )
+      .unwrap()
+      .then(
+        (list) => setResult({ state: 'loaded', list }),
+        () => setResult({ state: 'failed' }),
+      );
+  }, [dispatch, paramString]);
 
   // Keeps the card in step with the stored product after an in-place stock change.
   const productChanged = (product: Product) =>
     setResult((current) =>
       current.state === 'loaded' ? { ...current, list: { ...current.list, data: current.list.data.map((p) => (p._id === product._id ? product : p)) } } : current,
     );
+
+  const saveStock = useCallback((id: string, quantity: number) => dispatch(updatedStock({ id, quantity })).unwrap(), [dispatch]);
 
   useEffect(() => {
     void load(page);
@@ -95,7 +99,7 @@ export default function AdminAllProductsPage() {
     if (!toRemove) return;
     setRemoving(true);
     try {
-      await deleteProduct(toRemove._id);
+      await dispatch(deletedProduct(toRemove._id)).unwrap();
       toast.success(PRODUCT_DELETED_MESSAGE);
       void load(page);
     } catch {
@@ -167,7 +171,7 @@ export default function AdminAllProductsPage() {
           <Row xs={1} sm={2} lg={3} className="g-3">
             {result.list.data.map((product) => (
               <Col key={product._id}>
-                <AdminProductCard product={product} onRemove={setToRemove} onChanged={productChanged} />
+                <AdminProductCard product={product} onRemove={setToRemove} onChanged={productChanged} saveStock={saveStock} />
               </Col>
             ))}
           </Row>
