@@ -3,7 +3,8 @@ import { badRequest } from '../../lib/errors';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { PRODUCT_REF_SQL, productRefJson } from '../products/serialize';
+import { PRODUCT_REF_SQL } from '../products/repository';
+import { productRefJson } from '../products/serialize';
 import type { CartJson } from './schemas';
 
 /** A cart row with its coupon's name (null when none is applied). */

@@ -2,7 +2,8 @@ import type { Queryable, Row } from '../../db';
 import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { PRODUCT_REF_SQL, productRefJson } from '../products/serialize';
+import { PRODUCT_REF_SQL } from '../products/repository';
+import { productRefJson } from '../products/serialize';
 import type { Static } from 'typebox';
 import type { ProductRef } from '../../lib/schemas';
 

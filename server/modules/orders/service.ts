@@ -4,7 +4,7 @@ import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } f
 import { collectErrors, rules, text, type Rules } from '../../lib/validate';
 import { ValidationError, type FieldError } from '../../lib/errors';
 import { linesTotal } from '../cart/service';
-import { PRODUCT_REF_SQL } from '../products/serialize';
+import { PRODUCT_REF_SQL } from '../products/repository';
 
 export interface ShippingAddress {
   /** The saved address's nickname ("المنزل"), when the web app sends it (ours); `details` is the street and area. */

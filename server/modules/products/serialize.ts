@@ -5,12 +5,6 @@ import type { Row } from '../../db';
 import type { ProductRow } from './repository';
 
 /**
- * The join fragments of products/repository.ts, for the cart, order and wishlist statements that still read
- * products themselves: import them from the repository.
- */
-export { PRODUCT_COLUMNS, PRODUCT_REF_SQL } from './repository';
-
-/**
  * A product as API.md §1 answers it: category and brand as ids, images as absolute URLs, money in EGP.
  * (`Row` for the wishlist, whose statement reads products itself.)
  */

@@ -28,7 +28,7 @@ import {
   phoneRules,
   setPassword,
 } from './accounts';
-import { recomputeRatings } from '../reviews/repository';
+import { recomputeRatings, reviewedProductIds } from '../reviews/repository';
 import { USER_COLUMNS, userJson } from './serialize';
 
 
@@ -266,7 +266,7 @@ export async function userRoutes(instance: FastifyInstance) {
   }, async (request, reply) => {
     const { id } = request.params;
     const deleted = await ctx.db.tx(async (tx) => {
-      const products = (await tx.query<{ product_id: string }>('SELECT product_id FROM reviews WHERE user_id = $1', [id])).map((r) => r.product_id);
+      const products = await reviewedProductIds(tx, id);
       // Orders outlive the account (they keep the user snapshot) but not its payment sessions.
       await tx.query('UPDATE orders SET payment_session_id = NULL WHERE payment_session_id IN (SELECT id FROM payment_sessions WHERE user_id = $1)', [id]);
       // Cart, addresses, wishlist, reviews and payment sessions go with the row (ON DELETE CASCADE).

@@ -6,7 +6,8 @@ import { notFound } from '../../lib/errors';
 import { rules } from '../../lib/validate';
 import { Type, IdParams, Product, bearer, checks, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { PRODUCT_COLUMNS, productJson } from '../products/serialize';
+import { PRODUCT_COLUMNS } from '../products/repository';
+import { productJson } from '../products/serialize';
 
 /** The user's wishlist as product ids, oldest first (API.md §5.8). */
 async function wishlistIds(db: Queryable, userId: string): Promise<string[]> {
