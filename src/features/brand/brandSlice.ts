@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { listBrands } from '../../api/brands';
+import { getBrand, listBrands } from '../../api/brands';
 import { ALL_ITEMS_LIMIT } from '../../api/categories';
-import type { Brand } from '../../api/types';
+import type { Brand, Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -27,6 +27,8 @@ export const fetchBrands = createAppAsyncThunk(
 );
 
 export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', (page: number) => listBrands({ limit: BRAND_PAGE_SIZE, page }));
+/** One brand by id (the heading of /products/brand/:id when the list does not hold it; not kept in the store). */
+export const fetchBrand = createAppAsyncThunk('brand/fetchOne', (id: Id) => getBrand(id));
 
 const brandSlice = createSlice({
   name: 'brand',

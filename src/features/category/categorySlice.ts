@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { ALL_ITEMS_LIMIT, listCategories } from '../../api/categories';
-import type { Category } from '../../api/types';
+import { ALL_ITEMS_LIMIT, getCategory, listCategories } from '../../api/categories';
+import type { Category, Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -26,6 +26,8 @@ export const fetchCategories = createAppAsyncThunk(
 );
 
 export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', (page: number) => listCategories({ limit: CATEGORY_PAGE_SIZE, page }));
+/** One category by id (the heading of /products/category/:id when the list does not hold it; not kept in the store). */
+export const fetchCategory = createAppAsyncThunk('category/fetchOne', (id: Id) => getCategory(id));
 
 const categorySlice = createSlice({
   name: 'category',

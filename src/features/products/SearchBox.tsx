@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getSearchSuggestions } from '../../api/products';
 import type { SearchSuggestions } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { searchWordChanged, selectSearchWord } from './productsSlice';
+import { fetchSearchSuggestions, searchWordChanged, selectSearchWord } from './productsSlice';
 import PriceTag from '../../components/PriceTag';
 import './SearchBox.css';
 
@@ -60,7 +59,9 @@ export default function SearchBox() {
     // Each new keyword cancels the previous request, so a slow answer for an older keyword never shows.
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getSearchSuggestions(keyword, controller.signal).then(
+      const request = dispatch(fetchSearchSuggestions(keyword));
+      controller.signal.addEventListener('abort', () => request.abort());
+      request.unwrap().then(
         (answer) => {
           setOptions(optionsOf(answer));
           setActive(-1);
@@ -74,7 +75,7 @@ export default function SearchBox() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [keyword, wanted]);
+  }, [dispatch, keyword, wanted]);
 
   const expanded = wanted && options.length > 0;
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { getProduct, listProducts, type ProductQuery, type ProductSort } from '../../api/products';
+import { getProduct, getSearchSuggestions, listProducts, type ProductQuery, type ProductSort } from '../../api/products';
 import type { Id, Product } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
@@ -77,6 +77,10 @@ export const fetchProductList = createAppAsyncThunk(
 );
 
 export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', (id: Id) => getProduct(id));
+/** The search box's suggestions for a keyword (kept by the box, not in the store); `abort()` cancels the request. */
+export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggestions', (keyword: string, { signal }) =>
+  getSearchSuggestions(keyword, signal),
+);
 
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 

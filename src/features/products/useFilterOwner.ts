@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getBrand } from '../../api/brands';
-import { getCategory } from '../../api/categories';
 import { toApiError } from '../../api/client';
 import type { Id } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { selectBrands } from '../brand/brandSlice';
-import { selectCategories } from '../category/categorySlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { fetchBrand, selectBrands } from '../brand/brandSlice';
+import { fetchCategory, selectCategories } from '../category/categorySlice';
 
 type FilterOwner =
   | { state: 'loading' }
@@ -19,6 +17,7 @@ type FilterOwner =
  * else asked for by id, so an unknown or malformed id is told apart from a failed load.
  */
 export function useFilterOwner(by: 'category' | 'brand', id: Id): { owner: FilterOwner; retry: () => void } {
+  const dispatch = useAppDispatch();
   const listedName = useAppSelector((state) => (by === 'category' ? selectCategories(state) : selectBrands(state)).find((entry) => entry._id === id)?.name);
   const [attempt, setAttempt] = useState(0);
   const key = `${by}/${id}/${attempt}`;
@@ -28,17 +27,19 @@ export function useFilterOwner(by: 'category' | 'brand', id: Id): { owner: Filte
   useEffect(() => {
     if (listed) return;
     let active = true;
-    (by === 'category' ? getCategory(id) : getBrand(id)).then(
-      (entry) => active && setLookup({ key, owner: { state: 'found', name: entry.name } }),
-      (err: unknown) => {
-        const { status } = toApiError(err);
-        if (active) setLookup({ key, owner: { state: status === 404 || status === 400 ? 'missing' : 'failed' } });
-      },
-    );
+    dispatch(by === 'category' ? fetchCategory(id) : fetchBrand(id))
+      .unwrap()
+      .then(
+        (entry) => active && setLookup({ key, owner: { state: 'found', name: entry.name } }),
+        (err: unknown) => {
+          const { status } = toApiError(err);
+          if (active) setLookup({ key, owner: { state: status === 404 || status === 400 ? 'missing' : 'failed' } });
+        },
+      );
     return () => {
       active = false;
     };
-  }, [by, id, key, listed]);
+  }, [by, dispatch, id, key, listed]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   if (listedName !== undefined) return { owner: { state: 'found', name: listedName }, retry };
