@@ -1,4 +1,4 @@
-import { paginationResult, type PaginationResult } from '../db/pagedList';
+import { paginationResult, type PageQuery, type PaginationResult } from '../db/pagedList';
 import { ValidationError, fieldError } from './errors';
 import { isId, toInteger, toNumber } from './validate';
 
@@ -29,15 +29,8 @@ export interface ListSpec {
   defaultLimit?: number;
 }
 
-export interface ListQuery {
-  /** `WHERE …` or '' */
-  where: string;
-  /** `ORDER BY …` */
-  orderBy: string;
-  params: unknown[];
-  page: number;
-  limit: number;
-  offset: number;
+/** The page a list asks for (filter, order and window, as pagedList reads it) and the answer's projection. */
+export interface ListQuery extends PageQuery {
   /** Projection of the answer objects; undefined = every field. */
   fields?: { include: boolean; names: string[] };
 }
