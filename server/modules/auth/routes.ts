@@ -8,16 +8,13 @@ import { Type, checks } from '../../lib/schemas';
 import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users/schemas';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
 import {
-  emailRules,
   insertUser,
   issueToken,
   loadUser,
-  matchesConfirmation,
-  nameRules,
+  newAccountRules,
   normalizeEmail,
   passwordRules,
   passwordText,
-  phoneRules,
   setPassword,
 } from '../users/accounts';
 import { userJson } from '../users/serialize';
@@ -52,13 +49,7 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     config: routeLimit(app, LIMITS.signup),
     preValidation: checks({
-      body: {
-        name: nameRules(),
-        email: emailRules(ctx.db, { required: true }),
-        password: matchesConfirmation(passwordRules('Password required')),
-        passwordConfirm: rules().required('passwordConfirm is required field'),
-        phone: phoneRules(),
-      },
+      body: newAccountRules(ctx.db),
     }),
   }, async (request, reply) => {
     const body = request.body;

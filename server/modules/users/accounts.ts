@@ -49,6 +49,15 @@ export const matchesConfirmation = (r: Rules) =>
 
 export const phoneRules = () => rules().optional().egyptianPhone();
 
+/** The rules of a new account, the same for sign-up and for an account an admin adds. */
+export const newAccountRules = (db: Queryable): Record<string, Rules> => ({
+  name: nameRules(),
+  email: emailRules(db, { required: true }),
+  password: matchesConfirmation(passwordRules('Password required')),
+  passwordConfirm: rules().required('passwordConfirm is required field'),
+  phone: phoneRules(),
+});
+
 export async function loadUser(db: Queryable, id: string): Promise<Row | undefined> {
   return db.one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
 }

@@ -20,6 +20,7 @@ import {
   issueToken,
   loadUser,
   matchesConfirmation,
+  newAccountRules,
   nameRules,
   normalizeEmail,
   passwordChangeMoment,
@@ -196,14 +197,7 @@ export async function userRoutes(instance: FastifyInstance) {
       response: { 201: DataOnly(User) },
     },
     preValidation: [admin, checks({
-      body: {
-        name: nameRules(),
-        email: emailRules(ctx.db, { required: true }),
-        password: matchesConfirmation(passwordRules('Password required')),
-        passwordConfirm: rules().required('passwordConfirm is required field'),
-        phone: phoneRules(),
-        role: roleRules(),
-      },
+      body: { ...newAccountRules(ctx.db), role: roleRules() },
     })],
   }, async (request, reply) => {
     const body = request.body;
