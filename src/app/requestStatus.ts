@@ -23,7 +23,7 @@ interface TrackedThunk {
   fulfilled: Matcher;
   rejected: Matcher;
 }
-export type ThunkAction = UnknownAction & {
+type ThunkAction = UnknownAction & {
   payload?: unknown;
   meta: { arg: unknown; requestId: string };
   error?: SerializedError;

@@ -1,7 +1,7 @@
 import { formatEGP } from '../lib/format';
 
 /** SPEC §9: a discount counts when priceAfterDiscount is at least 1. */
-export function hasDiscount(priceAfterDiscount: number | null | undefined): priceAfterDiscount is number {
+function hasDiscount(priceAfterDiscount: number | null | undefined): priceAfterDiscount is number {
   return typeof priceAfterDiscount === 'number' && priceAfterDiscount >= 1;
 }
 

@@ -5,7 +5,7 @@
  * image, a static asset) is returned unchanged, without srcset. Uploads kept in object storage are served from a
  * bucket or CDN on another origin; they are known by the names the server gives them (`<kind>/<kind>-<uuid>-<ms>….webp`).
  */
-export const VARIANT_WIDTHS = [320, 640] as const;
+const VARIANT_WIDTHS = [320, 640] as const;
 const FULL_WIDTH = 1200;
 /** `/products/<file>.webp` as API.md builds image URLs, or `/uploads/<kind>/<file>.webp`; not already a variant. */
 const OWN_UPLOAD = /^\/(?:uploads\/)?(?:products|categories|brands)\/[\w.-]+\.webp$/;

@@ -12,7 +12,7 @@ export const PASSWORD_MESSAGES = {
   long: 'كلمة السر طويلة جدا: الحد 72 حرفا انجليزيا او 36 حرفا عربيا',
 } as const;
 
-export const MAX_PASSWORD_BYTES = 72;
+const MAX_PASSWORD_BYTES = 72;
 
 /** The first rule the password breaks, in SPEC's order, or null when it passes them all. */
 export function passwordProblem(password: string): string | null {

@@ -3,7 +3,7 @@ import { piecesLabel } from './plural';
 /** What a shopper sees for a product with nothing left: on its card, its page and its add-to-cart button. */
 export const OUT_OF_STOCK_TEXT = 'نفذت الكمية';
 /** From this many pieces down, the product page says how few remain. */
-export const LOW_STOCK = 5;
+const LOW_STOCK = 5;
 
 export const isOutOfStock = (quantity: number | undefined) => quantity !== undefined && quantity <= 0;
 

@@ -43,7 +43,7 @@ export interface ProductNumbers {
 export type SaveOutcome = { ok: true; values: ProductFormValues } | { ok: false; error: AdminError };
 
 /** What the selects offer: the page loads them (and the subcategories of the category the form shows, `onCategoryShown`). */
-export interface ProductChoices {
+interface ProductChoices {
   categories: Category[];
   brands: Brand[];
   /** The subcategories of `category`; items null while they load. */

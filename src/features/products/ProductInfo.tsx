@@ -15,7 +15,7 @@ import { selectCurrentUser } from '../user/userSlice';
 import { addedToCart } from './addToCart';
 import ColorChoice from './ColorChoice';
 
-export const CART_MESSAGES = {
+const ADD_TO_CART_MESSAGES = {
   added: 'تمت اضافة المنتج للعربه بنجاح',
   loginFirst: 'قم بتسجيل الدخول اولا',
   chooseColor: 'من فضلك اختر لون اولا للمنتج',
@@ -37,25 +37,25 @@ export default function ProductInfo({ product }: { product: Product }) {
 
   const addToCart = async () => {
     if (!loggedIn) {
-      toast.warn(CART_MESSAGES.loginFirst);
+      toast.warn(ADD_TO_CART_MESSAGES.loginFirst);
       return;
     }
     if (product.availableColors.length > 0 && !color) {
-      toast.warn(CART_MESSAGES.chooseColor);
+      toast.warn(ADD_TO_CART_MESSAGES.chooseColor);
       return;
     }
     setBusy(true);
     const result = await dispatch(addedToCart({ productId: product._id, color: product.availableColors.length > 0 ? color : '' }));
     setBusy(false);
     if (addedToCart.fulfilled.match(result)) {
-      toast.success(CART_MESSAGES.added);
+      toast.success(ADD_TO_CART_MESSAGES.added);
       later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
       return;
     }
     const status = result.payload?.status;
-    if (status === 409) toast.error(CART_MESSAGES.outOfStock);
-    else if (status === 400 && result.payload?.message === 'This color is not available for this product') toast.error(CART_MESSAGES.colorUnavailable);
-    else toast.warn(CART_MESSAGES.loginFirst);
+    if (status === 409) toast.error(ADD_TO_CART_MESSAGES.outOfStock);
+    else if (status === 400 && result.payload?.message === 'This color is not available for this product') toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
+    else toast.warn(ADD_TO_CART_MESSAGES.loginFirst);
   };
 
   return (
