@@ -1,31 +1,16 @@
 // The owner's brand writes: imported by admin pages only, so these thunks (and, through import(), their calls) stay in admin chunks.
-import { createAppAsyncThunk } from '../../app/hooks';
+import { createCatalogueThunks, type ImageUpload } from '../../app/catalogueThunks';
 
-type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
+const brandThunks = createCatalogueThunks('brand', 'brands', (api, { form, onProgress }: ImageUpload) => api.createBrand(form, onProgress));
 
 /** POST /brands (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
-export const createdBrand = createAppAsyncThunk('brand/create', async ({ form, onProgress }: { form: FormData; onProgress?: UploadProgress }) =>
-  (await import('../../api/admin/catalog')).createBrand(form, onProgress),
-);
-
-type CatalogueEntry = import('../../api/admin/catalog').CatalogueEntry;
-type ListResponse<T> = import('../../api/types').ListResponse<T>;
+export const createdBrand = brandThunks.created;
 
 /** One page of the owner's brand list, with product counts (kept by the list screen, not in the store). */
-export const fetchBrandCatalogue = createAppAsyncThunk(
-  'brand/fetchCatalogue',
-  async ({ page, limit }: { page: number; limit: number }): Promise<ListResponse<CatalogueEntry>> =>
-    (await import('../../api/admin/catalog')).listCatalogue('brands', page, limit),
-);
+export const fetchBrandCatalogue = brandThunks.fetchCatalogue;
 
 /** PUT /brands/:id: a new name and/or image. */
-export const updatedBrand = createAppAsyncThunk(
-  'brand/update',
-  async ({ id, body, onProgress }: { id: string; body: FormData | { name: string }; onProgress?: UploadProgress }) =>
-    (await import('../../api/admin/catalog')).updateCatalogueEntry('brands', id, body, onProgress),
-);
+export const updatedBrand = brandThunks.updated;
 
 /** DELETE /brands/:id (the owner). */
-export const deletedBrand = createAppAsyncThunk('brand/delete', async (id: string) =>
-  (await import('../../api/admin/catalog')).deleteCatalogueEntry('brands', id),
-);
+export const deletedBrand = brandThunks.deleted;

@@ -5,7 +5,7 @@ import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestReque
 import type { RootState } from '../../app/store';
 
 // Only the owner's screens read or write subcategories: their calls are loaded on first use, in an admin chunk.
-export const catalogApi = () => import('../../api/admin/catalog');
+const catalogApi = () => import('../../api/admin/catalog');
 
 interface SubCategoryState extends LatestRequestState {
   /** The category whose subcategories `items` holds (the one chosen in the product form). */
