@@ -8,23 +8,27 @@ import { rules, text, toInteger } from '../../lib/validate';
 import { Type, IdParams, IntegerLike, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { Cart, CartResponse } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { assertCartTotal, CART_RETURNING, cartBody, cartChanged, cartLines, findCart, linesTotal, type CartRow } from './service';
-
-interface ProductRow {
-  id: string;
-  title: string;
-  quantity: number;
-  price: number;
-  price_after_discount: number | null;
-  available_colors: string[];
-}
-
-const productById = (q: Queryable, id: string) =>
-  q.one<ProductRow>('SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1', [id]);
+import { findProductForCart, type ProductForCartRow } from '../products/repository';
+import {
+  addOne,
+  applyCoupon as applyCouponToCart,
+  cartChanged,
+  cartLines,
+  countInCart,
+  deleteCartOf,
+  findCart,
+  findLine,
+  lockCartWithCouponNamed,
+  removeCoupon,
+  removeLine,
+  setLineCount,
+  touchCart,
+} from './repository';
+import { assertCartTotal, cartBody, linesTotal } from './service';
 
 /** Stock rule of API.md §5.11: after the change, all lines of the product together stay within its quantity. */
-async function assertStock(q: Queryable, cartId: string, product: ProductRow, change: number) {
-  const inCart = (await q.one<{ n: number }>('SELECT COALESCE(sum(count), 0)::int AS n FROM cart_items WHERE cart_id = $1 AND product_id = $2', [cartId, product.id]))!.n;
+async function assertStock(q: Queryable, cartId: string, product: ProductForCartRow, change: number) {
+  const inCart = await countInCart(q, cartId, product.id);
   if (inCart + change > product.quantity) throw conflict(`Not enough stock for product: ${product.title}`);
 }
 
@@ -72,31 +76,19 @@ export async function cartRoutes(instance: FastifyInstance) {
     const body = request.body;
     const { productId } = body;
     const result = await ctx.db.tx(async (tx) => {
-      const product = await productById(tx, productId);
+      const product = await findProductForCart(tx, productId);
       if (!product) throw notFound(`No document for this id ${productId}`);
       const requested = body.color === undefined || body.color === null ? '' : text(body.color);
       const color = requested === '' ? '' : product.available_colors.find((c) => c.toLowerCase() === requested?.toLowerCase());
       if (color === undefined) throw badRequest('This color is not available for this product');
 
-      // Creating or touching the cart row locks it, so concurrent changes to one cart queue up. The same
-      // statement does cartChanged's work (drop the coupon, mark the change): the transaction either adds
-      // the line or rolls all of it back, so doing it first saves a round trip.
-      // It returns the whole row (without a coupon now), so the answer needs no second read of it.
-      const cart = (await tx.one<CartRow>(
-        `INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id)
-         DO UPDATE SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() RETURNING ${CART_RETURNING}, NULL AS coupon`,
-        [user.id],
-      ))!;
-      // The price always comes from the product (API.md §6.2), refreshed when the line grows. The stock rule of
-      // assertStock in the same statement: no row is written when all lines of the product would pass its quantity.
-      const added = await tx.one(
-        `INSERT INTO cart_items (cart_id, product_id, color, count, price)
-         SELECT $1, $2, $3, 1, $4
-         WHERE (SELECT COALESCE(sum(count), 0) FROM cart_items WHERE cart_id = $1 AND product_id = $2) + 1 <= $5
-         ON CONFLICT (cart_id, product_id, color) DO UPDATE SET count = cart_items.count + 1, price = EXCLUDED.price
-         RETURNING id`,
-        [cart.id, product.id, color, effectivePrice(product.price, product.price_after_discount), product.quantity],
-      );
+      // Creating or touching the cart row locks it and already does cartChanged's work: the transaction either
+      // adds the line or rolls all of it back.
+      const cart = await touchCart(tx, user.id);
+      // The price always comes from the product (API.md §6.2), refreshed when the line grows.
+      const added = await addOne(tx, cart.id, {
+        productId: product.id, color, price: effectivePrice(product.price, product.price_after_discount), stock: product.quantity,
+      });
       if (!added) throw conflict(`Not enough stock for product: ${product.title}`);
       const lines = await cartLines(tx, cart.id);
       assertCartTotal(lines);
@@ -110,23 +102,15 @@ export async function cartRoutes(instance: FastifyInstance) {
     const couponName = text(request.body.couponName) ?? '';
     const outcome = await ctx.db.tx(async (tx) => {
       // The cart (locked) and the named coupon, if it exists and runs (names are unique ignoring case), in one read.
-      const cart = await tx.one<{ id: string; new_coupon_id: string | null; new_coupon: string | null; discount: string | null }>(
-        `SELECT ca.id, co.id AS new_coupon_id, co.name AS new_coupon, co.discount
-         FROM carts ca LEFT JOIN coupons co ON $2 <> '' AND lower(co.name) = lower($2) AND co.expire > now()
-         WHERE ca.user_id = $1 FOR UPDATE OF ca`,
-        [user.id, couponName],
-      );
+      const cart = await lockCartWithCouponNamed(tx, user.id, couponName);
       if (!cart) throw noCart(user.id);
       if (!cart.new_coupon_id) {
         // A refused coupon also removes the one applied before (as the original backend does); this must commit.
-        await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE id = $1 AND coupon_id IS NOT NULL', [cart.id]);
+        await removeCoupon(tx, cart.id);
         return undefined;
       }
       const lines = await cartLines(tx, cart.id);
-      const updated = (await tx.one<CartRow>(
-        `UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1 RETURNING ${CART_RETURNING}, $4::text AS coupon`,
-        [cart.id, cart.new_coupon_id, applyDiscount(linesTotal(lines), Number(cart.discount)), cart.new_coupon],
-      ))!;
+      const updated = await applyCouponToCart(tx, cart.id, { id: cart.new_coupon_id, name: cart.new_coupon! }, applyDiscount(linesTotal(lines), Number(cart.discount)));
       return { coupon: cart.new_coupon!, ...(await cartBody(tx, cart.id, base(request), { cart: updated, lines })) };
     });
     if (!outcome) throw badRequest('Coupon is invalid or has expired');
@@ -155,11 +139,11 @@ export async function cartRoutes(instance: FastifyInstance) {
     const result = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, user.id, { lock: true });
       if (!cart) throw noCart(user.id);
-      const line = await tx.one<{ id: string; product_id: string; count: number }>('SELECT id, product_id, count FROM cart_items WHERE id = $1 AND cart_id = $2', [itemId, cart.id]);
+      const line = await findLine(tx, cart.id, itemId);
       if (!line) throw noLine(itemId);
-      const product = (await productById(tx, line.product_id))!;
+      const product = (await findProductForCart(tx, line.product_id))!;
       await assertStock(tx, cart.id, product, count - line.count);
-      await tx.query('UPDATE cart_items SET count = $2, price = $3 WHERE id = $1', [line.id, count, effectivePrice(product.price, product.price_after_discount)]);
+      await setLineCount(tx, line.id, count, effectivePrice(product.price, product.price_after_discount));
       const lines = await cartLines(tx, cart.id);
       assertCartTotal(lines);
       await cartChanged(tx, cart.id);
@@ -190,8 +174,7 @@ export async function cartRoutes(instance: FastifyInstance) {
     const result = await ctx.db.tx(async (tx) => {
       const cart = await findCart(tx, user.id, { lock: true });
       if (!cart) throw noCart(user.id);
-      const removed = await tx.one('DELETE FROM cart_items WHERE id = $1 AND cart_id = $2 RETURNING id', [itemId, cart.id]);
-      if (!removed) throw noLine(itemId);
+      if (!(await removeLine(tx, cart.id, itemId))) throw noLine(itemId);
       await cartChanged(tx, cart.id);
       return cartBody(tx, cart.id, base(request));
     });
@@ -202,7 +185,7 @@ export async function cartRoutes(instance: FastifyInstance) {
     schema: { tags, security: bearer, summary: 'Empty the cart', response: { 204: NoContent } },
     preValidation: customer,
   }, async (request, reply) => {
-    await ctx.db.query('DELETE FROM carts WHERE user_id = $1', [currentUser(request).id]);
+    await deleteCartOf(ctx.db, currentUser(request).id);
     return reply.status(204).send(null);
   });
 }

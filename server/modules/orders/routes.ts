@@ -2,48 +2,28 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { baseUrl, bodyOf, imageBase } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
-import { pagedList } from '../../db/pagedList';
-import { foldArabic } from '../../lib/arabic';
-import { MIN_KEYWORD, buildListQuery, escapeLike, listResponse, type ListSpec } from '../../lib/listQuery';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { Type, IdParams, List, ListQuery, Maybe, Success, bearer, checks, idRules } from '../../lib/schemas';
 import { Order, PaymentSession, ShippingAddressInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
 import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
-import { ORDER_COLUMNS, findOrderJson, ordersJson } from './serialize';
-import { checkCart, insertOrder, pricesChanged, readShippingAddress } from './service';
-
-const ORDER_FIELDS: ListSpec['fields'] = {
-  id: { column: 'o.order_number', type: 'int' },
-  isPaid: { column: 'o.is_paid', type: 'bool' },
-  isDelivered: { column: 'o.is_delivered', type: 'bool' },
-  isCancelled: { column: 'o.is_cancelled', type: 'bool' },
-  paymentMethodType: { column: 'o.payment_method_type', type: 'text' },
-  totalOrderPrice: { column: 'o.total_order_price', type: 'bigMoney' },
-  createdAt: { column: 'o.created_at', type: 'date' },
-  updatedAt: { column: 'o.updated_at', type: 'date', sortOnly: true },
-};
-/** Customers list only their own orders, so `user` filters only for staff (API.md §2). */
-const CUSTOMER_LIST: ListSpec = { fields: ORDER_FIELDS };
-const STAFF_LIST: ListSpec = { fields: { ...ORDER_FIELDS, user: { column: 'o.user_id', type: 'id' } } };
-
-const INT4_MAX = 2 ** 31 - 1;
-/**
- * `search` (ours, staff only; API.md's `keyword` stays ignored for orders): an order number (`17` or `#17`), or part of
- * the customer's name, e-mail or phone as at order time, or of the delivery phone, matched in the folded `search_text`
- * (migration 017, trigram index). Shorter than 2 characters and not a number → no filter, like `keyword`.
- */
-function orderSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
-  const raw = typeof query.search === 'string' ? query.search.trim() : '';
-  const digits = /^#?(\d{1,10})$/.exec(raw);
-  const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
-  const folded = foldArabic(raw);
-  const text = [...folded].length >= MIN_KEYWORD ? `%${escapeLike(folded)}%` : undefined;
-  if (number !== undefined && text) return { conditions: ['(o.order_number = $1 OR o.search_text LIKE $2)'], params: [number, text] };
-  if (number !== undefined) return { conditions: ['o.order_number = $1'], params: [number] };
-  if (text) return { conditions: ['o.search_text LIKE $1'], params: [text] };
-  return { conditions: [], params: [] };
-}
+import { lockProducts, restock } from '../products/repository';
+import {
+  CUSTOMER_ORDER_LIST,
+  STAFF_ORDER_LIST,
+  insertOrder,
+  listOrders,
+  lockOrderOf,
+  markCancelled,
+  markOrder,
+  orderExists,
+  orderSearch,
+  orderedCounts,
+  ownOrders,
+  takeStockAndRemoveCart,
+} from './repository';
+import { checkCart, findOrderJson, ordersJson, pricesChanged, readShippingAddress } from './service';
 
 const tags = ['orders'];
 
@@ -86,14 +66,7 @@ export async function orderRoutes(instance: FastifyInstance) {
       const checked = await checkCart(tx, user.id, cartId);
       if ('repriced' in checked) return undefined;
       const orderId = await insertOrder(tx, { userId: user.id, ...checked, shippingAddress, paymentMethodType: 'cash' });
-      // Stock and sales of every product (its lines summed: one product may be in several colours) and the cart's
-      // removal in one statement.
-      await tx.query(
-        `WITH sold AS (SELECT id, sum(count)::int AS n FROM unnest($2::uuid[], $3::int[]) AS l(id, count) GROUP BY id),
-           stock AS (UPDATE products p SET quantity = p.quantity - sold.n, sold = p.sold + sold.n, updated_at = now() FROM sold WHERE p.id = sold.id)
-         DELETE FROM carts WHERE id = $1`,
-        [checked.cartId, checked.lines.map((l) => l.productId), checked.lines.map((l) => l.count)],
-      );
+      await takeStockAndRemoveCart(tx, checked.cartId, checked.lines);
       return findOrderJson(tx, orderId, base(request));
     });
     // The refreshed cart was committed; no order was made.
@@ -136,14 +109,14 @@ export async function orderRoutes(instance: FastifyInstance) {
       response: { 200: List(Order) },
     },
     preValidation: anyone,
-    config: { listSpec: STAFF_LIST },
+    config: { listSpec: STAFF_ORDER_LIST },
   }, async (request) => {
     const user = currentUser(request);
     const own = user.role === 'user';
     const query = request.query as Record<string, unknown>;
-    const search = own ? { conditions: ['o.user_id = $1'], params: [user.id] } : orderSearch(query);
-    const q = buildListQuery(query, own ? CUSTOMER_LIST : STAFF_LIST, search.conditions, search.params);
-    const { rows, total } = await pagedList(ctx.db, q, { columns: ORDER_COLUMNS, from: 'orders o LEFT JOIN users u ON u.id = o.user_id', countFrom: 'orders o' });
+    const search = own ? ownOrders(user.id) : orderSearch(query);
+    const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
+    const { rows, total } = await listOrders(ctx.db, q);
     return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
   });
 
@@ -160,17 +133,12 @@ export async function orderRoutes(instance: FastifyInstance) {
 
   // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6). A cancelled order
   // is never paid or delivered: the row lock taken by UPDATE orders this against a concurrent cancel.
-  for (const [action, flag, stamp] of [['pay', 'is_paid', 'paid_at'], ['deliver', 'is_delivered', 'delivered_at']] as const) {
+  for (const [action, step] of [['pay', 'paid'], ['deliver', 'delivered']] as const) {
     const handler = async (request: FastifyRequest<{ Params: { id: string } }>) => {
       const { id } = request.params;
-      // The row lock orders this against a concurrent cancel: a cancelled order is never paid or delivered.
-      const updated = await ctx.db.one<{ id: string; was: boolean }>(
-        `UPDATE orders o SET ${flag} = true, ${stamp} = COALESCE(o.${stamp}, now()), updated_at = CASE WHEN o.${flag} THEN o.updated_at ELSE now() END
-         FROM (SELECT id, ${flag} AS was FROM orders WHERE id = $1 AND NOT is_cancelled FOR UPDATE) old WHERE o.id = old.id RETURNING o.id, old.was`,
-        [id],
-      );
+      const updated = await markOrder(ctx.db, id, step);
       if (!updated) {
-        if (await ctx.db.one('SELECT id FROM orders WHERE id = $1', [id])) throw conflict('This order has been cancelled');
+        if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');
         throw notFound(`There is no order for this id: ${id}`);
       }
       // Only the first delivery is news to the customer.
@@ -198,23 +166,14 @@ export async function orderRoutes(instance: FastifyInstance) {
     const { id } = request.params;
     const order = await ctx.db.tx(async (tx) => {
       // Locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees the cancellation.
-      const row = await tx.one<{ is_paid: boolean; is_delivered: boolean; is_cancelled: boolean }>(
-        'SELECT is_paid, is_delivered, is_cancelled FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
-        [id, user.id],
-      );
+      const row = await lockOrderOf(tx, id, user.id);
       if (!row) throw notFound(`No document for this id ${id}`);
       if (row.is_paid || row.is_delivered || row.is_cancelled) throw conflict('This order can no longer be cancelled');
       // Products are locked in id order, as checkout locks them, so the two never deadlock. Deleted products have nothing to get back.
-      const lines = await tx.query<{ product_id: string; count: number }>(
-        `SELECT p.id AS product_id, sum(oi.count)::int AS count FROM order_items oi JOIN products p ON p.id = oi.product_id
-         WHERE oi.order_id = $1 GROUP BY p.id ORDER BY p.id`,
-        [id],
-      );
-      await tx.query('SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [lines.map((l) => l.product_id)]);
-      for (const line of lines) {
-        await tx.query('UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1', [line.product_id, line.count]);
-      }
-      await tx.query('UPDATE orders SET is_cancelled = true, cancelled_at = now(), updated_at = now() WHERE id = $1', [id]);
+      const lines = await orderedCounts(tx, id);
+      await lockProducts(tx, lines.map((l) => l.product_id));
+      for (const line of lines) await restock(tx, line.product_id, line.count);
+      await markCancelled(tx, id);
       return (await findOrderJson(tx, id, base(request)))!;
     });
     return { status: 'success' as const, data: order };

@@ -1,10 +1,16 @@
-import type { Queryable, Row } from '../../db';
+import type { Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } from '../../lib/money';
 import { collectErrors, rules, text, type Rules } from '../../lib/validate';
 import { ValidationError, type FieldError } from '../../lib/errors';
+import type { ImageBase } from '../../lib/images';
+import { cartItems, lockCartForCheckout, setCartCoupon, setLinePrice } from '../cart/repository';
 import { linesTotal } from '../cart/service';
-import { PRODUCT_REF_SQL } from '../products/repository';
+import { lockProductsForOrder } from '../products/repository';
+import { findOrder, orderItems, type NewOrderLine, type OrderRow } from './repository';
+import { orderJson } from './serialize';
+
+export { insertOrder } from './repository';
 
 export interface ShippingAddress {
   /** The saved address's nickname ("المنزل"), when the web app sends it (ours); `details` is the street and area. */
@@ -41,14 +47,8 @@ export async function readShippingAddress(source: unknown, location: FieldError[
   return { ...(alias ? { alias } : {}), details: text(a.details)!, phone: text(a.phone)!, city: text(a.city) ?? '', postalCode: text(a.postalCode) ?? '' };
 }
 
-/** One priced cart line, with its product as a ProductRef snapshot. */
-export interface PricedLine {
-  productId: string;
-  count: number;
-  color: string;
-  price: number;
-  product: Row;
-}
+/** One priced cart line, with its product as a ProductRef snapshot (what an order item and a payment session keep). */
+export type PricedLine = NewOrderLine;
 
 export interface CheckedCart {
   cartId: string;
@@ -66,28 +66,13 @@ export const cartNotFound = (userId: string) => notFound(`There is no cart for t
  * the refreshed prices and coupon to the cart; the caller commits that and answers 409.
  */
 export async function checkCart(tx: Queryable, userId: string, cartId: string): Promise<CheckedCart | { repriced: true }> {
-  // The cart (locked) with its coupon if that still runs, in one read. The lines are read after the lock is held,
-  // in their own statement, so they include any line another request committed while this one waited.
-  const cart = await tx.one<{ id: string; coupon_id: string | null; coupon: string | null; discount: string | null; total_after_discount: number | null }>(
-    `SELECT ca.id, ca.coupon_id, co.name AS coupon, co.discount, ca.total_after_discount
-     FROM carts ca LEFT JOIN coupons co ON co.id = ca.coupon_id AND co.expire > now()
-     WHERE ca.user_id = $1 AND ca.id = $2 FOR UPDATE OF ca`,
-    [userId, cartId],
-  );
+  const cart = await lockCartForCheckout(tx, userId, cartId);
   if (!cart) throw cartNotFound(userId);
-  const lines = await tx.query<{ id: string; product_id: string; count: number; color: string; price: number }>(
-    'SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added',
-    [cart.id],
-  );
+  const lines = await cartItems(tx, cart.id);
   if (!lines.length) throw badRequest('Cart is empty');
 
   // Lines of deleted products are gone with them (foreign-key cascade), so every product is found here.
-  const products = await tx.query<{ id: string; title: string; quantity: number; price: number; price_after_discount: number | null; ref: Row }>(
-    `SELECT p.id, p.title, p.quantity, p.price, p.price_after_discount, ${PRODUCT_REF_SQL} AS ref
-     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
-     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
-    [[...new Set(lines.map((l) => l.product_id))]],
-  );
+  const products = await lockProductsForOrder(tx, [...new Set(lines.map((l) => l.product_id))]);
   const byId = new Map(products.map((p) => [p.id, p]));
   for (const product of products) {
     const wanted = lines.filter((l) => l.product_id === product.id).reduce((sum, l) => sum + l.count, 0);
@@ -106,11 +91,9 @@ export async function checkCart(tx: Queryable, userId: string, cartId: string): 
 
   if (priced.some((p) => p.price !== p.line.price) || totalAfterDiscount !== cart.total_after_discount) {
     for (const p of priced) {
-      if (p.price !== p.line.price) await tx.query('UPDATE cart_items SET price = $2 WHERE id = $1', [p.line.id, p.price]);
+      if (p.price !== p.line.price) await setLinePrice(tx, p.line.id, p.price);
     }
-    await tx.query('UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1', [
-      cart.id, coupon ? cart.coupon_id : null, totalAfterDiscount,
-    ]);
+    await setCartCoupon(tx, cart.id, coupon ? cart.coupon_id : null, totalAfterDiscount);
     return { repriced: true };
   }
 
@@ -124,36 +107,15 @@ export async function checkCart(tx: Queryable, userId: string, cartId: string): 
 
 export const pricesChanged = () => conflict('Cart prices have changed, please review your cart');
 
-/** Inserts an order and its items (with their ProductRef snapshots); returns the new order id. */
-export async function insertOrder(
-  tx: Queryable,
-  order: {
-    userId: string;
-    lines: PricedLine[];
-    total: number;
-    coupon: string | null;
-    shippingAddress: ShippingAddress | null;
-    paymentMethodType: 'cash' | 'card';
-    paymentSessionId?: string;
-    oversold?: boolean;
-  },
-): Promise<string> {
-  // The order and all its items in one statement; position is the line's index in the cart.
-  const items = order.lines.map((line, position) => ({ product_id: line.productId, product_snapshot: line.product, count: line.count, color: line.color, price: line.price, position }));
-  const row = (await tx.one<{ id: string }>(
-    `WITH o AS (
-       INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id)
-       SELECT u.id, jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)),
-              $2::jsonb, $3, $4::text, $4::text = 'card', CASE WHEN $4::text = 'card' THEN now() END, $5, $6, $7
-       FROM users u WHERE u.id = $1
-       RETURNING id
-     ), items AS (
-       INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position)
-       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot, i.count, i.color, i.price, i.position
-       FROM o, jsonb_to_recordset($8::jsonb) AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int)
-     )
-     SELECT id FROM o`,
-    [order.userId, order.shippingAddress ? JSON.stringify(order.shippingAddress) : null, order.total, order.paymentMethodType, order.coupon, order.oversold ?? false, order.paymentSessionId ?? null, JSON.stringify(items)],
-  ))!;
-  return row.id;
+/** Order objects of API.md §5.12 for the rows, in the same order; their items in one more read. */
+export async function ordersJson(q: Queryable, rows: OrderRow[], base: ImageBase) {
+  if (!rows.length) return [];
+  const items = await orderItems(q, rows.map((r) => r.id));
+  return rows.map((row) => orderJson(row, items.filter((i) => i.order_id === row.id), base));
+}
+
+/** One order by id, or undefined; `ownerId` limits it to that user's orders. */
+export async function findOrderJson(q: Queryable, id: string, base: ImageBase, ownerId?: string) {
+  const row = await findOrder(q, id, ownerId);
+  return row ? (await ordersJson(q, [row], base))[0] : undefined;
 }

@@ -1,6 +1,7 @@
-import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
+import { pagedList, type Db, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
 import { foldArabic } from '../../lib/arabic';
 import type { ListSpec } from '../../lib/listQuery';
+import { cartsChanged, cartsHoldingProduct } from '../cart/repository';
 
 /** A product as productJson reads it (money in piastres). */
 export interface ProductRow {
@@ -120,14 +121,75 @@ export function updateProduct(db: Queryable, id: string, values: ProductValues) 
  */
 export const deleteProduct = (db: Db, id: string) =>
   db.tx(async (tx) => {
-    const carts = await tx.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [id]);
+    const carts = await cartsHoldingProduct(tx, id);
     const row = await tx.one<{ image_cover: string; images: string[] }>('DELETE FROM products WHERE id = $1 RETURNING image_cover, images', [id]);
     if (!row) return undefined;
-    if (carts.length) {
-      await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE id = ANY($1::uuid[])', [carts.map((c) => c.cart_id)]);
-    }
+    await cartsChanged(tx, carts);
     return row;
   });
+
+export const productExists = async (db: Queryable, id: string) => !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));
+
+/** What a cart change needs of a product: its stock, prices and colours. */
+export interface ProductForCartRow {
+  id: string;
+  title: string;
+  quantity: number;
+  price: number;
+  price_after_discount: number | null;
+  available_colors: string[];
+}
+
+export const findProductForCart = (db: Queryable, id: string) =>
+  db.one<ProductForCartRow>('SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1', [id]);
+
+/** A product locked for an order, with its ProductRef (the snapshot an order item keeps). */
+export interface OrderedProductRow {
+  id: string;
+  title: string;
+  quantity: number;
+  price: number;
+  price_after_discount: number | null;
+  ref: Row;
+}
+
+/**
+ * Locks the products in id order (checkout and cancel both lock this way, so the two never deadlock) and answers
+ * them with their ProductRefs. Products that no longer exist are missing from the answer.
+ */
+export const lockProductsForOrder = (tx: Queryable, ids: string[]) =>
+  tx.query<OrderedProductRow>(
+    `SELECT p.id, p.title, p.quantity, p.price, p.price_after_discount, ${PRODUCT_REF_SQL} AS ref
+     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
+     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
+    [ids],
+  );
+
+/** Locks the products in id order, as lockProductsForOrder does, without reading them. */
+export async function lockProducts(tx: Queryable, ids: string[]) {
+  await tx.query('SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+}
+
+/** Puts back stock a cancelled order had taken (sold never goes below 0). */
+export async function restock(tx: Queryable, productId: string, count: number) {
+  await tx.query('UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1', [productId, count]);
+}
+
+const COUNT_SQL = {
+  categories: 'SELECT category_id::text AS id, count(*)::int AS n FROM products WHERE category_id = ANY($1::uuid[]) GROUP BY category_id',
+  brands: 'SELECT brand_id::text AS id, count(*)::int AS n FROM products WHERE brand_id = ANY($1::uuid[]) GROUP BY brand_id',
+  // Subcategory ids live in an array column with a GIN index: `&&` finds the products, unnest counts per id.
+  subcategories: `SELECT s AS id, count(*)::int AS n FROM products, unnest(subcategory_ids) AS s
+    WHERE subcategory_ids && $1::text[] AND s = ANY($1::text[]) GROUP BY s`,
+} as const;
+
+export type ProductGrouping = keyof typeof COUNT_SQL;
+
+/** How many products each category, brand or subcategory of `ids` has, in one grouped query (ids without products are missing). */
+export async function productCounts(db: Queryable, of: ProductGrouping, ids: string[]): Promise<Map<string, number>> {
+  const rows = ids.length ? await db.query<{ id: string; n: number }>(COUNT_SQL[of], [ids]) : [];
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
 
 /** Whether any product is of the category (such a category is not deleted). */
 export const categoryHasProducts = async (db: Queryable, categoryId: string) =>

@@ -1,0 +1,214 @@
+import { pagedList, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
+import { foldArabic } from '../../lib/arabic';
+import { MIN_KEYWORD, escapeLike, type ListSpec } from '../../lib/listQuery';
+import { PRODUCT_REF_SQL } from '../products/repository';
+
+/** The customer as an order shows them: a snapshot taken at order time, or the live user. */
+export interface OrderUser {
+  _id: string;
+  name: string;
+  email: string;
+  phone?: string;
+  profileImg?: string;
+}
+
+/** The delivery address an order keeps (API.md §5.12). */
+export interface OrderAddress {
+  alias?: string;
+  details: string;
+  phone: string;
+  city: string;
+  postalCode: string;
+}
+
+/** An order as orderJson reads it (money in piastres), with its user as they are now (null once deleted). */
+export interface OrderRow {
+  id: string;
+  order_number: number;
+  /** The user as at order time (API.md §1). */
+  user_snapshot: OrderUser;
+  shipping_address: OrderAddress | null;
+  tax_price: number;
+  shipping_price: number;
+  total_order_price: number;
+  payment_method_type: 'cash' | 'card';
+  is_paid: boolean;
+  paid_at: Date | null;
+  is_delivered: boolean;
+  delivered_at: Date | null;
+  coupon: string | null;
+  oversold: boolean;
+  is_cancelled: boolean;
+  cancelled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  live_user: OrderUser | null;
+}
+
+/** An order item with its product's snapshot, and the product as it is now (null once deleted). */
+export interface OrderItemRow {
+  id: string;
+  order_id: string;
+  count: number;
+  color: string;
+  price: number;
+  product_snapshot: Row;
+  live_product: Row | null;
+}
+
+/** Columns of `orders o` (with `users u` left-joined) that orderJson reads. */
+const ORDER_COLUMNS = `o.id, o.order_number, o.user_snapshot, o.shipping_address, o.tax_price, o.shipping_price,
+  o.total_order_price, o.payment_method_type, o.is_paid, o.paid_at, o.is_delivered, o.delivered_at, o.coupon, o.oversold,
+  o.is_cancelled, o.cancelled_at, o.created_at, o.updated_at,
+  CASE WHEN u.id IS NULL THEN NULL
+       ELSE jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)) END AS live_user`;
+const FROM = 'orders o LEFT JOIN users u ON u.id = o.user_id';
+
+const ORDER_FIELDS: ListSpec['fields'] = {
+  id: { column: 'o.order_number', type: 'int' },
+  isPaid: { column: 'o.is_paid', type: 'bool' },
+  isDelivered: { column: 'o.is_delivered', type: 'bool' },
+  isCancelled: { column: 'o.is_cancelled', type: 'bool' },
+  paymentMethodType: { column: 'o.payment_method_type', type: 'text' },
+  totalOrderPrice: { column: 'o.total_order_price', type: 'bigMoney' },
+  createdAt: { column: 'o.created_at', type: 'date' },
+  updatedAt: { column: 'o.updated_at', type: 'date', sortOnly: true },
+};
+/** Customers list only their own orders, so `user` filters only for staff (API.md §2). */
+export const CUSTOMER_ORDER_LIST: ListSpec = { fields: ORDER_FIELDS };
+export const STAFF_ORDER_LIST: ListSpec = { fields: { ...ORDER_FIELDS, user: { column: 'o.user_id', type: 'id' } } };
+
+/** The condition of a customer's list: their own orders only. */
+export const ownOrders = (userId: string) => ({ conditions: ['o.user_id = $1'], params: [userId] as unknown[] });
+
+const INT4_MAX = 2 ** 31 - 1;
+/**
+ * `search` (ours, staff only; API.md's `keyword` stays ignored for orders): an order number (`17` or `#17`), or part of
+ * the customer's name, e-mail or phone as at order time, or of the delivery phone, matched in the folded `search_text`
+ * (migration 017, trigram index). Shorter than 2 characters and not a number → no filter, like `keyword`.
+ */
+export function orderSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
+  const raw = typeof query.search === 'string' ? query.search.trim() : '';
+  const digits = /^#?(\d{1,10})$/.exec(raw);
+  const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
+  const folded = foldArabic(raw);
+  const text = [...folded].length >= MIN_KEYWORD ? `%${escapeLike(folded)}%` : undefined;
+  if (number !== undefined && text) return { conditions: ['(o.order_number = $1 OR o.search_text LIKE $2)'], params: [number, text] };
+  if (number !== undefined) return { conditions: ['o.order_number = $1'], params: [number] };
+  if (text) return { conditions: ['o.search_text LIKE $1'], params: [text] };
+  return { conditions: [], params: [] };
+}
+
+/** A page of orders; filters read only `o`, so the count leaves the users out. */
+export const listOrders = (db: Queryable, q: PageQuery): Promise<PagedList<OrderRow>> =>
+  pagedList<OrderRow>(db, q, { columns: ORDER_COLUMNS, from: FROM, countFrom: 'orders o' });
+
+/** One order, or undefined; `ownerId` limits it to that user's orders. */
+export const findOrder = (db: Queryable, id: string, ownerId?: string) =>
+  db.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${FROM} WHERE o.id = $1 ${ownerId ? 'AND o.user_id = $2' : ''}`, ownerId ? [id, ownerId] : [id]);
+
+export const orderExists = async (db: Queryable, id: string) => !!(await db.one('SELECT id FROM orders WHERE id = $1', [id]));
+
+/** The items of the orders, each order's in cart order, with their live products. */
+export const orderItems = (db: Queryable, orderIds: string[]) =>
+  db.query<OrderItemRow>(
+    `SELECT oi.id, oi.order_id, oi.count, oi.color, oi.price, oi.product_snapshot,
+       CASE WHEN p.id IS NULL THEN NULL ELSE ${PRODUCT_REF_SQL} END AS live_product
+     FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
+       LEFT JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
+     WHERE oi.order_id = ANY($1::uuid[]) ORDER BY oi.position, oi.id`,
+    [orderIds],
+  );
+
+/** A priced line of a new order, with its product's ProductRef snapshot. */
+export interface NewOrderLine {
+  productId: string;
+  count: number;
+  color: string;
+  price: number;
+  product: Row;
+}
+
+export interface NewOrder {
+  userId: string;
+  lines: NewOrderLine[];
+  total: number;
+  coupon: string | null;
+  shippingAddress: object | null;
+  paymentMethodType: 'cash' | 'card';
+  paymentSessionId?: string;
+  oversold?: boolean;
+}
+
+/** Inserts an order and its items (with their ProductRef snapshots) in one statement; returns the new order id. */
+export async function insertOrder(tx: Queryable, order: NewOrder): Promise<string> {
+  // position is the line's index in the cart; the user snapshot is taken from the row as it is now.
+  const items = order.lines.map((line, position) => ({ product_id: line.productId, product_snapshot: line.product, count: line.count, color: line.color, price: line.price, position }));
+  const row = (await tx.one<{ id: string }>(
+    `WITH o AS (
+       INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id)
+       SELECT u.id, jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)),
+              $2::jsonb, $3, $4::text, $4::text = 'card', CASE WHEN $4::text = 'card' THEN now() END, $5, $6, $7
+       FROM users u WHERE u.id = $1
+       RETURNING id
+     ), items AS (
+       INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position)
+       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot, i.count, i.color, i.price, i.position
+       FROM o, jsonb_to_recordset($8::jsonb) AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int)
+     )
+     SELECT id FROM o`,
+    [order.userId, order.shippingAddress ? JSON.stringify(order.shippingAddress) : null, order.total, order.paymentMethodType, order.coupon, order.oversold ?? false, order.paymentSessionId ?? null, JSON.stringify(items)],
+  ))!;
+  return row.id;
+}
+
+/**
+ * A cash order's last step (API.md §6.4): the stock and sales of every product (its lines summed: one product may be
+ * in several colours) and the cart's removal, in one statement, so placing the order costs no more round trips.
+ */
+export async function takeStockAndRemoveCart(tx: Queryable, cartId: string, lines: { productId: string; count: number }[]) {
+  await tx.query(
+    `WITH sold AS (SELECT id, sum(count)::int AS n FROM unnest($2::uuid[], $3::int[]) AS l(id, count) GROUP BY id),
+       stock AS (UPDATE products p SET quantity = p.quantity - sold.n, sold = p.sold + sold.n, updated_at = now() FROM sold WHERE p.id = sold.id)
+     DELETE FROM carts WHERE id = $1`,
+    [cartId, lines.map((l) => l.productId), lines.map((l) => l.count)],
+  );
+}
+
+/**
+ * pay / deliver: sets the flag false → true only; a repeated call keeps the first timestamp (API.md §6.6). The row
+ * lock orders this against a concurrent cancel: a cancelled order is never paid or delivered. Answers whether the
+ * flag was already set, or undefined when no order that is not cancelled has the id.
+ */
+export async function markOrder(db: Queryable, id: string, step: 'paid' | 'delivered'): Promise<{ was: boolean } | undefined> {
+  const [flag, stamp] = step === 'paid' ? ['is_paid', 'paid_at'] : ['is_delivered', 'delivered_at'];
+  return db.one<{ id: string; was: boolean }>(
+    `UPDATE orders o SET ${flag} = true, ${stamp} = COALESCE(o.${stamp}, now()), updated_at = CASE WHEN o.${flag} THEN o.updated_at ELSE now() END
+     FROM (SELECT id, ${flag} AS was FROM orders WHERE id = $1 AND NOT is_cancelled FOR UPDATE) old WHERE o.id = old.id RETURNING o.id, old.was`,
+    [id],
+  );
+}
+
+/** The user's order, locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees a cancellation. */
+export const lockOrderOf = (tx: Queryable, id: string, userId: string) =>
+  tx.one<{ is_paid: boolean; is_delivered: boolean; is_cancelled: boolean }>(
+    'SELECT is_paid, is_delivered, is_cancelled FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
+    [id, userId],
+  );
+
+/** How many of each product the order took, by product id; deleted products have nothing to get back and are left out. */
+export const orderedCounts = (tx: Queryable, id: string) =>
+  tx.query<{ product_id: string; count: number }>(
+    `SELECT p.id AS product_id, sum(oi.count)::int AS count FROM order_items oi JOIN products p ON p.id = oi.product_id
+     WHERE oi.order_id = $1 GROUP BY p.id ORDER BY p.id`,
+    [id],
+  );
+
+export async function markCancelled(tx: Queryable, id: string) {
+  await tx.query('UPDATE orders SET is_cancelled = true, cancelled_at = now(), updated_at = now() WHERE id = $1', [id]);
+}
+
+/** Orders outlive their user's account (they keep the user snapshot) but not its payment sessions, which go with it. */
+export async function forgetPaymentSessionsOf(tx: Queryable, userId: string) {
+  await tx.query('UPDATE orders SET payment_session_id = NULL WHERE payment_session_id IN (SELECT id FROM payment_sessions WHERE user_id = $1)', [userId]);
+}
