@@ -3,16 +3,18 @@ import type { Category } from '../api/types';
 import { responsiveImage } from '../lib/images';
 
 /** Soft backgrounds the category cards take in turn. */
-export const CATEGORY_COLORS = ['#F4DBA4', '#FFD3E8', '#55CFDF', '#0034FF33', '#FF6262', '#F4DBA4'];
+const CATEGORY_COLORS = ['#F4DBA4', '#FFD3E8', '#55CFDF', '#0034FF33', '#FF6262', '#F4DBA4'];
 
 interface CategoryCardProps {
   category: Pick<Category, '_id' | 'name' | 'image'>;
-  background: string;
+  /** The card's place in its list: the cards take the backgrounds in turn. */
+  index: number;
   lazy?: boolean;
 }
 
 /** SPEC §2 category card: coloured circle with the image, then the name; opens the category's products. */
-export default function CategoryCard({ category, background, lazy = true }: CategoryCardProps) {
+export default function CategoryCard({ category, index, lazy = true }: CategoryCardProps) {
+  const background = CATEGORY_COLORS[index % CATEGORY_COLORS.length];
   return (
     <Link
       to={`/products/category/${category._id}`}

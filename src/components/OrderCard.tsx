@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../api/types';
 import { formatDate, formatEGP } from '../lib/format';
 import ColorSwatch from './ColorSwatch';
+import { CANCELLED_LABEL, paymentMethodLabel } from './orderLabels';
 
 interface OrderCardProps {
   order: Order;
@@ -12,14 +13,6 @@ interface OrderCardProps {
   /** Shows the customer's name and e-mail (admin lists). */
   showCustomer?: boolean;
 }
-
-export const PAYMENT_METHOD_LABELS: Record<Order['paymentMethodType'], string> = {
-  cash: 'الدفع عند الاستلام',
-  card: 'بطاقة ائتمانية',
-};
-
-/** An order its customer cancelled (ours), in customer and admin lists and the admin detail page. */
-export const CANCELLED_LABEL = 'ملغي';
 
 function StateBadge({ done, doneLabel, pendingLabel }: { done: boolean; doneLabel: string; pendingLabel: string }) {
   return (
@@ -31,8 +24,7 @@ function StateBadge({ done, doneLabel, pendingLabel }: { done: boolean; doneLabe
 
 /** One order: number, date, items, total, paid/delivered state and payment method (customer and admin lists). */
 export default function OrderCard({ order, to, showCustomer = false }: OrderCardProps) {
-  // Anything other than 'cash' is a card payment (SPEC §3).
-  const method = order.paymentMethodType === 'cash' ? PAYMENT_METHOD_LABELS.cash : PAYMENT_METHOD_LABELS.card;
+  const method = paymentMethodLabel(order);
   const heading = `طلب رقم #${order.id}`;
   return (
     <Card as="article" className="mb-3 shadow-sm position-relative" aria-label={heading}>

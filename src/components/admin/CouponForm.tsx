@@ -14,7 +14,7 @@ export interface CouponFormValues {
   discount: string;
 }
 
-export const EMPTY_COUPON_FORM: CouponFormValues = { name: '', expire: '', discount: '' };
+const EMPTY_COUPON_FORM: CouponFormValues = { name: '', expire: '', discount: '' };
 
 /** Today in the browser's calendar, as YYYY-MM-DD (a coupon is valid to the end of its expiry day). */
 function todayDate(now = new Date()): string {
@@ -23,14 +23,15 @@ function todayDate(now = new Date()): string {
 }
 
 interface CouponFormProps {
-  initialValues: CouponFormValues;
+  /** The coupon being edited; none: an empty form (adding a coupon). */
+  initialValues?: CouponFormValues;
   submitLabel: string;
   /** Resolves true when the form should be emptied (a coupon was added). */
   onSubmit: (body: CouponBody) => Promise<boolean>;
 }
 
 /** Name, expiry date (a text box that becomes a date picker on focus, SPEC §2) and discount %. */
-export default function CouponForm({ initialValues, submitLabel, onSubmit }: CouponFormProps) {
+export default function CouponForm({ initialValues = EMPTY_COUPON_FORM, submitLabel, onSubmit }: CouponFormProps) {
   const [values, setValues] = useState(initialValues);
   const [dateFocused, setDateFocused] = useState(false);
   const [busy, setBusy] = useState(false);

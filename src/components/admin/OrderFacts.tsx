@@ -2,7 +2,8 @@ import Badge from 'react-bootstrap/Badge';
 import type { Order, ShippingAddress } from '../../api/types';
 import { formatEGP } from '../../lib/format';
 import ColorSwatch from '../ColorSwatch';
-import { PAYMENT_METHOD_LABELS } from '../OrderCard';
+import { CANCELLED_LABEL, paymentMethodLabel } from '../orderLabels';
+import { couponSaving, lineTotal } from './orderMoney';
 
 /**
  * What the shop owner and the courier need to know about an order, shared by the admin list's cards and the order
@@ -14,24 +15,10 @@ export type AdminOrder = Order & {
   cancelledAt?: string | null;
 };
 
-const piastres = (egp: number) => Math.round(egp * 100);
-
-/** Unit price × count, in whole piastres so 3 × 0.10 is 0.30. */
-export const lineTotal = (item: { price: number; count: number }) => (piastres(item.price) * item.count) / 100;
-
-/** What the coupon took off: the lines' sum minus the total charged (tax and shipping are 0, API.md §9.11). */
-function couponSaving(order: Order): number {
-  const lines = order.cartItems.reduce((sum, item) => sum + piastres(item.price) * item.count, 0);
-  const charged = piastres(order.totalOrderPrice) - piastres(order.taxPrice ?? 0) - piastres(order.shippingPrice ?? 0);
-  return Math.max(0, lines - charged) / 100;
-}
-
-const paymentMethodLabel = (order: Order) => (order.paymentMethodType === 'cash' ? PAYMENT_METHOD_LABELS.cash : PAYMENT_METHOD_LABELS.card);
-
 export function OrderStateBadges({ order }: { order: AdminOrder }) {
   return (
     <>
-      {order.isCancelled && <Badge bg="danger" className="fw-normal">ملغي</Badge>}
+      {order.isCancelled && <Badge bg="danger" className="fw-normal">{CANCELLED_LABEL}</Badge>}
       <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">{order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'}</Badge>
       <Badge bg={order.isDelivered ? 'success' : 'secondary'} className="fw-normal">{order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}</Badge>
     </>

@@ -16,7 +16,7 @@ import { useLater } from '../../lib/useLater';
 import { useResetOn } from '../../lib/useResetOn';
 
 /** Wait this long after the last keystroke before sending the count, so typing "12" sends one request. */
-export const COUNT_DEBOUNCE_MS = 700;
+const COUNT_DEBOUNCE_MS = 700;
 
 export default function CartItem({ line }: { line: CartLine }) {
   const dispatch = useAppDispatch();

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import CategoryCard, { CATEGORY_COLORS } from '../../components/CategoryCard';
+import CategoryCard from '../../components/CategoryCard';
 import CategoryGrid from '../../components/CategoryGrid';
 import LoadError from '../../components/LoadError';
 import SectionHeader from '../../components/SectionHeader';
@@ -38,7 +38,7 @@ export default function HomeCategories() {
       <CategoryGrid>
         {categories.slice(0, HOME_STRIP_SIZE).map((category, i) => (
           <Col key={category._id}>
-            <CategoryCard category={category} background={CATEGORY_COLORS[i % CATEGORY_COLORS.length]} />
+            <CategoryCard category={category} index={i} />
           </Col>
         ))}
       </CategoryGrid>

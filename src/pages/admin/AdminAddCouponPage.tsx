@@ -8,7 +8,7 @@ import { describeAdminError } from '../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, COUPON_EXISTS_MESSAGE, DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';
 import CouponCard from '../../components/admin/CouponCard';
-import CouponForm, { EMPTY_COUPON_FORM } from '../../components/admin/CouponForm';
+import CouponForm from '../../components/admin/CouponForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -66,7 +66,7 @@ export default function AdminAddCouponPage() {
   return (
     <section>
       <h1 className="h4 my-3">اضافة كوبون جديد</h1>
-      <CouponForm initialValues={EMPTY_COUPON_FORM} submitLabel="اضافة كوبون" onSubmit={addCoupon} />
+      <CouponForm submitLabel="اضافة كوبون" onSubmit={addCoupon} />
 
       <h2 className="h5 mt-4 mb-3">الكوبونات الحالية</h2>
       {status === 'failed' ? (

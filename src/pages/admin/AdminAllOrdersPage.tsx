@@ -7,7 +7,7 @@ import type { ListResponse, Order } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import AdminOrderCard from '../../components/admin/AdminOrderCard';
 import LoadError from '../../components/LoadError';
-import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
+import { PAYMENT_METHOD_LABELS } from '../../components/orderLabels';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
 import { fetchAdminOrders } from '../../features/orders/adminThunks';

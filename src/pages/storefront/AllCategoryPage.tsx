@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import CategoryCard, { CATEGORY_COLORS } from '../../components/CategoryCard';
+import CategoryCard from '../../components/CategoryCard';
 import CategoryGrid from '../../components/CategoryGrid';
 import { NO_CATEGORIES_TEXT } from '../../features/category/categoryMessages';
 import LoadError from '../../components/LoadError';
@@ -30,7 +30,7 @@ export default function AllCategoryPage() {
       <CategoryGrid>
         {items.map((category, i) => (
           <Col key={category._id}>
-            <CategoryCard category={category} background={CATEGORY_COLORS[i % CATEGORY_COLORS.length]} />
+            <CategoryCard category={category} index={i} />
           </Col>
         ))}
       </CategoryGrid>

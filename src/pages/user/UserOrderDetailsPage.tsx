@@ -13,7 +13,7 @@ import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import NotFound from '../../components/NotFound';
 import OrderTimeline from '../../components/OrderTimeline';
-import { PAYMENT_METHOD_LABELS } from '../../components/OrderCard';
+import { paymentMethodLabel } from '../../components/orderLabels';
 import Spinner from '../../components/Spinner';
 import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
 import { formatDateTime, formatEGP } from '../../lib/format';
@@ -200,7 +200,7 @@ export default function UserOrderDetailsPage() {
           <Card className="shadow-sm">
             <Card.Body>
               <h2 className="h6">طريقة الدفع</h2>
-              <p className="mb-0">{order.paymentMethodType === 'cash' ? PAYMENT_METHOD_LABELS.cash : PAYMENT_METHOD_LABELS.card}</p>
+              <p className="mb-0">{paymentMethodLabel(order)}</p>
             </Card.Body>
           </Card>
         </Col>

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import CartPage from '../../../src/pages/storefront/CartPage';
-import { COUNT_DEBOUNCE_MS } from '../../../src/features/cart/CartItem';
 import { cart, customer } from '../mocks/fixtures';
 import { cartWith } from '../mocks/handlers/cart';
 import { server } from '../mocks/server';
@@ -9,6 +8,8 @@ import { renderWithProviders, storeSession } from '../utils/renderWithProviders'
 import { count, recordRequests } from './helpers';
 
 const renderCart = () => renderWithProviders(<CartPage />, { path: '/cart' });
+/** A cart line sends its count this long (ms) after the last keystroke. */
+const COUNT_DEBOUNCE_MS = 700;
 
 afterEach(() => {
   vi.useRealTimers();
