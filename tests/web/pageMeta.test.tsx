@@ -3,7 +3,10 @@ import path from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
 import { admin, brands, categories, customer, products } from './mocks/fixtures';
 import { renderApp, storeSession } from './utils/renderWithProviders';
-import { SHOP_DESCRIPTION, SHOP_NAME } from '../../src/lib/shop';
+
+// The shop's name and its description for pages without their own, written out (not read from the code under test).
+const SHOP_NAME = 'متجر';
+const SHOP_DESCRIPTION = 'متجر إلكتروني عربي: تسوق حسب التصنيف والماركة بأسعار بالجنيه المصري';
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 const titled = (title: string) => waitFor(() => expect(document.title).toBe(title));

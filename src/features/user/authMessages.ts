@@ -14,7 +14,6 @@ export const REGISTER_MESSAGES = {
   email: 'من فضلك ادخل بريد الكتروني صحيح',
   mismatch: 'كلمة السر وتأكيد كلمة السر غير متطابقين',
   ...PASSWORD_MESSAGES,
-  serverShort: SERVER_PASSWORD_MESSAGES['must be at least 6 chars'],
   emailTaken: 'هذا البريد الالكتروني مستخدم من قبل',
   failed: 'حدث خطأ في تسجيل الحساب، حاول مرة اخرى',
   success: 'تم تسجيل الحساب بنجاح',
