@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
 import { rules, text, type Rules } from '../../lib/validate';
 import { Type, IdParams, Maybe, Success, Text, Timestamps, checks, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { ADDRESS_COLUMNS, addressJson } from './serialize';
+import { addressesOf, deleteAddress, findAddress, insertAddress, updateAddress, type AddressInput } from './repository';
+import { addressJson } from './serialize';
 
 /** API.md §5.9; `partial` makes every field optional (PUT/PATCH), keeping the same rules for values that are sent. */
 function addressRules(partial: boolean): Record<string, Rules> {
@@ -50,12 +50,7 @@ const Params = IdParams('addressId');
 const tags = ['addresses'];
 const security = [{ bearerAuth: [] }];
 
-const COLUMN_OF = { alias: 'alias', details: 'details', phone: 'phone', city: 'city', postalCode: 'postal_code' } as const;
-
-async function userAddresses(db: Queryable, userId: string) {
-  const rows = await db.query(`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY added`, [userId]);
-  return rows.map(addressJson);
-}
+const FIELDS = ['alias', 'details', 'phone', 'city', 'postalCode'] as const;
 
 export async function addressRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -69,10 +64,10 @@ export async function addressRoutes(instance: FastifyInstance) {
   }, async (request) => {
     const user = currentUser(request);
     const body = request.body;
-    await ctx.db.query('INSERT INTO addresses (user_id, alias, details, phone, city, postal_code) VALUES ($1, $2, $3, $4, $5, $6)', [
-      user.id, text(body.alias), text(body.details), text(body.phone), text(body.city) ?? '', text(body.postalCode) ?? '',
-    ]);
-    return { status: 'success' as const, message: 'Address added successfully', data: await userAddresses(ctx.db, user.id) };
+    await insertAddress(ctx.db, user.id, {
+      alias: text(body.alias)!, details: text(body.details)!, phone: text(body.phone)!, city: text(body.city) ?? '', postalCode: text(body.postalCode) ?? '',
+    });
+    return { status: 'success' as const, message: 'Address added successfully', data: (await addressesOf(ctx.db, user.id)).map(addressJson) };
   });
 
   app.get('/', {
@@ -82,7 +77,7 @@ export async function addressRoutes(instance: FastifyInstance) {
     },
     preValidation: auth,
   }, async (request) => {
-    const data = await userAddresses(ctx.db, currentUser(request).id);
+    const data = (await addressesOf(ctx.db, currentUser(request).id)).map(addressJson);
     return { results: data.length, status: 'success' as const, data };
   });
 
@@ -91,7 +86,7 @@ export async function addressRoutes(instance: FastifyInstance) {
     preValidation: [auth, checks({ params: idRules('addressId') })],
   }, async (request) => {
     const id = request.params.addressId;
-    const row = await ctx.db.one(`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = $1 AND user_id = $2`, [id, currentUser(request).id]);
+    const row = await findAddress(ctx.db, id, currentUser(request).id);
     if (!row) throw missing(id);
     return { status: 'success' as const, data: addressJson(row) };
   });
@@ -108,18 +103,12 @@ export async function addressRoutes(instance: FastifyInstance) {
       handler: async (request) => {
         const id = request.params.addressId;
         const body = request.body;
-        const sets: string[] = [];
-        const params: unknown[] = [id, currentUser(request).id];
-        for (const [field, column] of Object.entries(COLUMN_OF)) {
-          const value = body[field as keyof typeof body];
-          if (value === undefined || value === null) continue;
-          params.push(text(value));
-          sets.push(`${column} = $${params.length}`);
+        const changes: AddressInput = {};
+        for (const field of FIELDS) {
+          const value = body[field];
+          if (value !== undefined && value !== null) changes[field] = text(value);
         }
-        const row = await ctx.db.one(
-          `UPDATE addresses SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 AND user_id = $2 RETURNING ${ADDRESS_COLUMNS}`,
-          params,
-        );
+        const row = await updateAddress(ctx.db, id, currentUser(request).id, changes);
         if (!row) throw missing(id);
         return { status: 'success' as const, message: 'Address updated successfully', data: addressJson(row) };
       },
@@ -132,8 +121,7 @@ export async function addressRoutes(instance: FastifyInstance) {
   }, async (request) => {
     const user = currentUser(request);
     const id = request.params.addressId;
-    const row = await ctx.db.one('DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING id', [id, user.id]);
-    if (!row) throw missing(id);
-    return { status: 'success' as const, message: 'Address removed successfully', data: await userAddresses(ctx.db, user.id) };
+    if (!(await deleteAddress(ctx.db, id, user.id))) throw missing(id);
+    return { status: 'success' as const, message: 'Address removed successfully', data: (await addressesOf(ctx.db, user.id)).map(addressJson) };
   });
 }

@@ -1,10 +1,8 @@
 import { iso } from '../../lib/time';
-import type { Row } from '../../db';
-
-export const ADDRESS_COLUMNS = 'id, alias, details, phone, city, postal_code, created_at, updated_at';
+import type { AddressRow } from './repository';
 
 /** An address as API.md §1 answers it (city and postalCode may be ""). */
-export function addressJson(row: Row) {
+export function addressJson(row: AddressRow) {
   return {
     _id: row.id,
     alias: row.alias,

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { toAsciiDigits } from '../../../src/lib/digits';
 import { isUniqueViolation } from '../../db/errors';
+import { discardResetCode as discardStoredCode, storeResetCode, verifyAnyResetCode, verifyResetCodeOf } from '../users/repository';
 
 /**
  * Password-reset codes (API.md §6.8): six digits from the CSPRNG, kept only as an HMAC with a
@@ -27,16 +28,7 @@ export async function issueResetCode(ctx: AppContext, userId: string): Promise<s
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const hash = hashCode(ctx, code);
     try {
-      await ctx.db.tx(async (tx) => {
-        // An expired code of another account may still hold this value in the unique index.
-        await tx.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`, [hash]);
-        await tx.query(
-          `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0, reset_verified_until = NULL,
-             reset_token_hash = NULL
-           WHERE id = $1`,
-          [userId, hash],
-        );
-      });
+      await storeResetCode(ctx.db, userId, hash);
       return code;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err; // a live code of another account: draw again
@@ -47,7 +39,7 @@ export async function issueResetCode(ctx: AppContext, userId: string): Promise<s
 
 /** Drops the user's code, unless a newer request has already replaced it. */
 export async function discardResetCode(ctx: AppContext, userId: string, code: string) {
-  await ctx.db.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE id = $1 AND reset_code_hash = $2`, [userId, hashCode(ctx, code)]);
+  await discardStoredCode(ctx.db, userId, hashCode(ctx, code));
 }
 
 /** The stored form of a resetToken: 32 random bytes need no secret or salt, a plain hash keeps a database leak from using it. */
@@ -60,29 +52,11 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
  */
 export async function verifyResetCode(ctx: AppContext, code: string, email: string | undefined): Promise<string | undefined> {
   const resetToken = randomBytes(32).toString('base64url');
-  const params = [hashCode(ctx, code), MAX_WRONG_ATTEMPTS, hashResetToken(resetToken)];
-  const verify = `reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
-    reset_verified_until = now() + interval '10 minutes', reset_token_hash = $3`;
-  if (email === undefined) {
-    // The code alone (the original web app): wrong guesses count against the address instead (API.md §4.4).
-    const row = await ctx.db.one(
-      `UPDATE users SET ${verify} WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND active RETURNING id`,
-      params,
-    );
-    return row ? resetToken : undefined;
-  }
-  // One statement checks the count and either verifies or counts the miss. Concurrent guesses queue on the
-  // row lock and each re-reads the count, so no more than MAX_WRONG_ATTEMPTS are ever compared.
-  const row = await ctx.db.one<{ verified: boolean }>(
-    `UPDATE users SET
-       reset_code_hash = CASE WHEN reset_code_hash = $1 THEN NULL ELSE reset_code_hash END,
-       reset_code_expires = CASE WHEN reset_code_hash = $1 THEN NULL ELSE reset_code_expires END,
-       reset_attempts = CASE WHEN reset_code_hash = $1 THEN 0 ELSE reset_attempts + 1 END,
-       reset_verified_until = CASE WHEN reset_code_hash = $1 THEN now() + interval '10 minutes' ELSE reset_verified_until END,
-       reset_token_hash = CASE WHEN reset_code_hash = $1 THEN $3 ELSE reset_token_hash END
-     WHERE lower(email) = $4 AND reset_code_hash IS NOT NULL AND reset_code_expires > now() AND reset_attempts < $2 AND active
-     RETURNING reset_code_hash IS NULL AS verified`,
-    [...params, email],
-  );
-  return row?.verified ? resetToken : undefined;
+  const codeHash = hashCode(ctx, code);
+  const tokenHash = hashResetToken(resetToken);
+  // The code alone (the original web app): wrong guesses count against the address instead (API.md §4.4).
+  const verified = email === undefined
+    ? await verifyAnyResetCode(ctx.db, codeHash, MAX_WRONG_ATTEMPTS, tokenHash)
+    : await verifyResetCodeOf(ctx.db, email, codeHash, MAX_WRONG_ATTEMPTS, tokenHash);
+  return verified ? resetToken : undefined;
 }

@@ -10,13 +10,13 @@ import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateL
 import {
   insertUser,
   issueToken,
-  loadUser,
   newAccountRules,
   normalizeEmail,
   passwordRules,
   passwordText,
   setPassword,
 } from '../users/accounts';
+import { findActiveByEmail, findLogin, findResetAccount, findUser } from '../users/repository';
 import { userJson } from '../users/serialize';
 import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
@@ -78,17 +78,14 @@ export async function authRoutes(instance: FastifyInstance) {
   }, async (request) => {
     const body = request.body;
     await loginFailures.check(request);
-    const row = await ctx.db.one<{ id: string; password_hash: string; active: boolean; password_changed_at: Date | null }>(
-      'SELECT id, password_hash, active, password_changed_at FROM users WHERE lower(email) = $1',
-      [normalizeEmail(body.email)],
-    );
+    const row = await findLogin(ctx.db, normalizeEmail(body.email)!);
     const password = passwordText(body.password)!;
     const matches = row?.active ? await verifyPassword(password, row.password_hash) : await verifyNothing(password, ctx.config.bcryptRounds);
     if (!row?.active || !matches) {
       await loginFailures.hit(request);
       throw unauthorized('Incorrect email or password');
     }
-    return { data: userJson((await loadUser(ctx.db, row.id))!), token: await issueToken(ctx, row.id, row.password_changed_at) };
+    return { data: userJson((await findUser(ctx.db, row.id))!), token: await issueToken(ctx, row.id, row.password_changed_at) };
   });
 
   // One count per IP across both spellings of the route, and one per e-mail (API.md §4.4).
@@ -98,7 +95,7 @@ export async function authRoutes(instance: FastifyInstance) {
     const body = bodyOf(request);
     const email = normalizeEmail(body.email)!;
     const sent = { status: 'Success' as const, message: 'Reset code sent to your email' };
-    const user = await ctx.db.one<{ id: string; name: string; email: string }>('SELECT id, name, email FROM users WHERE lower(email) = $1 AND active', [email]);
+    const user = await findActiveByEmail(ctx.db, email);
     if (!user) {
       if (ctx.config.authUniformForgotResponse) return sent;
       throw noUser(email);
@@ -176,11 +173,7 @@ export async function authRoutes(instance: FastifyInstance) {
       // (LEGACY_RESET_FLOW); a token that is sent is always checked.
       const tokenSent = body.resetToken !== undefined && body.resetToken !== null && body.resetToken !== '';
       const tokenHash = typeof body.resetToken === 'string' && tokenSent ? hashResetToken(body.resetToken) : undefined;
-      const user = await ctx.db.one<{ id: string; verified: boolean }>(
-        `SELECT id, coalesce(reset_verified_until > now() AND ($2::text IS NULL OR reset_token_hash = $2), false) AS verified
-         FROM users WHERE lower(email) = $1 AND active`,
-        [email, tokenHash ?? null],
-      );
+      const user = await findResetAccount(ctx.db, email, tokenHash);
       if (!user) throw noUser(email);
       const tokenUsable = tokenSent ? tokenHash !== undefined : ctx.config.legacyResetFlow;
       if (!tokenUsable || !user.verified) throw badRequest(NOT_VERIFIED);

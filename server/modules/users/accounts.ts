@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../db';
+import type { Queryable } from '../../db';
 import type { AppContext, Role } from '../../context';
 import { ValidationError, fieldError } from '../../lib/errors';
 import { onUniqueViolation } from '../../db/errors';
@@ -6,9 +6,9 @@ import { hashPassword, passwordFits } from '../../lib/passwords';
 import { rules, text, type Rules } from '../../lib/validate';
 import { slugify } from '../../lib/arabic';
 import { signToken } from '../../plugins/auth';
-import { USER_COLUMNS } from './serialize';
+import { emailTaken, findUser, insertUser as insertUserRow, setPasswordHash, type UserRow } from './repository';
 
-/** Account rules and queries shared by auth (signup, login, reset) and the users endpoints. */
+/** Account rules and writes shared by auth (signup, login, reset) and the users endpoints; the SQL is in repository.ts. */
 
 export const ROLES: readonly Role[] = ['user', 'manager', 'admin'];
 
@@ -20,12 +20,6 @@ export const passwordText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 export const nameRules = () => rules().minLength(3, 'must be at least 3 chars').maxLength(50, 'must be at most 50 chars');
-
-/** Deactivated accounts keep their e-mail taken (API.md §6.9). */
-export async function emailTaken(db: Queryable, email: string, exceptUserId?: string) {
-  const row = await db.one('SELECT 1 FROM users WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, exceptUserId ?? null]);
-  return row !== undefined;
-}
 
 /** Format then uniqueness; `required` only where the e-mail must be sent. */
 export function emailRules(db: Queryable, options: { required: boolean; exceptUserId?: string }) {
@@ -58,10 +52,6 @@ export const newAccountRules = (db: Queryable): Record<string, Rules> => ({
   phone: phoneRules(),
 });
 
-export async function loadUser(db: Queryable, id: string): Promise<Row | undefined> {
-  return db.one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
-}
-
 export interface NewAccount {
   name: string;
   email: string;
@@ -71,16 +61,13 @@ export interface NewAccount {
 }
 
 /** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
-export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<Row> {
+export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<UserRow> {
   const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
-  const row = await onUniqueViolation(
-    () => ctx.db.one<{ id: string }>(
-      `INSERT INTO users (name, slug, email, phone, role, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [account.name, slugify(account.name), account.email, account.phone ?? null, account.role, passwordHash],
-    ),
+  const id = await onUniqueViolation(
+    () => insertUserRow(ctx.db, { name: account.name, slug: slugify(account.name), email: account.email, phone: account.phone ?? null, role: account.role, passwordHash }),
     () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
   );
-  return (await loadUser(ctx.db, row!.id))!;
+  return (await findUser(ctx.db, id))!;
 }
 
 /**
@@ -102,14 +89,7 @@ export function passwordChangeMoment(): Date {
 export async function setPassword(ctx: AppContext, id: string, password: string, options: { reset?: { tokenHash?: string } } = {}): Promise<Date | undefined> {
   const passwordHash = await hashPassword(password, ctx.config.bcryptRounds);
   const changedAt = passwordChangeMoment();
-  const { reset } = options;
-  const row = await ctx.db.one(
-    `UPDATE users SET password_hash = $2, password_changed_at = $3, reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
-       reset_verified_until = NULL, reset_token_hash = NULL, updated_at = now()
-     WHERE id = $1 ${reset ? 'AND reset_verified_until > now() AND ($4::text IS NULL OR reset_token_hash = $4)' : ''} RETURNING id`,
-    reset ? [id, passwordHash, changedAt, reset.tokenHash ?? null] : [id, passwordHash, changedAt],
-  );
-  return row ? changedAt : undefined;
+  return (await setPasswordHash(ctx.db, id, passwordHash, changedAt, options.reset)) ? changedAt : undefined;
 }
 
 /** A token for the user, never issued before their last password change (which may lie up to a second ahead). */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { ValidationError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { emailRules, insertUser, nameRules, normalizeEmail, passwordRules } from './accounts';
+import { adminExists } from './repository';
 
 export const ADMIN_NAME = 'مدير المتجر';
 
@@ -20,7 +21,7 @@ export async function createAdminAccount(ctx: AppContext, input: { name?: string
 export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const { adminEmail: email, adminPassword: password } = ctx.config;
   if (!email && !password) return;
-  if (await ctx.db.one(`SELECT 1 FROM users WHERE role = 'admin'`)) return;
+  if (await adminExists(ctx.db)) return;
   try {
     await createAdminAccount(ctx, { email, password });
   } catch (err) {

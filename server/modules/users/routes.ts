@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
-import { pagedList } from '../../db/pagedList';
 import { onUniqueViolation } from '../../db/errors';
 import { ValidationError, fieldError, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { rules, text, validate, validateIdParam } from '../../lib/validate';
 import { Type, BooleanLike, DataOnly, IdParams, List, ListQuery, Maybe, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { EmailField, NameField, Password, PhoneField, Role, User, UserWithToken } from './schemas';
@@ -18,7 +17,6 @@ import {
   emailRules,
   insertUser,
   issueToken,
-  loadUser,
   matchesConfirmation,
   newAccountRules,
   nameRules,
@@ -29,21 +27,19 @@ import {
   phoneRules,
   setPassword,
 } from './accounts';
+import { forgetPaymentSessionsOf } from '../orders/repository';
 import { recomputeRatings, reviewedProductIds } from '../reviews/repository';
-import { USER_COLUMNS, userJson } from './serialize';
-
-
-const USER_LIST: ListSpec = {
-  fields: {
-    role: { column: 'u.role', type: 'text' },
-    email: { column: 'u.email', type: 'text' },
-    active: { column: 'u.active', type: 'bool' },
-    createdAt: { column: 'u.created_at', type: 'date' },
-    name: { column: 'u.name', type: 'text', sortOnly: true },
-    updatedAt: { column: 'u.updated_at', type: 'date', sortOnly: true },
-  },
-  keyword: (p) => `u.name ILIKE ${p}`,
-};
+import {
+  USER_LIST,
+  deactivateUser,
+  deleteUser,
+  findUser,
+  listUsers,
+  passwordHashOf,
+  updateUser as updateUserRow,
+  type UserChanges,
+} from './repository';
+import { userJson } from './serialize';
 
 /** `true`/`false` as JSON booleans or as the strings urlencoded bodies carry. */
 const toBool = (value: unknown) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined);
@@ -51,24 +47,20 @@ const toBool = (value: unknown) => (value === true || value === 'true' ? true : 
 const roleRules = () => rules().optional().oneOf(ROLES, 'Invalid role');
 
 /** Profile fields an update may change: only those sent, normalised (name also sets the slug). */
-function profileChanges(body: Record<string, unknown>): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
+function profileChanges(body: Record<string, unknown>): UserChanges {
+  const changes: UserChanges = {};
   if (body.name != null) Object.assign(changes, { name: text(body.name), slug: slugify(text(body.name)!) });
   if (body.email != null) changes.email = normalizeEmail(body.email);
   if (body.phone != null) changes.phone = text(body.phone);
   return changes;
 }
 
-/** Writes the listed columns (names come from our own code, values are parameters); false when the user is gone. */
-async function updateUser(db: Queryable, id: string, changes: Record<string, unknown>, emailValue: unknown): Promise<boolean> {
-  const columns = Object.keys(changes);
-  const sets = columns.map((c, i) => `${c} = $${i + 2}`).concat('updated_at = now()');
-  const row = await onUniqueViolation(
-    () => db.one(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING id`, [id, ...Object.values(changes)]),
+/** Writes the changes; false when the user is gone. An e-mail taken meanwhile answers the same error as a taken one. */
+const updateUser = (db: Queryable, id: string, changes: UserChanges, emailValue: unknown): Promise<boolean> =>
+  onUniqueViolation(
+    () => updateUserRow(db, id, changes),
     () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
   );
-  return row !== undefined;
-}
 
 const tags = ['users'];
 /**
@@ -95,7 +87,7 @@ export async function userRoutes(instance: FastifyInstance) {
   app.get('/getMe', {
     schema: { tags, security: bearer, summary: 'The caller\'s account', response: { 200: DataOnly(User) } },
     preValidation: anyUser,
-  }, async (request) => ({ data: userJson((await loadUser(ctx.db, currentUser(request).id))!) }));
+  }, async (request) => ({ data: userJson((await findUser(ctx.db, currentUser(request).id))!) }));
 
   app.route({
     method: ['PUT', 'PATCH'],
@@ -120,8 +112,8 @@ export async function userRoutes(instance: FastifyInstance) {
             .required('currentPassword is required to change the e-mail')
             .check(async (v) => {
               const current = passwordText(v);
-              const row = await ctx.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [me.id]);
-              return current !== undefined && row !== undefined && verifyPassword(current, row.password_hash);
+              const hash = await passwordHashOf(ctx.db, me.id);
+              return current !== undefined && hash !== undefined && verifyPassword(current, hash);
             }, 'Incorrect current password'),
         }),
       });
@@ -138,7 +130,7 @@ export async function userRoutes(instance: FastifyInstance) {
       const changedAt = emailChanges ? passwordChangeMoment() : undefined;
       if (changedAt) changes.password_changed_at = changedAt;
       await updateUser(ctx.db, me.id, changes, body.email);
-      const user = userJson((await loadUser(ctx.db, me.id))!);
+      const user = userJson((await findUser(ctx.db, me.id))!);
       return { status: 'success' as const, data: { user }, ...(changedAt && { token: await issueToken(ctx, me.id, changedAt) }) };
     },
   });
@@ -155,7 +147,7 @@ export async function userRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const me = currentUser(request);
       const body = bodyOf(request);
-      const { password_hash: hash } = (await ctx.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [me.id]))!;
+      const hash = (await passwordHashOf(ctx.db, me.id))!;
       await validate('body', body, {
         currentPassword: rules().required('currentPassword required'),
         passwordConfirm: rules().required('passwordConfirm required'),
@@ -167,7 +159,7 @@ export async function userRoutes(instance: FastifyInstance) {
         ),
       });
       const changedAt = await setPassword(ctx, me.id, passwordText(body.password)!);
-      return { data: userJson((await loadUser(ctx.db, me.id))!), token: await issueToken(ctx, me.id, changedAt) };
+      return { data: userJson((await findUser(ctx.db, me.id))!), token: await issueToken(ctx, me.id, changedAt) };
     },
   });
 
@@ -176,7 +168,7 @@ export async function userRoutes(instance: FastifyInstance) {
     preValidation: anyUser,
   }, async (request, reply) => {
     // Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2).
-    await ctx.db.query('UPDATE users SET active = false, updated_at = now() WHERE id = $1', [currentUser(request).id]);
+    await deactivateUser(ctx.db, currentUser(request).id);
     return reply.status(204).send(null);
   });
 
@@ -186,7 +178,7 @@ export async function userRoutes(instance: FastifyInstance) {
     config: { listSpec: USER_LIST },
   }, async (request) => {
     const q = buildListQuery(request.query, USER_LIST);
-    const { rows, total } = await pagedList(ctx.db, q, { columns: USER_COLUMNS, from: 'users u' });
+    const { rows, total } = await listUsers(ctx.db, q);
     return listResponse(rows.map(userJson), total, q);
   });
 
@@ -220,7 +212,7 @@ export async function userRoutes(instance: FastifyInstance) {
     preValidation: [admin, checks({ params: idRules('id') })],
   }, async (request) => {
     const { id } = request.params;
-    const user = await loadUser(ctx.db, id);
+    const user = await findUser(ctx.db, id);
     if (!user) throw notFound(`No document for this id ${id}`);
     return { data: userJson(user) };
   });
@@ -250,7 +242,7 @@ export async function userRoutes(instance: FastifyInstance) {
       if (body.role != null) changes.role = body.role;
       if (body.active != null) changes.active = toBool(body.active);
       if (!(await updateUser(ctx.db, id, changes, body.email))) throw notFound(`No document found for this id: ${id}`);
-      return { data: userJson((await loadUser(ctx.db, id))!) };
+      return { data: userJson((await findUser(ctx.db, id))!) };
     },
   });
 
@@ -262,11 +254,11 @@ export async function userRoutes(instance: FastifyInstance) {
     const deleted = await ctx.db.tx(async (tx) => {
       const products = await reviewedProductIds(tx, id);
       // Orders outlive the account (they keep the user snapshot) but not its payment sessions.
-      await tx.query('UPDATE orders SET payment_session_id = NULL WHERE payment_session_id IN (SELECT id FROM payment_sessions WHERE user_id = $1)', [id]);
+      await forgetPaymentSessionsOf(tx, id);
       // Cart, addresses, wishlist, reviews and payment sessions go with the row (ON DELETE CASCADE).
-      const row = await tx.one('DELETE FROM users WHERE id = $1 RETURNING id', [id]);
-      if (row) for (const product of new Set(products)) await recomputeRatings(tx, product);
-      return row !== undefined;
+      const deletedUser = await deleteUser(tx, id);
+      if (deletedUser) for (const product of new Set(products)) await recomputeRatings(tx, product);
+      return deletedUser;
     });
     if (!deleted) throw notFound(`No document found for this id: ${id}`);
     return reply.status(204).send(null);
@@ -292,7 +284,7 @@ export async function userRoutes(instance: FastifyInstance) {
       if (!(await setPassword(ctx, id, passwordText(body.password)!))) {
         throw notFound(`No document found for this id: ${id}`);
       }
-      return { data: userJson((await loadUser(ctx.db, id))!) };
+      return { data: userJson((await findUser(ctx.db, id))!) };
     },
   });
 }
