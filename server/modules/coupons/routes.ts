@@ -1,41 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { duplicateValue, notFound } from '../../lib/errors';
-import { buildListQuery, listResponse, type ListSpec } from '../../lib/listQuery';
-import { compact, iso } from '../../lib/time';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { rules, text, toNumber, type Rules } from '../../lib/validate';
 import { Type, DataOnly, DateTime, IdParams, List, ListQuery, Maybe, NoContent, NumberLike, Text, Timestamps, bearer, checks, idRules } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import type { Row } from '../../db';
-import { pagedList } from '../../db/pagedList';
 import { onUniqueViolation } from '../../db/errors';
 import { parseExpire } from './expire';
-
-const COLUMNS = 'id, name, expire, discount, created_at, updated_at';
+import { COUPON_LIST as LIST_SPEC, deleteCoupon, findCoupon, insertCoupon, listCoupons, updateCoupon } from './repository';
+import { couponJson } from './serialize';
 
 const discountOf = (value: unknown) => Math.round(toNumber(value)! * 100) / 100;
-
-export function couponJson(row: Row) {
-  return compact({
-    _id: row.id,
-    name: row.name,
-    expire: iso(row.expire),
-    discount: Number(row.discount),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  });
-}
-
-const LIST_SPEC: ListSpec = {
-  fields: {
-    name: { column: 'name', type: 'text' },
-    discount: { column: 'discount', type: 'decimal', precision: 5, scale: 2 },
-    expire: { column: 'expire', type: 'date' },
-    createdAt: { column: 'created_at', type: 'date' },
-    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
-  },
-  keyword: (placeholder) => `name ILIKE ${placeholder}`,
-};
 
 /** API.md §5.10; `partial` (PUT/PATCH) makes fields optional and drops the future check. */
 function couponSchema(partial: boolean): Record<string, Rules> {
@@ -84,7 +59,7 @@ export async function couponRoutes(instance: FastifyInstance) {
     config: { listSpec: LIST_SPEC },
   }, async (request) => {
     const q = buildListQuery(request.query, LIST_SPEC);
-    const { rows, total } = await pagedList(ctx.db, q, { columns: COLUMNS, from: 'coupons' });
+    const { rows, total } = await listCoupons(ctx.db, q);
     return listResponse(rows.map(couponJson), total, q);
   });
 
@@ -93,7 +68,7 @@ export async function couponRoutes(instance: FastifyInstance) {
     preValidation: [staff, checks({ params: idRules('id') })],
   }, async (request) => {
     const { id } = request.params;
-    const row = await ctx.db.one(`SELECT ${COLUMNS} FROM coupons WHERE id = $1`, [id]);
+    const row = await findCoupon(ctx.db, id);
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: couponJson(row) };
   });
@@ -104,11 +79,9 @@ export async function couponRoutes(instance: FastifyInstance) {
   }, async (request, reply) => {
     const body = request.body;
     const row = await writing(body.name, () =>
-      ctx.db.one(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
-        text(body.name), parseExpire(body.expire), discountOf(body.discount),
-      ]),
+      insertCoupon(ctx.db, { name: text(body.name)!, expire: parseExpire(body.expire)!, discount: discountOf(body.discount) }),
     );
-    return reply.status(201).send({ data: couponJson(row!) });
+    return reply.status(201).send({ data: couponJson(row) });
   });
 
   for (const method of ['PUT', 'PATCH'] as const) app.route({
@@ -121,16 +94,11 @@ export async function couponRoutes(instance: FastifyInstance) {
     const body = request.body;
     const present = (v: unknown) => v !== undefined && v !== null;
     const row = await writing(body.name, () =>
-      ctx.db.one(
-        `UPDATE coupons SET name = COALESCE($2, name), expire = COALESCE($3, expire), discount = COALESCE($4, discount), updated_at = now()
-         WHERE id = $1 RETURNING ${COLUMNS}`,
-        [
-          id,
-          present(body.name) ? text(body.name) : null,
-          present(body.expire) ? parseExpire(body.expire) : null,
-          present(body.discount) ? discountOf(body.discount) : null,
-        ],
-      ),
+      updateCoupon(ctx.db, id, {
+        name: present(body.name) ? text(body.name)! : null,
+        expire: present(body.expire) ? parseExpire(body.expire)! : null,
+        discount: present(body.discount) ? discountOf(body.discount) : null,
+      }),
     );
     if (!row) throw notFound(`No document found for this id: ${id}`);
     return { data: couponJson(row) };
@@ -142,11 +110,7 @@ export async function couponRoutes(instance: FastifyInstance) {
     preValidation: [staff, checks({ params: idRules('id') })],
   }, async (request, reply) => {
     const { id } = request.params;
-    const deleted = await ctx.db.tx(async (tx) => {
-      // Carts holding the coupon lose it (API.md §6.7); their plain total is computed from the lines.
-      await tx.query('UPDATE carts SET coupon_id = NULL, total_after_discount = NULL, updated_at = now() WHERE coupon_id = $1', [id]);
-      return tx.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id]);
-    });
+    const deleted = await deleteCoupon(ctx.db, id);
     if (!deleted) throw notFound(`No document found for this id: ${id}`);
     return reply.status(204).send(null);
   });
