@@ -5,6 +5,7 @@ import { imageBase } from '../../context';
 import { imageUrl } from '../../lib/images';
 import { toEgp } from '../../lib/money';
 import { requireAuth } from '../../plugins/auth';
+import { bestSellers, dailySales, dayWindow, waitingCounts } from './repository';
 
 /** Days are the shop's calendar days (coupon dates are Cairo days too, API.md §9.8). */
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
@@ -43,35 +44,10 @@ export async function dashboardRoutes(instance: FastifyInstance) {
     preValidation: requireAuth(ctx, 'manager', 'admin'),
   }, async (request) => {
     // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.
-    const [{ today, since }] = await ctx.db.query<{ today: string; since: Date }>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS today, (d - $2::int)::timestamp AT TIME ZONE $1 AS since
-       FROM (SELECT (now() AT TIME ZONE $1)::date AS d) AS t`,
-      [SHOP_TIME_ZONE, DAYS - 1],
-    );
-    const daily = await ctx.db.query<{ day: string; orders: number; revenue: string }>(
-      `SELECT to_char((created_at AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS day, count(*)::int AS orders, sum(total_order_price)::bigint AS revenue
-       FROM orders WHERE created_at >= $2 AND NOT is_cancelled GROUP BY 1`,
-      [SHOP_TIME_ZONE, since],
-    );
-    const [counts] = await ctx.db.query<{ unpaid: number; undelivered: number; out_of_stock: number; low_stock: number }>(
-      `SELECT (SELECT count(*) FROM orders WHERE NOT is_paid AND NOT is_cancelled)::int AS unpaid,
-              (SELECT count(*) FROM orders WHERE NOT is_delivered AND NOT is_cancelled)::int AS undelivered,
-              (SELECT count(*) FROM products WHERE quantity = 0)::int AS out_of_stock,
-              (SELECT count(*) FROM products WHERE quantity BETWEEN 1 AND $1)::int AS low_stock`,
-      [LOW_STOCK],
-    );
-    // The 30 days' order ids first, then their lines by the covering index (not a scan of every line ever sold);
-    // lines of deleted products (product_id set to NULL) are left out: there is nothing to restock or link to.
-    const best = await ctx.db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
-      `SELECT p.id, p.title, p.image_cover, s.sold, s.revenue
-       FROM (SELECT oi.product_id, sum(oi.count)::int AS sold, sum(oi.count * oi.price::bigint)::bigint AS revenue
-             FROM order_items oi
-             WHERE oi.order_id = ANY(ARRAY(SELECT id FROM orders WHERE created_at >= $1 AND NOT is_cancelled)) AND oi.product_id IS NOT NULL
-             GROUP BY oi.product_id ORDER BY sold DESC, revenue DESC, oi.product_id LIMIT $2) AS s
-       JOIN products p ON p.id = s.product_id
-       ORDER BY s.sold DESC, s.revenue DESC, p.id`,
-      [since, BEST_SELLERS],
-    );
+    const { today, since } = await dayWindow(ctx.db, SHOP_TIME_ZONE, DAYS);
+    const daily = await dailySales(ctx.db, SHOP_TIME_ZONE, since);
+    const counts = await waitingCounts(ctx.db, LOW_STOCK);
+    const best = await bestSellers(ctx.db, since, BEST_SELLERS);
 
     const byDay = new Map(daily.map((d) => [d.day, d]));
     const [y, m, d] = today.split('-').map(Number);
