@@ -1,4 +1,4 @@
-// The timed behaviour of SPEC §9 "Delays", in one place (ms). "Reload" means: re-fetch the affected
+// The timed behaviour of SPEC §9 "Delays" and of §4's redirects, in one place (ms). "Reload" means: re-fetch the affected
 // data after this delay (DESIGN.md).
 export const DELAYS = {
   searchRefresh: 500,
@@ -9,6 +9,10 @@ export const DELAYS = {
   cashOrderRedirect: 1500,
   profileReload: 1500,
   passwordChangeRedirect: 1500,
+  /** Password recovery (SPEC §4): to the code screen after the code is sent, to the new-password screen after the code is accepted, to /login after the reset. */
+  resetCodeSentRedirect: 1000,
+  resetCodeVerifiedRedirect: 1500,
+  passwordResetRedirect: 1500,
   addressRedirect: 1000,
   brandSpinner: 1000,
   categorySpinner: 500,

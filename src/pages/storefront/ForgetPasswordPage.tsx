@@ -7,11 +7,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
 import { requestedResetCode, selectUserStatus } from '../../features/user/userSlice';
+import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
-
-/** SPEC §4: on to the code screen 1 s after the code is sent. */
-const TO_VERIFY_DELAY = 1000;
 
 export default function ForgetPasswordPage() {
   usePageMeta({ title: 'نسيت كلمة السر' });
@@ -31,7 +29,7 @@ export default function ForgetPasswordPage() {
     const status = requestedResetCode.fulfilled.match(result) ? result.payload.status : undefined;
     if (status === 'Success') {
       toast.success(RECOVERY_MESSAGES.codeSent);
-      later(() => navigate('/user/verify-code'), TO_VERIFY_DELAY);
+      later(() => navigate('/user/verify-code'), DELAYS.resetCodeSentRedirect);
     } else if (requestedResetCode.rejected.match(result) && result.payload?.status === 404) {
       toast.warn(RECOVERY_MESSAGES.noAccount);
     } else {

@@ -39,7 +39,7 @@ export default function ResetPasswordPage() {
     const result = await dispatch(passwordReset(password));
     if (passwordReset.fulfilled.match(result)) {
       toast.success(RECOVERY_MESSAGES.resetDone);
-      later(() => navigate('/login'), DELAYS.loginRedirect);
+      later(() => navigate('/login'), DELAYS.passwordResetRedirect);
     } else {
       toast.error(resetFailure(passwordReset.rejected.match(result) ? result.payload : undefined));
     }

@@ -30,7 +30,7 @@ export default function VerifyCodePage() {
     const result = await dispatch(verifiedResetCode(resetCode));
     if (verifiedResetCode.fulfilled.match(result)) {
       toast.success(RECOVERY_MESSAGES.codeCorrect);
-      later(() => navigate('/user/reset-password'), DELAYS.loginRedirect);
+      later(() => navigate('/user/reset-password'), DELAYS.resetCodeVerifiedRedirect);
     } else {
       toast.error(RECOVERY_MESSAGES.codeWrong);
     }
