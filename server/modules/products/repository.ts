@@ -130,6 +130,9 @@ export const deleteProduct = (db: Db, id: string) =>
 
 export const productExists = async (db: Queryable, id: string) => !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));
 
+/** Locks the product's row (review changes recompute its ratings one after another); false when there is no such product. */
+export const lockProduct = async (tx: Queryable, id: string) => !!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [id]));
+
 /** What a cart change needs of a product: its stock, prices and colours. */
 export interface ProductForCartRow {
   id: string;

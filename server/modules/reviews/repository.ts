@@ -58,12 +58,6 @@ export const hasReviewed = async (db: Queryable, userId: string, productId: stri
 export const reviewedProductIds = async (db: Queryable, userId: string) =>
   (await db.query<{ product_id: string }>('SELECT product_id FROM reviews WHERE user_id = $1', [userId])).map((r) => r.product_id);
 
-/**
- * Locks the product's row, so that concurrent review changes recompute its ratings one after another; false when
- * the product does not exist. Review writes run in one transaction: lockProduct, the write, recomputeRatings.
- */
-export const lockProduct = async (tx: Queryable, productId: string) => !!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [productId]));
-
 /** Adds a review and returns its id; the unique (user, product) constraint refuses a second one. */
 export async function insertReview(tx: Queryable, userId: string, productId: string, input: ReviewInput): Promise<string> {
   const inserted = await tx.one<{ id: string }>('INSERT INTO reviews (review, rating, user_id, product_id) VALUES ($1, $2, $3, $4) RETURNING id', [
@@ -89,7 +83,9 @@ export async function deleteReview(tx: Queryable, id: string): Promise<void> {
 }
 
 /**
- * Recomputes a product's ratings after a review change, in the caller's transaction (API.md §6.1):
+ * Recomputes a product's ratings after a review change, in the caller's transaction (API.md §6.1). Review writes run
+ * in one transaction: the products repository's lockProduct (so concurrent changes recompute one after another), the
+ * write, then this. The ratings are the reviews' figures kept on the product row:
  * the mean in exact numeric arithmetic rounded to one decimal, halves up (3.25 → 3.3), or 0 without reviews.
  */
 export async function recomputeRatings(tx: Queryable, productId: string) {

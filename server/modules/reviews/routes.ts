@@ -14,10 +14,10 @@ import {
   hasReviewed,
   insertReview,
   listReviews,
-  lockProduct as lockProductRow,
   recomputeRatings,
   updateReview,
 } from './repository';
+import { lockProduct as lockProductRow } from '../products/repository';
 import { NewReview, NewReviewOfProduct, Review, ReviewChanges } from './schemas';
 import { reviewJson } from './serialize';
 
