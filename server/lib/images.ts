@@ -19,12 +19,13 @@ export const IMAGE_JOBS = 2;
 
 let running = 0;
 const waiting: (() => void)[] = [];
-/** The most image jobs seen running at once (tests check the limit holds). */
-export const imageWork = { peak: 0 };
+/** Image jobs started (an image refused from its header never starts one) and the most seen running at once. */
+export const imageWork = { started: 0, peak: 0 };
 
 async function inImageSlot<T>(work: () => Promise<T>): Promise<T> {
   while (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
+  imageWork.started++;
   imageWork.peak = Math.max(imageWork.peak, running);
   try {
     return await work();

@@ -21,9 +21,7 @@ describe('demo seed', () => {
   it('fills an empty database with the Arabic catalogue, real images, a coupon and demo accounts', async () => {
     const shop = async (app = t.app) => (await app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data;
     expect(await shop()).toEqual({ demo: false, cardPayment: false });
-    const started = Date.now();
     await seedDatabase(t.app.ctx, log);
-    expect(Date.now() - started).toBeLessThan(20_000);
     // The seeded shop is a demo shop from now on: card checkout goes to the test page, and the web app says so.
     expect(await shop()).toEqual({ demo: true, cardPayment: true });
     expect(await counts()).toEqual({ categories: 8, subcategories: 24, brands: 6, products: 40, coupons: 1, users: 2 });
