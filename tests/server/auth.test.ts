@@ -3,16 +3,14 @@ import { SignJWT } from 'jose';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
 import { latestOutboxMessage, type Mailer } from '../../server/mail';
+import { resetCodeSource } from '../../server/modules/auth/resetCodes';
 import { createUser, useTestApp } from './helpers';
 
-// Lets a test choose the next reset codes; otherwise the real CSPRNG draws them.
-const draws = vi.hoisted(() => [] as number[]);
-vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
-  const randomInt = ((...args: Parameters<typeof actual.randomInt>) =>
-    draws.length ? draws.shift() : (actual.randomInt as (...a: unknown[]) => unknown)(...args)) as typeof actual.randomInt;
-  return { ...actual, default: { ...actual, randomInt }, randomInt };
-});
+/** Makes the next reset codes these numbers; after them the real CSPRNG draws again. */
+const nextCodes = (...codes: number[]) => {
+  const draw = vi.spyOn(resetCodeSource, 'draw');
+  for (const code of codes) draw.mockReturnValueOnce(code);
+};
 
 const t = useTestApp();
 
@@ -453,14 +451,14 @@ describe('password reset (API.md §6.8)', () => {
   it('draws again when the code is live for another account, and reuses an expired one', async () => {
     const a = await createUser(t, { email: 'one@example.com' });
     const b = await createUser(t, { email: 'two@example.com' });
-    draws.push(123456);
+    nextCodes(123456);
     expect((await requestCode('one@example.com')).code).toBe('123456');
-    draws.push(123456, 654321);
+    nextCodes(123456, 654321);
     expect((await requestCode('two@example.com')).code).toBe('654321');
     expect((await resetRow(a.id)).reset_code_hash).not.toBe((await resetRow(b.id)).reset_code_hash);
 
     await t.db.query(`UPDATE users SET reset_code_expires = now() - interval '1 second' WHERE id = $1`, [a.id]);
-    draws.push(123456);
+    nextCodes(123456);
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     expect((await requestCode('two@example.com')).code).toBe('123456');
     expect((await post('verifyResetCode', { resetCode: '123456' })).statusCode).toBe(200);

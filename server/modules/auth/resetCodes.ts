@@ -22,10 +22,13 @@ export function parseResetCode(value: unknown): string | undefined {
   return /^[0-9]{6}$/.test(digits) ? digits : undefined;
 }
 
+/** Where reset codes come from: the CSPRNG. An object, so that a test can choose the next codes (vi.spyOn). */
+export const resetCodeSource = { draw: () => randomInt(0, 1_000_000) };
+
 /** Replaces any earlier code and verification of the user with a new code, which it returns. */
 export async function issueResetCode(ctx: AppContext, userId: string): Promise<string> {
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = String(resetCodeSource.draw()).padStart(6, '0');
     const hash = hashCode(ctx, code);
     try {
       await storeResetCode(ctx.db, userId, hash);
