@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8000';
 
@@ -23,6 +24,27 @@ const axiosWithoutFetchAdapter: Plugin = {
     if (/[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/.test(id)) return 'export const getFetch = () => false;\nexport default false;\n';
   },
 };
+
+/** The server tests, run twice: on in-memory PGlite ('server') and on a PostgreSQL server ('server-postgres'). */
+const serverTests: TestProjectInlineConfiguration['test'] = {
+  include: ['tests/server/**/*.test.ts'],
+  environment: 'node',
+  globals: true,
+  // Migrates one database first; each test file then starts from a copy of it (tests/server/helpers.ts).
+  globalSetup: ['tests/server/databaseSnapshot.ts'],
+  // Generous, for a busy machine: some tests start server processes or migrate a database on disk, which
+  // took over 30 s (and a file's set-up over 60 s) with the CPU shared. A passing test is never slower for it.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  // The files of a worker share one import of the server (Fastify, the route schemas, sharp, PGlite) instead of each
+  // importing it again: half the CPU of the suite. Each file still has its own app and database; nothing may be
+  // mocked module-wide (a test seam is an exported object to spy on, e.g. resetCodeSource), and spies are restored.
+  isolate: false,
+  restoreMocks: true,
+};
+
+/** The PostgreSQL server of 'server-postgres': each test file gets a scratch database on it. */
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export default defineConfig({
   plugins: [react(), axiosWithoutFetchAdapter],
@@ -66,23 +88,16 @@ export default defineConfig({
           setupFiles: ['tests/web/setup.ts'],
           // Above Testing Library's wait (tests/web/setup.ts), so a slow first render fails as a missing element.
           testTimeout: 30_000,
+          // A worker's files share one jsdom and one import of React, the router and the app: a third of the time.
+          // Each test still renders its own store (tests/web/utils/renderWithProviders.tsx); setup.ts empties storage, the prefetch
+          // cache and msw's handlers after each test, and spies, stubbed globals and fake timers are undone.
+          isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          globals: true,
-          // Migrates one database first; each test file then starts from a copy of it (tests/server/helpers.ts).
-          globalSetup: ['tests/server/databaseSnapshot.ts'],
-          // Generous, for a busy machine: some tests start server processes or migrate a database on disk, which
-          // took over 30 s (and a file's set-up over 60 s) with the CPU shared. A passing test is never slower for it.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
+      { extends: true, test: { ...serverTests, name: 'server', env: { TEST_DATABASE_URL: '' } } },
+      { extends: true, test: { ...serverTests, name: 'server-postgres', env: { TEST_DATABASE_URL: postgresUrl } } },
       {
         extends: true,
         test: {
@@ -94,7 +109,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // A condition a person waits for (a toast, a badge, an e-mail) gets as long as Playwright's own waits give an
+          // element: a busy machine can take seconds to store uploaded images, and a failed poll is then no finding.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -17,6 +17,9 @@ const stages = [];
 const failed = new Set();
 const npx = 'npx';
 const took = new Map();
+/** Test files at once: more than the cores, since many files spend much of their time waiting (for a browser, a
+ * process, the database server or the shop's own delays). TEST_WORKERS= sets it. */
+const WORKERS = Number(process.env.TEST_WORKERS) || os.availableParallelism() + 1;
 const hasNice = process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0;
 const startedAt = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -54,9 +57,11 @@ async function report(pending) {
   console.log(`${ok ? '✓' : '✗'} ${label}: ${seconds(took.get(label))}`);
 }
 
-async function vitest(label, project, env = process.env) {
+/** One vitest run of `projects`; its files share the workers, so one project's waits are another's CPU time. */
+async function vitest(label, projects, env = process.env) {
   const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  await run(label, npx, ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
+  const selected = projects.flatMap((project) => ['--project', project]);
+  await run(label, npx, ['vitest', 'run', ...selected, `--maxWorkers=${WORKERS}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
   if (!fs.existsSync(report)) {
     failed.add(label);
     return;
@@ -108,8 +113,6 @@ if (needsE2e) {
   }
   process.env.CHROMIUM_PATH = chromium;
 }
-const withoutPostgres = { ...process.env };
-delete withoutPostgres.TEST_DATABASE_URL;
 const postgresUrl = !only || only === 'server' ? await findPostgres() : undefined;
 if (!only || only === 'server') {
   console.log(postgresUrl ? `PostgreSQL found: server tests run on PGlite and on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})` : 'No PostgreSQL answers: server tests run on PGlite only (set TEST_DATABASE_URL to add one)');
@@ -129,14 +132,16 @@ const beside = only ? [] : [
   run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true, niceness: 10 }),
   run('lint', npx, ['eslint', '.'], { quiet: true, niceness: 10 }),
 ];
-if (!only || only === 'web') await vitest('web tests', 'web');
-if (!only || only === 'server') {
-  await vitest('server tests on PGlite', 'server', withoutPostgres);
-  if (postgresUrl) await vitest('server tests on PostgreSQL', 'server', { ...process.env, TEST_DATABASE_URL: postgresUrl });
-}
-if (needsE2e) {
-  if ((await run('web build for end-to-end tests', npx, ['vite', 'build'])).ok) await vitest('end-to-end tests in Chromium', 'e2e');
-}
+// The end-to-end tests serve the built web app; the build takes seconds, so it comes first and every suite then runs
+// in one vitest run.
+const builtForE2e = needsE2e && (await run('web build for end-to-end tests', npx, ['vite', 'build'])).ok;
+const projects = [
+  ...(!only || only === 'web' ? ['web'] : []),
+  ...(!only || only === 'server' ? ['server', ...(postgresUrl ? ['server-postgres'] : [])] : []),
+  ...(builtForE2e ? ['e2e'] : []),
+];
+const described = { web: 'web', server: 'server on PGlite', 'server-postgres': 'server on PostgreSQL', e2e: 'end-to-end in Chromium' };
+if (projects.length) await vitest(`tests (${projects.map((project) => described[project]).join(', ')})`, projects, { ...process.env, ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }) });
 for (const pending of beside) await report(pending);
 
 const failedStage = stages.find((label) => failed.has(label));

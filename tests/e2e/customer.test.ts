@@ -91,7 +91,7 @@ describe('customer journeys in Chromium', () => {
     const { coloured, plain } = await productIds();
     await addToCart(coloured.id, true);
     await addToCart(plain.id, false);
-    await expect.poll(() => page.getByTestId('cart-count').innerText(), { timeout: 5000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('2');
 
     await page.goto('/cart');
     const plainLine = page.getByRole('listitem', { name: plain.title });
@@ -100,7 +100,7 @@ describe('customer journeys in Chromium', () => {
     await plainLine.getByLabel('الكمية').fill('3');
     await plainLine.getByLabel('الكمية').blur();
     await expect
-      .poll(async () => (await api<CartAnswer>('GET', '/cart')).data.data.products.find((l) => l.product._id === plain.id)?.count, { timeout: 5000 })
+      .poll(async () => (await api<CartAnswer>('GET', '/cart')).data.data.products.find((l) => l.product._id === plain.id)?.count)
       .toBe(3);
     const beforeCoupon = (await api<CartAnswer>('GET', '/cart')).data.data.totalCartPrice;
     await expect.poll(async () => amountOf(await page.getByTestId('cart-total').innerText())).toBe(beforeCoupon);
@@ -125,7 +125,7 @@ describe('customer journeys in Chromium', () => {
     await page.getByLabel('رقم الهاتف').fill('01123456789');
     await page.getByRole('button', { name: 'اضافة عنوان' }).click();
     await toast(page, 'تم اضافة العنوان بنجاح');
-    await page.waitForURL((url) => url.pathname === '/user/addresses', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/user/addresses');
     await page.getByRole('listitem', { name: alias }).getByText('01123456789').waitFor();
 
     const { data: cart } = await api<CartAnswer>('GET', '/cart');
@@ -133,7 +133,7 @@ describe('customer journeys in Chromium', () => {
     await expect.poll(async () => amountOf(await page.getByTestId('payable').innerText())).toBe(cart.data.totalAfterDiscount);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     await toast(page, 'تم انشاء طلبك بنجاح');
-    await page.waitForURL((url) => url.pathname === '/user/allorders', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/user/allorders');
 
     const { data: orders } = await api<{ data: OrderAnswer[] }>('GET', '/orders?limit=5');
     const order = orders.data[0];
@@ -142,11 +142,11 @@ describe('customer journeys in Chromium', () => {
     await card.getByText('الدفع عند الاستلام').waitFor();
     await card.getByText('لم يتم الدفع').waitFor();
     expect(amountOf((await card.getByText(/^الاجمالي:/).innerText()).replace('الاجمالي:', ''))).toBe(order.totalOrderPrice);
-    await expect.poll(() => page.getByTestId('cart-count').innerText(), { timeout: 5000 }).toBe('0');
+    await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('0');
 
     // The confirmation e-mail went to the outbox with the order's number, lines and the delivery address (its alias
     // and phone, as the web app sends them).
-    await expect.poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject, { timeout: 5000 }).toBe(`تم استلام طلبك رقم #${order.id}`);
+    await expect.poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject).toBe(`تم استلام طلبك رقم #${order.id}`);
     const mail = (await shop.latestMail(DEMO_USER.email))!;
     expect(mail.text).toContain(alias);
     expect(mail.text).toContain('01123456789');
@@ -163,8 +163,8 @@ describe('customer journeys in Chromium', () => {
     // The payment page opens in a new window; if a popup blocker refused, the shop navigated there in place.
     // Promise.any: the way that did not happen times out later without an unhandled rejection.
     const opened = Promise.any([
-      context.waitForEvent('page', { timeout: 10_000 }),
-      page.waitForURL(/\/payments\/test\//, { timeout: 10_000 }).then(() => page),
+      context.waitForEvent('page'),
+      page.waitForURL(/\/payments\/test\//).then(() => page),
     ]);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     const payment = await opened;
@@ -172,12 +172,12 @@ describe('customer journeys in Chromium', () => {
     await payment.getByRole('button', { name: 'ادفع الآن' }).waitFor();
     expect(await payment.locator('body').innerText()).toContain('جنيه');
     await payment.getByRole('button', { name: 'ادفع الآن' }).click();
-    await payment.waitForURL((url) => url.pathname === '/user/allorders', { timeout: 10_000 });
+    await payment.waitForURL((url) => url.pathname === '/user/allorders');
 
     const { data: orders } = await api<{ data: OrderAnswer[] }>('GET', '/orders?limit=5');
     const order = orders.data[0];
     expect(order).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: cart.data.totalCartPrice });
-    await expect.poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject, { timeout: 5000 }).toBe(`تم الدفع وتأكيد طلبك رقم #${order.id}`);
+    await expect.poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject).toBe(`تم الدفع وتأكيد طلبك رقم #${order.id}`);
     const card = payment.getByRole('article', { name: `طلب رقم #${order.id}` });
     await card.getByText('تم الدفع').waitFor();
     await card.getByText('بطاقة ائتمانية').waitFor();
@@ -187,9 +187,9 @@ describe('customer journeys in Chromium', () => {
       // The checkout tab hears back from the orders page the payment tab returned to: it refreshes the cart and the
       // badge, says the order was paid and shows the orders, instead of keeping the old amount.
       await toast(page, 'تم الدفع بنجاح');
-      await page.waitForURL((url) => url.pathname === '/user/allorders', { timeout: 5000 });
+      await page.waitForURL((url) => url.pathname === '/user/allorders');
       await page.getByRole('article', { name: `طلب رقم #${order.id}` }).getByText('تم الدفع').waitFor();
-      await expect.poll(() => page.getByTestId('cart-count').innerText(), { timeout: 5000 }).toBe('0');
+      await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('0');
       await payment.close();
     }
   });
@@ -240,7 +240,7 @@ describe('customer journeys in Chromium', () => {
     await page.getByLabel('تاكيد كلمة السر الجديدة').fill('Changed123');
     await page.getByRole('button', { name: 'حفظ كلمة السر' }).click();
     await toast(page, 'تم التحديث بنجاح');
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // The old password no longer works.

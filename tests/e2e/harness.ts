@@ -83,6 +83,6 @@ export async function login(page: Page, credentials: { email: string; password: 
   await page.getByPlaceholder(/البريد الإلكتروني|الايميل|البريد/).fill(credentials.email);
   await page.getByPlaceholder(/كلمة السر|كلمة المرور/).fill(credentials.password);
   await page.getByRole('button', { name: /تسجيل الدخول/ }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname === '/');
 }
 export * from './visibility';

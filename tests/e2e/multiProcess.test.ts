@@ -84,7 +84,7 @@ async function newPage(clientAddress: string): Promise<{ context: BrowserContext
   return { context, page };
 }
 
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor({ timeout: 15_000 });
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 async function pngFile(name: string, width: number, height: number, colour: string) {
   return { name, mimeType: 'image/png', buffer: await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer() };
@@ -266,7 +266,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     expect(answer.status()).toBe(201);
     cashOrderUpstream = answer.headers()['x-upstream'];
     await toast(page, 'تم انشاء طلبك بنجاح');
-    await page.waitForURL((url) => url.pathname === '/user/allorders', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/user/allorders');
     const orders = await api<{ data: { _id: string; id: number; totalOrderPrice: number; paymentMethodType: string }[] }>('GET', '/orders?limit=5', { token });
     expect(orders.data.data).toHaveLength(1);
     cashOrder = orders.data.data[0];
@@ -296,14 +296,14 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     await addToCart(page);
     await chooseAddress(page, 'الدفع عن طريق البطاقة الائتمانية');
     const opened = Promise.any([
-      context.waitForEvent('page', { timeout: 15_000 }),
-      page.waitForURL(/\/payments\/test\//, { timeout: 15_000 }).then(() => page),
+      context.waitForEvent('page'),
+      page.waitForURL(/\/payments\/test\//).then(() => page),
     ]);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     const payment = await opened;
     await payment.waitForURL(/\/payments\/test\//);
     await payment.getByRole('button', { name: 'ادفع الآن' }).click();
-    await payment.waitForURL((url) => url.pathname === '/user/allorders', { timeout: 15_000 });
+    await payment.waitForURL((url) => url.pathname === '/user/allorders');
 
     const orders = await api<{ data: { _id: string; paymentMethodType: string; isPaid: boolean }[] }>('GET', '/orders?limit=5', { token });
     expect(orders.data.data).toHaveLength(2);

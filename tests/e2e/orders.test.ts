@@ -78,7 +78,7 @@ describe('an order a shopper can follow', () => {
     await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check();
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     await toast(page, 'تم انشاء طلبك بنجاح');
-    await page.waitForURL((url) => url.pathname === '/user/allorders', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/user/allorders');
 
     const { data } = await api<{ data: { _id: string; id: number; shippingAddress: unknown }[] }>('GET', '/orders?limit=1');
     expect(data.data[0].shippingAddress).toEqual(address);
@@ -90,7 +90,7 @@ describe('an order a shopper can follow', () => {
     const { data } = await api<{ data: { id: number }[] }>('GET', '/orders?limit=1');
     const heading = `طلب رقم #${data.data[0].id}`;
     await page.getByRole('article', { name: heading }).getByRole('link', { name: heading }).click();
-    await page.waitForURL((url) => url.pathname === orderPath, { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === orderPath);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await expectSeen(page, ORDER_LINE);
     await page.waitForLoadState('networkidle');

@@ -39,7 +39,7 @@ async function pricesOfAllPages(page: Page): Promise<number[]> {
     if (!(await next.count()) || (await next.getAttribute('class'))?.includes('disabled')) break;
     const before = (await cardTitles(page)).join('|');
     await next.locator('a').click();
-    await expect.poll(async () => (await cardTitles(page)).join('|'), { timeout: 5000 }).not.toBe(before);
+    await expect.poll(async () => (await cardTitles(page)).join('|')).not.toBe(before);
     prices.push(...(await cardPrices(page)));
   }
   return prices;
@@ -56,7 +56,7 @@ async function sortBy(page: Page, label: string, expectedFirstPage: number[]) {
   await page.getByRole('button', { name: /ترتيب حسب/ }).hover();
   await page.getByRole('button', { name: label }).click();
   // The first page shows the lowest (or highest) paid prices, in order.
-  await expect.poll(() => cardPrices(page), { timeout: 5000 }).toEqual(expectedFirstPage);
+  await expect.poll(() => cardPrices(page)).toEqual(expectedFirstPage);
 }
 
 describe.each([390, 1280])('product listing at %i px', (width) => {
@@ -88,7 +88,7 @@ describe.each([390, 1280])('product listing at %i px', (width) => {
     await page.getByLabel('من:').fill(String(from));
     await page.getByLabel('الى:').fill(String(to));
     await expect
-      .poll(async () => (await cardPrices(page)).every((p) => p > from && p <= to), { timeout: 8000 })
+      .poll(async () => (await cardPrices(page)).every((p) => p > from && p <= to))
       .toBe(true);
     await sortBy(page, 'السعر من الاقل للاعلى', expected.slice(0, 8));
     expect(await pricesOfAllPages(page)).toEqual(expected);

@@ -28,12 +28,12 @@ describe('session journeys in Chromium', () => {
     await first.page.getByLabel('كلمة السر الجديدة', { exact: true }).fill('Changed123');
     await first.page.getByLabel('تاكيد كلمة السر الجديدة').fill('Changed123');
     await first.page.getByRole('button', { name: 'حفظ كلمة السر' }).click();
-    await first.page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    await first.page.waitForURL((url) => url.pathname === '/login');
 
     // The second browser still shows the name, until its next call to the server.
     await second.page.goto('/user/allorders');
     await second.page.locator('.Toastify').getByText(EXPIRED).first().waitFor();
-    await second.page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    await second.page.waitForURL((url) => url.pathname === '/login');
     expect(await second.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The top bar offers the login link again (inside the phone menu at this width).
     await second.page.locator('nav.navbar a[href="/login"]').first().waitFor({ state: 'attached' });

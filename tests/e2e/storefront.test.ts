@@ -59,7 +59,7 @@ describe('storefront in Chromium', () => {
 
     // Filter by the category: only its count remains.
     await page.getByRole('checkbox', { name: categoryName }).check();
-    await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0), { timeout: 5000 }).toBeLessThan(40);
+    await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0)).toBeLessThan(40);
     await context.close();
   });
 
@@ -74,7 +74,7 @@ describe('storefront in Chromium', () => {
     await page.getByPlaceholder('رقم الهاتف').fill('01012345678');
     await page.getByRole('button', { name: 'تسجيل الحساب' }).click();
     await page.getByText('تم تسجيل الحساب بنجاح').waitFor();
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/login');
     await login(page, { email, password: 'Secret123' });
 
     const product = (await shop.app.ctx.db.one<{ id: string }>(
@@ -89,7 +89,7 @@ describe('storefront in Chromium', () => {
     await expect.poll(() => page.getByRole('radio', { name: /اللون/ }).first().isChecked()).toBe(true);
     await page.getByRole('button', { name: 'اضف للعربة' }).click();
     await page.getByText('تمت اضافة المنتج للعربه بنجاح').waitFor();
-    await expect.poll(() => badge.innerText(), { timeout: 5000 }).toBe('1');
+    await expect.poll(() => badge.innerText()).toBe('1');
 
     // Review: write, edit, delete.
     await page.getByLabel('اكتب تعليقك').fill('منتج رائع جدا');
@@ -97,17 +97,17 @@ describe('storefront in Chromium', () => {
     await page.getByRole('radio', { name: '4.5 من 5' }).locator('..').click();
     await page.getByRole('button', { name: 'اضف تعليق' }).click();
     await page.getByText('تمت الاضافه بنجاح').waitFor();
-    await page.locator('li', { hasText: 'منتج رائع جدا' }).waitFor({ timeout: 5000 });
+    await page.locator('li', { hasText: 'منتج رائع جدا' }).waitFor();
     await page.getByRole('button', { name: 'تعديل التقييم' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('نص التقييم').fill('تغير رأيي قليلا');
     await dialog.getByRole('button', { name: 'تعديل' }).click();
     await page.getByText('تم تعديل التقييم بنجاح').waitFor();
-    await page.locator('li', { hasText: 'تغير رأيي قليلا' }).waitFor({ timeout: 5000 });
+    await page.locator('li', { hasText: 'تغير رأيي قليلا' }).waitFor();
     await page.getByRole('button', { name: 'حذف التقييم' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
     await page.getByText('تم حذف التقييم بنجاح').waitFor();
-    await page.getByText('لا يوجد تقيمات الان').waitFor({ timeout: 5000 });
+    await page.getByText('لا يوجد تقيمات الان').waitFor();
     await context.close();
   });
 

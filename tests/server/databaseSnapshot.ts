@@ -138,7 +138,9 @@ async function postgresTemplate(serverUrl: string, hash: string): Promise<{ name
 
 export default async function setup(project: TestProject) {
   const hash = await migrationsHash();
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  // The project's own `env` (vite.config.ts: 'server' runs on PGlite, 'server-postgres' on PostgreSQL) reaches its test
+  // workers but not this set-up, which runs in the main process.
+  const serverUrl = (project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL) || undefined;
   if (serverUrl) {
     const template = await postgresTemplate(serverUrl, hash);
     project.provide('pgliteSnapshot', '');

@@ -37,6 +37,8 @@ Element.prototype.scrollIntoView = () => {};
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // The next test, perhaps of another file in this worker (vite.config.ts: isolate off), starts on real timers.
+  vi.useRealTimers();
   clearPrefetched();
   server.resetHandlers();
   localStorage.clear();
