@@ -1,8 +1,8 @@
-// `npm test`: typecheck, lint, web tests, server tests (PGlite, and PostgreSQL when one answers) and end-to-end
+// `npm test`: typecheck, lint, formatting, web tests, server tests (PGlite, and PostgreSQL when one answers) and end-to-end
 // tests in Chromium; ends with one 'N passed, N failed' line over every test run. It finds (or, as root with apt,
 // installs) what the tests need itself, so `npm install && npm test` is the whole set-up on a fresh machine.
 //
-// Typecheck and lint run beside the tests, at a lower CPU priority: they take the time the tests leave idle (a
+// Typecheck, lint and the formatting check run beside the tests, at a lower CPU priority: they take the time the tests leave idle (a
 // test waiting for a process, the browser or the database) without slowing them. Their output follows the tests'.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,7 +61,20 @@ async function report(pending) {
 async function vitest(label, projects, env = process.env) {
   const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const selected = projects.flatMap((project) => ['--project', project]);
-  await run(label, npx, ['vitest', 'run', ...selected, `--maxWorkers=${WORKERS}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
+  await run(
+    label,
+    npx,
+    [
+      'vitest',
+      'run',
+      ...selected,
+      `--maxWorkers=${WORKERS}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { env },
+  );
   if (!fs.existsSync(report)) {
     failed.add(label);
     return;
@@ -75,10 +88,16 @@ async function vitest(label, projects, env = process.env) {
 
 /** Chromium for the end-to-end tests: CHROMIUM_PATH, the usual places, else Debian's package when this machine may install it. */
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((file) => file && fs.existsSync(file));
   if (found) return found;
-  const mayInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  const mayInstall =
+    process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!mayInstall) return undefined;
   console.log("Chromium not found: installing Debian's chromium package for the end-to-end tests");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -115,23 +134,37 @@ if (needsE2e) {
 }
 const postgresUrl = !only || only === 'server' ? await findPostgres() : undefined;
 if (!only || only === 'server') {
-  console.log(postgresUrl ? `PostgreSQL found: server tests run on PGlite and on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})` : 'No PostgreSQL answers: server tests run on PGlite only (set TEST_DATABASE_URL to add one)');
+  console.log(
+    postgresUrl
+      ? `PostgreSQL found: server tests run on PGlite and on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`
+      : 'No PostgreSQL answers: server tests run on PGlite only (set TEST_DATABASE_URL to add one)',
+  );
 }
 if (needsE2e) {
   // The multi-process end-to-end test needs PostgreSQL and Redis besides; without them it is skipped, saying so.
   const redisUrl = new URL(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
   const net = await import('node:net');
   const redisUp = await new Promise((resolve) => {
-    const socket = net.connect(Number(redisUrl.port) || 6379, redisUrl.hostname, () => (socket.destroy(), resolve(true)));
+    const socket = net.connect(
+      Number(redisUrl.port) || 6379,
+      redisUrl.hostname,
+      () => (socket.destroy(), resolve(true)),
+    );
     socket.setTimeout(2000, () => (socket.destroy(), resolve(false)));
     socket.on('error', () => resolve(false));
   });
-  if (!redisUp) console.log(`No Redis answers at ${redisUrl.host}: the multi-process end-to-end test will be skipped (set TEST_REDIS_URL)`);
+  if (!redisUp)
+    console.log(
+      `No Redis answers at ${redisUrl.host}: the multi-process end-to-end test will be skipped (set TEST_REDIS_URL)`,
+    );
 }
-const beside = only ? [] : [
-  run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true, niceness: 10 }),
-  run('lint', npx, ['eslint', '.'], { quiet: true, niceness: 10 }),
-];
+const beside = only
+  ? []
+  : [
+      run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true, niceness: 10 }),
+      run('lint', npx, ['eslint', '.'], { quiet: true, niceness: 10 }),
+      run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn'], { quiet: true, niceness: 10 }),
+    ];
 // The end-to-end tests serve the built web app; the build takes seconds, so it comes first and every suite then runs
 // in one vitest run.
 const builtForE2e = needsE2e && (await run('web build for end-to-end tests', npx, ['vite', 'build'])).ok;
@@ -140,11 +173,24 @@ const projects = [
   ...(!only || only === 'server' ? ['server', ...(postgresUrl ? ['server-postgres'] : [])] : []),
   ...(builtForE2e ? ['e2e'] : []),
 ];
-const described = { web: 'web', server: 'server on PGlite', 'server-postgres': 'server on PostgreSQL', e2e: 'end-to-end in Chromium' };
-if (projects.length) await vitest(`tests (${projects.map((project) => described[project]).join(', ')})`, projects, { ...process.env, ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }) });
+const described = {
+  web: 'web',
+  server: 'server on PGlite',
+  'server-postgres': 'server on PostgreSQL',
+  e2e: 'end-to-end in Chromium',
+};
+if (projects.length)
+  await vitest(`tests (${projects.map((project) => described[project]).join(', ')})`, projects, {
+    ...process.env,
+    ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
+  });
 for (const pending of beside) await report(pending);
 
 const failedStage = stages.find((label) => failed.has(label));
-console.log(`\n${stages.map((label) => `${label} ${seconds(took.get(label))}`).join(', ')}; in all ${seconds(Date.now() - startedAt)}`);
-console.log(`${failedStage ? `failed stage: ${failedStage}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${stages.map((label) => `${label} ${seconds(took.get(label))}`).join(', ')}; in all ${seconds(Date.now() - startedAt)}`,
+);
+console.log(
+  `${failedStage ? `failed stage: ${failedStage}\n` : ''}tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedStage ? 1 : 0);
