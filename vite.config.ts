@@ -7,7 +7,8 @@ const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8000';
 
 // Admin-only code (admin pages, components and API calls, the crop and colour-picker packages) must
 // never reach shoppers: chunks holding any of it are named 'admin-…' so the end-to-end test can prove it.
-const ADMIN_MODULE = /[\\/]src[\\/](pages|components|api)[\\/]admin[\\/]|[\\/]node_modules[\\/](react-image-crop|react-color)[\\/]/;
+const ADMIN_MODULE =
+  /[\\/]src[\\/](pages|components|api)[\\/]admin[\\/]|[\\/]node_modules[\\/](react-image-crop|react-color)[\\/]/;
 
 // The entry's imports from src/app; their static dependencies join them (includeDependenciesRecursively, the
 // default). main.tsx itself stays in the entry chunk, which index.html loads and which imports this one.
@@ -21,7 +22,8 @@ const axiosWithoutFetchAdapter: Plugin = {
   apply: 'build',
   enforce: 'pre',
   load(id) {
-    if (/[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/.test(id)) return 'export const getFetch = () => false;\nexport default false;\n';
+    if (/[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/.test(id))
+      return 'export const getFetch = () => false;\nexport default false;\n';
   },
 };
 
@@ -72,7 +74,9 @@ export default defineConfig({
           groups: [{ name: 'app', test: FIRST_LOAD_ROOTS }],
         },
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => ADMIN_MODULE.test(id)) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.moduleIds.some((id) => ADMIN_MODULE.test(id))
+            ? 'assets/admin-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -57,7 +57,14 @@ function scenarios(f: Fixture): Scenario[] {
   const rand = prng(7);
   const r = (n: number) => Math.floor(rand() * n);
   const sorts = ['', '%2Bprice', '-price', '-sold', '-ratingsAverage'];
-  const suggestKeywords = [...f.searchWords.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4), w]), 'اسعار', 'الاهرام', 'قهوه عربيه', 'ظظظ', 'xq'];
+  const suggestKeywords = [
+    ...f.searchWords.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4), w]),
+    'اسعار',
+    'الاهرام',
+    'قهوه عربيه',
+    'ظظظ',
+    'xq',
+  ];
   return [
     {
       name: 'product list (paged, sorted)',
@@ -69,7 +76,9 @@ function scenarios(f: Fixture): Scenario[] {
       name: 'keyword search',
       kind: 'search',
       method: 'GET',
-      next: () => ({ path: `/api/v1/products?sort=&limit=8&page=${1 + r(3)}&keyword=${encodeURIComponent(f.searchWords[r(f.searchWords.length)])}` }),
+      next: () => ({
+        path: `/api/v1/products?sort=&limit=8&page=${1 + r(3)}&keyword=${encodeURIComponent(f.searchWords[r(f.searchWords.length)])}`,
+      }),
     },
     {
       name: 'filtered search',
@@ -86,23 +95,44 @@ function scenarios(f: Fixture): Scenario[] {
       name: 'search suggestions',
       kind: 'suggest',
       method: 'GET',
-      next: () => ({ path: `/api/v1/products/suggestions?keyword=${encodeURIComponent(suggestKeywords[r(suggestKeywords.length)])}` }),
+      next: () => ({
+        path: `/api/v1/products/suggestions?keyword=${encodeURIComponent(suggestKeywords[r(suggestKeywords.length)])}`,
+      }),
     },
-    { name: 'product detail', kind: 'catalogue', method: 'GET', next: () => ({ path: `/api/v1/products/${f.productIds[r(f.productIds.length)]}` }) },
+    {
+      name: 'product detail',
+      kind: 'catalogue',
+      method: 'GET',
+      next: () => ({ path: `/api/v1/products/${f.productIds[r(f.productIds.length)]}` }),
+    },
     { name: 'category list', kind: 'catalogue', method: 'GET', next: () => ({ path: '/api/v1/categories' }) },
     // The owner's page: a couple of staff at a time, not the shoppers' 32 connections.
-    { name: 'dashboard', kind: 'dashboard', method: 'GET', connections: 2, next: () => ({ path: '/api/v1/dashboard', token: f.staffToken }) },
+    {
+      name: 'dashboard',
+      kind: 'dashboard',
+      method: 'GET',
+      connections: 2,
+      next: () => ({ path: '/api/v1/dashboard', token: f.staffToken }),
+    },
     {
       name: 'add to cart',
       kind: 'cart',
       method: 'POST',
-      next: (n) => ({ path: '/api/v1/cart', token: f.addTokens[n % f.addTokens.length], body: { productId: f.productIds[r(f.productIds.length)] } }),
+      next: (n) => ({
+        path: '/api/v1/cart',
+        token: f.addTokens[n % f.addTokens.length],
+        body: { productId: f.productIds[r(f.productIds.length)] },
+      }),
     },
     {
       name: 'apply coupon',
       kind: 'cart',
       method: 'PUT',
-      next: (n) => ({ path: '/api/v1/cart/applyCoupon', token: f.couponTokens[n % f.couponTokens.length], body: { couponName: f.couponName } }),
+      next: (n) => ({
+        path: '/api/v1/cart/applyCoupon',
+        token: f.couponTokens[n % f.couponTokens.length],
+        body: { couponName: f.couponName },
+      }),
     },
     {
       name: 'cash order',
@@ -118,7 +148,12 @@ function scenarios(f: Fixture): Scenario[] {
   ];
 }
 
-function load(baseUrl: string, scenario: Scenario, durationSec: number, connections = CONNECTIONS): Promise<autocannon.Result> {
+function load(
+  baseUrl: string,
+  scenario: Scenario,
+  durationSec: number,
+  connections = CONNECTIONS,
+): Promise<autocannon.Result> {
   let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -190,7 +225,11 @@ const describeRow = (row: ScenarioResult) =>
 
 /** Starts bench/apiServer.ts and waits for its fixture. */
 async function startApiServer(env: NodeJS.ProcessEnv) {
-  const child = fork(path.join(HERE, 'apiServer.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(HERE, 'apiServer.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = new Promise<Fixture>((resolve, reject) => {
     child.once('message', (m: { type: string; fixture: Fixture }) => resolve(m.fixture));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -259,9 +298,18 @@ export async function runApiBench(options: {
       const pair = await runScenario(two.url, twoScenarios[i], durationSec);
       results.push(single);
       doubled.push(pair);
-      log(`  ${scenario.name.padEnd(30)} 1 process ${String(single.rps).padStart(6)} req/s | 2 processes ${String(pair.rps).padStart(6)} req/s (×${(pair.rps / Math.max(1, single.rps)).toFixed(2)})  p99 ${single.p99} / ${pair.p99} ms  errors ${single.errors + single.non2xx} / ${pair.errors + pair.non2xx}`);
+      log(
+        `  ${scenario.name.padEnd(30)} 1 process ${String(single.rps).padStart(6)} req/s | 2 processes ${String(pair.rps).padStart(6)} req/s (×${(pair.rps / Math.max(1, single.rps)).toFixed(2)})  p99 ${single.p99} / ${pair.p99} ms  errors ${single.errors + single.non2xx} / ${pair.errors + pair.non2xx}`,
+      );
     }
-    return { backend, products, generateMs: fixture.generateMs, scenarios: results, plans: fixture.plans, twoProcesses: { roundRobin: two.kind, scenarios: doubled } };
+    return {
+      backend,
+      products,
+      generateMs: fixture.generateMs,
+      scenarios: results,
+      plans: fixture.plans,
+      twoProcesses: { roundRobin: two.kind, scenarios: doubled },
+    };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await scratch?.drop();

@@ -64,7 +64,10 @@ async function insertShoppers(db: Db, count: number, prefix: string): Promise<st
 
 /** Gives each user a cart with two catalogue lines priced as the server prices them. */
 async function fillCarts(db: Db, userIds: string[], productIds: string[], salt: number): Promise<string[]> {
-  const carts = await db.query<{ id: string; user_id: string }>('INSERT INTO carts (user_id) SELECT unnest($1::uuid[]) RETURNING id, user_id', [userIds]);
+  const carts = await db.query<{ id: string; user_id: string }>(
+    'INSERT INTO carts (user_id) SELECT unnest($1::uuid[]) RETURNING id, user_id',
+    [userIds],
+  );
   const cartByUser = new Map(carts.map((c) => [c.user_id, c.id]));
   const cartIds = userIds.map((u) => cartByUser.get(u)!);
   const lineCart: string[] = [];
@@ -96,7 +99,9 @@ function stopOnMessage(close: () => Promise<void>) {
 
 /** BENCH_SERVE_ONLY=1: one more process serving the PostgreSQL database another one generated (two-process runs). */
 async function serveOnly(dataDir: string, databaseUrl: string) {
-  const app = await buildApp({ config: { nodeEnv: 'production', logLevel: 'warn', dataDir, databaseUrl, rateLimits: false, seedDemo: false } });
+  const app = await buildApp({
+    config: { nodeEnv: 'production', logLevel: 'warn', dataDir, databaseUrl, rateLimits: false, seedDemo: false },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -156,8 +161,14 @@ async function main() {
       name: 'filtered search',
       url: `/api/v1/products?sort=-sold&limit=8&category[in][]=${category.id}&brand[in][]=${catalogue.brands[2]}&price[gt]=100&price[lte]=5000`,
     },
-    { name: 'search suggestions (2 letters)', url: `/api/v1/products/suggestions?keyword=${encodeURIComponent(SEARCH_WORDS[0].slice(0, 2))}` },
-    { name: 'search suggestions (a word)', url: `/api/v1/products/suggestions?keyword=${encodeURIComponent(SEARCH_WORDS[1])}` },
+    {
+      name: 'search suggestions (2 letters)',
+      url: `/api/v1/products/suggestions?keyword=${encodeURIComponent(SEARCH_WORDS[0].slice(0, 2))}`,
+    },
+    {
+      name: 'search suggestions (a word)',
+      url: `/api/v1/products/suggestions?keyword=${encodeURIComponent(SEARCH_WORDS[1])}`,
+    },
     { name: 'product detail', url: `/api/v1/products/${catalogue.productIds[1234 % catalogue.productIds.length]}` },
     { name: 'category list', url: '/api/v1/categories' },
     { name: 'dashboard', url: '/api/v1/dashboard' },
@@ -166,12 +177,21 @@ async function main() {
   for (const { name, url } of planned) {
     state.seen = [];
     state.recording = true;
-    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await signToken(app.ctx, manager.id)}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${await signToken(app.ctx, manager.id)}` },
+    });
     state.recording = false;
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     for (const { sql, params } of state.seen) {
       const rows = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
-      plans.push({ name, url, sql: sql.replace(/\s+/g, ' ').trim(), plan: rows.map((r) => Object.values(r)[0]).join('\n') });
+      plans.push({
+        name,
+        url,
+        sql: sql.replace(/\s+/g, ' ').trim(),
+        plan: rows.map((r) => Object.values(r)[0]).join('\n'),
+      });
     }
   }
 
@@ -180,7 +200,9 @@ async function main() {
     generateMs,
     categoryIds: catalogue.categories.map((c) => c.id),
     brandIds: catalogue.brands,
-    productIds: catalogue.productIds.filter((_, i) => i % Math.max(1, Math.floor(catalogue.productIds.length / 5000)) === 0),
+    productIds: catalogue.productIds.filter(
+      (_, i) => i % Math.max(1, Math.floor(catalogue.productIds.length / 5000)) === 0,
+    ),
     searchWords: [...SEARCH_WORDS],
     addTokens: await tokens(addUsers),
     couponTokens: await tokens(couponUsers),

@@ -44,7 +44,9 @@ const ROUTE_PAGES: Record<string, string | undefined> = {
 
 const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 const brotli = (b: Buffer) =>
-  zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length;
+  zlib.brotliCompressSync(b, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+  }).length;
 const sizes = (buffers: Buffer[]): Sizes => ({
   raw: buffers.reduce((n, b) => n + b.length, 0),
   gzip: buffers.reduce((n, b) => n + gzip(b), 0),
@@ -79,7 +81,12 @@ export async function runBundleBench(root: string): Promise<BundleReport> {
     return seen;
   };
   const cssOf = (files: Set<string>) =>
-    new Set([...files].flatMap((f) => [...((byFile.get(f) as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]));
+    new Set(
+      [...files].flatMap((f) => [
+        ...((byFile.get(f) as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+          ?.importedCss ?? []),
+      ]),
+    );
 
   const routes: RouteLoad[] = [];
   for (const [route, page] of Object.entries(ROUTE_PAGES)) {
@@ -94,7 +101,9 @@ export async function runBundleBench(root: string): Promise<BundleReport> {
 
   const homeFiles = new Set(routes[0].files);
   const isolation = HEAVY.map(({ name, match }) => {
-    const holding = chunks.filter((c) => Object.keys(c.modules).some((id) => match(id) && c.modules[id].renderedLength > 0)).map((c) => c.fileName);
+    const holding = chunks
+      .filter((c) => Object.keys(c.modules).some((id) => match(id) && c.modules[id].renderedLength > 0))
+      .map((c) => c.fileName);
     return { name, chunks: holding, inHomeFirstLoad: holding.some((f) => homeFiles.has(f)) };
   });
 

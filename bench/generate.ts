@@ -35,28 +35,138 @@ function uuid(rand: () => number): string {
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
 export const CATEGORIES = [
-  { name: 'إلكترونيات', subs: ['هواتف', 'حواسيب', 'سماعات', 'شواحن'], nouns: ['هاتف ذكي', 'حاسوب محمول', 'سماعة لاسلكية', 'شاحن سريع', 'ساعة ذكية'] },
-  { name: 'أزياء رجالية', subs: ['قمصان', 'بناطيل', 'أحذية', 'سترات'], nouns: ['قميص قطن', 'بنطلون جينز', 'حذاء جلد', 'سترة شتوية', 'حزام جلد'] },
-  { name: 'أزياء نسائية', subs: ['فساتين', 'حقائب', 'أوشحة', 'أحذية نسائية'], nouns: ['فستان سهرة', 'حقيبة يد', 'وشاح حرير', 'حذاء كعب', 'عباءة'] },
-  { name: 'المنزل والمطبخ', subs: ['أواني', 'مفروشات', 'إضاءة', 'تخزين'], nouns: ['طقم أواني', 'مفرش سرير', 'مصباح مكتب', 'علبة تخزين', 'خلاط كهربائي'] },
-  { name: 'الجمال والعناية', subs: ['عطور', 'مستحضرات', 'عناية بالشعر', 'عناية بالبشرة'], nouns: ['عطر فاخر', 'كريم مرطب', 'شامبو طبيعي', 'غسول وجه', 'زيت شعر'] },
-  { name: 'الرياضة', subs: ['ملابس رياضية', 'معدات', 'دراجات', 'مكملات'], nouns: ['حذاء جري', 'دمبل حديد', 'دراجة هوائية', 'حصيرة يوغا', 'كرة قدم'] },
-  { name: 'الألعاب', subs: ['ألعاب تعليمية', 'دمى', 'ألعاب إلكترونية', 'ألغاز'], nouns: ['لعبة تركيب', 'دمية قماش', 'جهاز ألعاب', 'لغز خشبي', 'سيارة تحكم'] },
-  { name: 'الكتب', subs: ['روايات', 'كتب أطفال', 'تاريخ', 'تطوير الذات'], nouns: ['رواية عربية', 'كتاب أطفال مصور', 'كتاب تاريخ', 'دليل الطبخ', 'كتاب تطوير الذات'] },
-  { name: 'البقالة', subs: ['مشروبات', 'حلويات', 'توابل', 'معلبات'], nouns: ['قهوة عربية', 'شاي أخضر', 'تمر مجدول', 'عسل نحل', 'زيت زيتون'] },
-  { name: 'السيارات', subs: ['إكسسوارات', 'زيوت', 'إطارات', 'أدوات'], nouns: ['غطاء مقعد', 'زيت محرك', 'منظف زجاج', 'حامل هاتف', 'مضخة هواء'] },
+  {
+    name: 'إلكترونيات',
+    subs: ['هواتف', 'حواسيب', 'سماعات', 'شواحن'],
+    nouns: ['هاتف ذكي', 'حاسوب محمول', 'سماعة لاسلكية', 'شاحن سريع', 'ساعة ذكية'],
+  },
+  {
+    name: 'أزياء رجالية',
+    subs: ['قمصان', 'بناطيل', 'أحذية', 'سترات'],
+    nouns: ['قميص قطن', 'بنطلون جينز', 'حذاء جلد', 'سترة شتوية', 'حزام جلد'],
+  },
+  {
+    name: 'أزياء نسائية',
+    subs: ['فساتين', 'حقائب', 'أوشحة', 'أحذية نسائية'],
+    nouns: ['فستان سهرة', 'حقيبة يد', 'وشاح حرير', 'حذاء كعب', 'عباءة'],
+  },
+  {
+    name: 'المنزل والمطبخ',
+    subs: ['أواني', 'مفروشات', 'إضاءة', 'تخزين'],
+    nouns: ['طقم أواني', 'مفرش سرير', 'مصباح مكتب', 'علبة تخزين', 'خلاط كهربائي'],
+  },
+  {
+    name: 'الجمال والعناية',
+    subs: ['عطور', 'مستحضرات', 'عناية بالشعر', 'عناية بالبشرة'],
+    nouns: ['عطر فاخر', 'كريم مرطب', 'شامبو طبيعي', 'غسول وجه', 'زيت شعر'],
+  },
+  {
+    name: 'الرياضة',
+    subs: ['ملابس رياضية', 'معدات', 'دراجات', 'مكملات'],
+    nouns: ['حذاء جري', 'دمبل حديد', 'دراجة هوائية', 'حصيرة يوغا', 'كرة قدم'],
+  },
+  {
+    name: 'الألعاب',
+    subs: ['ألعاب تعليمية', 'دمى', 'ألعاب إلكترونية', 'ألغاز'],
+    nouns: ['لعبة تركيب', 'دمية قماش', 'جهاز ألعاب', 'لغز خشبي', 'سيارة تحكم'],
+  },
+  {
+    name: 'الكتب',
+    subs: ['روايات', 'كتب أطفال', 'تاريخ', 'تطوير الذات'],
+    nouns: ['رواية عربية', 'كتاب أطفال مصور', 'كتاب تاريخ', 'دليل الطبخ', 'كتاب تطوير الذات'],
+  },
+  {
+    name: 'البقالة',
+    subs: ['مشروبات', 'حلويات', 'توابل', 'معلبات'],
+    nouns: ['قهوة عربية', 'شاي أخضر', 'تمر مجدول', 'عسل نحل', 'زيت زيتون'],
+  },
+  {
+    name: 'السيارات',
+    subs: ['إكسسوارات', 'زيوت', 'إطارات', 'أدوات'],
+    nouns: ['غطاء مقعد', 'زيت محرك', 'منظف زجاج', 'حامل هاتف', 'مضخة هواء'],
+  },
 ] as const;
 
 export const BRANDS = [
-  'النيل', 'الأهرام', 'الفراعنة', 'الدلتا', 'سيناء', 'الإسكندرية', 'الواحة', 'الصعيد', 'القاهرة', 'البحر الأحمر',
-  'نجمة', 'الريحان', 'اللؤلؤة', 'الصقر', 'الياسمين', 'الأندلس', 'قرطبة', 'الزيتونة', 'المرجان', 'الفيروز',
+  'النيل',
+  'الأهرام',
+  'الفراعنة',
+  'الدلتا',
+  'سيناء',
+  'الإسكندرية',
+  'الواحة',
+  'الصعيد',
+  'القاهرة',
+  'البحر الأحمر',
+  'نجمة',
+  'الريحان',
+  'اللؤلؤة',
+  'الصقر',
+  'الياسمين',
+  'الأندلس',
+  'قرطبة',
+  'الزيتونة',
+  'المرجان',
+  'الفيروز',
 ] as const;
 
-const ADJECTIVES = ['أصلي', 'فاخر', 'عملي', 'خفيف', 'متين', 'أنيق', 'اقتصادي', 'جديد', 'كلاسيكي', 'عصري', 'مريح', 'صغير', 'كبير', 'مميز'] as const;
+const ADJECTIVES = [
+  'أصلي',
+  'فاخر',
+  'عملي',
+  'خفيف',
+  'متين',
+  'أنيق',
+  'اقتصادي',
+  'جديد',
+  'كلاسيكي',
+  'عصري',
+  'مريح',
+  'صغير',
+  'كبير',
+  'مميز',
+] as const;
 const DESCRIPTION_WORDS = [
-  'منتج', 'عالي', 'الجودة', 'مناسب', 'للاستخدام', 'اليومي', 'تصميم', 'أنيق', 'وعملي', 'يدوم', 'طويلا', 'سهل', 'التنظيف',
-  'مصنوع', 'من', 'خامات', 'ممتازة', 'ضمان', 'لمدة', 'عام', 'شحن', 'سريع', 'إلى', 'جميع', 'المحافظات', 'متوفر', 'بألوان',
-  'متعددة', 'هدية', 'مثالية', 'للعائلة', 'والأصدقاء', 'سعر', 'منافس', 'وجودة', 'مضمونة', 'الأكثر', 'مبيعا', 'هذا', 'الموسم',
+  'منتج',
+  'عالي',
+  'الجودة',
+  'مناسب',
+  'للاستخدام',
+  'اليومي',
+  'تصميم',
+  'أنيق',
+  'وعملي',
+  'يدوم',
+  'طويلا',
+  'سهل',
+  'التنظيف',
+  'مصنوع',
+  'من',
+  'خامات',
+  'ممتازة',
+  'ضمان',
+  'لمدة',
+  'عام',
+  'شحن',
+  'سريع',
+  'إلى',
+  'جميع',
+  'المحافظات',
+  'متوفر',
+  'بألوان',
+  'متعددة',
+  'هدية',
+  'مثالية',
+  'للعائلة',
+  'والأصدقاء',
+  'سعر',
+  'منافس',
+  'وجودة',
+  'مضمونة',
+  'الأكثر',
+  'مبيعا',
+  'هذا',
+  'الموسم',
 ] as const;
 const COLORS = ['#000000', '#ffffff', '#ff0000', '#0000ff', '#008000', '#ffd700', '#808080', '#a52a2a'] as const;
 /** Keywords the search benchmark rotates through: common nouns, each in a few percent of titles. */
@@ -81,7 +191,18 @@ export interface GenerateOptions {
   batchSize?: number;
 }
 
-const PALETTE = ['#0d6efd', '#6f42c1', '#d63384', '#dc3545', '#fd7e14', '#198754', '#20c997', '#0dcaf0', '#6c757d', '#ffc107'];
+const PALETTE = [
+  '#0d6efd',
+  '#6f42c1',
+  '#d63384',
+  '#dc3545',
+  '#fd7e14',
+  '#198754',
+  '#20c997',
+  '#0dcaf0',
+  '#6c757d',
+  '#ffc107',
+];
 
 /** A 1200×900 (4:3, the admin crop ratio) picture: a coloured gradient with a simple shape, as a PNG. */
 async function makePicture(index: number): Promise<Buffer> {
@@ -90,8 +211,8 @@ async function makePicture(index: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
     <rect width="1200" height="900" fill="url(#g)"/>
-    <circle cx="${300 + (index * 97) % 600}" cy="450" r="${180 + (index * 31) % 120}" fill="#ffffff" fill-opacity="0.35"/>
-    <rect x="${200 + (index * 53) % 500}" y="${200 + (index * 41) % 300}" width="320" height="220" rx="24" fill="#000000" fill-opacity="0.18"/>
+    <circle cx="${300 + ((index * 97) % 600)}" cy="450" r="${180 + ((index * 31) % 120)}" fill="#ffffff" fill-opacity="0.35"/>
+    <rect x="${200 + ((index * 53) % 500)}" y="${200 + ((index * 41) % 300)}" width="320" height="220" rx="24" fill="#000000" fill-opacity="0.18"/>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -106,13 +227,16 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   const images: string[] = [];
   const imageCount = options.imageCount ?? 12;
   if (options.storage) {
-    for (let i = 0; i < imageCount; i++) images.push(await storeImage(options.storage, 'products', await makePicture(i), `bench${i}`));
+    for (let i = 0; i < imageCount; i++)
+      images.push(await storeImage(options.storage, 'products', await makePicture(i), `bench${i}`));
   } else {
     for (let i = 0; i < imageCount; i++) images.push(`bench-${i}.webp`);
   }
   const categoryImages: (string | null)[] = [];
   for (let i = 0; i < CATEGORIES.length; i++) {
-    categoryImages.push(options.storage ? await storeImage(options.storage, 'categories', await makePicture(i + 3), `bench${i}`) : null);
+    categoryImages.push(
+      options.storage ? await storeImage(options.storage, 'categories', await makePicture(i + 3), `bench${i}`) : null,
+    );
   }
 
   const categories: Catalogue['categories'] = [];
@@ -120,16 +244,18 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
     for (const [i, category] of CATEGORIES.entries()) {
       const id = uuid(rand);
       const created = new Date(now - (CATEGORIES.length - i) * 3_600_000).toISOString();
-      await tx.query('INSERT INTO categories (id, name, slug, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
-        id, category.name, slugify(category.name), categoryImages[i], created,
-      ]);
+      await tx.query(
+        'INSERT INTO categories (id, name, slug, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+        [id, category.name, slugify(category.name), categoryImages[i], created],
+      );
       const subcategories: string[] = [];
       for (const sub of category.subs) {
         const subId = uuid(rand);
         subcategories.push(subId);
-        await tx.query('INSERT INTO subcategories (id, name, slug, category_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
-          subId, sub, slugify(sub), id, created,
-        ]);
+        await tx.query(
+          'INSERT INTO subcategories (id, name, slug, category_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+          [subId, sub, slugify(sub), id, created],
+        );
       }
       categories.push({ id, name: category.name, subcategories });
     }
@@ -138,16 +264,38 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   for (const [i, name] of BRANDS.entries()) {
     const id = uuid(rand);
     brands.push(id);
-    await db.query('INSERT INTO brands (id, name, slug, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
-      id, name, slugify(name), categoryImages[i % categoryImages.length], new Date(now - (BRANDS.length - i) * 3_600_000).toISOString(),
-    ]);
+    await db.query(
+      'INSERT INTO brands (id, name, slug, image, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+      [
+        id,
+        name,
+        slugify(name),
+        categoryImages[i % categoryImages.length],
+        new Date(now - (BRANDS.length - i) * 3_600_000).toISOString(),
+      ],
+    );
   }
 
   const productIds: string[] = [];
   const columns = {
-    id: 'uuid', title: 'text', slug: 'text', description: 'text', quantity: 'int', sold: 'int', price: 'int',
-    price_after_discount: 'int', available_colors: 'text', image_cover: 'text', images: 'text', category_id: 'uuid',
-    subcategory_ids: 'text', brand_id: 'uuid', ratings_average: 'numeric', ratings_quantity: 'int', search_text: 'text', created_at: 'timestamptz',
+    id: 'uuid',
+    title: 'text',
+    slug: 'text',
+    description: 'text',
+    quantity: 'int',
+    sold: 'int',
+    price: 'int',
+    price_after_discount: 'int',
+    available_colors: 'text',
+    image_cover: 'text',
+    images: 'text',
+    category_id: 'uuid',
+    subcategory_ids: 'text',
+    brand_id: 'uuid',
+    ratings_average: 'numeric',
+    ratings_quantity: 'int',
+    search_text: 'text',
+    created_at: 'timestamptz',
   } as const;
   const names = Object.keys(columns) as (keyof typeof columns)[];
   const arrayColumns = new Set(['available_colors', 'images', 'subcategory_ids']);
@@ -188,9 +336,24 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
       const id = uuid(r);
       productIds.push(id);
       const row = [
-        id, title, slugify(title), description, 50 + Math.floor(r() * 1000), Math.floor(r() * 5000), price, discounted,
-        literal(colors), cover, literal(gallery), categories[categoryIndex].id, literal(subs), r() < 0.9 ? brands[brandIndex] : null,
-        ratingsAverage, ratingsQuantity, foldArabic(`${title} ${description}`), new Date(now - i * 60_000).toISOString(),
+        id,
+        title,
+        slugify(title),
+        description,
+        50 + Math.floor(r() * 1000),
+        Math.floor(r() * 5000),
+        price,
+        discounted,
+        literal(colors),
+        cover,
+        literal(gallery),
+        categories[categoryIndex].id,
+        literal(subs),
+        r() < 0.9 ? brands[brandIndex] : null,
+        ratingsAverage,
+        ratingsQuantity,
+        foldArabic(`${title} ${description}`),
+        new Date(now - i * 60_000).toISOString(),
       ];
       row.forEach((v, c) => cols[c].push(v));
     }
@@ -204,13 +367,15 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   return { categories, brands, productIds, images };
 }
 
-
 /**
  * `count` orders of `userIds` over the year before `now` (evenly spaced, newest first), 1–3 lines each of random
  * products, cash or card; orders older than a few days are paid and delivered, as in a shop that keeps up, so the
  * dashboard's "waiting" counts stay small. For the dashboard benchmark: its figures read the last 30 days.
  */
-export async function generateOrders(db: Db, options: { count: number; userIds: string[]; productIds: string[]; now?: Date; seed?: number; batchSize?: number }) {
+export async function generateOrders(
+  db: Db,
+  options: { count: number; userIds: string[]; productIds: string[]; now?: Date; seed?: number; batchSize?: number },
+) {
   const rand = prng(options.seed ?? 20240602);
   const now = (options.now ?? new Date()).getTime();
   const spacing = (365 * 86_400_000) / Math.max(1, options.count);
@@ -231,13 +396,21 @@ export async function generateOrders(db: Db, options: { count: number; userIds: 
         const price = (20 + Math.floor(rand() * 2000)) * 100;
         const count = 1 + Math.floor(rand() * 3);
         total += price * count;
-        l[0].push(id); l[1].push(options.productIds[Math.floor(rand() * options.productIds.length)]); l[2].push(count); l[3].push(price); l[4].push(n);
+        l[0].push(id);
+        l[1].push(options.productIds[Math.floor(rand() * options.productIds.length)]);
+        l[2].push(count);
+        l[3].push(price);
+        l[4].push(n);
       }
       const phone = `010${String(10_000_000 + i).slice(-8)}`;
-      o[0].push(id); o[1].push(userId);
+      o[0].push(id);
+      o[1].push(userId);
       o[2].push(JSON.stringify({ _id: userId, name: `عميل ${i}`, email: `customer${i}@example.com`, phone }));
       o[3].push(JSON.stringify({ details: `شارع ${i % 500}`, phone, city: 'القاهرة', postalCode: '' }));
-      o[4].push(total); o[5].push(card ? 'card' : 'cash'); o[6].push(card || ageDays > 3); o[7].push(ageDays > 5);
+      o[4].push(total);
+      o[5].push(card ? 'card' : 'cash');
+      o[6].push(card || ageDays > 3);
+      o[7].push(ageDays > 5);
       o[8].push(new Date(createdAt).toISOString());
     }
     await db.query(

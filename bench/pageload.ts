@@ -64,7 +64,13 @@ const OBSERVERS = `
 `;
 
 async function measure(browser: Browser, url: string, options: { acceptEncoding?: string } = {}): Promise<PageRun> {
-  const context = await browser.newContext({ viewport: { width: VIEWPORT.width, height: VIEWPORT.height }, deviceScaleFactor: VIEWPORT.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'ar-EG' });
+  const context = await browser.newContext({
+    viewport: { width: VIEWPORT.width, height: VIEWPORT.height },
+    deviceScaleFactor: VIEWPORT.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ar-EG',
+  });
   try {
     const page = await context.newPage();
     await page.addInitScript(OBSERVERS);
@@ -78,16 +84,21 @@ async function measure(browser: Browser, url: string, options: { acceptEncoding?
       uploadThroughput: (THROTTLING.uploadKbps * 1000) / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
-    if (options.acceptEncoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': options.acceptEncoding } });
+    if (options.acceptEncoding)
+      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': options.acceptEncoding } });
     let requests = 0;
     let transfer = 0;
     const responses = new Map<string, { url: string; mimeType: string; encoding: string }>();
     const scripts: ScriptFetch[] = [];
     cdp.on('Network.requestWillBeSent', () => requests++);
-    cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string; mimeType: string; headers: Record<string, string> } }) => {
-      const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '';
-      responses.set(e.requestId, { url: e.response.url, mimeType: e.response.mimeType, encoding });
-    });
+    cdp.on(
+      'Network.responseReceived',
+      (e: { requestId: string; response: { url: string; mimeType: string; headers: Record<string, string> } }) => {
+        const encoding =
+          Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '';
+        responses.set(e.requestId, { url: e.response.url, mimeType: e.response.mimeType, encoding });
+      },
+    );
     cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
       transfer += e.encodedDataLength;
       const r = responses.get(e.requestId);
@@ -98,12 +109,26 @@ async function measure(browser: Browser, url: string, options: { acceptEncoding?
 
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.waitForTimeout(SETTLE_MS);
-    const perf = await page.evaluate(() => (window as unknown as { __perf: { lcp: { t: number; el: string }[]; shifts: { v: number }[]; longtasks: { t: number; d: number }[]; fcp: number } }).__perf);
+    const perf = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __perf: {
+              lcp: { t: number; el: string }[];
+              shifts: { v: number }[];
+              longtasks: { t: number; d: number }[];
+              fcp: number;
+            };
+          }
+        ).__perf,
+    );
     const observedUntil = await page.evaluate(() => performance.now());
     const last = perf.lcp[perf.lcp.length - 1];
     // Total blocking time as Lighthouse defines it, with the end of our observation window standing in for
     // time-to-interactive: the part beyond 50 ms of every long task that starts after first contentful paint.
-    const tbt = perf.longtasks.filter((t) => t.t >= perf.fcp && t.t < observedUntil).reduce((sum, t) => sum + Math.max(0, t.d - 50), 0);
+    const tbt = perf.longtasks
+      .filter((t) => t.t >= perf.fcp && t.t < observedUntil)
+      .reduce((sum, t) => sum + Math.max(0, t.d - 50), 0);
     return {
       lcp: Math.round(last?.t ?? 0),
       cls: Number(perf.shifts.reduce((sum, s) => sum + s.v, 0).toFixed(4)),
@@ -119,15 +144,36 @@ async function measure(browser: Browser, url: string, options: { acceptEncoding?
   }
 }
 
-export async function runPageLoadBench(options: { root: string; runs: number; log: (line: string) => void }): Promise<PageResult[]> {
+export async function runPageLoadBench(options: {
+  root: string;
+  runs: number;
+  log: (line: string) => void;
+}): Promise<PageResult[]> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pageload-'));
   const app = await buildApp({
     webDist: path.join(options.root, 'dist'),
-    config: { nodeEnv: 'production', jwtSecret: 'bench-only-secret-0123456789abcdef0123456789', logLevel: 'warn', dataDir, databaseUrl: undefined, rateLimits: false, seedDemo: false },
+    config: {
+      nodeEnv: 'production',
+      jwtSecret: 'bench-only-secret-0123456789abcdef0123456789',
+      logLevel: 'warn',
+      dataDir,
+      databaseUrl: undefined,
+      rateLimits: false,
+      seedDemo: false,
+    },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     const catalogue = await generateCatalogue(app.ctx.db, { products: 300, storage: app.ctx.storage });
@@ -149,7 +195,8 @@ export async function runPageLoadBench(options: { root: string; runs: number; lo
       for (let i = 0; i < options.runs; i++) runs.push(await measure(browser, url));
       // One more load, same throttling and window, asking for gzip only: the JavaScript as the budget counts it.
       const gzipRun = await measure(browser, url, { acceptEncoding: 'gzip, deflate' });
-      const jsKB = (scripts: ScriptFetch[]) => Math.round((scripts.reduce((n, s) => n + s.transfer, 0) / 1024) * 10) / 10;
+      const jsKB = (scripts: ScriptFetch[]) =>
+        Math.round((scripts.reduce((n, s) => n + s.transfer, 0) / 1024) * 10) / 10;
       const pick = (k: 'lcp' | 'cls' | 'tbt' | 'fcp' | 'requests' | 'transferKB') => median(runs.map((r) => r[k]));
       const result: PageResult = {
         page,
@@ -167,8 +214,12 @@ export async function runPageLoadBench(options: { root: string; runs: number; lo
         jsTransferKB: median(runs.map((r) => jsKB(r.scripts))),
       };
       results.push(result);
-      options.log(`  ${page.padEnd(15)} LCP ${result.lcp} ms  CLS ${result.cls}  TBT ${result.tbt} ms  FCP ${result.fcp} ms  ${result.requests} requests  ${result.transferKB} KB  (LCP element ${result.lcpElement})`);
-      options.log(`  ${''.padEnd(15)} JS ${result.jsGzip.transferKB} KB gzip in ${result.jsGzip.files.length} files (${result.jsTransferKB} KB as served): ${result.jsGzip.files.map((f) => path.basename(f.file)).join(', ')}`);
+      options.log(
+        `  ${page.padEnd(15)} LCP ${result.lcp} ms  CLS ${result.cls}  TBT ${result.tbt} ms  FCP ${result.fcp} ms  ${result.requests} requests  ${result.transferKB} KB  (LCP element ${result.lcpElement})`,
+      );
+      options.log(
+        `  ${''.padEnd(15)} JS ${result.jsGzip.transferKB} KB gzip in ${result.jsGzip.files.length} files (${result.jsTransferKB} KB as served): ${result.jsGzip.files.map((f) => path.basename(f.file)).join(', ')}`,
+      );
     }
     return results;
   } finally {
@@ -190,7 +241,15 @@ export async function checkStaticDelivery(root: string): Promise<StaticCheck[]> 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-static-'));
   const app = await buildApp({
     webDist: path.join(root, 'dist'),
-    config: { nodeEnv: 'production', jwtSecret: 'bench-only-secret-0123456789abcdef0123456789', logLevel: 'warn', dataDir, databaseUrl: undefined, rateLimits: false, seedDemo: false },
+    config: {
+      nodeEnv: 'production',
+      jwtSecret: 'bench-only-secret-0123456789abcdef0123456789',
+      logLevel: 'warn',
+      dataDir,
+      databaseUrl: undefined,
+      rateLimits: false,
+      seedDemo: false,
+    },
   });
   try {
     const index = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
@@ -200,12 +259,22 @@ export async function checkStaticDelivery(root: string): Promise<StaticCheck[]> 
     const check = (file: string, res: { headers: Record<string, unknown> }, wantImmutable: boolean) => {
       const cacheControl = String(res.headers['cache-control'] ?? '');
       const contentEncoding = String(res.headers['content-encoding'] ?? '');
-      const cacheOk = wantImmutable ? /immutable/.test(cacheControl) && /max-age=31536000/.test(cacheControl) : /no-cache|no-store/.test(cacheControl);
+      const cacheOk = wantImmutable
+        ? /immutable/.test(cacheControl) && /max-age=31536000/.test(cacheControl)
+        : /no-cache|no-store/.test(cacheControl);
       checks.push({ file, cacheControl, contentEncoding, ok: cacheOk && /br|gzip/.test(contentEncoding) });
     };
     check('/ (index.html)', index, false);
-    check('/products/some-id (SPA fallback)', await app.inject({ url: '/products/0f0e0d0c-0b0a-4900-8000-000000000000', headers: { 'accept-encoding': 'br, gzip' } }), false);
-    for (const asset of assets.filter((a) => /\.(js|css)$/.test(a))) check(asset, await app.inject({ url: asset, headers: { 'accept-encoding': 'br, gzip' } }), true);
+    check(
+      '/products/some-id (SPA fallback)',
+      await app.inject({
+        url: '/products/0f0e0d0c-0b0a-4900-8000-000000000000',
+        headers: { 'accept-encoding': 'br, gzip' },
+      }),
+      false,
+    );
+    for (const asset of assets.filter((a) => /\.(js|css)$/.test(a)))
+      check(asset, await app.inject({ url: asset, headers: { 'accept-encoding': 'br, gzip' } }), true);
     return checks;
   } finally {
     await app.close();

@@ -76,7 +76,12 @@ async function main() {
   const started = Date.now();
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
     targets: TARGETS,
     settings: { quick, durationSec, connections: CONNECTIONS, pageRuns, throttling: THROTTLING },
   };
@@ -94,33 +99,48 @@ async function main() {
     const bundle = await part('bundle', () => runBundleBench(ROOT));
     results.bundle = bundle;
     for (const r of bundle.routes) {
-      log(`  ${r.route.padEnd(14)} JS ${kb(r.js.raw)} KB raw, ${kb(r.js.gzip)} KB gzip, ${kb(r.js.brotli)} KB brotli | CSS ${kb(r.css.raw)} KB raw, ${kb(r.css.gzip)} KB gzip, ${kb(r.css.brotli)} KB brotli | ${r.files.length} files`);
+      log(
+        `  ${r.route.padEnd(14)} JS ${kb(r.js.raw)} KB raw, ${kb(r.js.gzip)} KB gzip, ${kb(r.js.brotli)} KB brotli | CSS ${kb(r.css.raw)} KB raw, ${kb(r.css.gzip)} KB gzip, ${kb(r.css.brotli)} KB brotli | ${r.files.length} files`,
+      );
     }
-    for (const i of bundle.isolation) log(`  ${i.name.padEnd(30)} ${i.chunks.length ? i.chunks.join(', ') : '(not bundled yet)'}${i.inHomeFirstLoad ? '  ← IN HOME FIRST LOAD' : ''}`);
+    for (const i of bundle.isolation)
+      log(
+        `  ${i.name.padEnd(30)} ${i.chunks.length ? i.chunks.join(', ') : '(not bundled yet)'}${i.inHomeFirstLoad ? '  ← IN HOME FIRST LOAD' : ''}`,
+      );
   }
 
   if (only.has('static')) {
     log('\nStatic delivery');
     const checks = await part('static', () => checkStaticDelivery(ROOT));
     results.static = checks;
-    for (const c of checks.slice(0, 4)) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.file.padEnd(40)} cache-control: ${c.cacheControl}; content-encoding: ${c.contentEncoding}`);
+    for (const c of checks.slice(0, 4))
+      log(
+        `  ${c.ok ? 'ok  ' : 'FAIL'} ${c.file.padEnd(40)} cache-control: ${c.cacheControl}; content-encoding: ${c.contentEncoding}`,
+      );
     log(`  ${checks.filter((c) => c.ok).length}/${checks.length} responses as intended`);
   }
 
   if (only.has('pageload')) {
-    log(`\nPage load (median of ${pageRuns}, ${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down)`);
+    log(
+      `\nPage load (median of ${pageRuns}, ${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down)`,
+    );
     results.pageload = await part('pageload', () => runPageLoadBench({ root: ROOT, runs: pageRuns, log }));
   }
 
   if (only.has('api')) {
     const runs: ApiRun[] = [];
     const pgOk = backends.includes('postgres') && (await postgresAnswers(postgresUrl));
-    if (backends.includes('postgres') && !pgOk) log(`\nPostgreSQL at ${postgresUrl} does not answer: skipping its API runs`);
+    if (backends.includes('postgres') && !pgOk)
+      log(`\nPostgreSQL at ${postgresUrl} does not answer: skipping its API runs`);
     for (const backend of backends) {
       if (backend === 'postgres' && !pgOk) continue;
       for (const products of sizes) {
         log(`\nAPI load (${CONNECTIONS} connections, ${durationSec} s per scenario)`);
-        runs.push(await part(`api ${backend} ${products}`, () => runApiBench({ backend, products, durationSec, postgresUrl, processes, log })));
+        runs.push(
+          await part(`api ${backend} ${products}`, () =>
+            runApiBench({ backend, products, durationSec, postgresUrl, processes, log }),
+          ),
+        );
       }
     }
     results.api = runs;
@@ -145,14 +165,22 @@ async function writeFigures(results: Record<string, unknown>) {
 }
 
 const by = (value: number, limit: number, unit: string) =>
-  value <= limit ? `met (${Math.round((limit - value) * 1e4) / 1e4} ${unit} under)` : `**missed** by ${Math.round((value - limit) * 1e4) / 1e4} ${unit}`;
+  value <= limit
+    ? `met (${Math.round((limit - value) * 1e4) / 1e4} ${unit} under)`
+    : `**missed** by ${Math.round((value - limit) * 1e4) / 1e4} ${unit}`;
 
 function renderFigures(results: Record<string, unknown>): string {
   const out: string[] = [];
   const m = results.machine as { cpus: number; cpu: string; memoryGB: number; node: string };
   const load = results.load as Record<string, { start: number; end: number }>;
-  out.push(`Run of ${String(results.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, Node ${m.node}; ${results.totalSeconds} s in all, every figure below from this one run.`);
-  out.push(`Machine load (1-minute load average at the start → end of each part): ${Object.entries(load).map(([k, v]) => `${k} ${v.start} → ${v.end}`).join('; ')}.`);
+  out.push(
+    `Run of ${String(results.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, Node ${m.node}; ${results.totalSeconds} s in all, every figure below from this one run.`,
+  );
+  out.push(
+    `Machine load (1-minute load average at the start → end of each part): ${Object.entries(load)
+      .map(([k, v]) => `${k} ${v.start} → ${v.end}`)
+      .join('; ')}.`,
+  );
   /** Verdict rows for the summary at the top: target, figure, verdict. */
   const summary: string[] = [];
 
@@ -164,80 +192,176 @@ function renderFigures(results: Record<string, unknown>): string {
 
   if (pages) {
     for (const p of pages) {
-      summary.push(`| LCP ${route(p)} ≤ ${TARGETS.lcpMs} ms (stretch ${TARGETS.lcpStretchMs}) | ${p.lcp} ms | ${by(p.lcp, TARGETS.lcpMs, 'ms')}; stretch ${p.lcp <= TARGETS.lcpStretchMs ? 'met' : `missed by ${p.lcp - TARGETS.lcpStretchMs} ms`} |`);
+      summary.push(
+        `| LCP ${route(p)} ≤ ${TARGETS.lcpMs} ms (stretch ${TARGETS.lcpStretchMs}) | ${p.lcp} ms | ${by(p.lcp, TARGETS.lcpMs, 'ms')}; stretch ${p.lcp <= TARGETS.lcpStretchMs ? 'met' : `missed by ${p.lcp - TARGETS.lcpStretchMs} ms`} |`,
+      );
       summary.push(`| CLS ${route(p)} ≤ ${TARGETS.cls} | ${p.cls} | ${by(p.cls, TARGETS.cls, '')} |`);
       summary.push(`| TBT ${route(p)} ≤ ${TARGETS.tbtMs} ms | ${p.tbt} ms | ${by(p.tbt, TARGETS.tbtMs, 'ms')} |`);
     }
     const home = pages.find((p) => p.url === '/');
-    if (home) summary.push(`| Home JS during the whole load ≤ ${TARGETS.homeJsGzipKB} KB gzip | ${home.jsGzip.transferKB} KB | ${by(home.jsGzip.transferKB, TARGETS.homeJsGzipKB, 'KB')} |`);
+    if (home)
+      summary.push(
+        `| Home JS during the whole load ≤ ${TARGETS.homeJsGzipKB} KB gzip | ${home.jsGzip.transferKB} KB | ${by(home.jsGzip.transferKB, TARGETS.homeJsGzipKB, 'KB')} |`,
+      );
   }
   if (bundle) {
     const home = bundle.routes[0];
-    summary.push(`| Home first-load CSS ≤ ${TARGETS.homeCssGzipKB} KB gzip (build graph) | ${kb(home.css.gzip)} KB | ${by(kb(home.css.gzip), TARGETS.homeCssGzipKB, 'KB')} |`);
+    summary.push(
+      `| Home first-load CSS ≤ ${TARGETS.homeCssGzipKB} KB gzip (build graph) | ${kb(home.css.gzip)} KB | ${by(kb(home.css.gzip), TARGETS.homeCssGzipKB, 'KB')} |`,
+    );
   }
   if (target) {
     for (const s of target.scenarios) {
-      const limit = { catalogue: TARGETS.catalogueP99Ms, search: TARGETS.searchP99Ms, suggest: TARGETS.suggestP99Ms, cart: TARGETS.cartP99Ms, dashboard: TARGETS.dashboardP99Ms }[s.kind];
+      const limit = {
+        catalogue: TARGETS.catalogueP99Ms,
+        search: TARGETS.searchP99Ms,
+        suggest: TARGETS.suggestP99Ms,
+        cart: TARGETS.cartP99Ms,
+        dashboard: TARGETS.dashboardP99Ms,
+      }[s.kind];
       const errors = s.errors + s.non2xx;
       const before = BASELINE_P99_MS[s.scenario];
-      const was = before === undefined ? '' : `; before ${before} ms: ${s.p99 <= before ? 'not slower' : `**${s.p99 - before} ms slower**`}`;
+      const was =
+        before === undefined
+          ? ''
+          : `; before ${before} ms: ${s.p99 <= before ? 'not slower' : `**${s.p99 - before} ms slower**`}`;
       const at = s.connections === CONNECTIONS ? '' : `, ${s.connections} connections`;
-      summary.push(`| API p99 ${s.scenario} ≤ ${limit} ms (PostgreSQL, 100k${at}) | ${s.p99} ms${errors ? `, ${errors} errors` : ''} | ${errors ? '**missed** (errors)' : by(s.p99, limit, 'ms')}${was} |`);
+      summary.push(
+        `| API p99 ${s.scenario} ≤ ${limit} ms (PostgreSQL, 100k${at}) | ${s.p99} ms${errors ? `, ${errors} errors` : ''} | ${errors ? '**missed** (errors)' : by(s.p99, limit, 'ms')}${was} |`,
+      );
     }
   }
   if (summary.length) out.push('', '### Targets', '', '| Target | This run | Verdict |', '|---|---|---|', ...summary);
 
   if (pages) {
-    out.push('', `### Page load (median of ${pages[0]?.runs.length ?? 0} cold loads, ${THROTTLING.cpuSlowdown}× CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s)`, '', `| Page | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT (≤ ${TARGETS.tbtMs} ms) | FCP | Requests | Transferred | LCP element |`, '|---|---|---|---|---|---|---|---|');
+    out.push(
+      '',
+      `### Page load (median of ${pages[0]?.runs.length ?? 0} cold loads, ${THROTTLING.cpuSlowdown}× CPU, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s)`,
+      '',
+      `| Page | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT (≤ ${TARGETS.tbtMs} ms) | FCP | Requests | Transferred | LCP element |`,
+      '|---|---|---|---|---|---|---|---|',
+    );
     for (const p of pages) {
       const mark = (v: number, t: number) => (v <= t ? `${v}` : `**${v}**`);
-      out.push(`| ${route(p)} | ${mark(p.lcp, TARGETS.lcpMs)} ms | ${mark(p.cls, TARGETS.cls)} | ${mark(p.tbt, TARGETS.tbtMs)} ms | ${p.fcp} ms | ${p.requests} | ${p.transferKB} KB | \`${p.lcpElement}\` |`);
+      out.push(
+        `| ${route(p)} | ${mark(p.lcp, TARGETS.lcpMs)} ms | ${mark(p.cls, TARGETS.cls)} | ${mark(p.tbt, TARGETS.tbtMs)} ms | ${p.fcp} ms | ${p.requests} | ${p.transferKB} KB | \`${p.lcpElement}\` |`,
+      );
     }
-    out.push('', 'LCP of each run: ' + pages.map((p) => `${p.page} ${p.runs.map((r) => r.lcp).join(', ')} ms`).join('; ') + '.');
-    out.push('', '### JavaScript the browser downloads during the whole load (network events, until network idle + 1.5 s)', '', '| Page | gzip on the wire | As served (brotli) | Files (gzip load) |', '|---|---|---|---|');
+    out.push(
+      '',
+      'LCP of each run: ' + pages.map((p) => `${p.page} ${p.runs.map((r) => r.lcp).join(', ')} ms`).join('; ') + '.',
+    );
+    out.push(
+      '',
+      '### JavaScript the browser downloads during the whole load (network events, until network idle + 1.5 s)',
+      '',
+      '| Page | gzip on the wire | As served (brotli) | Files (gzip load) |',
+      '|---|---|---|---|',
+    );
     for (const p of pages) {
-      out.push(`| ${route(p)} | ${p.jsGzip.transferKB} KB | ${p.jsTransferKB} KB | ${p.jsGzip.files.map((f) => `\`${path.basename(f.file)}\` ${kb(f.transfer)}`).join(', ')} |`);
+      out.push(
+        `| ${route(p)} | ${p.jsGzip.transferKB} KB | ${p.jsTransferKB} KB | ${p.jsGzip.files.map((f) => `\`${path.basename(f.file)}\` ${kb(f.transfer)}`).join(', ')} |`,
+      );
     }
   }
 
   if (bundle) {
-    out.push('', '### Bundle: first load per route by the build graph (static imports; for reference, the budget is the network figure above)', '', '| Route | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | Files |', '|---|---|---|---|---|---|---|---|');
+    out.push(
+      '',
+      '### Bundle: first load per route by the build graph (static imports; for reference, the budget is the network figure above)',
+      '',
+      '| Route | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli | Files |',
+      '|---|---|---|---|---|---|---|---|',
+    );
     for (const r of bundle.routes) {
-      out.push(`| \`${r.route}\` | ${kb(r.js.raw)} KB | ${kb(r.js.gzip)} KB | ${kb(r.js.brotli)} KB | ${kb(r.css.raw)} KB | ${kb(r.css.gzip)} KB | ${kb(r.css.brotli)} KB | ${r.files.length} |`);
+      out.push(
+        `| \`${r.route}\` | ${kb(r.js.raw)} KB | ${kb(r.js.gzip)} KB | ${kb(r.js.brotli)} KB | ${kb(r.css.raw)} KB | ${kb(r.css.gzip)} KB | ${kb(r.css.brotli)} KB | ${r.files.length} |`,
+      );
     }
-    out.push('', '| Code | Chunks | In the home route\'s first load |', '|---|---|---|');
-    for (const i of bundle.isolation) out.push(`| ${i.name} | ${i.chunks.length ? i.chunks.map((c) => `\`${path.basename(c)}\``).join(', ') : 'not imported yet'} | ${i.inHomeFirstLoad ? '**yes**' : 'no'} |`);
+    out.push('', "| Code | Chunks | In the home route's first load |", '|---|---|---|');
+    for (const i of bundle.isolation)
+      out.push(
+        `| ${i.name} | ${i.chunks.length ? i.chunks.map((c) => `\`${path.basename(c)}\``).join(', ') : 'not imported yet'} | ${i.inHomeFirstLoad ? '**yes**' : 'no'} |`,
+      );
   }
 
   const checks = results.static as Awaited<ReturnType<typeof checkStaticDelivery>> | undefined;
   if (checks) {
-    out.push('', '### Static delivery', '', '| Response | Cache-Control | Content-Encoding | As intended |', '|---|---|---|---|');
-    for (const c of checks.slice(0, 4)) out.push(`| \`${c.file}\` | \`${c.cacheControl}\` | ${c.contentEncoding || '—'} | ${c.ok ? 'yes' : '**no**'} |`);
-    out.push('', `${checks.filter((c) => c.ok).length} of ${checks.length} checked responses (index.html, the SPA fallback and every asset index.html references) as intended.`);
+    out.push(
+      '',
+      '### Static delivery',
+      '',
+      '| Response | Cache-Control | Content-Encoding | As intended |',
+      '|---|---|---|---|',
+    );
+    for (const c of checks.slice(0, 4))
+      out.push(`| \`${c.file}\` | \`${c.cacheControl}\` | ${c.contentEncoding || '—'} | ${c.ok ? 'yes' : '**no**'} |`);
+    out.push(
+      '',
+      `${checks.filter((c) => c.ok).length} of ${checks.length} checked responses (index.html, the SPA fallback and every asset index.html references) as intended.`,
+    );
   }
 
   if (api?.length) {
     out.push('', `### API under load (${CONNECTIONS} connections, loopback)`, '');
-    out.push('| Scenario | ' + api.map((r) => `${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.products / 1000}k: req/s · p50 · p99 · errors`).join(' | ') + ' |');
+    out.push(
+      '| Scenario | ' +
+        api
+          .map(
+            (r) =>
+              `${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.products / 1000}k: req/s · p50 · p99 · errors`,
+          )
+          .join(' | ') +
+        ' |',
+    );
     out.push('|---|' + api.map(() => '---').join('|') + '|');
     for (const [i, s] of api[0].scenarios.entries()) {
-      out.push(`| ${s.scenario} | ` + api.map((r) => {
-        const x = r.scenarios[i];
-        return x ? `${x.rps} · ${x.p50} ms · ${x.p99} ms · ${x.errors + x.non2xx}` : '—';
-      }).join(' | ') + ' |');
+      out.push(
+        `| ${s.scenario} | ` +
+          api
+            .map((r) => {
+              const x = r.scenarios[i];
+              return x ? `${x.rps} · ${x.p50} ms · ${x.p99} ms · ${x.errors + x.non2xx}` : '—';
+            })
+            .join(' | ') +
+          ' |',
+      );
     }
     for (const r of api.filter((run) => run.twoProcesses)) {
-      out.push('', `**PostgreSQL ${r.products / 1000}k, one process and two behind a round-robin (${r.twoProcesses!.roundRobin}):**`, '');
+      out.push(
+        '',
+        `**PostgreSQL ${r.products / 1000}k, one process and two behind a round-robin (${r.twoProcesses!.roundRobin}):**`,
+        '',
+      );
       out.push('| Scenario | 1 process: req/s · p99 | 2 processes: req/s · p99 | Ratio |', '|---|---|---|---|');
       for (const [i, s] of r.scenarios.entries()) {
         const two = r.twoProcesses!.scenarios[i];
-        out.push(`| ${s.scenario} | ${s.rps} · ${s.p99} ms | ${two.rps} · ${two.p99} ms | ×${(two.rps / Math.max(1, s.rps)).toFixed(2)} |`);
+        out.push(
+          `| ${s.scenario} | ${s.rps} · ${s.p99} ms | ${two.rps} · ${two.p99} ms | ×${(two.rps / Math.max(1, s.rps)).toFixed(2)} |`,
+        );
       }
     }
-    out.push('', 'Catalogue generation: ' + api.map((r) => `${r.backend} ${r.products / 1000}k ${(r.generateMs / 1000).toFixed(1)} s`).join(', ') + '.');
+    out.push(
+      '',
+      'Catalogue generation: ' +
+        api.map((r) => `${r.backend} ${r.products / 1000}k ${(r.generateMs / 1000).toFixed(1)} s`).join(', ') +
+        '.',
+    );
     if (target) {
-      out.push('', '<details><summary>Query plans of the catalogue reads (PostgreSQL, 100,000 products, EXPLAIN ANALYZE of the statements the server ran)</summary>', '');
-      for (const p of target.plans) out.push(`**${p.name}** — \`${p.sql.slice(0, 160)}${p.sql.length > 160 ? '…' : ''}\``, '', '```', p.plan, '```', '');
+      out.push(
+        '',
+        '<details><summary>Query plans of the catalogue reads (PostgreSQL, 100,000 products, EXPLAIN ANALYZE of the statements the server ran)</summary>',
+        '',
+      );
+      for (const p of target.plans)
+        out.push(
+          `**${p.name}** — \`${p.sql.slice(0, 160)}${p.sql.length > 160 ? '…' : ''}\``,
+          '',
+          '```',
+          p.plan,
+          '```',
+          '',
+        );
       out.push('</details>');
     }
   }

@@ -5,13 +5,23 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.PORT || '8000';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: port } }),
-  spawn('npx', ['vite'], { cwd: root, stdio: 'inherit', env: { ...process.env, VITE_DEV_API_TARGET: `http://127.0.0.1:${port}` } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  }),
+  spawn('npx', ['vite'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_DEV_API_TARGET: `http://127.0.0.1:${port}` },
+  }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((child) => child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-}));
+children.forEach((child) =>
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

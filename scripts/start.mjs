@@ -12,7 +12,9 @@ function newestMtime(entry) {
   return fs.readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter(fs.existsSync);
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+  .map((p) => path.join(root, p))
+  .filter(fs.existsSync);
 const stale = !fs.existsSync(distIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(distIndex).mtimeMs;
 if (stale) {
   console.log('Building the web app…');
@@ -20,6 +22,9 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

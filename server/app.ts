@@ -58,15 +58,29 @@ export interface BuildOptions {
  * censored should a handler ever log a header or a body.
  */
 const REDACTED_LOG_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
-  '*.password', '*.passwordConfirm', '*.currentPassword', '*.newPassword', '*.resetCode', '*.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.passwordConfirm',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.resetCode',
+  '*.token',
   '*.resetToken',
 ];
 
 const IMAGE_KINDS = ['products', 'categories', 'brands'] as const;
 
 /** LOG_FORMAT=pretty: one readable line an event (time, level, message), written at once, for a developer's terminal. */
-const readableLog = () => pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime', singleLine: true, sync: true });
+const readableLog = () =>
+  pretty({
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    sync: true,
+  });
 
 /** Builds the whole server without listening, so tests can use `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -114,7 +128,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     db,
     shop: { demo: await isDemoShop(db) },
     storage: options.storage ?? createStorage(config, app.log),
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
   };
   app.decorate('ctx', ctx);
   app.decorate('routeList', [] as string[]);
@@ -153,7 +174,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     timeWindow: 60_000,
     store: counters?.Store,
     errorResponseBuilder: (_req, context) =>
-      new HttpError(429, 'Too many requests, please try again later', { 'Retry-After': String(Math.ceil(context.ttl / 1000)) }),
+      new HttpError(429, 'Too many requests, please try again later', {
+        'Retry-After': String(Math.ceil(context.ttl / 1000)),
+      }),
   });
 
   await registerApiDocs(app);
@@ -185,7 +208,8 @@ const OPENAPI_PATH = '/api/v1/openapi.json';
 const DOCS_PREFIX = '/api/docs';
 
 /** The OpenAPI document and its reference page describe the API; they are not part of it (nor of `routeList`). */
-const isDocumentationRoute = (url: string) => url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+const isDocumentationRoute = (url: string) =>
+  url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
 /**
  * The OpenAPI 3 document generated from the route schemas (server/lib/schemas.ts) at `GET /api/v1/openapi.json`, and a
@@ -199,13 +223,16 @@ async function registerApiDocs(app: FastifyInstance) {
       info: {
         title: 'Shop REST API',
         version: '1.0.0',
-        description: 'The shop\'s REST API (`/api/v1`). Errors: validation errors answer 400 `{errors: [{type, value, msg, path, param, location}]}`; every other error `{status, message}`.',
+        description:
+          "The shop's REST API (`/api/v1`). Errors: validation errors answer 400 `{errors: [{type, value, msg, path, param, location}]}`; every other error `{status, message}`.",
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     // Only the API is documented; each of its routes also answers the error shapes of API.md §3.
     transform: ({ schema, url }) => ({
-      schema: url.startsWith('/api/v1/') ? { ...schema, response: { ...ERROR_RESPONSES, ...(schema?.response as object | undefined) } } : { ...schema, hide: true },
+      schema: url.startsWith('/api/v1/')
+        ? { ...schema, response: { ...ERROR_RESPONSES, ...(schema?.response as object | undefined) } }
+        : { ...schema, hide: true },
       url,
     }),
   });
@@ -223,7 +250,13 @@ async function registerApiDocs(app: FastifyInstance) {
  * (IMAGES_PUBLIC_URL), and from data:/blob: URLs (the image cropper).
  */
 function contentSecurityPolicy(config: Config, storage: Storage) {
-  const imageHost = [...new Set([config.publicBaseUrl && new URL(config.publicBaseUrl).origin, storage.imageOrigin].filter((o): o is string => !!o))];
+  const imageHost = [
+    ...new Set(
+      [config.publicBaseUrl && new URL(config.publicBaseUrl).origin, storage.imageOrigin].filter(
+        (o): o is string => !!o,
+      ),
+    ),
+  ];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -259,26 +292,31 @@ function registerBodyParsers(app: FastifyInstance) {
       return done(new HttpError(400, 'Invalid JSON body'), undefined);
     }
     // No API body nests deeply; refusing it here keeps every later walk (validation, error echoes) shallow.
-    if (nestedDeeperThan(parsed, MAX_BODY_DEPTH)) return done(new HttpError(400, 'Request body is nested too deeply'), undefined);
+    if (nestedDeeperThan(parsed, MAX_BODY_DEPTH))
+      return done(new HttpError(400, 'Request body is nested too deeply'), undefined);
     done(null, parsed);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, qs.parse(String(body ?? ''), { depth: 3, arrayLimit: 200 }));
   });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && !request.routeOptions.config.multipart) throw new HttpError(415, 'Unsupported Media Type');
+    if (request.isMultipart() && !request.routeOptions.config.multipart)
+      throw new HttpError(415, 'Unsupported Media Type');
     // Handlers read bodies as records (see bodyOf): a missing, empty or non-object body counts as {}.
     // Raw Buffers stay for the Stripe webhook, which checks the signature over the exact bytes.
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) request.body = {};
     // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in the database.
-    if (containsNul(request.query) || containsNul(request.body)) throw new HttpError(400, 'Invalid characters in request');
+    if (containsNul(request.query) || containsNul(request.body))
+      throw new HttpError(400, 'Invalid characters in request');
   });
 }
 
 const MAX_BODY_DEPTH = 32;
 const nestedDeeperThan = (value: unknown, levels: number): boolean =>
-  value !== null && typeof value === 'object' && (levels === 0 || Object.values(value).some((v) => nestedDeeperThan(v, levels - 1)));
+  value !== null &&
+  typeof value === 'object' &&
+  (levels === 0 || Object.values(value).some((v) => nestedDeeperThan(v, levels - 1)));
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -303,7 +341,14 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, { webDist, s
       const ext = /^[\w.-]+\.(webp|jpe?g|png|gif)$/i.exec(file)?.[1]?.toLowerCase();
       const filePath = path.join(dir, file);
       // Asynchronous check: this runs for every image a page shows, so it must not block the event loop.
-      if (!ext || !(await fs.promises.stat(filePath).then((st) => st.isFile(), () => false))) return false;
+      if (
+        !ext ||
+        !(await fs.promises.stat(filePath).then(
+          (st) => st.isFile(),
+          () => false,
+        ))
+      )
+        return false;
       await reply.headers(IMAGE_HEADERS).type(IMAGE_TYPES[ext]).send(fs.createReadStream(filePath));
       return true;
     };
@@ -330,7 +375,10 @@ async function registerFiles(app: FastifyInstance, ctx: AppContext, { webDist, s
     cacheControl: false,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; everything else (index.html, icons) must be revalidated.
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   // Client-side routes: any other GET outside the API gets the app's index.html.

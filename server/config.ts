@@ -56,7 +56,8 @@ export interface S3Settings {
 }
 
 /** The settings as read from the environment: the secrets are left undefined when unset, to be filled from the database. */
-export type Settings = Omit<Config, 'jwtSecret' | 'resetCodeSecret'> & Partial<Pick<Config, 'jwtSecret' | 'resetCodeSecret'>>;
+export type Settings = Omit<Config, 'jwtSecret' | 'resetCodeSecret'> &
+  Partial<Pick<Config, 'jwtSecret' | 'resetCodeSecret'>>;
 
 // A setting that is set but cannot be read stops the start with one line naming it: a typo (PORT=80o0,
 // RATE_LIMITS=ture) must never fall back to a default silently.
@@ -88,7 +89,9 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = setting(env, name);
   if (raw === undefined) return undefined;
   const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
-  return protocol === 'http:' || protocol === 'https:' ? raw.replace(/\/+$/, '') : refuse(name, raw, 'an http:// or https:// URL');
+  return protocol === 'http:' || protocol === 'https:'
+    ? raw.replace(/\/+$/, '')
+    : refuse(name, raw, 'an http:// or https:// URL');
 }
 
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -96,7 +99,8 @@ function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (raw === undefined) return undefined;
   const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
   // Echoing it could print its password: name the setting only.
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') throw new SettingError(`${name} is not a postgres:// URL`);
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new SettingError(`${name} is not a postgres:// URL`);
   return raw;
 }
 
@@ -110,7 +114,10 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   const text = value?.trim() ?? '';
   if (!text || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
   if (['true', 'yes', 'on'].includes(text.toLowerCase())) return true;
-  return text.split(',').map((address) => address.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 function logLevel(env: NodeJS.ProcessEnv, nodeEnv: string): string {
@@ -133,7 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Unset, the shop generates its own secret (never a default written anywhere); a short one set by hand is guessable.
   const jwtSecret = env.JWT_SECRET || undefined;
   if (nodeEnv === 'production' && jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
-    throw new SettingError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (or unset: the shop then makes its own)`);
+    throw new SettingError(
+      `JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (or unset: the shop then makes its own)`,
+    );
   }
   const config: Settings = {
     nodeEnv,
@@ -154,7 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'المتجر <no-reply@shop.local>',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    paymentsTestMode: setting(env, 'PAYMENTS_TEST_MODE') === undefined ? undefined : flag(env, 'PAYMENTS_TEST_MODE', false),
+    paymentsTestMode:
+      setting(env, 'PAYMENTS_TEST_MODE') === undefined ? undefined : flag(env, 'PAYMENTS_TEST_MODE', false),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
     s3: env.S3_BUCKET
@@ -168,7 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     imagesPublicUrl: httpUrl(env, 'IMAGES_PUBLIC_URL'),
-    allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+    allowedOrigins: env.ALLOWED_ORIGINS
+      ? env.ALLOWED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadMaxBytes: wholeNumber(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     rateLimits: flag(env, 'RATE_LIMITS', true),

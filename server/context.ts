@@ -56,4 +56,7 @@ export function baseUrl(request: FastifyRequest, config: Config): string {
 }
 
 /** How this request's answers build image URLs (the storage decides; see server/storage). */
-export const imageBase = (request: FastifyRequest, ctx: { config: Config; storage: Storage }): ImageBase => ({ storage: ctx.storage, origin: baseUrl(request, ctx.config) });
+export const imageBase = (request: FastifyRequest, ctx: { config: Config; storage: Storage }): ImageBase => ({
+  storage: ctx.storage,
+  origin: baseUrl(request, ctx.config),
+});

@@ -35,7 +35,9 @@ async function ask(question: string, hidden = false): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  });
   const settings = loadConfig(process.env);
   let email = values.email ?? settings.adminEmail;
   let password = values.password ?? settings.adminPassword;

@@ -65,7 +65,8 @@ try {
 } catch (err) {
   // A setting the shop cannot run with is told in one line; for other failures developers also get the stack.
   console.error(`The shop could not start: ${err instanceof Error ? err.message : String(err)}`);
-  if (process.env.NODE_ENV !== 'production' && err instanceof Error && !(err instanceof SettingError)) console.error(err.stack);
+  if (process.env.NODE_ENV !== 'production' && err instanceof Error && !(err instanceof SettingError))
+    console.error(err.stack);
   process.exit(1);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopOn(app, signal));

@@ -45,7 +45,9 @@ export class ServerProcess {
     });
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
     // 'close', not 'exit': by then stdout and stderr have been read to the end.
-    this.exited = new Promise((resolve) => this.child.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })));
+    this.exited = new Promise((resolve) =>
+      this.child.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })),
+    );
     void this.exited.then(() => this.waiters.forEach((check) => check()));
   }
 
@@ -98,7 +100,12 @@ export async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 export async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();

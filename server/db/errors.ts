@@ -11,7 +11,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  * Runs a write; a unique violation (of `constraint` when given) becomes the answer `toError` makes, such as
  * API.md's duplicate-name 400. Any other error passes through unchanged.
  */
-export async function onUniqueViolation<T>(write: () => Promise<T>, toError: (err: unknown) => Error, constraint?: string): Promise<T> {
+export async function onUniqueViolation<T>(
+  write: () => Promise<T>,
+  toError: (err: unknown) => Error,
+  constraint?: string,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {

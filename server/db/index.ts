@@ -70,7 +70,10 @@ function wrapPg(client: pg.Pool | pg.PoolClient): Queryable {
  */
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const db = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
   return {
     kind: 'pglite',
     ...wrapPglite(db),
@@ -85,12 +88,19 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
 /** bigint (the totals of migration 010) as a JS number, as PGlite gives it: the shop keeps totals below 2^53. */
 const PG_TYPES: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   // A request waits at most 15 s for a connection (database down or unreachable), then answers 503 instead of hanging.
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX) || 20, connectionTimeoutMillis: 15_000, types: PG_TYPES });
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.PG_POOL_MAX) || 20,
+    connectionTimeoutMillis: 15_000,
+    types: PG_TYPES,
+  });
   // An idle connection closed by the server (restart, DROP DATABASE … FORCE) must not crash the process.
   pool.on('error', (err) => console.error('idle PostgreSQL connection failed:', err.message));
   return {
@@ -162,7 +172,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true; // 08xxx: connection exception
   // node-postgres' own messages for a socket that closed or a client that can no longer be used.
-  return typeof message === 'string' && /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect/.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect/.test(message)
+  );
 }
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
@@ -180,7 +193,9 @@ export function migrate(db: Db): Promise<void> {
 }
 
 async function applyMigrations(db: Db): Promise<void> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   for (const file of files) {
@@ -193,5 +208,12 @@ async function applyMigrations(db: Db): Promise<void> {
   }
 }
 
-export { pagedList, paginationResult, type PageQuery, type PagedList, type PagedListSql, type PaginationResult } from './pagedList';
+export {
+  pagedList,
+  paginationResult,
+  type PageQuery,
+  type PagedList,
+  type PagedListSql,
+  type PaginationResult,
+} from './pagedList';
 export { isUniqueViolation, onUniqueViolation } from './errors';

@@ -59,8 +59,18 @@ export function paginationResult(q: Pick<PageQuery, 'page' | 'limit'>, total: nu
  */
 export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: PagedListSql): Promise<PagedList<T>> {
   const window = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
-  const page = (extra: string) => db.query<T & { total?: number }>(`SELECT ${sql.columns}${extra} FROM ${sql.from} ${q.where} ${q.orderBy} ${window}`, [...q.params, q.limit, q.offset]);
-  const count = async () => (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${sql.countFrom ?? sql.from} ${q.where}`, q.params))[0].count;
+  const page = (extra: string) =>
+    db.query<T & { total?: number }>(
+      `SELECT ${sql.columns}${extra} FROM ${sql.from} ${q.where} ${q.orderBy} ${window}`,
+      [...q.params, q.limit, q.offset],
+    );
+  const count = async () =>
+    (
+      await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${sql.countFrom ?? sql.from} ${q.where}`,
+        q.params,
+      )
+    )[0].count;
 
   let rows: (T & { total?: number })[];
   let total: number;

@@ -54,21 +54,32 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
 
   try {
     const categoryImages = await inPool(
-      DEMO_CATEGORIES.map((c) => () => store('categories', demoImage({ hue: c.hue, shape: c.shape, initial: c.name[0], square: true }))),
+      DEMO_CATEGORIES.map(
+        (c) => () => store('categories', demoImage({ hue: c.hue, shape: c.shape, initial: c.name[0], square: true })),
+      ),
     );
     const brandImages = await inPool(
-      DEMO_BRANDS.map((name, i) => () => store('brands', demoImage({ hue: (i * 57) % 360, shape: 'phone', initial: name[0], square: true }))),
+      DEMO_BRANDS.map(
+        (name, i) => () =>
+          store('brands', demoImage({ hue: (i * 57) % 360, shape: 'phone', initial: name[0], square: true })),
+      ),
     );
     const products = Array.from({ length: productCount }, (_, i) => {
       const demo = DEMO_PRODUCTS[i % DEMO_PRODUCTS.length];
       const round = Math.floor(i / DEMO_PRODUCTS.length);
       // The gallery repeats the cover first (as the original admin form does), plus up to two more pictures.
-      return { ...demo, title: round ? `${demo.title} - ${round + 1}` : demo.title, extraPictures: round ? 0 : i % 3, index: i };
+      return {
+        ...demo,
+        title: round ? `${demo.title} - ${round + 1}` : demo.title,
+        extraPictures: round ? 0 : i % 3,
+        index: i,
+      };
     });
     const productImages = await inPool(
       products.map((p) => async () => {
         const category = DEMO_CATEGORIES[p.category];
-        const picture = (variant: number) => demoImage({ hue: (category.hue + p.index * 11) % 360, shape: category.shape, initial: p.title[0], variant });
+        const picture = (variant: number) =>
+          demoImage({ hue: (category.hue + p.index * 11) % 360, shape: category.shape, initial: p.title[0], variant });
         const cover = await store('products', picture(0), 'cover');
         const images = [cover];
         for (let n = 1; n <= p.extraPictures; n++) images.push(await store('products', picture(n), String(n + 1)));
@@ -80,16 +91,25 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
       const categoryIds: string[] = [];
       const subcategoryIds = new Map<string, string>();
       for (const [i, c] of DEMO_CATEGORIES.entries()) {
-        const row = await tx.one<{ id: string }>('INSERT INTO categories (name, slug, image) VALUES ($1, $2, $3) RETURNING id', [c.name, slugify(c.name), categoryImages[i]]);
+        const row = await tx.one<{ id: string }>(
+          'INSERT INTO categories (name, slug, image) VALUES ($1, $2, $3) RETURNING id',
+          [c.name, slugify(c.name), categoryImages[i]],
+        );
         categoryIds.push(row!.id);
         for (const name of c.subcategories) {
-          const sub = await tx.one<{ id: string }>('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id::text', [name, slugify(name), row!.id]);
+          const sub = await tx.one<{ id: string }>(
+            'INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id::text',
+            [name, slugify(name), row!.id],
+          );
           subcategoryIds.set(`${i}/${name}`, sub!.id);
         }
       }
       const brandIds = new Map<string, string>();
       for (const [i, name] of DEMO_BRANDS.entries()) {
-        const row = await tx.one<{ id: string }>('INSERT INTO brands (name, slug, image) VALUES ($1, $2, $3) RETURNING id', [name, slugify(name), brandImages[i]]);
+        const row = await tx.one<{ id: string }>(
+          'INSERT INTO brands (name, slug, image) VALUES ($1, $2, $3) RETURNING id',
+          [name, slugify(name), brandImages[i]],
+        );
         brandIds.set(name, row!.id);
       }
       for (const [i, p] of products.entries()) {
@@ -99,11 +119,21 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
              category_id, subcategory_ids, brand_id, search_text, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(mins => $15), now() - make_interval(mins => $15))`,
           [
-            p.title, slugify(p.title), p.description, p.quantity, p.sold, toPiastres(p.price),
-            p.priceAfterDiscount === undefined ? null : toPiastres(p.priceAfterDiscount), p.colors,
-            productImages[i].cover, productImages[i].images, categoryIds[p.category],
-            [subcategoryIds.get(`${p.category}/${p.subcategory}`)], p.brand ? brandIds.get(p.brand) : null,
-            foldArabic(`${p.title} ${p.description}`), i,
+            p.title,
+            slugify(p.title),
+            p.description,
+            p.quantity,
+            p.sold,
+            toPiastres(p.price),
+            p.priceAfterDiscount === undefined ? null : toPiastres(p.priceAfterDiscount),
+            p.colors,
+            productImages[i].cover,
+            productImages[i].images,
+            categoryIds[p.category],
+            [subcategoryIds.get(`${p.category}/${p.subcategory}`)],
+            p.brand ? brandIds.get(p.brand) : null,
+            foldArabic(`${p.title} ${p.description}`),
+            i,
           ],
         );
       }
@@ -111,7 +141,12 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
         `INSERT INTO coupons (name, expire, discount) VALUES ($1, now() + interval '1 year', $2) ON CONFLICT (lower(name)) DO NOTHING`,
         [DEMO_COUPON.name, DEMO_COUPON.discount],
       );
-      return { categories: categoryIds.length, subcategories: subcategoryIds.size, brands: brandIds.size, products: products.length };
+      return {
+        categories: categoryIds.length,
+        subcategories: subcategoryIds.size,
+        brands: brandIds.size,
+        products: products.length,
+      };
     });
   } catch (err) {
     await Promise.all(stored.map((s) => removeImage(ctx.storage, s.kind, s.name)));

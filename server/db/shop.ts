@@ -8,7 +8,10 @@ export type SecretName = 'jwt' | 'reset_code';
  * once each offer a random value; the first insert wins and every process reads back that same one.
  */
 export async function storedSecret(db: Queryable, name: SecretName): Promise<string> {
-  await db.query('INSERT INTO shop_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(48).toString('base64url')]);
+  await db.query('INSERT INTO shop_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    randomBytes(48).toString('base64url'),
+  ]);
   return (await db.one<{ value: string }>('SELECT value FROM shop_secrets WHERE name = $1', [name]))!.value;
 }
 

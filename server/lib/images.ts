@@ -38,7 +38,9 @@ async function inImageSlot<T>(work: () => Promise<T>): Promise<T> {
 /** Accepts an upload only when sharp recognises it as JPEG, PNG, WebP or GIF from its bytes, of at most MAX_IMAGE_PIXELS. */
 async function assertImage(data: Buffer) {
   // The header alone gives format and size; nothing is decoded yet.
-  const meta = await sharp(data).metadata().catch(() => undefined);
+  const meta = await sharp(data)
+    .metadata()
+    .catch(() => undefined);
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new HttpError(400, 'only images allowed');
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new HttpError(400, IMAGE_TOO_LARGE);
 }
@@ -53,9 +55,14 @@ export async function storeImage(storage: Storage, kind: ImageKind, data: Buffer
   const encoded = await inImageSlot(async () => {
     // limitInputPixels also guards the decoder itself, should a header understate the image.
     const image = sharp(data, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-    const main = await image.clone().resize({ width: MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const main = await image
+      .clone()
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
     const variants = [];
-    for (const width of VARIANT_WIDTHS) variants.push(await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+    for (const width of VARIANT_WIDTHS)
+      variants.push(await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
     return { main, variants };
   }).catch((err: unknown) => {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw new HttpError(400, IMAGE_TOO_LARGE);
@@ -63,7 +70,8 @@ export async function storeImage(storage: Storage, kind: ImageKind, data: Buffer
   });
   try {
     await storage.save(kind, `${base}.webp`, encoded.main);
-    for (const [i, width] of VARIANT_WIDTHS.entries()) await storage.save(kind, `${base}-w${width}.webp`, encoded.variants[i]);
+    for (const [i, width] of VARIANT_WIDTHS.entries())
+      await storage.save(kind, `${base}-w${width}.webp`, encoded.variants[i]);
   } catch (err) {
     // A store that failed half-way keeps nothing of this image.
     await removeImage(storage, kind, `${base}.webp`);

@@ -12,7 +12,8 @@ import { isId, toInteger, toNumber } from './validate';
  * (400, `location: 'query'`) instead of failing in the database: `int`/`bigint` are int4/int8 columns,
  * `money`/`bigMoney` are EGP stored as int4/int8 piastres, `decimal` is numeric(precision, scale).
  */
-export type FieldType = 'int' | 'bigint' | 'money' | 'bigMoney' | 'decimal' | 'text' | 'id' | 'date' | 'bool' | 'textArray';
+export type FieldType =
+  'int' | 'bigint' | 'money' | 'bigMoney' | 'decimal' | 'text' | 'id' | 'date' | 'bool' | 'textArray';
 
 export type ListField = {
   column: string;
@@ -71,21 +72,27 @@ function convert(name: string, field: ListField, raw: unknown): unknown {
     case 'int':
     case 'bigint': {
       const n = toInteger(value);
-      if (n === undefined || !(field.type === 'int' ? within(n, INT4_MIN, INT4_MAX) : within(n, -INT8_MAX, INT8_MAX))) throw fail();
+      if (n === undefined || !(field.type === 'int' ? within(n, INT4_MIN, INT4_MAX) : within(n, -INT8_MAX, INT8_MAX)))
+        throw fail();
       return n;
     }
     case 'money':
     case 'bigMoney': {
       const n = toNumber(value);
       const piastres = n === undefined ? undefined : Math.round(n * 100);
-      if (piastres === undefined || !(field.type === 'money' ? within(piastres, INT4_MIN, INT4_MAX) : within(piastres, -INT8_MAX, INT8_MAX))) throw fail();
+      if (
+        piastres === undefined ||
+        !(field.type === 'money' ? within(piastres, INT4_MIN, INT4_MAX) : within(piastres, -INT8_MAX, INT8_MAX))
+      )
+        throw fail();
       return piastres;
     }
     case 'decimal': {
       // numeric(p, s) holds |x| < 10^(p−s) once rounded to s places.
       const n = toNumber(value);
       const scale = 10 ** field.scale;
-      if (n === undefined || Math.abs(Math.round(n * scale) / scale) >= 10 ** (field.precision - field.scale)) throw fail();
+      if (n === undefined || Math.abs(Math.round(n * scale) / scale) >= 10 ** (field.precision - field.scale))
+        throw fail();
       return n;
     }
     case 'id':
@@ -107,12 +114,18 @@ function convert(name: string, field: ListField, raw: unknown): unknown {
 }
 
 /** The allow-listed field of that name; own keys only, so `constructor` or `__proto__` are just unknown names. */
-const fieldOf = (spec: ListSpec, name: string): ListField | undefined => (Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined);
+const fieldOf = (spec: ListSpec, name: string): ListField | undefined =>
+  Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** `baseConditions` may already use `baseParams` as $1..$n; new parameters continue from there. */
-export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, baseConditions: string[] = [], baseParams: unknown[] = []): ListQuery {
+export function buildListQuery(
+  query: Record<string, unknown>,
+  spec: ListSpec,
+  baseConditions: string[] = [],
+  baseParams: unknown[] = [],
+): ListQuery {
   const params = [...baseParams];
   const conditions = [...baseConditions];
   const bind = (value: unknown) => {
@@ -125,15 +138,22 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
     const field = fieldOf(spec, name);
     if (!field || field.sortOnly) continue; // unknown filters are ignored silently (API.md §2)
     const isArrayField = field.type === 'textArray';
-    const equals = (value: unknown) => (isArrayField ? `${field.column} @> ARRAY[${bind(value)}]::text[]` : `${field.column} = ${bind(value)}`);
+    const equals = (value: unknown) =>
+      isArrayField ? `${field.column} @> ARRAY[${bind(value)}]::text[]` : `${field.column} = ${bind(value)}`;
 
     if (typeof raw === 'object' && !Array.isArray(raw)) {
       for (const [op, opValue] of Object.entries(raw as Record<string, unknown>)) {
         if (op === 'in') {
-          const values = (Array.isArray(opValue) ? opValue : String(opValue ?? '').split(',')).filter((v) => !isEmpty(v));
+          const values = (Array.isArray(opValue) ? opValue : String(opValue ?? '').split(',')).filter(
+            (v) => !isEmpty(v),
+          );
           if (!values.length) continue;
           const converted = values.map((v) => convert(name, field, v));
-          conditions.push(isArrayField ? `${field.column} && ${bind(converted)}::text[]` : `${field.column} = ANY(${bind(converted)})`);
+          conditions.push(
+            isArrayField
+              ? `${field.column} && ${bind(converted)}::text[]`
+              : `${field.column} = ANY(${bind(converted)})`,
+          );
         } else if (Object.hasOwn(OPERATORS, op) && !isEmpty(opValue) && !isArrayField) {
           conditions.push(`${field.column} ${OPERATORS[op]} ${bind(convert(name, field, opValue))}`);
         }
@@ -149,7 +169,8 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   if (keyword && spec.keyword) {
     const normalized = spec.normalizeKeyword ? spec.normalizeKeyword(keyword) : keyword;
-    if ([...normalized.trim()].length >= MIN_KEYWORD) conditions.push(spec.keyword(bind(`%${escapeLike(normalized)}%`)));
+    if ([...normalized.trim()].length >= MIN_KEYWORD)
+      conditions.push(spec.keyword(bind(`%${escapeLike(normalized)}%`)));
   }
 
   // Sort: '-a' descending, '+a', ' a' (a '+' decoded as a space) or 'a' ascending; unknown names ignored.
@@ -170,11 +191,15 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec, b
 
   const page = positiveInt(query.page, 1);
   const limit = Math.min(positiveInt(query.limit, spec.defaultLimit ?? 50), MAX_LIMIT);
-  if (page * limit > MAX_DEPTH) throw new ValidationError([fieldError('query', 'page', 'Page is too deep; narrow the search', query.page)]);
+  if (page * limit > MAX_DEPTH)
+    throw new ValidationError([fieldError('query', 'page', 'Page is too deep; narrow the search', query.page)]);
 
   let fields: ListQuery['fields'];
   if (typeof query.fields === 'string' && query.fields.trim()) {
-    const names = query.fields.split(',').map((f) => f.trim()).filter(Boolean);
+    const names = query.fields
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
     const exclude = names.every((n) => n.startsWith('-'));
     fields = { include: !exclude, names: names.map((n) => n.replace(/^[-+]/, '')) };
   }
@@ -207,6 +232,10 @@ export interface ListResponse<T> {
   data: T[];
 }
 
-export function listResponse<T extends Record<string, unknown>>(data: T[], results: number, q: ListQuery): ListResponse<Partial<T>> {
+export function listResponse<T extends Record<string, unknown>>(
+  data: T[],
+  results: number,
+  q: ListQuery,
+): ListResponse<Partial<T>> {
   return { results, paginationResult: paginationResult(q, results), data: data.map((d) => project(d, q.fields)) };
 }

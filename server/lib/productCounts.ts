@@ -12,7 +12,15 @@ export const wantsProductCounts = (query: unknown) => {
 };
 
 /** Adds `productCount` (0 when none) to each answer object of a list page. */
-export async function withProductCounts<T extends { _id?: unknown }>(db: Queryable, of: ProductGrouping, objects: T[]): Promise<(T & { productCount: number })[]> {
-  const counts = await productCounts(db, of, objects.map((o) => String(o._id)));
+export async function withProductCounts<T extends { _id?: unknown }>(
+  db: Queryable,
+  of: ProductGrouping,
+  objects: T[],
+): Promise<(T & { productCount: number })[]> {
+  const counts = await productCounts(
+    db,
+    of,
+    objects.map((o) => String(o._id)),
+  );
   return objects.map((o) => ({ ...o, productCount: counts.get(String(o._id)) ?? 0 }));
 }

@@ -59,17 +59,21 @@ export function idRules(...names: string[]): Record<string, Rules> {
  * Text as the rules read it: a string, or a number or boolean taken as its text. Lengths go in the description, not
  * as maxLength: the rules count them after trimming.
  */
-export const Text = (description?: string) => Type.Union([Type.String(), Type.Number(), Type.Boolean()], { description });
+export const Text = (description?: string) =>
+  Type.Union([Type.String(), Type.Number(), Type.Boolean()], { description });
 
 /** An optional field that may also be sent as null (the rules count null as not sent). */
 export const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
 /** A number as JSON sends it, or as text (forms, Arabic-Indic digits); the rules read both. */
-export const NumberLike = (options: { description?: string } = {}) => Type.Union([Type.Number(), Type.String()], options);
+export const NumberLike = (options: { description?: string } = {}) =>
+  Type.Union([Type.Number(), Type.String()], options);
 /** A whole number as JSON sends it, or as text. */
-export const IntegerLike = (options: { description?: string } = {}) => Type.Union([Type.Integer(), Type.String()], options);
+export const IntegerLike = (options: { description?: string } = {}) =>
+  Type.Union([Type.Integer(), Type.String()], options);
 /** A flag as JSON sends it, or as text (`"true"`). */
-export const BooleanLike = (options: { description?: string } = {}) => Type.Union([Type.Boolean(), Type.String()], options);
+export const BooleanLike = (options: { description?: string } = {}) =>
+  Type.Union([Type.Boolean(), Type.String()], options);
 
 /**
  * The query of a List route (API.md §2). The list reader (server/lib/listQuery.ts) decides what is valid, with
@@ -77,14 +81,19 @@ export const BooleanLike = (options: { description?: string } = {}) => Type.Unio
  */
 export const ListQuery = Type.Object(
   {
-    page: Type.Optional(Type.Unknown({ description: 'Page number, an integer from 1 (default 1; anything else counts as 1)' })),
+    page: Type.Optional(
+      Type.Unknown({ description: 'Page number, an integer from 1 (default 1; anything else counts as 1)' }),
+    ),
     limit: Type.Optional(Type.Unknown({ description: 'Page size, 1–100 (default 50)' })),
-    sort: Type.Optional(Type.Unknown({ description: 'Comma-separated fields, `-field` for descending (default `-createdAt`)' })),
+    sort: Type.Optional(
+      Type.Unknown({ description: 'Comma-separated fields, `-field` for descending (default `-createdAt`)' }),
+    ),
     fields: Type.Optional(Type.Unknown({ description: 'Comma-separated projection, or `-field` exclusions' })),
     keyword: Type.Optional(Type.Unknown({ description: 'Case-insensitive search, Arabic letters folded' })),
   },
   {
-    description: 'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
+    description:
+      'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
     additionalProperties: true,
   },
 );
@@ -100,7 +109,9 @@ export function formBody(fields: TProperties, files: Record<string, { descriptio
     const one = Type.String({ format: 'binary', description: f.description });
     return f.many ? Type.Array(one, { description: f.description }) : one;
   };
-  const multipart = Type.Partial(Type.Object({ ...fields, ...Object.fromEntries(Object.entries(files).map(([name, f]) => [name, fileSchema(f)])) }));
+  const multipart = Type.Partial(
+    Type.Object({ ...fields, ...Object.fromEntries(Object.entries(files).map(([name, f]) => [name, fileSchema(f)])) }),
+  );
   return {
     content: {
       'application/json': { schema: text },
@@ -234,7 +245,10 @@ export const FieldErrorSchema = Type.Object({
 });
 
 /** A validation error: `{errors: [{type, value?, msg, path, param, location}]}`. */
-export const ValidationErrorBody = Type.Object({ errors: Type.Array(FieldErrorSchema) }, { description: 'Validation error' });
+export const ValidationErrorBody = Type.Object(
+  { errors: Type.Array(FieldErrorSchema) },
+  { description: 'Validation error' },
+);
 
 /** Every other error: `{status: 'fail' | 'error', message}` (a few 409s add the refreshed object). */
 export const FailBody = Type.Object(
@@ -248,7 +262,9 @@ export const FailBody = Type.Object(
  * serializers for them on every route would only cost start-up time.
  */
 export const ERROR_RESPONSES = {
-  '4xx': Type.Union([ValidationErrorBody, FailBody], { description: 'Client error (validation errors list each field; others give a message)' }),
+  '4xx': Type.Union([ValidationErrorBody, FailBody], {
+    description: 'Client error (validation errors list each field; others give a message)',
+  }),
   '5xx': FailBody,
 };
 

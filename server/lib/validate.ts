@@ -26,7 +26,6 @@ const isScalar = (value: unknown): value is string | number | boolean =>
 /** The value as trimmed text, or undefined when it is not a scalar (objects and arrays never pass text rules). */
 export const text = (value: unknown): string | undefined => (isScalar(value) ? String(value).trim() : undefined);
 
-
 /** Plain decimal notation only: `Number()` would also read "0x10", "0b11", "0o7", "1e3" and "Infinity". */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
@@ -54,7 +53,8 @@ export function toInteger(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-export const isPresent = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+export const isPresent = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 export const isId = (value: unknown) => typeof value === 'string' && UUID.test(value);
 
@@ -65,7 +65,8 @@ export class Rules {
 
   /** Skip the field when it is missing (undefined or null); with `emptyIsAbsent`, also when it is ''. */
   optional(options: { emptyIsAbsent?: boolean } = {}) {
-    this.optionalWhen = (v) => v === undefined || v === null || (options.emptyIsAbsent === true && typeof v === 'string' && v.trim() === '');
+    this.optionalWhen = (v) =>
+      v === undefined || v === null || (options.emptyIsAbsent === true && typeof v === 'string' && v.trim() === '');
     return this;
   }
   check(check: Check, message: Message) {
@@ -129,7 +130,12 @@ export const rules = () => new Rules();
 
 /** Reads a dotted path such as `shippingAddress.phone`. */
 function read(data: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((obj, key) => (obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[key] : undefined), data);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (obj, key) => (obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[key] : undefined),
+      data,
+    );
 }
 
 export async function collectErrors(
@@ -148,7 +154,11 @@ export async function collectErrors(
 }
 
 /** Throws a 400 ValidationError listing the first failure of each failing field. */
-export async function validate(location: FieldError['location'], data: unknown, schema: Record<string, Rules>): Promise<void> {
+export async function validate(
+  location: FieldError['location'],
+  data: unknown,
+  schema: Record<string, Rules>,
+): Promise<void> {
   const errors = await collectErrors(location, data, schema);
   if (errors.length) throw new ValidationError(errors);
 }

@@ -16,7 +16,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -30,16 +35,24 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await fs.mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: options.from, ...message, date: new Date().toISOString() }, null, 2));
+      await fs.writeFile(
+        file,
+        JSON.stringify({ from: options.from, ...message, date: new Date().toISOString() }, null, 2),
+      );
       options.log.info({ to: message.to, file }, `mail written to outbox: ${message.subject}`);
     },
   };
 }
 
 /** The newest outbox message for an address (used by tests and the demo to read reset codes). */
-export async function latestOutboxMessage(outboxDir: string, to: string): Promise<(MailMessage & { date: string }) | undefined> {
+export async function latestOutboxMessage(
+  outboxDir: string,
+  to: string,
+): Promise<(MailMessage & { date: string }) | undefined> {
   const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
-  const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${safeTo}.json`)).sort();
+  const files = (await fs.readdir(outboxDir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(`-${safeTo}.json`))
+    .sort();
   const last = files.at(-1);
   return last ? JSON.parse(await fs.readFile(path.join(outboxDir, last), 'utf8')) : undefined;
 }

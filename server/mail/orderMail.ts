@@ -121,7 +121,13 @@ export const orderMailsSettled = () => Promise.allSettled([...inFlight]).then(()
  * Mails an order to its customer once its transaction has committed, without holding up the answer:
  * the order stands whatever happens to the mail, and a failure is only logged.
  */
-export function sendOrderMail(ctx: AppContext, log: FastifyBaseLogger, orderId: string, kind: OrderMailKind, base: ImageBase): void {
+export function sendOrderMail(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  orderId: string,
+  kind: OrderMailKind,
+  base: ImageBase,
+): void {
   const sending = (async () => {
     const order = (await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined;
     if (!order?.user?.email) return;

@@ -28,7 +28,11 @@ function layout(title: string, body: string): string {
 </html>`;
 }
 
-export function paymentPage(session: { id: string; total: number; lines: { count: number; price: number; product: { title?: string } }[] }): string {
+export function paymentPage(session: {
+  id: string;
+  total: number;
+  lines: { count: number; price: number; product: { title?: string } }[];
+}): string {
   const items = session.lines
     .map((l) => `<li>${escapeHtml(String(l.product.title ?? ''))} × ${l.count} — ${formatEgp(l.price * l.count)}</li>`)
     .join('');

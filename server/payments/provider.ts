@@ -48,7 +48,9 @@ function stripeProvider(stripe: Stripe): PaymentProvider {
     async createSession(request) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: 'egp', unit_amount: request.total, product_data: { name: 'Order' } } }],
+        line_items: [
+          { quantity: 1, price_data: { currency: 'egp', unit_amount: request.total, product_data: { name: 'Order' } } },
+        ],
         customer_email: request.email,
         client_reference_id: request.sessionId,
         metadata: request.shippingAddress ?? {},

@@ -16,7 +16,9 @@ export async function paymentRoutes(app: FastifyInstance) {
   const complete = async (request: FastifyRequest, sessionId: string, options: { onlyOpen: boolean }) => {
     const result = await completePaymentSession(ctx.db, sessionId, request.log, options);
     if (result === 'completed') {
-      const order = await ctx.db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [sessionId]);
+      const order = await ctx.db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [
+        sessionId,
+      ]);
       if (order) sendOrderMail(ctx, request.log, order.id, 'confirmed', imageBase(request, ctx));
     }
     return result;
@@ -25,12 +27,22 @@ export async function paymentRoutes(app: FastifyInstance) {
   // Without Stripe the page may be switched on later (when the demo catalogue is seeded), so it is decided per request.
   if (!stripeClient(ctx.config)) {
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/payments/test/') && !testPaymentsEnabled(ctx)) throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
+      if (request.url.startsWith('/payments/test/') && !testPaymentsEnabled(ctx))
+        throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
     });
-    const html = (reply: FastifyReply, status: number, page: string) => reply.status(status).type('text/html; charset=utf-8').send(page);
+    const html = (reply: FastifyReply, status: number, page: string) =>
+      reply.status(status).type('text/html; charset=utf-8').send(page);
     const openSession = async (id: unknown) =>
       isId(id)
-        ? ctx.db.one<{ id: string; status: string; total: number; snapshot: PricedLine[]; success_url: string; cancel_url: string; expired: boolean }>(
+        ? ctx.db.one<{
+            id: string;
+            status: string;
+            total: number;
+            snapshot: PricedLine[];
+            success_url: string;
+            cancel_url: string;
+            expired: boolean;
+          }>(
             "SELECT id, status, total, snapshot, success_url, cancel_url, expires_at <= now() AS expired FROM payment_sessions WHERE id = $1 AND provider = 'test'",
             [id],
           )
@@ -41,9 +53,14 @@ export async function paymentRoutes(app: FastifyInstance) {
       if (session?.status === 'completed') return html(reply, 200, completedPage(session.success_url));
       if (!session || session.status !== 'open' || session.expired) return html(reply, 404, notFoundPage());
       // Pay and Cancel post here and are redirected back to the shop; CSP checks form-action on that redirect too.
-      const returnOrigins = [...new Set([session.success_url, session.cancel_url].map((url) => new URL(url).origin))].join(' ');
+      const returnOrigins = [
+        ...new Set([session.success_url, session.cancel_url].map((url) => new URL(url).origin)),
+      ].join(' ');
       const policy = String(reply.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', policy.replace(/form-action 'self'/, `form-action 'self' ${returnOrigins}`));
+      reply.header(
+        'content-security-policy',
+        policy.replace(/form-action 'self'/, `form-action 'self' ${returnOrigins}`),
+      );
       return html(reply, 200, paymentPage({ id: session.id, total: session.total, lines: session.snapshot }));
     });
 
@@ -85,7 +102,10 @@ export async function paymentRoutes(app: FastifyInstance) {
           if (!Buffer.isBuffer(request.body)) throw new Error('No webhook payload was provided.');
           event = stripe.webhooks.constructEvent(request.body, String(signature ?? ''), secret);
         } catch (err) {
-          return reply.status(400).type('text/plain; charset=utf-8').send(`Webhook error: ${(err as Error).message}`);
+          return reply
+            .status(400)
+            .type('text/plain; charset=utf-8')
+            .send(`Webhook error: ${(err as Error).message}`);
         }
         const paid =
           (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') ||
@@ -97,7 +117,8 @@ export async function paymentRoutes(app: FastifyInstance) {
             [checkout.id, checkout.client_reference_id ?? ''],
           );
           if (ours) await complete(request, ours.id, { onlyOpen: false });
-          else request.log.warn({ checkoutSession: checkout.id }, 'paid Stripe session without a payment session of ours');
+          else
+            request.log.warn({ checkoutSession: checkout.id }, 'paid Stripe session without a payment session of ours');
         }
         return { received: true };
       });

@@ -3,7 +3,13 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { baseUrl, type AppContext, type AuthUser } from '../context';
 import { badRequest } from '../lib/errors';
-import { checkCart, insertOrder, pricesChanged, type PricedLine, type ShippingAddress } from '../modules/orders/service';
+import {
+  checkCart,
+  insertOrder,
+  pricesChanged,
+  type PricedLine,
+  type ShippingAddress,
+} from '../modules/orders/service';
 import { MIN_CARD_TOTAL, paymentProvider } from './provider';
 
 /**
@@ -14,7 +20,11 @@ export function returnOrigin(request: FastifyRequest, config: Config): string {
   if (config.frontendUrl) return config.frontendUrl;
   const origin = request.headers.origin;
   // Only a plain web origin, exactly as a browser sends it (not `null`, not a path or a file: URL).
-  const plain = origin !== undefined && URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin;
+  const plain =
+    origin !== undefined &&
+    URL.canParse(origin) &&
+    /^https?:$/.test(new URL(origin).protocol) &&
+    new URL(origin).origin === origin;
   if (plain && (!config.allowedOrigins || config.allowedOrigins.includes(origin))) return origin;
   return baseUrl(request, config);
 }
@@ -39,14 +49,24 @@ export async function createPaymentSession(
     const checked = await checkCart(tx, input.user.id, input.cartId);
     if ('repriced' in checked) return undefined;
     if (checked.total < MIN_CARD_TOTAL) throw badRequest('Order total is too small for card payment');
-    await tx.query("UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE cart_id = $1 AND status = 'open'", [checked.cartId]);
+    await tx.query(
+      "UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE cart_id = $1 AND status = 'open'",
+      [checked.cartId],
+    );
     return (await tx.one<{ id: string; total: number }>(
       `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at)
        SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes' FROM carts c WHERE c.id = $3
        RETURNING id, total`,
       [
-        provider.name, input.user.id, checked.cartId, JSON.stringify(checked.lines), checked.coupon, checked.total,
-        input.shippingAddress ? JSON.stringify(input.shippingAddress) : null, successUrl, cancelUrl,
+        provider.name,
+        input.user.id,
+        checked.cartId,
+        JSON.stringify(checked.lines),
+        checked.coupon,
+        checked.total,
+        input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+        successUrl,
+        cancelUrl,
       ],
     ))!;
   });
@@ -63,9 +83,10 @@ export async function createPaymentSession(
       cancelUrl,
       baseUrl: input.baseUrl,
     });
-    await db.query('UPDATE payment_sessions SET provider_session_id = $2, url = $3, expires_at = $4, updated_at = now() WHERE id = $1', [
-      session.id, opened.providerSessionId, opened.url, opened.expiresAt,
-    ]);
+    await db.query(
+      'UPDATE payment_sessions SET provider_session_id = $2, url = $3, expires_at = $4, updated_at = now() WHERE id = $1',
+      [session.id, opened.providerSessionId, opened.url, opened.expiresAt],
+    );
     return { id: session.id, url: opened.url, expiresAt: opened.expiresAt.toISOString() };
   } catch (err) {
     await db.query('DELETE FROM payment_sessions WHERE id = $1', [session.id]);
@@ -83,18 +104,35 @@ export type CompletionResult = 'completed' | 'already-completed' | 'unavailable'
  * and stock that is no longer there, checked under the same locks as the order. Stripe's word that
  * money was taken is honoured whatever our status says; an oversold line is then logged for staff.
  */
-export async function completePaymentSession(db: Db, sessionId: string, log: FastifyBaseLogger, options: { onlyOpen: boolean }): Promise<CompletionResult> {
+export async function completePaymentSession(
+  db: Db,
+  sessionId: string,
+  log: FastifyBaseLogger,
+  options: { onlyOpen: boolean },
+): Promise<CompletionResult> {
   return db.tx(async (tx) => {
     // Same lock order as cash orders and new sessions (cart, then session, then products by id) so they never deadlock.
-    const cart = await tx.one<{ cart_id: string | null }>('SELECT cart_id FROM payment_sessions WHERE id = $1', [sessionId]);
+    const cart = await tx.one<{ cart_id: string | null }>('SELECT cart_id FROM payment_sessions WHERE id = $1', [
+      sessionId,
+    ]);
     if (!cart) return 'unavailable';
     if (cart.cart_id) await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cart.cart_id]);
-    const session = (await tx.one<{ id: string; user_id: string; status: string; expires_at: Date; snapshot: PricedLine[]; coupon: string | null; total: number; shipping_address: ShippingAddress | null }>(
+    const session = (await tx.one<{
+      id: string;
+      user_id: string;
+      status: string;
+      expires_at: Date;
+      snapshot: PricedLine[];
+      coupon: string | null;
+      total: number;
+      shipping_address: ShippingAddress | null;
+    }>(
       'SELECT id, user_id, status, expires_at, snapshot, coupon, total, shipping_address FROM payment_sessions WHERE id = $1 FOR UPDATE',
       [sessionId],
     ))!;
     if (session.status === 'completed') return 'already-completed';
-    if (options.onlyOpen && (session.status !== 'open' || new Date(session.expires_at).getTime() <= Date.now())) return 'unavailable';
+    if (options.onlyOpen && (session.status !== 'open' || new Date(session.expires_at).getTime() <= Date.now()))
+      return 'unavailable';
 
     const wanted = new Map<string, number>();
     for (const line of session.snapshot) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.count);
@@ -119,13 +157,30 @@ export async function completePaymentSession(db: Db, sessionId: string, log: Fas
       oversold: oversold.length > 0,
     });
     for (const product of products) {
-      await tx.query('UPDATE products SET quantity = GREATEST(quantity - $2, 0), sold = sold + $2, updated_at = now() WHERE id = $1', [product.id, wanted.get(product.id)]);
+      await tx.query(
+        'UPDATE products SET quantity = GREATEST(quantity - $2, 0), sold = sold + $2, updated_at = now() WHERE id = $1',
+        [product.id, wanted.get(product.id)],
+      );
     }
     // A cart changed after checkout started holds something else now; keep it.
-    await tx.query('DELETE FROM carts c USING payment_sessions ps WHERE ps.id = $1 AND c.id = ps.cart_id AND c.updated_at = ps.cart_updated_at', [session.id]);
+    await tx.query(
+      'DELETE FROM carts c USING payment_sessions ps WHERE ps.id = $1 AND c.id = ps.cart_id AND c.updated_at = ps.cart_updated_at',
+      [session.id],
+    );
     await tx.query("UPDATE payment_sessions SET status = 'completed', updated_at = now() WHERE id = $1", [session.id]);
     if (oversold.length) {
-      log.warn({ orderId, products: oversold.map((p) => ({ id: p.id, title: p.title, quantity: p.quantity, ordered: wanted.get(p.id) })) }, 'paid card order oversold stock');
+      log.warn(
+        {
+          orderId,
+          products: oversold.map((p) => ({
+            id: p.id,
+            title: p.title,
+            quantity: p.quantity,
+            ordered: wanted.get(p.id),
+          })),
+        },
+        'paid card order oversold stock',
+      );
     }
     return 'completed';
   });

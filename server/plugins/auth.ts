@@ -30,7 +30,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function registerNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     const url = request.raw.url ?? '';
-    if (url.startsWith('/api/v1/') && (bearerToken(request) !== undefined || url.startsWith('/api/v1/auth/'))) reply.header('cache-control', 'no-store');
+    if (url.startsWith('/api/v1/') && (bearerToken(request) !== undefined || url.startsWith('/api/v1/auth/')))
+      reply.header('cache-control', 'no-store');
   });
 }
 
@@ -41,12 +42,16 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   let payload: { id?: unknown; iat?: number };
   try {
     // Without iat the password-change check could not apply, and without exp a token would never expire.
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] }));
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['iat', 'exp'],
+    }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthorized('Expired Token. please login again');
     throw unauthorized('Invalid Token. please login again');
   }
-  if (typeof payload.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.id)) throw unauthorized('Invalid Token. please login again');
+  if (typeof payload.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.id))
+    throw unauthorized('Invalid Token. please login again');
   const user = await ctx.db.one<AuthUser & { active: boolean; password_changed_at: Date | null }>(
     'SELECT id, name, email, phone, role, active, password_changed_at FROM users WHERE id = $1',
     [payload.id],

@@ -14,11 +14,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-      return reply.status(err.statusCode).send({ status: err.statusCode >= 500 ? 'error' : 'fail', message: err.message });
+      return reply
+        .status(err.statusCode)
+        .send({ status: err.statusCode >= 500 ? 'error' : 'fail', message: err.message });
     }
     const fastifyError = err as FastifyError;
     if (fastifyError.validation && fastifyError.validationContext !== 'headers') {
-      return reply.status(400).send({ errors: schemaErrors(request, fastifyError.validation, fastifyError.validationContext) });
+      return reply
+        .status(400)
+        .send({ errors: schemaErrors(request, fastifyError.validation, fastifyError.validationContext) });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -26,13 +30,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(err)) {
       // The database is down or dropped the connection: nothing of ours to fix, and a retry may succeed.
-      request.log.warn({ err: { code: (err as { code?: string }).code, message: err.message } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+      request.log.warn(
+        { err: { code: (err as { code?: string }).code, message: err.message } },
+        'database unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
     }
     if (err instanceof StorageError) {
       // The image store refused the write or did not answer; the route has stored nothing of the request.
       request.log.error({ err: { message: err.message } }, 'image storage unavailable');
-      return reply.status(503).header('retry-after', '5').send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ status: 'error', message: 'Something went wrong, please try again later' });
@@ -49,16 +62,27 @@ const LOCATION = { body: 'body', querystring: 'query', params: 'params' } as con
  * What Ajv refused after the API.md rules passed (see server/lib/schemas.ts), in API.md's validation shape: one entry,
  * at the field's dotted path, with express-validator's default message (`Invalid ID formate` for path ids).
  */
-function schemaErrors(request: FastifyRequest, errors: FastifySchemaValidationError[], context: string | undefined): FieldError[] {
+function schemaErrors(
+  request: FastifyRequest,
+  errors: FastifySchemaValidationError[],
+  context: string | undefined,
+): FieldError[] {
   const location = LOCATION[context as keyof typeof LOCATION] ?? 'body';
   const data = location === 'body' ? request.body : location === 'query' ? request.query : request.params;
   return errors.slice(0, 1).map((error) => {
-    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     const missing = (error.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
     const extra = missing.missingProperty ?? missing.additionalProperty;
     if (extra !== undefined) segments.push(extra);
     const path = segments.join('.') || (location === 'params' ? 'id' : location);
-    const value = segments.reduce<unknown>((obj, key) => (obj && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined), data);
+    const value = segments.reduce<unknown>(
+      (obj, key) =>
+        obj && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined,
+      data,
+    );
     return fieldError(location, path, location === 'params' ? 'Invalid ID formate' : 'Invalid value', value);
   });
 }

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import {
+  normalizeIP,
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import LocalStore, { type CounterStore, type StoreCallback } from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
@@ -74,15 +79,26 @@ const REDIS_ERROR_LOG_INTERVAL = MINUTE;
  * counts, and counts in this process's memory while Redis does not answer (the shop keeps serving; one error line
  * a minute at most says so). `close` ends the connection when the app closes.
  */
-export async function sharedCounters(config: Config, log: FastifyBaseLogger): Promise<{ Store: FastifyRateLimitStoreCtor; close: () => Promise<void> } | undefined> {
+export async function sharedCounters(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ Store: FastifyRateLimitStoreCtor; close: () => Promise<void> } | undefined> {
   if (!config.redisUrl) return undefined;
   // No offline queue: while disconnected a count fails at once (and is kept locally) instead of waiting for Redis.
-  const redis = new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
   let lastError = 0;
   const failed = (err: Error) => {
     if (Date.now() - lastError < REDIS_ERROR_LOG_INTERVAL) return;
     lastError = Date.now();
-    log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'Redis unreachable: rate limits count per process until it answers');
+    log.error(
+      { err: { message: err.message, code: (err as { code?: string }).code } },
+      'Redis unreachable: rate limits count per process until it answers',
+    );
   };
   // ioredis reports every failed (re)connection here; without a listener it would print each one.
   redis.on('error', failed);
@@ -106,11 +122,16 @@ export async function sharedCounters(config: Config, log: FastifyBaseLogger): Pr
     ) {}
     private run(method: 'incr' | 'read', key: string, cb: StoreCallback, timeWindow: number, max: number) {
       if (redis.status !== 'ready') return this.local[method](key, cb, timeWindow, max);
-      this.shared[method](key, (err, result) => {
-        if (!err) return cb(null, result);
-        failed(err);
-        this.local[method](key, cb, timeWindow, max);
-      }, timeWindow, max);
+      this.shared[method](
+        key,
+        (err, result) => {
+          if (!err) return cb(null, result);
+          failed(err);
+          this.local[method](key, cb, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
     }
     incr(key: string, cb: StoreCallback, timeWindow: number, max: number) {
       this.run('incr', key, cb, timeWindow, max);
@@ -128,7 +149,10 @@ export async function sharedCounters(config: Config, log: FastifyBaseLogger): Pr
     Store: class extends FallbackStore {
       constructor(params: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
         const { continueExceeding = false, exponentialBackoff = false } = params;
-        super(new RedisStore(continueExceeding, exponentialBackoff, redis, prefix), new LocalStore(continueExceeding, exponentialBackoff));
+        super(
+          new RedisStore(continueExceeding, exponentialBackoff, redis, prefix),
+          new LocalStore(continueExceeding, exponentialBackoff),
+        );
       }
     },
     close: async () => {

@@ -14,7 +14,11 @@ export interface MultipartBody {
  * A file over the size limit → 413 'File too large'; an extra or unexpected file → 400;
  * a body that is not valid multipart (no boundary, cut off) → 400 'Invalid multipart body'.
  */
-export async function readMultipart(request: FastifyRequest, maxFiles: Record<string, number>, maxBytes: number): Promise<MultipartBody> {
+export async function readMultipart(
+  request: FastifyRequest,
+  maxFiles: Record<string, number>,
+  maxBytes: number,
+): Promise<MultipartBody> {
   try {
     return await readParts(request, maxFiles, maxBytes);
   } catch (err) {
@@ -24,7 +28,11 @@ export async function readMultipart(request: FastifyRequest, maxFiles: Record<st
   }
 }
 
-async function readParts(request: FastifyRequest, maxFiles: Record<string, number>, maxBytes: number): Promise<MultipartBody> {
+async function readParts(
+  request: FastifyRequest,
+  maxFiles: Record<string, number>,
+  maxBytes: number,
+): Promise<MultipartBody> {
   // Field names come from the client: no prototype, so `__proto__` or `constructor` are plain (ignored) names.
   const body: MultipartBody = { fields: Object.create(null), files: Object.create(null) };
   const parts = request.parts({ limits: { fileSize: maxBytes, fields: 200, parts: 220 } });
@@ -44,7 +52,8 @@ async function readParts(request: FastifyRequest, maxFiles: Record<string, numbe
     } else {
       const value = String(part.value ?? '');
       const existing = body.fields[name];
-      body.fields[name] = existing === undefined ? (part.fieldname?.endsWith('[]') ? [value] : value) : [...[existing].flat(), value];
+      body.fields[name] =
+        existing === undefined ? (part.fieldname?.endsWith('[]') ? [value] : value) : [...[existing].flat(), value];
     }
   }
   return body;
@@ -55,7 +64,10 @@ async function readParts(request: FastifyRequest, maxFiles: Record<string, numbe
  * per `maxFiles`), otherwise the parsed JSON/urlencoded body with no files. A body that is not an
  * object (e.g. a JSON string) counts as {}.
  */
-export async function readForm(request: FastifyRequest, maxFiles: Record<string, number>): Promise<{ fields: Record<string, unknown>; files: Record<string, Buffer[]> }> {
+export async function readForm(
+  request: FastifyRequest,
+  maxFiles: Record<string, number>,
+): Promise<{ fields: Record<string, unknown>; files: Record<string, Buffer[]> }> {
   if (request.isMultipart()) return readMultipart(request, maxFiles, request.server.ctx.config.uploadMaxBytes);
   return { fields: bodyOf(request), files: {} };
 }

@@ -31,8 +31,15 @@ export class StorageError extends Error {}
 
 /** Stored names never change content (each upload gets a new name), so browsers and CDNs may keep them for a year. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
-const contentType = (fileName: string) => IMAGE_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream';
+export const IMAGE_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+const contentType = (fileName: string) =>
+  IMAGE_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 export function localStorage(uploadsDir: string): Storage {
   const dir = (kind: ImageKind) => path.join(uploadsDir, kind);
@@ -58,12 +65,19 @@ function bucketUrl(s3: S3Settings): string {
 }
 
 /** Objects `<kind>/<file>` in the bucket, written with their type and the long immutable Cache-Control. */
-export function s3Storage(s3: S3Settings, publicBase: string | undefined, log: { warn(obj: object, msg: string): void }): Storage {
+export function s3Storage(
+  s3: S3Settings,
+  publicBase: string | undefined,
+  log: { warn(obj: object, msg: string): void },
+): Storage {
   const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
-    credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+    credentials:
+      s3.accessKeyId && s3.secretAccessKey
+        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: several S3-compatible services reject the SDK's default trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     // A store that does not answer fails the upload within seconds rather than holding the request.
@@ -76,16 +90,30 @@ export function s3Storage(s3: S3Settings, publicBase: string | undefined, log: {
     async save(kind, fileName, data) {
       try {
         await client.send(
-          new PutObjectCommand({ Bucket: s3.bucket, Key: key(kind, fileName), Body: data, ContentType: contentType(fileName), CacheControl: IMAGE_CACHE_CONTROL }),
+          new PutObjectCommand({
+            Bucket: s3.bucket,
+            Key: key(kind, fileName),
+            Body: data,
+            ContentType: contentType(fileName),
+            CacheControl: IMAGE_CACHE_CONTROL,
+          }),
         );
       } catch (err) {
-        throw new StorageError(`could not store ${key(kind, fileName)} in bucket ${s3.bucket}: ${(err as Error).message}`, { cause: err });
+        throw new StorageError(
+          `could not store ${key(kind, fileName)} in bucket ${s3.bucket}: ${(err as Error).message}`,
+          { cause: err },
+        );
       }
     },
     async remove(kind, fileName) {
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key(kind, fileName) })).catch((err: Error) => {
-        log.warn({ err: { name: err.name, message: err.message } }, `could not remove ${key(kind, fileName)} from bucket ${s3.bucket}`);
-      });
+      await client
+        .send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key(kind, fileName) }))
+        .catch((err: Error) => {
+          log.warn(
+            { err: { name: err.name, message: err.message } },
+            `could not remove ${key(kind, fileName)} from bucket ${s3.bucket}`,
+          );
+        });
     },
     localDir: () => undefined,
     publicUrl: (kind, fileName) => `${base}/${key(kind, fileName)}`,

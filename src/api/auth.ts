@@ -53,11 +53,21 @@ interface VerifyResponse extends RecoveryResponse {
 }
 
 export async function verifyResetCode(resetCode: string, email?: string): Promise<VerifyResponse> {
-  const { data } = await apiClient.post<VerifyResponse>('/auth/verifyResetCode', email ? { resetCode, email } : { resetCode });
+  const { data } = await apiClient.post<VerifyResponse>(
+    '/auth/verifyResetCode',
+    email ? { resetCode, email } : { resetCode },
+  );
   return data;
 }
 
-export async function resetPassword(email: string, newPassword: string, resetToken?: string): Promise<RecoveryResponse> {
-  const { data } = await apiClient.put<RecoveryResponse>('/auth/resetPassword', resetToken ? { email, newPassword, resetToken } : { email, newPassword });
+export async function resetPassword(
+  email: string,
+  newPassword: string,
+  resetToken?: string,
+): Promise<RecoveryResponse> {
+  const { data } = await apiClient.put<RecoveryResponse>(
+    '/auth/resetPassword',
+    resetToken ? { email, newPassword, resetToken } : { email, newPassword },
+  );
   return data;
 }

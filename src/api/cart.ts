@@ -14,7 +14,9 @@ export async function getCart(): Promise<CartResponse> {
 
 /** A cart answer to a change; the original backend may answer with bare product ids, then fetch the populated cart. */
 function cartFromAnswer(data: Parameters<typeof hasUnpopulatedProducts>[0]): Promise<CartResponse> | CartResponse {
-  return hasUnpopulatedProducts(data) ? getCart() : normalizeCartResponse(data as Parameters<typeof normalizeCartResponse>[0]);
+  return hasUnpopulatedProducts(data)
+    ? getCart()
+    : normalizeCartResponse(data as Parameters<typeof normalizeCartResponse>[0]);
 }
 
 /** color '' = the product has no colours. */

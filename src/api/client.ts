@@ -35,7 +35,12 @@ export function onSessionExpired(handler: (() => void) | null): void {
 // elsewhere). Not for visitors (no token sent), nor for the login and password-recovery calls, whose 401 is about
 // the credentials; and not for an older token that a new login has already replaced.
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
-  if (axios.isAxiosError(error) && error.response?.status === 401 && error.config && !/^\/?auth\//.test(error.config.url ?? '')) {
+  if (
+    axios.isAxiosError(error) &&
+    error.response?.status === 401 &&
+    error.config &&
+    !/^\/?auth\//.test(error.config.url ?? '')
+  ) {
     const sent = error.config.headers?.get?.('Authorization') ?? error.config.headers?.Authorization;
     const token = getStored('token');
     if (token && sent === `Bearer ${token}`) sessionExpired?.();
@@ -48,7 +53,9 @@ export const NETWORK_ERROR_MESSAGE = 'تعذر الاتصال بالخادم، �
 
 /** An ApiError thrown on purpose by an api function (already translated; pass it through). */
 function isApiError(err: unknown): err is ApiError {
-  return typeof err === 'object' && err !== null && !(err instanceof Error) && typeof (err as ApiError).message === 'string';
+  return (
+    typeof err === 'object' && err !== null && !(err instanceof Error) && typeof (err as ApiError).message === 'string'
+  );
 }
 
 interface ErrorBody {
@@ -68,13 +75,12 @@ export function toApiError(err: unknown): ApiError {
   if (!err.response) {
     return { message: NETWORK_ERROR_MESSAGE };
   }
-  const body = (typeof err.response.data === 'object' && err.response.data !== null
-    ? err.response.data
-    : {}) as ErrorBody;
+  const body = (
+    typeof err.response.data === 'object' && err.response.data !== null ? err.response.data : {}
+  ) as ErrorBody;
   const errors: FieldError[] | undefined = Array.isArray(body.errors)
     ? body.errors.map((e) => ({ msg: String(e.msg ?? ''), path: String(e.path ?? e.param ?? '') }))
     : undefined;
-  const message =
-    (typeof body.message === 'string' && body.message) || errors?.[0]?.msg || GENERIC_ERROR_MESSAGE;
+  const message = (typeof body.message === 'string' && body.message) || errors?.[0]?.msg || GENERIC_ERROR_MESSAGE;
   return { status: err.response.status, message, ...(errors ? { errors } : {}) };
 }

@@ -2,7 +2,18 @@
 // app can trust the types of ./types.ts whichever server answers. Our server already satisfies
 // everything here; these functions are then no-ops.
 import { API_ORIGIN } from './client';
-import type { ApiError, Cart, CartItem, CartResponse, Order, OrderItem, OrderStatusStep, Product, ProductRef, User } from './types';
+import type {
+  ApiError,
+  Cart,
+  CartItem,
+  CartResponse,
+  Order,
+  OrderItem,
+  OrderStatusStep,
+  Product,
+  ProductRef,
+  User,
+} from './types';
 
 type ImageFolder = 'products' | 'categories' | 'brands';
 
@@ -85,7 +96,11 @@ export function isMissingCart(error: ApiError): boolean {
 
 /** The original backend sends no history: the steps come from its timestamps (placed, paid, delivered), oldest first. */
 function derivedHistory(raw: Loose<Order>): OrderStatusStep[] {
-  const steps: [OrderStatusStep['status'], string | null | undefined][] = [['placed', raw.createdAt], ['paid', raw.paidAt], ['delivered', raw.deliveredAt]];
+  const steps: [OrderStatusStep['status'], string | null | undefined][] = [
+    ['placed', raw.createdAt],
+    ['paid', raw.paidAt],
+    ['delivered', raw.deliveredAt],
+  ];
   return steps
     .filter((step): step is [OrderStatusStep['status'], string] => Boolean(step[1]))
     .map(([status, at]) => ({ status, at }))

@@ -31,7 +31,10 @@ export async function cancelOrder(id: string): Promise<Order> {
 }
 
 /** Cash on delivery: POST /orders/:cartId; 201 = created. */
-export async function createCashOrder(cartId: string, shippingAddress: ShippingAddress): Promise<{ status: number; order: Order }> {
+export async function createCashOrder(
+  cartId: string,
+  shippingAddress: ShippingAddress,
+): Promise<{ status: number; order: Order }> {
   const response = await apiClient.post<{ data: Order }>(`/orders/${encodeURIComponent(cartId)}`, { shippingAddress });
   return { status: response.status, order: normalizeOrder(response.data.data) };
 }
@@ -45,7 +48,10 @@ interface CheckoutSessionAnswer {
  * Card payment: asks for a payment page. Our server takes POST with the address in the body; the original
  * backend only knows GET, so there the address goes in the query string (it ignores it; ours would read it).
  */
-export async function createCheckoutSession(cartId: string, shippingAddress: ShippingAddress): Promise<CheckoutSessionAnswer> {
+export async function createCheckoutSession(
+  cartId: string,
+  shippingAddress: ShippingAddress,
+): Promise<CheckoutSessionAnswer> {
   const path = `/orders/checkout-session/${encodeURIComponent(cartId)}`;
   const { data } = isOriginalBackend()
     ? await apiClient.get<CheckoutSessionAnswer>(path, { params: { shippingAddress } })

@@ -66,7 +66,10 @@ export async function getProduct(id: Id): Promise<Product> {
 
 /** The top bar's suggestions for a typed keyword (ours; GET /products/suggestions). */
 export async function getSearchSuggestions(keyword: string, signal?: AbortSignal): Promise<SearchSuggestions> {
-  const { data } = await apiClient.get<{ data: SearchSuggestions }>('/products/suggestions', { params: { keyword }, signal });
+  const { data } = await apiClient.get<{ data: SearchSuggestions }>('/products/suggestions', {
+    params: { keyword },
+    signal,
+  });
   const { products = [], categories = [], brands = [] } = data.data;
   return { products: products.map((p) => ({ ...p, imageCover: imageUrl(p.imageCover) ?? '' })), categories, brands };
 }

@@ -20,20 +20,34 @@ export interface ImageUpload {
  * `<area>/delete`. `create` is the area's own POST (multipart for brands and categories, JSON for subcategories) and
  * resolves with its HTTP status (201 = created); the rest call the shared catalogue endpoints of `kind`.
  */
-export function createCatalogueThunks<CreateArg>(area: string, kind: CatalogueKind, create: (api: CatalogApi, arg: CreateArg) => Promise<number>) {
+export function createCatalogueThunks<CreateArg>(
+  area: string,
+  kind: CatalogueKind,
+  create: (api: CatalogApi, arg: CreateArg) => Promise<number>,
+) {
   return {
     created: createAppAsyncThunk(`${area}/create`, async (arg: CreateArg) => create(await catalogApi(), arg)),
     /** One page of the list, with product counts (kept by the list screen, not in the store). */
-    fetchCatalogue: createAppAsyncThunk(`${area}/fetchCatalogue`, async ({ page, limit }: { page: number; limit: number }) =>
-      (await catalogApi()).listCatalogue(kind, page, limit),
+    fetchCatalogue: createAppAsyncThunk(
+      `${area}/fetchCatalogue`,
+      async ({ page, limit }: { page: number; limit: number }) => (await catalogApi()).listCatalogue(kind, page, limit),
     ),
     /** PUT /<kind>/:id: a new name and/or image. */
     updated: createAppAsyncThunk(
       `${area}/update`,
-      async ({ id, body, onProgress }: { id: string; body: FormData | { name: string }; onProgress?: UploadProgress }) =>
-        (await catalogApi()).updateCatalogueEntry(kind, id, body, onProgress),
+      async ({
+        id,
+        body,
+        onProgress,
+      }: {
+        id: string;
+        body: FormData | { name: string };
+        onProgress?: UploadProgress;
+      }) => (await catalogApi()).updateCatalogueEntry(kind, id, body, onProgress),
     ),
     /** DELETE /<kind>/:id. */
-    deleted: createAppAsyncThunk(`${area}/delete`, async (id: string) => (await catalogApi()).deleteCatalogueEntry(kind, id)),
+    deleted: createAppAsyncThunk(`${area}/delete`, async (id: string) =>
+      (await catalogApi()).deleteCatalogueEntry(kind, id),
+    ),
   };
 }

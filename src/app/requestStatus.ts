@@ -52,10 +52,13 @@ export function isLatestAnswer(state: RequestState | Draft<RequestState>, action
 export function addRequestStatusMatchers<S>(
   builder: ActionReducerMapBuilder<S>,
   thunks: readonly TrackedThunk[],
-  select: (state: Draft<S>, action: ThunkAction) => RequestState | Draft<RequestState> = (state) => state as RequestState,
+  select: (state: Draft<S>, action: ThunkAction) => RequestState | Draft<RequestState> = (state) =>
+    state as RequestState,
 ) {
-  const matching = <A extends ThunkAction>(phase: keyof TrackedThunk) => (action: UnknownAction): action is A =>
-    thunks.some((thunk) => thunk[phase].match(action));
+  const matching =
+    <A extends ThunkAction>(phase: keyof TrackedThunk) =>
+    (action: UnknownAction): action is A =>
+      thunks.some((thunk) => thunk[phase].match(action));
   builder
     .addMatcher(matching('pending'), (state, action) => {
       const target = select(state, action);

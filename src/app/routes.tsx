@@ -1,5 +1,10 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router-dom';
 import { prefetchProduct, prefetchProducts } from '../api/products';
 import RootLayout from './RootLayout';
 import { SHOP_PAGES } from '../content/pages';

@@ -14,7 +14,10 @@ export default function AuthCard({ title, children }: { title: string; children:
   );
 }
 
-interface AuthFieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'dir' | 'placeholder'> {
+interface AuthFieldProps extends Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'dir' | 'placeholder'
+> {
   id: string;
   /** Accessible name; also the placeholder unless one is given. */
   label: string;

@@ -25,7 +25,15 @@ export default function CategoryCard({ category, index, lazy = true }: CategoryC
         style={{ backgroundColor: background, width: 110, height: 110 }}
       >
         {category.image && (
-          <img {...responsiveImage(category.image, '80px')} alt="" width={80} height={80} loading={lazy ? 'lazy' : 'eager'} decoding="async" style={{ objectFit: 'contain' }} />
+          <img
+            {...responsiveImage(category.image, '80px')}
+            alt=""
+            width={80}
+            height={80}
+            loading={lazy ? 'lazy' : 'eager'}
+            decoding="async"
+            style={{ objectFit: 'contain' }}
+          />
         )}
       </span>
       <span className="fw-semibold text-center">{category.name}</span>

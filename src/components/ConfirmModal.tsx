@@ -17,18 +17,34 @@ interface ConfirmModalProps {
 }
 
 /** The one confirmation dialog (review, address, product and coupon deletion). */
-export default function ConfirmModal({ show, title, body, confirmLabel = 'حذف', cancelLabel = 'تراجع', busy = false, onConfirm, onCancel, onExited }: ConfirmModalProps) {
+export default function ConfirmModal({
+  show,
+  title,
+  body,
+  confirmLabel = 'حذف',
+  cancelLabel = 'تراجع',
+  busy = false,
+  onConfirm,
+  onCancel,
+  onExited,
+}: ConfirmModalProps) {
   // The title names the dialog for screen readers.
   const titleId = useId();
   return (
     <Modal show={show} onHide={onCancel} onExited={onExited} centered aria-labelledby={titleId}>
       <Modal.Header>
-        <Modal.Title as="h2" className="fs-5" id={titleId}>{title}</Modal.Title>
+        <Modal.Title as="h2" className="fs-5" id={titleId}>
+          {title}
+        </Modal.Title>
       </Modal.Header>
       {body && <Modal.Body>{body}</Modal.Body>}
       <Modal.Footer className="justify-content-start">
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>{confirmLabel}</Button>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>{cancelLabel}</Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
       </Modal.Footer>
     </Modal>
   );

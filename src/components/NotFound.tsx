@@ -9,7 +9,10 @@ interface NotFoundProps {
 }
 
 /** What an unknown address, product, category or brand shows: inside the normal layout, with ways back into the shop. */
-export default function NotFound({ title = PAGE_NOT_FOUND_TEXT, text = 'ربما تغير الرابط او تم حذف الصفحة.' }: NotFoundProps) {
+export default function NotFound({
+  title = PAGE_NOT_FOUND_TEXT,
+  text = 'ربما تغير الرابط او تم حذف الصفحة.',
+}: NotFoundProps) {
   usePageMeta({ title });
   return (
     <section className="text-center py-5">

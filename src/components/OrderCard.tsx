@@ -46,7 +46,11 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
         {showCustomer && (
           <p className="mb-2 small">
             <span className="fw-semibold">العميل:</span> {order.user?.name}
-            {order.user?.email && <span className="text-muted ms-2" dir="ltr">{order.user.email}</span>}
+            {order.user?.email && (
+              <span className="text-muted ms-2" dir="ltr">
+                {order.user.email}
+              </span>
+            )}
           </p>
         )}
         <ul className="list-unstyled mb-3">

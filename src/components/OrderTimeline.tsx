@@ -12,8 +12,16 @@ const ORDER_STEP_LABELS: Record<OrderStep, string> = {
 /** The server's history, or (from a backend without it) the same steps from the order's own times, oldest first. */
 function historyOf(order: Order): OrderStatusStep[] {
   if (order.statusHistory) return order.statusHistory;
-  const times: [OrderStep, string | null | undefined][] = [['placed', order.createdAt], ['paid', order.paidAt], ['delivered', order.deliveredAt], ['cancelled', order.cancelledAt]];
-  return times.filter((step): step is [OrderStep, string] => Boolean(step[1])).map(([status, at]) => ({ status, at })).sort((a, b) => a.at.localeCompare(b.at));
+  const times: [OrderStep, string | null | undefined][] = [
+    ['placed', order.createdAt],
+    ['paid', order.paidAt],
+    ['delivered', order.deliveredAt],
+    ['cancelled', order.cancelledAt],
+  ];
+  return times
+    .filter((step): step is [OrderStep, string] => Boolean(step[1]))
+    .map(([status, at]) => ({ status, at }))
+    .sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /**
@@ -37,11 +45,16 @@ export default function OrderTimeline({ order, compact = false }: { order: Order
       </ol>
     );
   }
-  const ahead: OrderStep[] = order.isCancelled ? [] : (['paid', 'delivered'] as const).filter((step) => !reached.some((s) => s.status === step));
+  const ahead: OrderStep[] = order.isCancelled
+    ? []
+    : (['paid', 'delivered'] as const).filter((step) => !reached.some((s) => s.status === step));
   return (
     <ol className="order-timeline list-unstyled mb-0" aria-label="مراحل الطلب">
       {reached.map((step) => (
-        <li key={step.status} className={`order-timeline__step order-timeline__step--${step.status === 'cancelled' ? 'cancelled' : 'done'}`}>
+        <li
+          key={step.status}
+          className={`order-timeline__step order-timeline__step--${step.status === 'cancelled' ? 'cancelled' : 'done'}`}
+        >
           <span className="fw-semibold d-block">{ORDER_STEP_LABELS[step.status]}</span>
           <time dateTime={step.at} className="small text-body-secondary">
             {formatDateTime(step.at)}

@@ -64,7 +64,12 @@ export default function StarRating({ value, onChange, size = 15, label = 'الت
   }
 
   return (
-    <span role="radiogroup" aria-label={label} className="star-rating star-rating--input" onMouseLeave={() => setHovered(null)}>
+    <span
+      role="radiogroup"
+      aria-label={label}
+      className="star-rating star-rating--input"
+      onMouseLeave={() => setHovered(null)}
+    >
       {stars.map((star) => (
         <span key={star} className="star-rating__star" style={{ width: size, height: size }}>
           <Star fill={fillOf(shown, star)} size={size} />

@@ -31,11 +31,32 @@ const NAMED_COLOURS: [name: string, shades: string[]][] = [
 
 /** CSS colour keywords the original backend's data may hold, by their usual shade. */
 const CSS_KEYWORDS: Record<string, string> = {
-  black: '#000000', white: '#ffffff', gray: '#808080', grey: '#808080', silver: '#c0c0c0', red: '#ff0000',
-  maroon: '#800000', pink: '#ffc0cb', fuchsia: '#ff00ff', magenta: '#ff00ff', orange: '#ffa500', yellow: '#ffff00',
-  gold: '#d4af37', beige: '#f5f5dc', brown: '#a52a2a', navy: '#000080', blue: '#0000ff', skyblue: '#87ceeb',
-  turquoise: '#40e0d0', cyan: '#00ffff', green: '#008000', lime: '#00ff00', olive: '#808000', purple: '#800080',
-  violet: '#ee82ee', lavender: '#e6e6fa',
+  black: '#000000',
+  white: '#ffffff',
+  gray: '#808080',
+  grey: '#808080',
+  silver: '#c0c0c0',
+  red: '#ff0000',
+  maroon: '#800000',
+  pink: '#ffc0cb',
+  fuchsia: '#ff00ff',
+  magenta: '#ff00ff',
+  orange: '#ffa500',
+  yellow: '#ffff00',
+  gold: '#d4af37',
+  beige: '#f5f5dc',
+  brown: '#a52a2a',
+  navy: '#000080',
+  blue: '#0000ff',
+  skyblue: '#87ceeb',
+  turquoise: '#40e0d0',
+  cyan: '#00ffff',
+  green: '#008000',
+  lime: '#00ff00',
+  olive: '#808000',
+  purple: '#800080',
+  violet: '#ee82ee',
+  lavender: '#e6e6fa',
 };
 
 type Rgb = [number, number, number];
@@ -63,11 +84,13 @@ function toLab([r, g, b]: Rgb): Lab {
   const x = (lr * 0.4124 + lg * 0.3576 + lb * 0.1805) / 0.95047;
   const y = lr * 0.2126 + lg * 0.7152 + lb * 0.0722;
   const z = (lr * 0.0193 + lg * 0.1192 + lb * 0.9505) / 1.08883;
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
-const NAMED_LAB = NAMED_COLOURS.flatMap(([name, shades]) => shades.map((hex) => ({ name, lab: toLab(parseColour(hex)!) })));
+const NAMED_LAB = NAMED_COLOURS.flatMap(([name, shades]) =>
+  shades.map((hex) => ({ name, lab: toLab(parseColour(hex)!) })),
+);
 
 /** The Arabic name of a colour: its own when it is a named shade, else the nearest one; the value itself when unreadable. */
 export function colorName(color: string): string {
@@ -86,5 +109,7 @@ export function colorName(color: string): string {
 /** Names for a list of colours shown together; two shades with the same name keep their code so they can be told apart. */
 export function colorLabels(colors: string[]): string[] {
   const names = colors.map(colorName);
-  return names.map((name, i) => (names.indexOf(name) !== names.lastIndexOf(name) && name !== colors[i] ? `${name} ${colors[i]}` : name));
+  return names.map((name, i) =>
+    names.indexOf(name) !== names.lastIndexOf(name) && name !== colors[i] ? `${name} ${colors[i]}` : name,
+  );
 }

@@ -11,7 +11,8 @@ const FULL_WIDTH = 1200;
 const OWN_UPLOAD = /^\/(?:uploads\/)?(?:products|categories|brands)\/[\w.-]+\.webp$/;
 const VARIANT = /-w\d+\.webp$/;
 /** A name the server made for an upload, on whatever origin the storage serves it from. */
-const STORED_UPLOAD = /\/(products|categories|brands)\/\1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+(?:-[\w]+)?\.webp$/;
+const STORED_UPLOAD =
+  /\/(products|categories|brands)\/\1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+(?:-[\w]+)?\.webp$/;
 
 function apiOrigin(): string {
   const configured = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '');

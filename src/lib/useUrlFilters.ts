@@ -6,7 +6,11 @@ import { useSearchParams } from 'react-router-dom';
  * a change or the typed search (`textFilter`, sent on submit) goes back to page 1, and `clear` drops them all.
  * `filtered` says whether any filter but `notNarrowing` (a sort order, say) is set.
  */
-export function useUrlFilters<Name extends string>(names: readonly Name[], textFilter: Name, notNarrowing: readonly Name[] = []) {
+export function useUrlFilters<Name extends string>(
+  names: readonly Name[],
+  textFilter: Name,
+  notNarrowing: readonly Name[] = [],
+) {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [text, setText] = useState(params.get(textFilter) ?? '');

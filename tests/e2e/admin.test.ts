@@ -21,14 +21,24 @@ let shop: Shop;
 let adminPage: Page;
 
 async function pngFile(name: string, width = 800, height = 600, colour = '#3366cc') {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; data: T }> {
+async function api<T>(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -119,17 +129,25 @@ describe('admin journeys', () => {
     await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
     await toast(page, 'تمت عملية الاضافة بنجاح');
 
-    const categories = await api<{ data: { _id: string; name: string; image?: string }[] }>('GET', `/categories?keyword=${encodeURIComponent(stamp)}`);
+    const categories = await api<{ data: { _id: string; name: string; image?: string }[] }>(
+      'GET',
+      `/categories?keyword=${encodeURIComponent(stamp)}`,
+    );
     expect(categories.data.data.map((c) => c.name)).toContain(names.category);
     expect(categories.data.data[0].image).toMatch(/^http/);
-    const brands = await api<{ data: { name: string; image?: string }[] }>('GET', `/brands?keyword=${encodeURIComponent(stamp)}`);
+    const brands = await api<{ data: { name: string; image?: string }[] }>(
+      'GET',
+      `/brands?keyword=${encodeURIComponent(stamp)}`,
+    );
     expect(brands.data.data.map((b) => b.name)).toContain(names.brand);
   });
 
   it('creates a product with two images (one cropped), colours and subcategories, seen in the storefront', async () => {
     const page = adminPage;
     await page.goto('/admin/addproduct');
-    await page.getByLabel('اختيار صور للخانة 1').setInputFiles([await pngFile('one.png', 1200, 900), await pngFile('two.png', 1000, 800, '#22aa55')]);
+    await page
+      .getByLabel('اختيار صور للخانة 1')
+      .setInputFiles([await pngFile('one.png', 1200, 900), await pngFile('two.png', 1000, 800, '#22aa55')]);
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
     await dialog.waitFor();
     await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
@@ -180,10 +198,18 @@ describe('admin journeys', () => {
     await toast(page, 'تمت الاضافة بنجاح');
     await expect.poll(() => page.getByLabel('اسم المنتج').inputValue()).toBe('');
 
-    const found = await api<{ data: { _id: string; images: string[]; imageCover: string; availableColors: string[]; subcategory: string[]; price: number; priceAfterDiscount?: number; brand?: string }[] }>(
-      'GET',
-      `/products?keyword=${encodeURIComponent(stamp)}`,
-    );
+    const found = await api<{
+      data: {
+        _id: string;
+        images: string[];
+        imageCover: string;
+        availableColors: string[];
+        subcategory: string[];
+        price: number;
+        priceAfterDiscount?: number;
+        brand?: string;
+      }[];
+    }>('GET', `/products?keyword=${encodeURIComponent(stamp)}`);
     expect(found.data.data).toHaveLength(1);
     const product = found.data.data[0];
     productId = product._id;
@@ -209,7 +235,10 @@ describe('admin journeys', () => {
     await title.fill(`${names.product} معدل`);
     await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
     await toast(page, 'تم التعديل بنجاح');
-    const after = await api<{ data: { title: string; images: string[]; imageCover: string } }>('GET', `/products/${productId}`);
+    const after = await api<{ data: { title: string; images: string[]; imageCover: string } }>(
+      'GET',
+      `/products/${productId}`,
+    );
     expect(after.data.data.title).toBe(`${names.product} معدل`);
     expect(after.data.data.images).toEqual(before.data.data.images);
     expect(after.data.data.imageCover).toBe(before.data.data.imageCover);
@@ -226,7 +255,9 @@ describe('admin journeys', () => {
     const changed = await api<{ data: { images: string[]; imageCover: string } }>('GET', `/products/${productId}`);
     expect(changed.data.data.images).toHaveLength(3);
     expect(changed.data.data.imageCover).toBe(before.data.data.imageCover);
-    await expect.poll(() => page.getByRole('img', { name: 'الصورة 3' }).getAttribute('src')).toBe(changed.data.data.images[2]);
+    await expect
+      .poll(() => page.getByRole('img', { name: 'الصورة 3' }).getAttribute('src'))
+      .toBe(changed.data.data.images[2]);
 
     await page.getByLabel('الكمية المتاحة').fill('25');
     await actionToast(page, 'تم التعديل بنجاح', () => page.getByRole('button', { name: 'حفظ التعديلات' }).click());
@@ -240,7 +271,9 @@ describe('admin journeys', () => {
     const { context, page } = await shop.newPage({ width: 1280, height: 800 });
     await login(page, DEMO_ADMIN);
     await page.goto('/admin/addproduct');
-    await page.getByLabel('اختيار صور للخانة 1').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await page
+      .getByLabel('اختيار صور للخانة 1')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await toast(page, 'يمكن رفع ملفات الصور فقط');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByRole('img', { name: 'الصورة 1' }).count()).toBe(0);
@@ -334,10 +367,19 @@ describe('admin journeys', () => {
     await page.locator('.badge', { hasText: /^تم التوصيل$/ }).waitFor();
     expect(await page.getByLabel('حالة التوصيل', { exact: true }).isDisabled()).toBe(true);
     // The detail page is in the orders section of the menu.
-    expect(await page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'ادارة الطلبات' }).getAttribute('class')).toContain('active');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'لوحة التحكم' })
+        .getByRole('link', { name: 'ادارة الطلبات' })
+        .getAttribute('class'),
+    ).toContain('active');
 
     const adminToken = await tokenOf(DEMO_ADMIN);
-    const after = await api<{ data: { isPaid: boolean; isDelivered: boolean } }>('GET', `/orders/${order._id}`, adminToken);
+    const after = await api<{ data: { isPaid: boolean; isDelivered: boolean } }>(
+      'GET',
+      `/orders/${order._id}`,
+      adminToken,
+    );
     expect(after.data.data).toMatchObject({ isPaid: true, isDelivered: true });
   });
 });

@@ -2,7 +2,17 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblems, DEMO_ADMIN, DEMO_USER, digitProblems, englishProblems, login, overflowProblems, startShop, type Shop } from './harness';
+import {
+  axeProblems,
+  DEMO_ADMIN,
+  DEMO_USER,
+  digitProblems,
+  englishProblems,
+  login,
+  overflowProblems,
+  startShop,
+  type Shop,
+} from './harness';
 
 // The owner's tools end to end, in Chromium against the real server and the built app (run `npx vite build` first):
 // a brand managed from its list, an order found by phone and delivered, today's order on the dashboard.
@@ -20,10 +30,18 @@ let orderId: string;
 let orderNumber: number;
 let productId: string;
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; data: T }> {
+async function api<T>(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -43,9 +61,14 @@ beforeAll(async () => {
   await api('DELETE', '/cart', userToken);
   productId = products.data[0]._id;
   const { data: cart } = await api<{ data: { _id: string } }>('POST', '/cart', userToken, { productId });
-  const { status, data: order } = await api<{ data: { _id: string; id: number } }>('POST', `/orders/${cart.data._id}`, userToken, {
-    shippingAddress: { details: 'شارع التحرير 12، الدور الثالث', phone, city: 'القاهرة', postalCode: '' },
-  });
+  const { status, data: order } = await api<{ data: { _id: string; id: number } }>(
+    'POST',
+    `/orders/${cart.data._id}`,
+    userToken,
+    {
+      shippingAddress: { details: 'شارع التحرير 12، الدور الثالث', phone, city: 'القاهرة', postalCode: '' },
+    },
+  );
   expect(status).toBe(201);
   ({ _id: orderId, id: orderNumber } = order.data);
   ({ page: adminPage } = await shop.newPage({ width: 1280, height: 900 }));
@@ -56,10 +79,17 @@ afterAll(() => shop?.close());
 describe('the owner in Chromium', () => {
   it('manages a brand from the list: renames it, changes its image, deletes it (its product keeps going, without a brand)', async () => {
     const name = `ماركة ${stamp}`;
-    const { data: brand } = await api<{ data: { _id: string; image?: string } }>('POST', '/brands', adminToken, { name });
+    const { data: brand } = await api<{ data: { _id: string; image?: string } }>('POST', '/brands', adminToken, {
+      name,
+    });
     const { data: category } = await api<{ data: { _id: string }[] }>('GET', '/categories?limit=1');
     const { status, data: product } = await api<{ data: { _id: string } }>('POST', '/products', adminToken, {
-      title: `منتج الماركة ${stamp}`, description: 'وصف', quantity: 3, price: 50, category: category.data[0]._id, brand: brand.data._id,
+      title: `منتج الماركة ${stamp}`,
+      description: 'وصف',
+      quantity: 3,
+      price: 50,
+      category: category.data[0]._id,
+      brand: brand.data._id,
       imageCover: `${shop.baseUrl}/products/missing.webp`,
     });
     expect(status).toBe(201);
@@ -74,8 +104,12 @@ describe('the owner in Chromium', () => {
     await card.getByRole('button', { name: `تعديل ${name}` }).click();
     const renamed = `${name} الجديدة`;
     await card.getByLabel('الاسم').fill(renamed);
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#22aa55' } }).png().toBuffer();
-    await card.getByLabel('اختيار صور للخانة 1').setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#22aa55' } })
+      .png()
+      .toBuffer();
+    await card
+      .getByLabel('اختيار صور للخانة 1')
+      .setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
     // Brand images are not cropped (SPEC §5): the new picture shows in the slot at once.
     await expect.poll(() => card.locator('img').first().getAttribute('src')).toMatch(/^data:image\//);
     await card.getByRole('button', { name: 'حفظ' }).click();
@@ -101,7 +135,10 @@ describe('the owner in Chromium', () => {
   it('says clearly why a category with products cannot be deleted', async () => {
     const page = adminPage;
     await page.goto('/admin/categories');
-    const first = page.getByRole('article').filter({ hasText: /عدد المنتجات: [1-9]/ }).first();
+    const first = page
+      .getByRole('article')
+      .filter({ hasText: /عدد المنتجات: [1-9]/ })
+      .first();
     await first.getByRole('button', { name: /^حذف / }).click();
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.textContent()).toContain('لا يمكن حذفه الان');
@@ -130,7 +167,7 @@ describe('the owner in Chromium', () => {
     expect(data.data.isDelivered).toBe(true);
   });
 
-  it('opens the dashboard and sees today\'s order in the figures, the chart and its table', async () => {
+  it("opens the dashboard and sees today's order in the figures, the chart and its table", async () => {
     const { data } = await api<{ data: { periods: { today: { orders: number } } } }>('GET', '/dashboard', adminToken);
     expect(data.data.periods.today.orders).toBeGreaterThanOrEqual(1);
     const page = adminPage;
@@ -140,7 +177,12 @@ describe('the owner in Chromium', () => {
     await page.getByRole('img', { name: /رسم بياني لقيمة المبيعات اليومية/ }).waitFor();
     await page.getByText('الارقام يوما بيوم').click();
     expect(await page.getByRole('table').locator('tbody tr').count()).toBe(30);
-    expect(await page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'الرئيسية' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'لوحة التحكم' })
+        .getByRole('link', { name: 'الرئيسية' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     await page.getByRole('link', { name: /تنتظر التوصيل/ }).click();
     await page.waitForURL('**/admin/allorders?isDelivered=false&isCancelled=false');
     expect(await page.getByLabel('التوصيل').inputValue()).toBe('false');
@@ -148,8 +190,19 @@ describe('the owner in Chromium', () => {
 
   it('every admin screen at 390 and 1280 px: its own title, no sideways overflow, Arabic only, Western digits, no serious axe finding', async () => {
     const screens = [
-      '/admin', '/admin/brands', '/admin/categories', '/admin/subcategories', '/admin/allproducts?stock=low', '/admin/allorders', `/admin/orders/${orderId}`,
-      '/admin/addcoupon', '/admin/addproduct', `/admin/editproduct/${productId}`, '/admin/addbrand', '/admin/addcategory', '/admin/addsubcategory',
+      '/admin',
+      '/admin/brands',
+      '/admin/categories',
+      '/admin/subcategories',
+      '/admin/allproducts?stock=low',
+      '/admin/allorders',
+      `/admin/orders/${orderId}`,
+      '/admin/addcoupon',
+      '/admin/addproduct',
+      `/admin/editproduct/${productId}`,
+      '/admin/addbrand',
+      '/admin/addcategory',
+      '/admin/addsubcategory',
     ];
     if (SHOTS) await fs.mkdir(SHOTS, { recursive: true });
     for (const width of [390, 1280]) {
@@ -159,10 +212,16 @@ describe('the owner in Chromium', () => {
         await page.goto(url);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        const problems = [...(await overflowProblems(page)), ...(await englishProblems(page)), ...(await digitProblems(page)), ...(await axeProblems(page))];
+        const problems = [
+          ...(await overflowProblems(page)),
+          ...(await englishProblems(page)),
+          ...(await digitProblems(page)),
+          ...(await axeProblems(page)),
+        ];
         expect(problems, `${url} at ${width} px`).toEqual([]);
         expect(await page.title(), url).toMatch(/^\S.* \| متجر$/);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${width}${url.replace(/[/?=]/g, '_')}.png`, fullPage: true });
+        if (SHOTS)
+          await page.screenshot({ path: `${SHOTS}/${width}${url.replace(/[/?=]/g, '_')}.png`, fullPage: true });
       }
       await context.close();
     }

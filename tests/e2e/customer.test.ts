@@ -34,7 +34,10 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<{ st
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -61,10 +64,10 @@ async function addToCart(productId: string, withColour: boolean) {
 
 async function productIds() {
   const coloured = await shop.app.ctx.db.one<{ id: string; title: string }>(
-    "SELECT id, title FROM products WHERE array_length(available_colors, 1) > 0 AND quantity > 5 ORDER BY title LIMIT 1",
+    'SELECT id, title FROM products WHERE array_length(available_colors, 1) > 0 AND quantity > 5 ORDER BY title LIMIT 1',
   );
   const plain = await shop.app.ctx.db.one<{ id: string; title: string }>(
-    "SELECT id, title FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1",
+    'SELECT id, title FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1',
   );
   return { coloured: coloured!, plain: plain! };
 }
@@ -100,7 +103,10 @@ describe('customer journeys in Chromium', () => {
     await plainLine.getByLabel('الكمية').fill('3');
     await plainLine.getByLabel('الكمية').blur();
     await expect
-      .poll(async () => (await api<CartAnswer>('GET', '/cart')).data.data.products.find((l) => l.product._id === plain.id)?.count)
+      .poll(
+        async () =>
+          (await api<CartAnswer>('GET', '/cart')).data.data.products.find((l) => l.product._id === plain.id)?.count,
+      )
       .toBe(3);
     const beforeCoupon = (await api<CartAnswer>('GET', '/cart')).data.data.totalCartPrice;
     await expect.poll(async () => amountOf(await page.getByTestId('cart-total').innerText())).toBe(beforeCoupon);
@@ -130,23 +136,33 @@ describe('customer journeys in Chromium', () => {
 
     const { data: cart } = await api<CartAnswer>('GET', '/cart');
     await chooseAddressAndPay(alias, 'الدفع عند الاستلام');
-    await expect.poll(async () => amountOf(await page.getByTestId('payable').innerText())).toBe(cart.data.totalAfterDiscount);
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('payable').innerText()))
+      .toBe(cart.data.totalAfterDiscount);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     await toast(page, 'تم انشاء طلبك بنجاح');
     await page.waitForURL((url) => url.pathname === '/user/allorders');
 
     const { data: orders } = await api<{ data: OrderAnswer[] }>('GET', '/orders?limit=5');
     const order = orders.data[0];
-    expect(order).toMatchObject({ paymentMethodType: 'cash', isPaid: false, totalOrderPrice: cart.data.totalAfterDiscount });
+    expect(order).toMatchObject({
+      paymentMethodType: 'cash',
+      isPaid: false,
+      totalOrderPrice: cart.data.totalAfterDiscount,
+    });
     const card = page.getByRole('article', { name: `طلب رقم #${order.id}` });
     await card.getByText('الدفع عند الاستلام').waitFor();
     await card.getByText('لم يتم الدفع').waitFor();
-    expect(amountOf((await card.getByText(/^الاجمالي:/).innerText()).replace('الاجمالي:', ''))).toBe(order.totalOrderPrice);
+    expect(amountOf((await card.getByText(/^الاجمالي:/).innerText()).replace('الاجمالي:', ''))).toBe(
+      order.totalOrderPrice,
+    );
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('0');
 
     // The confirmation e-mail went to the outbox with the order's number, lines and the delivery address (its alias
     // and phone, as the web app sends them).
-    await expect.poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject).toBe(`تم استلام طلبك رقم #${order.id}`);
+    await expect
+      .poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject)
+      .toBe(`تم استلام طلبك رقم #${order.id}`);
     const mail = (await shop.latestMail(DEMO_USER.email))!;
     expect(mail.text).toContain(alias);
     expect(mail.text).toContain('01123456789');
@@ -158,14 +174,13 @@ describe('customer journeys in Chromium', () => {
     await addToCart(coloured.id, true);
     const { data: cart } = await api<CartAnswer>('GET', '/cart');
     await chooseAddressAndPay(alias, 'الدفع عن طريق البطاقة الائتمانية');
-    await expect.poll(async () => amountOf(await page.getByTestId('payable').innerText())).toBe(cart.data.totalCartPrice);
+    await expect
+      .poll(async () => amountOf(await page.getByTestId('payable').innerText()))
+      .toBe(cart.data.totalCartPrice);
 
     // The payment page opens in a new window; if a popup blocker refused, the shop navigated there in place.
     // Promise.any: the way that did not happen times out later without an unhandled rejection.
-    const opened = Promise.any([
-      context.waitForEvent('page'),
-      page.waitForURL(/\/payments\/test\//).then(() => page),
-    ]);
+    const opened = Promise.any([context.waitForEvent('page'), page.waitForURL(/\/payments\/test\//).then(() => page)]);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     const payment = await opened;
     await payment.waitForURL(/\/payments\/test\//);
@@ -177,7 +192,9 @@ describe('customer journeys in Chromium', () => {
     const { data: orders } = await api<{ data: OrderAnswer[] }>('GET', '/orders?limit=5');
     const order = orders.data[0];
     expect(order).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: cart.data.totalCartPrice });
-    await expect.poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject).toBe(`تم الدفع وتأكيد طلبك رقم #${order.id}`);
+    await expect
+      .poll(async () => (await shop.latestMail(DEMO_USER.email))?.subject)
+      .toBe(`تم الدفع وتأكيد طلبك رقم #${order.id}`);
     const card = payment.getByRole('article', { name: `طلب رقم #${order.id}` });
     await card.getByText('تم الدفع').waitFor();
     await card.getByText('بطاقة ائتمانية').waitFor();
@@ -188,7 +205,10 @@ describe('customer journeys in Chromium', () => {
       // badge, says the order was paid and shows the orders, instead of keeping the old amount.
       await toast(page, 'تم الدفع بنجاح');
       await page.waitForURL((url) => url.pathname === '/user/allorders');
-      await page.getByRole('article', { name: `طلب رقم #${order.id}` }).getByText('تم الدفع').waitFor();
+      await page
+        .getByRole('article', { name: `طلب رقم #${order.id}` })
+        .getByText('تم الدفع')
+        .waitFor();
       await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('0');
       await payment.close();
     }

@@ -36,7 +36,16 @@ export async function startShop(): Promise<Shop> {
   if (migrated) await fs.cp(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const app = await buildApp({
     webDist: path.resolve('dist'),
-    config: { nodeEnv: 'test', logLevel: 'warn', dataDir, databaseUrl: undefined, rateLimits: false, bcryptRounds: 4, adminEmail: undefined, adminPassword: undefined },
+    config: {
+      nodeEnv: 'test',
+      logLevel: 'warn',
+      dataDir,
+      databaseUrl: undefined,
+      rateLimits: false,
+      bcryptRounds: 4,
+      adminEmail: undefined,
+      adminPassword: undefined,
+    },
   });
   await seedDatabase(app.ctx, app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -47,7 +56,16 @@ export async function startShop(): Promise<Shop> {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 
   // Every journey runs under the server's Content-Security-Policy; Chromium reports each blocked script,

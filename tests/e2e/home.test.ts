@@ -13,7 +13,9 @@ describe('home page in Chromium', () => {
     await page.goto('/');
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.getAttribute('html', 'lang')).toBe('ar');
-    const firstCategory = (await shop.app.ctx.db.one<{ name: string }>('SELECT name FROM categories ORDER BY created_at DESC, id DESC LIMIT 1'))!.name;
+    const firstCategory = (await shop.app.ctx.db.one<{ name: string }>(
+      'SELECT name FROM categories ORDER BY created_at DESC, id DESC LIMIT 1',
+    ))!.name;
     const link = page.locator('a[href^="/products/category/"]', { hasText: firstCategory }).first();
     await link.waitFor();
     await expectSeen(page, MAIN_IMAGES.homeSlide);

@@ -31,8 +31,14 @@ const PRODUCT = `منتج موزع ${stamp}`;
 const ADDRESS = { alias: 'العمل', details: 'الجيزة، الدقي، شارع التحرير، عمارة 5', phone: '01123456789' };
 
 const postgresUp = process.env.TEST_DATABASE_URL !== 'off' && (await postgresAnswers(POSTGRES_URL));
-const missing = [!postgresUp && `PostgreSQL (${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`, !(await redisAnswers(REDIS_URL)) && `Redis (${REDIS_URL})`].filter(Boolean);
-if (missing.length) console.warn(`multi-process test skipped: ${missing.join(' and ')} not reachable (set TEST_DATABASE_URL / TEST_REDIS_URL)`);
+const missing = [
+  !postgresUp && `PostgreSQL (${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`,
+  !(await redisAnswers(REDIS_URL)) && `Redis (${REDIS_URL})`,
+].filter(Boolean);
+if (missing.length)
+  console.warn(
+    `multi-process test skipped: ${missing.join(' and ')} not reachable (set TEST_DATABASE_URL / TEST_REDIS_URL)`,
+  );
 
 /** A server process of the shop on its own port; `upstream` is how the round-robin names it. */
 class ShopProcess extends ServerProcess {
@@ -55,7 +61,11 @@ const cspViolations: string[] = [];
 let productId: string;
 
 /** A call through the round-robin; `upstream` says which process answered. */
-async function api<T>(method: string, url: string, options: { token?: string; body?: unknown; forwardedFor?: string } = {}) {
+async function api<T>(
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; forwardedFor?: string } = {},
+) {
   const response = await fetch(`${proxy.url}/api/v1${url}`, {
     method,
     headers: {
@@ -66,7 +76,12 @@ async function api<T>(method: string, url: string, options: { token?: string; bo
     body: options.body ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, upstream: response.headers.get('x-upstream') ?? '', headers: response.headers, data: (text ? JSON.parse(text) : undefined) as T };
+  return {
+    status: response.status,
+    upstream: response.headers.get('x-upstream') ?? '',
+    headers: response.headers,
+    data: (text ? JSON.parse(text) : undefined) as T,
+  };
 }
 
 /** A browser window as one client of the shop (its own address for the per-address limits). */
@@ -87,7 +102,13 @@ async function newPage(clientAddress: string): Promise<{ context: BrowserContext
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 async function pngFile(name: string, width: number, height: number, colour: string) {
-  return { name, mimeType: 'image/png', buffer: await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer() };
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  };
 }
 
 describe.skipIf(missing.length > 0)('two server processes behind a round-robin', () => {
@@ -102,7 +123,9 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     const ports = [await freePort(), await freePort()];
     // TEST_ROUND_ROBIN=proxy tries the fallback used on machines without nginx.
     proxy = await startRoundRobin(ports, { preferNginx: process.env.TEST_ROUND_ROBIN !== 'proxy' });
-    console.log(`multi-process test: round-robin is ${proxy.kind === 'nginx' ? 'nginx' : 'the test’s own proxy (nginx not found, or TEST_ROUND_ROBIN=proxy)'} at ${proxy.url}`);
+    console.log(
+      `multi-process test: round-robin is ${proxy.kind === 'nginx' ? 'nginx' : 'the test’s own proxy (nginx not found, or TEST_ROUND_ROBIN=proxy)'} at ${proxy.url}`,
+    );
     dataDirs = await Promise.all(ports.map(() => fs.mkdtemp(path.join(os.tmpdir(), 'shop-multi-'))));
     const env = {
       NODE_ENV: 'test',
@@ -132,7 +155,16 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     await Promise.all(servers.map((s) => s.waitForLog((line) => /^shop ready on /.test(line.msg ?? ''))));
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     admin = await newPage('198.51.100.10');
     shopper = await newPage('198.51.100.20');
@@ -156,8 +188,12 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
 
   it('both started at once on the empty database: one migrated and seeded, both serve, requests alternate', async () => {
     expect(servers.every((s) => s.running)).toBe(true);
-    expect(servers.map((s) => s.count((line) => line.msg === 'seeded the demo catalogue')).reduce((a, b) => a + b)).toBe(1);
-    const { rows } = await db.query<{ name: string; n: number }>('SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name');
+    expect(
+      servers.map((s) => s.count((line) => line.msg === 'seeded the demo catalogue')).reduce((a, b) => a + b),
+    ).toBe(1);
+    const { rows } = await db.query<{ name: string; n: number }>(
+      'SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name',
+    );
     const files = (await fs.readdir(path.join(ROOT, 'server/db/migrations'))).filter((f) => f.endsWith('.sql'));
     expect(rows.map((r) => r.name).sort()).toEqual(files.sort());
     expect((await db.query('SELECT 1 FROM shop_secrets')).rows.length).toBe(2);
@@ -174,20 +210,37 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
 
   it('the per-address login limit holds across both processes (counters in Redis)', async () => {
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await api('POST', '/auth/login', { body: { email: 'guess@example.com', password: `Wrong-${i}` }, forwardedFor: '203.0.113.50' }));
+    for (let i = 0; i < 11; i++)
+      answers.push(
+        await api('POST', '/auth/login', {
+          body: { email: 'guess@example.com', password: `Wrong-${i}` },
+          forwardedFor: '203.0.113.50',
+        }),
+      );
     expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), 429]);
     // The ten refusals came from both processes in turn, and each one counted the other's: one count per address.
     expect(new Set(answers.slice(0, 10).map((a) => a.upstream)).size).toBe(2);
-    expect(answers.slice(0, 10).map((a) => Number(a.headers.get('x-ratelimit-remaining')))).toEqual(Array.from({ length: 10 }, (_, i) => 99 - i));
+    expect(answers.slice(0, 10).map((a) => Number(a.headers.get('x-ratelimit-remaining')))).toEqual(
+      Array.from({ length: 10 }, (_, i) => 99 - i),
+    );
     // Another address is not affected.
-    expect((await api('POST', '/auth/login', { body: { email: 'guess@example.com', password: 'Wrong-x' }, forwardedFor: '203.0.113.51' })).status).toBe(401);
+    expect(
+      (
+        await api('POST', '/auth/login', {
+          body: { email: 'guess@example.com', password: 'Wrong-x' },
+          forwardedFor: '203.0.113.51',
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('an admin adds a product with images; the storefront shows them from the object store', async () => {
     const { page } = admin;
     await login(page, DEMO_ADMIN);
     await page.goto('/admin/addproduct');
-    await page.getByLabel('اختيار صور للخانة 1').setInputFiles([await pngFile('one.png', 1200, 900, '#3366cc'), await pngFile('two.png', 1000, 800, '#22aa55')]);
+    await page
+      .getByLabel('اختيار صور للخانة 1')
+      .setInputFiles([await pngFile('one.png', 1200, 900, '#3366cc'), await pngFile('two.png', 1000, 800, '#22aa55')]);
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
     await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
     await page.waitForTimeout(300);
@@ -200,7 +253,9 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     const category = page.getByLabel('التصنيف الرئيسي');
     await category.locator('option').nth(1).waitFor({ state: 'attached' });
     await category.selectOption({ index: 1 });
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/products') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/products') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
     const upload = await created;
     expect(upload.status()).toBe(201);
@@ -208,7 +263,10 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     expect(servers.map((s) => s.upstream)).toContain(upload.headers()['x-upstream']);
     await toast(page, 'تمت الاضافة بنجاح');
 
-    const found = await api<{ data: { _id: string; imageCover: string; images: string[] }[] }>('GET', `/products?keyword=${encodeURIComponent(stamp)}`);
+    const found = await api<{ data: { _id: string; imageCover: string; images: string[] }[] }>(
+      'GET',
+      `/products?keyword=${encodeURIComponent(stamp)}`,
+    );
     expect(found.data.data).toHaveLength(1);
     const product = found.data.data[0];
     productId = product._id;
@@ -216,7 +274,11 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     for (const url of [product.imageCover, ...product.images]) {
       expect(url.startsWith(`${store.publicUrl}/products/`)).toBe(true);
       const object = await store.get(url.slice(store.publicUrl.length + 1));
-      expect(object).toMatchObject({ status: 200, type: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
+      expect(object).toMatchObject({
+        status: 200,
+        type: 'image/webp',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
     }
 
     // The shopper's page (served by whichever process) loads the pictures straight from the object store.
@@ -225,12 +287,18 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
       await view.goto(`/products/${productId}`);
       await view.getByRole('heading', { level: 1, name: PRODUCT }).waitFor();
       await expectSeen(view, MAIN_IMAGES.productPhoto);
-      const src = await view.locator(MAIN_IMAGES.productPhoto.selector).first().evaluate((img: HTMLImageElement) => img.currentSrc);
+      const src = await view
+        .locator(MAIN_IMAGES.productPhoto.selector)
+        .first()
+        .evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(new URL(src).origin).toBe(new URL(store.endpoint).origin);
     }
     await view.goto('/');
     await expectSeen(view, MAIN_IMAGES.categoryCard);
-    const categorySrc = await view.locator(MAIN_IMAGES.categoryCard.selector).first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    const categorySrc = await view
+      .locator(MAIN_IMAGES.categoryCard.selector)
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(categorySrc.startsWith(`${store.publicUrl}/categories/`)).toBe(true);
   });
 
@@ -248,7 +316,11 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     await page.getByRole('button', { name: 'تطبيق' }).click();
     await toast(page, 'تم تطبيق الكوبون بنجاح');
     const token = await tokenOf(page);
-    const cart = await api<{ data: { coupon?: string; totalCartPrice: number; totalAfterDiscount?: number } }>('GET', '/cart', { token });
+    const cart = await api<{ data: { coupon?: string; totalCartPrice: number; totalAfterDiscount?: number } }>(
+      'GET',
+      '/cart',
+      { token },
+    );
     expect(cart.data.data.coupon).toBe('SALE10');
     expect(cart.data.data.totalAfterDiscount).toBeCloseTo(cart.data.data.totalCartPrice * 0.9, 2);
 
@@ -260,14 +332,18 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     await toast(page, 'تم اضافة العنوان بنجاح');
 
     await chooseAddress(page, 'الدفع عند الاستلام');
-    const placed = page.waitForResponse((r) => /^\/api\/v1\/orders\/[\w-]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    const placed = page.waitForResponse(
+      (r) => /^\/api\/v1\/orders\/[\w-]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     const answer = await placed;
     expect(answer.status()).toBe(201);
     cashOrderUpstream = answer.headers()['x-upstream'];
     await toast(page, 'تم انشاء طلبك بنجاح');
     await page.waitForURL((url) => url.pathname === '/user/allorders');
-    const orders = await api<{ data: { _id: string; id: number; totalOrderPrice: number; paymentMethodType: string }[] }>('GET', '/orders?limit=5', { token });
+    const orders = await api<{
+      data: { _id: string; id: number; totalOrderPrice: number; paymentMethodType: string }[];
+    }>('GET', '/orders?limit=5', { token });
     expect(orders.data.data).toHaveLength(1);
     cashOrder = orders.data.data[0];
     expect(cashOrder).toMatchObject({ paymentMethodType: 'cash', totalOrderPrice: cart.data.data.totalAfterDiscount });
@@ -295,19 +371,23 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     // Card payment on the test page, all through the survivor.
     await addToCart(page);
     await chooseAddress(page, 'الدفع عن طريق البطاقة الائتمانية');
-    const opened = Promise.any([
-      context.waitForEvent('page'),
-      page.waitForURL(/\/payments\/test\//).then(() => page),
-    ]);
+    const opened = Promise.any([context.waitForEvent('page'), page.waitForURL(/\/payments\/test\//).then(() => page)]);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     const payment = await opened;
     await payment.waitForURL(/\/payments\/test\//);
     await payment.getByRole('button', { name: 'ادفع الآن' }).click();
     await payment.waitForURL((url) => url.pathname === '/user/allorders');
 
-    const orders = await api<{ data: { _id: string; paymentMethodType: string; isPaid: boolean }[] }>('GET', '/orders?limit=5', { token });
+    const orders = await api<{ data: { _id: string; paymentMethodType: string; isPaid: boolean }[] }>(
+      'GET',
+      '/orders?limit=5',
+      { token },
+    );
     expect(orders.data.data).toHaveLength(2);
-    expect(orders.data.data.find((o) => o._id !== cashOrder._id)).toMatchObject({ paymentMethodType: 'card', isPaid: true });
+    expect(orders.data.data.find((o) => o._id !== cashOrder._id)).toMatchObject({
+      paymentMethodType: 'card',
+      isPaid: true,
+    });
     expect(orders.data.data.map((o) => o._id)).toContain(cashOrder._id);
     expect(survivor.running).toBe(true);
     if (payment !== page) await payment.close();

@@ -2,7 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblems, DEMO_USER, digitProblems, englishProblems, expectSeen, login, overflowProblems, startShop, type SeenCheck, type Shop } from './harness';
+import {
+  axeProblems,
+  DEMO_USER,
+  digitProblems,
+  englishProblems,
+  expectSeen,
+  login,
+  overflowProblems,
+  startShop,
+  type SeenCheck,
+  type Shop,
+} from './harness';
 
 // Following an order end to end, in Chromium against the real server and the built app (run `npx vite build` first):
 // a cash order placed with a saved address, opened from the orders list, its address and timeline seen, cancelled
@@ -18,7 +29,13 @@ const keepScreenshot = async (on: Page, name: string, fullPage = true) => {
   if (screenshots) await on.screenshot({ path: path.join(screenshots, name), fullPage });
 };
 
-const address = { alias: 'المنزل', details: 'مدينة نصر، شارع عباس العقاد، عمارة 12', phone: '01123456789', city: 'القاهرة', postalCode: '11765' };
+const address = {
+  alias: 'المنزل',
+  details: 'مدينة نصر، شارع عباس العقاد، عمارة 12',
+  phone: '01123456789',
+  city: 'القاهرة',
+  postalCode: '11765',
+};
 /** The first line's image on the order page: loaded, in view and inside its line. */
 const ORDER_LINE: SeenCheck = { selector: 'main section li img', container: 'li' };
 
@@ -32,7 +49,10 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<{ st
   return { status: response.status, data: (await response.json()) as T };
 }
 
-const stockOf = async (id: string) => (await shop.app.ctx.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [id]))!;
+const stockOf = async (id: string) =>
+  (await shop.app.ctx.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [
+    id,
+  ]))!;
 const toast = (on: Page, text: string) => on.locator('.Toastify').getByText(text).first().waitFor();
 
 /** Presses Tab until the element has the focus (at most `limit` times); fails when it never gets it. */
@@ -45,7 +65,12 @@ async function tabTo(on: Page, target: ReturnType<Page['getByRole']>, limit = 60
 }
 
 /** Everything a person should not meet on the page: sideways overflow, English, Arabic-Indic digits, serious axe violations. */
-const pageProblems = async (on: Page) => [...(await overflowProblems(on)), ...(await englishProblems(on)), ...(await digitProblems(on)), ...(await axeProblems(on))];
+const pageProblems = async (on: Page) => [
+  ...(await overflowProblems(on)),
+  ...(await englishProblems(on)),
+  ...(await digitProblems(on)),
+  ...(await axeProblems(on)),
+];
 
 beforeAll(async () => {
   shop = await startShop();
@@ -80,7 +105,10 @@ describe('an order a shopper can follow', () => {
     await toast(page, 'تم انشاء طلبك بنجاح');
     await page.waitForURL((url) => url.pathname === '/user/allorders');
 
-    const { data } = await api<{ data: { _id: string; id: number; shippingAddress: unknown }[] }>('GET', '/orders?limit=1');
+    const { data } = await api<{ data: { _id: string; id: number; shippingAddress: unknown }[] }>(
+      'GET',
+      '/orders?limit=1',
+    );
     expect(data.data[0].shippingAddress).toEqual(address);
     expect(await stockOf(product.id)).toEqual({ quantity: stockBefore.quantity - 1, sold: stockBefore.sold + 1 });
     orderPath = `/user/orders/${data.data[0]._id}`;
@@ -96,12 +124,23 @@ describe('an order a shopper can follow', () => {
     await page.waitForLoadState('networkidle');
 
     const main = page.locator('main');
-    for (const text of [address.alias, address.details, address.city, address.phone, 'الدفع عند الاستلام', 'قيد التنفيذ']) {
+    for (const text of [
+      address.alias,
+      address.details,
+      address.city,
+      address.phone,
+      'الدفع عند الاستلام',
+      'قيد التنفيذ',
+    ]) {
       await expect.poll(() => main.innerText()).toContain(text);
     }
     await main.getByRole('link', { name: product.title }).waitFor();
     const steps = page.getByRole('list', { name: 'مراحل الطلب' }).getByRole('listitem');
-    expect(await steps.allInnerTexts()).toEqual([expect.stringMatching(/^تم تقديم الطلب\n.*\d{1,2}:\d{2}/), 'تم الدفع\nلم يتم بعد', 'تم التوصيل\nلم يتم بعد']);
+    expect(await steps.allInnerTexts()).toEqual([
+      expect.stringMatching(/^تم تقديم الطلب\n.*\d{1,2}:\d{2}/),
+      'تم الدفع\nلم يتم بعد',
+      'تم التوصيل\nلم يتم بعد',
+    ]);
     // The timeline runs down the right-hand side in Arabic: each step's dot sits at its step's right edge.
     expect(await steps.first().evaluate((li) => getComputedStyle(li, '::before').right)).toBe('0px');
 
@@ -151,7 +190,10 @@ describe('an order a shopper can follow', () => {
 
     await expect.poll(() => page.getByTestId('order-status').innerText()).toBe('ملغي');
     const steps = page.getByRole('list', { name: 'مراحل الطلب' }).getByRole('listitem');
-    expect(await steps.allInnerTexts()).toEqual([expect.stringMatching(/^تم تقديم الطلب\n/), expect.stringMatching(/^تم الغاء الطلب\n.*\d{1,2}:\d{2}/)]);
+    expect(await steps.allInnerTexts()).toEqual([
+      expect.stringMatching(/^تم تقديم الطلب\n/),
+      expect.stringMatching(/^تم الغاء الطلب\n.*\d{1,2}:\d{2}/),
+    ]);
     expect(await cancel.count()).toBe(0);
     expect(await stockOf(product.id)).toEqual(stockBefore);
     const { data } = await api<{ data: { quantity: number } }>('GET', `/products/${product.id}`);
@@ -171,7 +213,13 @@ describe('an order a shopper can follow', () => {
       const res = await fetch(`${shop.baseUrl}/api/v1/auth/signup`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'عميل آخر', email, password: 'Secret123', passwordConfirm: 'Secret123', phone: '01012345678' }),
+        body: JSON.stringify({
+          name: 'عميل آخر',
+          email,
+          password: 'Secret123',
+          passwordConfirm: 'Secret123',
+          phone: '01012345678',
+        }),
       });
       expect(res.status).toBe(201);
       await login(other.page, { email, password: 'Secret123' });

@@ -26,7 +26,11 @@ describe('test-payment page for a web app on another origin', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const call = async (method: string, url: string, body?: unknown) => {
       const headers = { origin: webOrigin, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const res = await fetch(`${shop.baseUrl}/api/v1${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${shop.baseUrl}/api/v1${url}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return res.json();
     };
     const products = await call('GET', '/products?limit=1&quantity[gte]=1&price[gte]=100');
@@ -39,7 +43,9 @@ describe('test-payment page for a web app on another origin', () => {
     await page.waitForURL(`${webOrigin}/user/allorders`);
     // The harness points image URLs at 127.0.0.1 after the app's policy was built, so on the localhost pages images
     // are refused; those reports are this set-up's, not the payment page's. Its form and redirect must pass.
-    expect(shop.takeCspViolations().filter((report) => !/Loading the image 'http:\/\/127\.0\.0\.1:\d+\//.test(report))).toEqual([]);
+    expect(
+      shop.takeCspViolations().filter((report) => !/Loading the image 'http:\/\/127\.0\.0\.1:\d+\//.test(report)),
+    ).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -29,7 +29,8 @@ function readPrice(text: string): number {
 
 const cardTitles = (page: Page) => page.locator('main .product-card h3').allInnerTexts();
 /** The price each card shows in bold: the one the shopper pays. */
-const cardPrices = async (page: Page) => (await page.locator('main .product-card .fw-bold').allInnerTexts()).map(readPrice);
+const cardPrices = async (page: Page) =>
+  (await page.locator('main .product-card .fw-bold').allInnerTexts()).map(readPrice);
 
 /** The shown prices of every page of the listing, walking the pager forward from page 1. */
 async function pricesOfAllPages(page: Page): Promise<number[]> {
@@ -87,9 +88,7 @@ describe.each([390, 1280])('product listing at %i px', (width) => {
     if (await filterButton.isVisible()) await filterButton.click();
     await page.getByLabel('من:').fill(String(from));
     await page.getByLabel('الى:').fill(String(to));
-    await expect
-      .poll(async () => (await cardPrices(page)).every((p) => p > from && p <= to))
-      .toBe(true);
+    await expect.poll(async () => (await cardPrices(page)).every((p) => p > from && p <= to)).toBe(true);
     await sortBy(page, 'السعر من الاقل للاعلى', expected.slice(0, 8));
     expect(await pricesOfAllPages(page)).toEqual(expected);
     await context.close();

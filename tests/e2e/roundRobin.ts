@@ -23,7 +23,10 @@ export interface RoundRobin {
 
 export const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'];
 
-export async function startRoundRobin(upstreamPorts: number[], options: { preferNginx?: boolean } = {}): Promise<RoundRobin> {
+export async function startRoundRobin(
+  upstreamPorts: number[],
+  options: { preferNginx?: boolean } = {},
+): Promise<RoundRobin> {
   const nginx = options.preferNginx === false ? undefined : NGINX_CANDIDATES.find((file) => fs.existsSync(file));
   if (nginx && spawnSync(nginx, ['-v']).status === 0) return startNginx(nginx, upstreamPorts);
   return startNodeProxy(upstreamPorts);
@@ -86,7 +89,9 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=6
 }
 `;
   await fsp.writeFile(path.join(dir, 'nginx.conf'), conf);
-  const child = spawn(binary, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -138,15 +143,20 @@ async function startNodeProxy(upstreamPorts: number[]): Promise<RoundRobin> {
     for (const port of alive.length ? alive : order) {
       tried.push(`127.0.0.1:${port}`);
       const outcome = await new Promise<'done' | 'refused' | 'broken'>((resolve) => {
-        const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent }, (answer) => {
-          const out = { ...answer.headers };
-          for (const name of HOP_BY_HOP) delete out[name];
-          res.writeHead(answer.statusCode ?? 502, { ...out, 'x-upstream': tried.join(', ') });
-          answer.pipe(res);
-          answer.on('end', () => resolve('done'));
-          answer.on('error', () => resolve('done'));
-        });
-        upstream.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'broken'));
+        const upstream = http.request(
+          { host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent },
+          (answer) => {
+            const out = { ...answer.headers };
+            for (const name of HOP_BY_HOP) delete out[name];
+            res.writeHead(answer.statusCode ?? 502, { ...out, 'x-upstream': tried.join(', ') });
+            answer.pipe(res);
+            answer.on('end', () => resolve('done'));
+            answer.on('error', () => resolve('done'));
+          },
+        );
+        upstream.on('error', (err: NodeJS.ErrnoException) =>
+          resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'broken'),
+        );
         upstream.end(body);
       });
       if (outcome === 'done') return;

@@ -38,7 +38,10 @@ describe('top-bar search suggestions in Chromium', () => {
       if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(os.tmpdir(), `suggestions-${width}.png`) });
 
       // The right-to-left list hangs under the box, as wide as it.
-      const [list, box] = await Promise.all([page.locator('[role="listbox"]').boundingBox(), searchBox(page).boundingBox()]);
+      const [list, box] = await Promise.all([
+        page.locator('[role="listbox"]').boundingBox(),
+        searchBox(page).boundingBox(),
+      ]);
       expect(Math.round(list!.x)).toBe(Math.round(box!.x));
       expect(Math.round(list!.width)).toBe(Math.round(box!.width));
       expect(list!.y).toBeGreaterThanOrEqual(box!.y + box!.height);
@@ -75,8 +78,12 @@ describe('top-bar search suggestions in Chromium', () => {
 
 describe('stock in Chromium', () => {
   it('a product with no stock says "نفذت الكمية" on its card and page, with a disabled button; a few left are counted', async () => {
-    const row = await shop.app.ctx.db.one<{ id: string }>(`UPDATE products SET quantity = 0 WHERE title = 'ماوس ديل لاسلكي' RETURNING id`);
-    const few = await shop.app.ctx.db.one<{ id: string }>(`UPDATE products SET quantity = 3 WHERE title = 'لابتوب ديل إكس بي إس 13' RETURNING id`);
+    const row = await shop.app.ctx.db.one<{ id: string }>(
+      `UPDATE products SET quantity = 0 WHERE title = 'ماوس ديل لاسلكي' RETURNING id`,
+    );
+    const few = await shop.app.ctx.db.one<{ id: string }>(
+      `UPDATE products SET quantity = 3 WHERE title = 'لابتوب ديل إكس بي إس 13' RETURNING id`,
+    );
     const { context, page } = await shop.newPage({ width: 390, height: 844 });
 
     await page.goto(`/products/${row!.id}`);

@@ -46,13 +46,18 @@ describe('storefront in Chromium', () => {
     await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0)).toBeGreaterThan(8);
     await page.getByRole('button', { name: /ترتيب حسب/ }).hover();
     await page.getByRole('button', { name: 'السعر من الاعلى للاقل' }).click();
-    await expect.poll(async () => (await page.locator('main .product-card').count())).toBe(8);
+    await expect.poll(async () => await page.locator('main .product-card').count()).toBe(8);
     const prices = async () =>
-      page.locator('main .product-card .fw-bold').allInnerTexts().then((texts) => texts.map((t) => Number(t.replace(/[^\d.]/g, ''))));
-    await expect.poll(async () => {
-      const list = await prices();
-      return list.every((p, i) => i === 0 || list[i - 1] >= p);
-    }).toBe(true);
+      page
+        .locator('main .product-card .fw-bold')
+        .allInnerTexts()
+        .then((texts) => texts.map((t) => Number(t.replace(/[^\d.]/g, ''))));
+    await expect
+      .poll(async () => {
+        const list = await prices();
+        return list.every((p, i) => i === 0 || list[i - 1] >= p);
+      })
+      .toBe(true);
     const firstPageTop = (await prices())[0];
     await page.getByRole('button', { name: /الصفحة 2/ }).click();
     await expect.poll(async () => (await prices())[0]).toBeLessThanOrEqual(firstPageTop);

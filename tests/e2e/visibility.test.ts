@@ -52,10 +52,24 @@ async function fillCustomerAccount(page: Page) {
   const { id: plain } = (await shop.app.ctx.db.one<{ id: string }>(
     'SELECT id FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1',
   ))!;
-  const address = await api(page, 'POST', '/addresses', { alias: 'البيت', details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12', phone: '01123456789', city: 'القاهرة', postalCode: '' });
+  const address = await api(page, 'POST', '/addresses', {
+    alias: 'البيت',
+    details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12',
+    phone: '01123456789',
+    city: 'القاهرة',
+    postalCode: '',
+  });
   ids.address = (Array.isArray(address.data) ? address.data.at(-1) : address.data)._id;
   const cart = await api(page, 'POST', '/cart', { productId: plain, color: '' });
-  const order = await api(page, 'POST', `/orders/${cart.data._id}`, { shippingAddress: { alias: 'البيت', details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12', phone: '01123456789', city: 'القاهرة', postalCode: '' } });
+  const order = await api(page, 'POST', `/orders/${cart.data._id}`, {
+    shippingAddress: {
+      alias: 'البيت',
+      details: 'القاهرة، مدينة نصر، شارع عباس العقاد 12',
+      phone: '01123456789',
+      city: 'القاهرة',
+      postalCode: '',
+    },
+  });
   ids.order = order.data._id;
   await api(page, 'POST', '/cart', { productId: plain, color: '' });
   await api(page, 'POST', '/wishlist', { productId: plain });
@@ -64,9 +78,15 @@ async function fillCustomerAccount(page: Page) {
 beforeAll(async () => {
   shop = await startShop();
   const db = shop.app.ctx.db;
-  ids.product = (await db.one<{ id: string }>('SELECT id FROM products WHERE array_length(images, 1) >= 3 ORDER BY title LIMIT 1'))!.id;
-  ids.category = (await db.one<{ id: string }>('SELECT category_id AS id FROM products GROUP BY category_id ORDER BY count(*) DESC LIMIT 1'))!.id;
-  ids.brand = (await db.one<{ id: string }>('SELECT brand_id AS id FROM products WHERE brand_id IS NOT NULL GROUP BY brand_id ORDER BY count(*) DESC LIMIT 1'))!.id;
+  ids.product = (await db.one<{ id: string }>(
+    'SELECT id FROM products WHERE array_length(images, 1) >= 3 ORDER BY title LIMIT 1',
+  ))!.id;
+  ids.category = (await db.one<{ id: string }>(
+    'SELECT category_id AS id FROM products GROUP BY category_id ORDER BY count(*) DESC LIMIT 1',
+  ))!.id;
+  ids.brand = (await db.one<{ id: string }>(
+    'SELECT brand_id AS id FROM products WHERE brand_id IS NOT NULL GROUP BY brand_id ORDER BY count(*) DESC LIMIT 1',
+  ))!.id;
 });
 afterAll(() => shop?.close());
 
@@ -142,58 +162,70 @@ describe.each([
 });
 
 describe('the product gallery', () => {
-  it.each([390, 1280])('at %i px the next arrow (on the left) and the dots show each photo in view, in order', async (width) => {
-    const { context, page } = await shop.newPage({ width, height: 844 });
-    await page.goto(`/products/${ids.product}`);
-    await expectSeen(page, MAIN_IMAGES.productPhoto);
-    const current = () => page.locator('.product-gallery__dot[aria-current="true"]').getAttribute('aria-label');
-    const shownPhoto = () => page.locator(MAIN_IMAGES.productPhoto.selector).first().getAttribute('src');
-    expect(await current()).toMatch(/^الصورة 1 من \d+$/);
-    const first = await shownPhoto();
-    const next = page.getByRole('button', { name: 'الصورة التالية' });
-    // Right to left, the next photo is on the left.
-    const arrow = (await next.boundingBox())!;
-    const gallery = (await page.locator('.image-gallery-slides').boundingBox())!;
-    expect(arrow.x + arrow.width / 2).toBeLessThan(gallery.x + gallery.width / 2);
-    await next.click();
-    await expect.poll(current).toMatch(/^الصورة 2 من /);
-    await expectSeen(page, MAIN_IMAGES.productPhoto);
-    expect(await shownPhoto()).not.toBe(first);
-    // The gallery ignores a dot pressed while the previous slide is still moving (as it would for a person's
-    // quick second press), so the dot is pressed again until the first photo is the current one.
-    const firstDot = page.getByRole('button', { name: /^الصورة 1 من / });
-    await expect
-      .poll(async () => {
-        if (!/^الصورة 1 من /.test((await current()) ?? '')) await firstDot.click();
-        return current();
-      })
-      .toMatch(/^الصورة 1 من /);
-    await expectSeen(page, MAIN_IMAGES.productPhoto);
-    expect(await shownPhoto()).toBe(first);
-    await context.close();
-  });
+  it.each([390, 1280])(
+    'at %i px the next arrow (on the left) and the dots show each photo in view, in order',
+    async (width) => {
+      const { context, page } = await shop.newPage({ width, height: 844 });
+      await page.goto(`/products/${ids.product}`);
+      await expectSeen(page, MAIN_IMAGES.productPhoto);
+      const current = () => page.locator('.product-gallery__dot[aria-current="true"]').getAttribute('aria-label');
+      const shownPhoto = () => page.locator(MAIN_IMAGES.productPhoto.selector).first().getAttribute('src');
+      expect(await current()).toMatch(/^الصورة 1 من \d+$/);
+      const first = await shownPhoto();
+      const next = page.getByRole('button', { name: 'الصورة التالية' });
+      // Right to left, the next photo is on the left.
+      const arrow = (await next.boundingBox())!;
+      const gallery = (await page.locator('.image-gallery-slides').boundingBox())!;
+      expect(arrow.x + arrow.width / 2).toBeLessThan(gallery.x + gallery.width / 2);
+      await next.click();
+      await expect.poll(current).toMatch(/^الصورة 2 من /);
+      await expectSeen(page, MAIN_IMAGES.productPhoto);
+      expect(await shownPhoto()).not.toBe(first);
+      // The gallery ignores a dot pressed while the previous slide is still moving (as it would for a person's
+      // quick second press), so the dot is pressed again until the first photo is the current one.
+      const firstDot = page.getByRole('button', { name: /^الصورة 1 من / });
+      await expect
+        .poll(async () => {
+          if (!/^الصورة 1 من /.test((await current()) ?? '')) await firstDot.click();
+          return current();
+        })
+        .toMatch(/^الصورة 1 من /);
+      await expectSeen(page, MAIN_IMAGES.productPhoto);
+      expect(await shownPhoto()).toBe(first);
+      await context.close();
+    },
+  );
 });
 
 describe('the home slide', () => {
-  it.each([390, 1280])('at %i px its heading and subtitle stay inside the slide, clear of the picture drawn on its left part', async (width) => {
-    const { context, page } = await shop.newPage({ width, height: 844 });
-    await page.goto('/');
-    await expectSeen(page, MAIN_IMAGES.homeSlide);
-    const boxes = await page.locator('.home-slider .carousel-item.active').evaluate((slide) => {
-      const box = (el: Element | null) => {
-        const r = el!.getBoundingClientRect();
-        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
-      };
-      return { image: box(slide.querySelector('img')), heading: box(slide.querySelector('h2')), subtitle: box(slide.querySelector('p')) };
-    });
-    for (const text of [boxes.heading, boxes.subtitle]) {
-      expect(text.left, `left edge at ${width} px`).toBeGreaterThanOrEqual(boxes.image.left + 0.45 * boxes.image.width - 1);
-      expect(text.right).toBeLessThanOrEqual(boxes.image.right);
-      expect(text.top).toBeGreaterThanOrEqual(boxes.image.top);
-      expect(text.bottom).toBeLessThanOrEqual(boxes.image.bottom);
-    }
-    await context.close();
-  });
+  it.each([390, 1280])(
+    'at %i px its heading and subtitle stay inside the slide, clear of the picture drawn on its left part',
+    async (width) => {
+      const { context, page } = await shop.newPage({ width, height: 844 });
+      await page.goto('/');
+      await expectSeen(page, MAIN_IMAGES.homeSlide);
+      const boxes = await page.locator('.home-slider .carousel-item.active').evaluate((slide) => {
+        const box = (el: Element | null) => {
+          const r = el!.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+        };
+        return {
+          image: box(slide.querySelector('img')),
+          heading: box(slide.querySelector('h2')),
+          subtitle: box(slide.querySelector('p')),
+        };
+      });
+      for (const text of [boxes.heading, boxes.subtitle]) {
+        expect(text.left, `left edge at ${width} px`).toBeGreaterThanOrEqual(
+          boxes.image.left + 0.45 * boxes.image.width - 1,
+        );
+        expect(text.right).toBeLessThanOrEqual(boxes.image.right);
+        expect(text.top).toBeGreaterThanOrEqual(boxes.image.top);
+        expect(text.bottom).toBeLessThanOrEqual(boxes.image.bottom);
+      }
+      await context.close();
+    },
+  );
 });
 
 describe('product cards and Latin-text fields', () => {
@@ -207,7 +239,10 @@ describe('product cards and Latin-text fields', () => {
         all.map((card) => {
           const title = card.querySelector('h3')!;
           const lineHeight = parseFloat(getComputedStyle(title).lineHeight);
-          return { height: Math.round(card.getBoundingClientRect().height), titleLines: Math.round(title.getBoundingClientRect().height / lineHeight) };
+          return {
+            height: Math.round(card.getBoundingClientRect().height),
+            titleLines: Math.round(title.getBoundingClientRect().height / lineHeight),
+          };
         }),
       );
       expect(cards.length).toBeGreaterThan(4);

@@ -24,14 +24,17 @@ export interface SeenCheck {
  */
 export async function seenProblems(page: Page, check: SeenCheck): Promise<string[]> {
   return page.evaluate(({ selector, container, overlays = [] }) => {
-    const where = (r: DOMRect) => `x=${Math.round(r.left)}..${Math.round(r.right)} y=${Math.round(r.top)}..${Math.round(r.bottom)}`;
+    const where = (r: DOMRect) =>
+      `x=${Math.round(r.left)}..${Math.round(r.right)} y=${Math.round(r.top)}..${Math.round(r.bottom)}`;
     const inside = (r: DOMRect, outer: { left: number; right: number; top: number; bottom: number }) =>
       r.left >= outer.left - 1 && r.right <= outer.right + 1 && r.top >= outer.top - 1 && r.bottom <= outer.bottom + 1;
 
     const problemsOf = (element: Element) => {
       const problems: string[] = [];
-      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) problems.push(`${selector}: hidden`);
-      if (element instanceof HTMLImageElement && !(element.complete && element.naturalWidth > 0)) problems.push(`${selector}: image not loaded`);
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+        problems.push(`${selector}: hidden`);
+      if (element instanceof HTMLImageElement && !(element.complete && element.naturalWidth > 0))
+        problems.push(`${selector}: image not loaded`);
       const box = element.getBoundingClientRect();
       if (box.width < 1 || box.height < 1) return [...problems, `${selector}: has no size`];
       if (!inside(box, { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight })) {
@@ -41,11 +44,14 @@ export async function seenProblems(page: Page, check: SeenCheck): Promise<string
         const own = element.parentElement?.closest(container);
         if (!own) problems.push(`${selector}: not inside ${container}`);
         else if (!inside(box, own.getBoundingClientRect())) {
-          problems.push(`${selector}: at ${where(box)}, outside its ${container} at ${where(own.getBoundingClientRect())}`);
+          problems.push(
+            `${selector}: at ${where(box)}, outside its ${container} at ${where(own.getBoundingClientRect())}`,
+          );
         }
       }
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      const allowed = hit && (hit === element || element.contains(hit) || overlays.some((overlay) => hit.closest(overlay)));
+      const allowed =
+        hit && (hit === element || element.contains(hit) || overlays.some((overlay) => hit.closest(overlay)));
       if (!allowed) {
         const name = hit ? `<${hit.tagName.toLowerCase()} class="${hit.getAttribute('class') ?? ''}">` : 'nothing';
         problems.push(`${selector}: covered at its centre by ${name}`);
@@ -76,9 +82,15 @@ export async function overflowProblems(page: Page): Promise<string[]> {
 
 /** The top bar's search box and cart badge, visible without opening any menu (SPEC §2). */
 export const TOP_BAR_SEARCH: SeenCheck = { selector: 'nav.navbar form[role="search"] input', container: 'nav.navbar' };
-export const TOP_BAR_CART_BADGE: SeenCheck = { selector: 'nav.navbar [data-testid="cart-count"]', container: 'nav.navbar' };
+export const TOP_BAR_CART_BADGE: SeenCheck = {
+  selector: 'nav.navbar [data-testid="cart-count"]',
+  container: 'nav.navbar',
+};
 /** The category strip's 'more' link stays in view however many categories scroll beside it. */
-export const CATEGORY_STRIP_MORE: SeenCheck = { selector: 'nav.category-strip a[href="/allcategory"]', container: 'nav.category-strip' };
+export const CATEGORY_STRIP_MORE: SeenCheck = {
+  selector: 'nav.category-strip a[href="/allcategory"]',
+  container: 'nav.category-strip',
+};
 
 /** Texts SPEC.md quotes in English and DESIGN.md keeps (a shopper may see them); anything else English is a
  * defect. 'AN error Has Found' and 'Unexpected Application Error!' are not here: DESIGN.md replaces them. */
@@ -101,9 +113,9 @@ export async function englishProblems(page: Page): Promise<string[]> {
   // What is seen, and what a screen reader or a hover says: labels, image texts, titles and placeholders.
   let text = await page.evaluate(() => {
     const named = [...document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')];
-    const spoken = named.filter((el) => !el.closest('[aria-hidden="true"]')).flatMap((el) =>
-      ['aria-label', 'alt', 'title', 'placeholder'].map((name) => el.getAttribute(name) ?? ''),
-    );
+    const spoken = named
+      .filter((el) => !el.closest('[aria-hidden="true"]'))
+      .flatMap((el) => ['aria-label', 'alt', 'title', 'placeholder'].map((name) => el.getAttribute(name) ?? ''));
     return [document.body.innerText, ...spoken].join('\n');
   });
   for (const allowed of SPEC_ENGLISH) text = text.split(allowed).join(' ');
@@ -132,19 +144,41 @@ export async function axeProblems(page: Page): Promise<string[]> {
   const source = await axeSource;
   await page.evaluate(`if (!window.axe) { ${source}\n }`);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => JSON.stringify(n.target))
+            .join(' ')}`,
+      );
   });
   return violations;
 }
 
 /** The main image of each kind of page. */
 export const MAIN_IMAGES = {
-  homeSlide: { selector: '.home-slider .carousel-item.active img', container: '.home-slider', overlays: ['.carousel-caption'] },
-  productPhoto: { selector: '.product-gallery .image-gallery-slide.image-gallery-center img', container: '.image-gallery-slides' },
+  homeSlide: {
+    selector: '.home-slider .carousel-item.active img',
+    container: '.home-slider',
+    overlays: ['.carousel-caption'],
+  },
+  productPhoto: {
+    selector: '.product-gallery .image-gallery-slide.image-gallery-center img',
+    container: '.image-gallery-slides',
+  },
   productCard: { selector: 'main .product-card img', container: '.product-card' },
   categoryCard: { selector: 'main a[href^="/products/category/"] img', container: '.rounded-circle' },
   brandCard: { selector: 'main a[href^="/products/brand/"] img', container: '.card' },

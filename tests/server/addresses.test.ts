@@ -4,7 +4,8 @@ import { createUser, useTestApp, type TestUser } from './helpers';
 const t = useTestApp();
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const add = (user: TestUser, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/addresses', headers: user.auth, payload });
+const add = (user: TestUser, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/addresses', headers: user.auth, payload });
 const home = { alias: 'المنزل', details: '12 شارع التحرير', phone: '01012345678', city: '', postalCode: '' };
 
 describe('addresses', () => {
@@ -16,7 +17,13 @@ describe('addresses', () => {
     expect(body.status).toBe('success');
     expect(body.message).toBe('Address added successfully');
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({ alias: 'المنزل', details: '12 شارع التحرير', phone: '01012345678', city: '', postalCode: '' });
+    expect(body.data[0]).toMatchObject({
+      alias: 'المنزل',
+      details: '12 شارع التحرير',
+      phone: '01012345678',
+      city: '',
+      postalCode: '',
+    });
     expect(body.data[0]._id).toEqual(expect.any(String));
     expect(body.data[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -51,7 +58,11 @@ describe('addresses', () => {
       expect(res.json().errors[0]).toMatchObject({ path, msg, location: 'body' });
     }
     const res = await add(user, {});
-    expect(res.json().errors.map((e: { msg: string }) => e.msg)).toEqual(['alias is required', 'details is required', 'phone is required']);
+    expect(res.json().errors.map((e: { msg: string }) => e.msg)).toEqual([
+      'alias is required',
+      'details is required',
+      'phone is required',
+    ]);
     expect((await t.db.query('SELECT * FROM addresses')).length).toBe(0);
   });
 
@@ -64,18 +75,42 @@ describe('addresses', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', data: { _id: id, alias: 'المنزل' } });
 
-    res = await t.app.inject({ method: 'PUT', url: `/api/v1/addresses/${id}`, headers: user.auth, payload: { details: 'عنوان جديد', city: 'القاهرة' } });
+    res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/addresses/${id}`,
+      headers: user.auth,
+      payload: { details: 'عنوان جديد', city: 'القاهرة' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Address updated successfully', data: { _id: id, alias: 'المنزل', details: 'عنوان جديد', city: 'القاهرة' } });
-    res = await t.app.inject({ method: 'PATCH', url: `/api/v1/addresses/${id}`, headers: user.auth, payload: { city: '' } });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      message: 'Address updated successfully',
+      data: { _id: id, alias: 'المنزل', details: 'عنوان جديد', city: 'القاهرة' },
+    });
+    res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/addresses/${id}`,
+      headers: user.auth,
+      payload: { city: '' },
+    });
     expect(res.json().data.city).toBe('');
-    res = await t.app.inject({ method: 'PUT', url: `/api/v1/addresses/${id}`, headers: user.auth, payload: { phone: '123' } });
+    res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/addresses/${id}`,
+      headers: user.auth,
+      payload: { phone: '123' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].msg).toBe('accept only egypt phone numbers');
 
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       for (const target of [id, MISSING]) {
-        const r = await t.app.inject({ method, url: `/api/v1/addresses/${target}`, headers: other.auth, payload: method === 'PUT' ? { alias: 'x' } : undefined });
+        const r = await t.app.inject({
+          method,
+          url: `/api/v1/addresses/${target}`,
+          headers: other.auth,
+          payload: method === 'PUT' ? { alias: 'x' } : undefined,
+        });
         expect(r.statusCode).toBe(404);
         expect(r.json()).toEqual({ status: 'fail', message: `There is no address for this id ${target}` });
       }

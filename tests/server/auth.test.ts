@@ -14,7 +14,16 @@ const nextCodes = (...codes: number[]) => {
 
 const t = useTestApp();
 
-const SECRET_KEYS = ['password', 'passwordHash', 'password_hash', 'passwordChangedAt', 'passwordResetCode', 'passwordResetExpires', 'resetCodeVerified', '__v'];
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'passwordChangedAt',
+  'passwordResetCode',
+  'passwordResetExpires',
+  'resetCodeVerified',
+  '__v',
+];
 
 /** Fails when any secret field appears anywhere in an answer. */
 function expectNoSecrets(body: unknown) {
@@ -25,9 +34,14 @@ function expectNoSecrets(body: unknown) {
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, payload: payload as object, headers });
-const put = (url: string, payload?: unknown) => t.app.inject({ method: 'PUT', url: `/api/v1/auth/${url}`, payload: payload as object });
+const put = (url: string, payload?: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/v1/auth/${url}`, payload: payload as object });
 const getMe = (authorization?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: authorization === undefined ? {} : { authorization } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/getMe',
+    headers: authorization === undefined ? {} : { authorization },
+  });
 const userCount = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM users'))!.n;
 
 const signupBody = (over: Record<string, unknown> = {}) => ({
@@ -41,7 +55,10 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 
 describe('POST /auth/signup', () => {
   it('creates a customer and answers {data: User, token}', async () => {
-    const res = await post('signup', signupBody({ email: '  Ali@Example.COM ', role: 'admin', profileImg: 'http://evil/x.png', active: false }));
+    const res = await post(
+      'signup',
+      signupBody({ email: '  Ali@Example.COM ', role: 'admin', profileImg: 'http://evil/x.png', active: false }),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'token']);
@@ -84,7 +101,12 @@ describe('POST /auth/signup', () => {
     ['missing password', { password: undefined }, 'password', 'Password required'],
     ['object password', { password: { $gt: '' }, passwordConfirm: 'x' }, 'password', 'Password required'],
     ['short password', { password: '12345', passwordConfirm: '12345' }, 'password', 'must be at least 6 chars'],
-    ['long password', { password: 'a'.repeat(73), passwordConfirm: 'a'.repeat(73) }, 'password', 'must be at most 72 chars'],
+    [
+      'long password',
+      { password: 'a'.repeat(73), passwordConfirm: 'a'.repeat(73) },
+      'password',
+      'must be at most 72 chars',
+    ],
     ['mismatch', { passwordConfirm: 'other123' }, 'password', 'Password confirmation is incorrect'],
     ['missing confirm', { passwordConfirm: undefined }, 'passwordConfirm', 'passwordConfirm is required field'],
     ['empty phone', { phone: '' }, 'phone', 'accept only egypt phone numbers'],
@@ -107,7 +129,14 @@ describe('POST /auth/signup', () => {
       { type: 'field', value: 'a', msg: 'must be at least 3 chars', path: 'name', param: 'name', location: 'body' },
       { type: 'field', value: 'bad', msg: 'Invalid email formate', path: 'email', param: 'email', location: 'body' },
       { type: 'field', msg: 'must be at least 6 chars', path: 'password', param: 'password', location: 'body' },
-      { type: 'field', value: '5', msg: 'accept only egypt phone numbers', path: 'phone', param: 'phone', location: 'body' },
+      {
+        type: 'field',
+        value: '5',
+        msg: 'accept only egypt phone numbers',
+        path: 'phone',
+        param: 'phone',
+        location: 'body',
+      },
     ]);
   });
 
@@ -124,13 +153,17 @@ describe('POST /auth/signup', () => {
     expect([arabic.length, Buffer.byteLength(arabic)]).toEqual([36, 72]);
     const long = await post('signup', signupBody({ password: `${arabic}1`, passwordConfirm: `${arabic}1` }));
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors).toEqual([{ type: 'field', msg: 'must be at most 72 chars', path: 'password', param: 'password', location: 'body' }]);
+    expect(long.json().errors).toEqual([
+      { type: 'field', msg: 'must be at most 72 chars', path: 'password', param: 'password', location: 'body' },
+    ]);
     expect(await userCount()).toBe(0);
 
     expect((await post('signup', signupBody({ password: arabic, passwordConfirm: arabic }))).statusCode).toBe(201);
     expect((await post('login', { email: 'ali@example.com', password: arabic })).statusCode).toBe(200);
     // Every letter of a stored password counts, the last one too.
-    expect((await post('login', { email: 'ali@example.com', password: `${arabic.slice(0, -1)}ب` })).statusCode).toBe(401);
+    expect((await post('login', { email: 'ali@example.com', password: `${arabic.slice(0, -1)}ب` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('accepts urlencoded bodies', async () => {
@@ -151,7 +184,13 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'token']);
-    expect(body.data).toMatchObject({ _id: user.id, email: 'mona@example.com', role: 'user', active: true, phone: '01012345678' });
+    expect(body.data).toMatchObject({
+      _id: user.id,
+      email: 'mona@example.com',
+      role: 'user',
+      active: true,
+      phone: '01012345678',
+    });
     expectNoSecrets(body);
     expect((await getMe(`Bearer ${body.token}`)).statusCode).toBe(200);
   });
@@ -208,7 +247,11 @@ describe('POST /auth/login', () => {
 
 describe('token checks (API.md §4.1)', () => {
   const sign = (payload: Record<string, unknown>, secret: string, exp: number | string = '1h', iat?: number) =>
-    new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+    new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(secret));
 
   it('treats a missing, empty, null or undefined token as not logged in', async () => {
     for (const header of [undefined, 'Bearer null', 'Bearer undefined', 'Bearer ', 'Basic abc']) {
@@ -220,7 +263,11 @@ describe('token checks (API.md §4.1)', () => {
 
   it('refuses a bad signature or a malformed token', async () => {
     const user = await createUser(t);
-    for (const token of [await sign({ id: user.id }, 'another-secret-another-secret-000000'), 'abc.def.ghi', 'garbage']) {
+    for (const token of [
+      await sign({ id: user.id }, 'another-secret-another-secret-000000'),
+      'abc.def.ghi',
+      'garbage',
+    ]) {
       const res = await getMe(`Bearer ${token}`);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Invalid Token. please login again');
@@ -256,7 +303,11 @@ describe('token checks (API.md §4.1)', () => {
   });
 
   it('lets public endpoints ignore a bad token', async () => {
-    const res = await post('login', { email: 'x@example.com', password: 'whatever' }, { authorization: 'Bearer garbage' });
+    const res = await post(
+      'login',
+      { email: 'x@example.com', password: 'whatever' },
+      { authorization: 'Bearer garbage' },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Incorrect email or password');
   });
@@ -272,7 +323,10 @@ describe('password reset (API.md §6.8)', () => {
     return { code, mail: mail! };
   }
   const resetRow = async (id: string) =>
-    (await t.db.one('SELECT reset_code_hash, reset_code_expires, reset_attempts, reset_verified_until, password_hash, password_changed_at FROM users WHERE id = $1', [id]))!;
+    (await t.db.one(
+      'SELECT reset_code_hash, reset_code_expires, reset_attempts, reset_verified_until, password_hash, password_changed_at FROM users WHERE id = $1',
+      [id],
+    ))!;
 
   it('sends a 6-digit code in an Arabic e-mail and stores only its HMAC', async () => {
     const user = await createUser(t, { email: 'reset@example.com' });
@@ -296,7 +350,10 @@ describe('password reset (API.md §6.8)', () => {
     for (const url of ['forgotPasswords', 'forgotPassword']) {
       const res = await post(url, { email: 'Nobody@example.com' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: 'fail', message: 'There is no user with this email address nobody@example.com' });
+      expect(res.json()).toEqual({
+        status: 'fail',
+        message: 'There is no user with this email address nobody@example.com',
+      });
     }
   });
 
@@ -332,7 +389,10 @@ describe('password reset (API.md §6.8)', () => {
     try {
       const res = await post('forgotPasswords', { email: 'nomail@example.com' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ status: 'error', message: 'There was an error sending the email. Try again later!' });
+      expect(res.json()).toEqual({
+        status: 'error',
+        message: 'There was an error sending the email. Try again later!',
+      });
     } finally {
       t.app.ctx.mailer = mailer;
     }
@@ -352,7 +412,9 @@ describe('password reset (API.md §6.8)', () => {
     expect(verify.json()).toEqual({ status: 'Success', resetToken: expect.stringMatching(/^[\w-]{40,}$/) });
     const { resetToken } = verify.json();
     // Only a hash of it is kept.
-    const stored = (await t.db.one<{ reset_token_hash: string }>('SELECT reset_token_hash FROM users WHERE id = $1', [user.id]))!.reset_token_hash;
+    const stored = (await t.db.one<{ reset_token_hash: string }>('SELECT reset_token_hash FROM users WHERE id = $1', [
+      user.id,
+    ]))!.reset_token_hash;
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(resetToken);
     const again = await post('verifyResetCode', { resetCode: code });
@@ -392,14 +454,18 @@ describe('password reset (API.md §6.8)', () => {
     expect((await resetRow(a.id)).reset_verified_until).not.toBeNull();
   });
 
-  it.each([[{}], [{ resetCode: '' }], [{ resetCode: '12345' }], [{ resetCode: 'abcdef' }], [{ resetCode: { $ne: null } }], [{ resetCode: ['123456'] }]])(
-    'refuses a missing or malformed code %j with 400',
-    async (body) => {
-      const res = await post('verifyResetCode', body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
-    },
-  );
+  it.each([
+    [{}],
+    [{ resetCode: '' }],
+    [{ resetCode: '12345' }],
+    [{ resetCode: 'abcdef' }],
+    [{ resetCode: { $ne: null } }],
+    [{ resetCode: ['123456'] }],
+  ])('refuses a missing or malformed code %j with 400', async (body) => {
+    const res = await post('verifyResetCode', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
+  });
 
   it('locks the code after 5 wrong attempts for the account', async () => {
     const user = await createUser(t, { email: 'lock@example.com' });
@@ -430,7 +496,11 @@ describe('password reset (API.md §6.8)', () => {
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10.1);
     await t.db.query(`UPDATE users SET reset_verified_until = now() - interval '1 second' WHERE id = $1`, [user.id]);
-    const res = await put('resetPassword', { email: 'late@example.com', newPassword: 'newpass1', resetToken: verify.json().resetToken });
+    const res = await put('resetPassword', {
+      email: 'late@example.com',
+      newPassword: 'newpass1',
+      resetToken: verify.json().resetToken,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('reset code not verified');
   });
@@ -440,11 +510,16 @@ describe('password reset (API.md §6.8)', () => {
     const first = await requestCode('twice@example.com');
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     const second = await requestCode('twice@example.com');
-    if (first.code !== second.code) expect((await post('verifyResetCode', { resetCode: first.code })).statusCode).toBe(400);
+    if (first.code !== second.code)
+      expect((await post('verifyResetCode', { resetCode: first.code })).statusCode).toBe(400);
     const verify = await post('verifyResetCode', { resetCode: second.code });
     expect(verify.statusCode).toBe(200);
     await requestCode('twice@example.com');
-    const res = await put('resetPassword', { email: 'twice@example.com', newPassword: 'newpass1', resetToken: verify.json().resetToken });
+    const res = await put('resetPassword', {
+      email: 'twice@example.com',
+      newPassword: 'newpass1',
+      resetToken: verify.json().resetToken,
+    });
     expect(res.json().message).toBe('reset code not verified');
   });
 
@@ -474,9 +549,26 @@ describe('password reset (API.md §6.8)', () => {
     const otherCode = await requestCode('other@example.com');
     const otherToken = (await post('verifyResetCode', { resetCode: otherCode.code })).json().resetToken as string;
     const before = await resetRow(user.id);
-    for (const token of [undefined, '', null, 'made-up-token', resetToken.slice(0, -1), otherToken, { $ne: null }, [resetToken]]) {
-      const res = await put('resetPassword', { email: 'owner@example.com', newPassword: 'hijacked1', ...(token === undefined ? {} : { resetToken: token }) });
-      expect([JSON.stringify(token), res.statusCode, res.json()]).toEqual([JSON.stringify(token), 400, { status: 'fail', message: 'reset code not verified' }]);
+    for (const token of [
+      undefined,
+      '',
+      null,
+      'made-up-token',
+      resetToken.slice(0, -1),
+      otherToken,
+      { $ne: null },
+      [resetToken],
+    ]) {
+      const res = await put('resetPassword', {
+        email: 'owner@example.com',
+        newPassword: 'hijacked1',
+        ...(token === undefined ? {} : { resetToken: token }),
+      });
+      expect([JSON.stringify(token), res.statusCode, res.json()]).toEqual([
+        JSON.stringify(token),
+        400,
+        { status: 'fail', message: 'reset code not verified' },
+      ]);
     }
     expect(await resetRow(user.id)).toEqual(before);
     const res = await put('resetPassword', { email: 'owner@example.com', newPassword: 'newpass1', resetToken });
@@ -490,10 +582,15 @@ describe('password reset (API.md §6.8)', () => {
     const { config } = t.app.ctx;
     config.legacyResetFlow = true;
     try {
-      expect((await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1' })).json().message).toBe('reset code not verified');
+      expect(
+        (await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1' })).json().message,
+      ).toBe('reset code not verified');
       const { code } = await requestCode('legacy@example.com');
       expect((await post('verifyResetCode', { resetCode: code })).statusCode).toBe(200);
-      expect((await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1', resetToken: 'wrong' })).statusCode).toBe(400);
+      expect(
+        (await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1', resetToken: 'wrong' }))
+          .statusCode,
+      ).toBe(400);
       const res = await put('resetPassword', { email: 'legacy@example.com', newPassword: 'newpass1' });
       expect([res.statusCode, res.json().status]).toEqual([200, 'Success']);
     } finally {
@@ -507,7 +604,9 @@ describe('password reset (API.md §6.8)', () => {
     const { code } = await requestCode('rush@example.com');
     const guesses = Array.from({ length: 200 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     guesses[198] = code;
-    const answers = await Promise.all(guesses.map((resetCode) => Promise.resolve(post('verifyResetCode', { resetCode, email: 'rush@example.com' }))));
+    const answers = await Promise.all(
+      guesses.map((resetCode) => Promise.resolve(post('verifyResetCode', { resetCode, email: 'rush@example.com' }))),
+    );
     expect(answers.map((res) => res.statusCode)).toEqual(guesses.map(() => 400));
     expect((await resetRow(user.id)).reset_attempts).toBe(5);
     const right = await post('verifyResetCode', { resetCode: code, email: 'rush@example.com' });
@@ -533,6 +632,9 @@ describe('password reset (API.md §6.8)', () => {
     }
     const res = await put('resetPassword', { email: 'ghost@example.com', newPassword: 'newpass1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 'fail', message: 'There is no user with this email address ghost@example.com' });
+    expect(res.json()).toEqual({
+      status: 'fail',
+      message: 'There is no user with this email address ghost@example.com',
+    });
   });
 });

@@ -14,7 +14,12 @@ const api = '/api/v1/brands';
 describe('brands', () => {
   it('creates from multipart (201) with an absolute WebP image URL', async () => {
     const form = multipart({ name: 'سامسونج' }, { image: await pngImage() });
-    const res = await t.app.inject({ method: 'POST', url: api, headers: { ...form.headers, ...manager.auth }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: { ...form.headers, ...manager.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'سامسونج', slug: 'سامسونج' });
     expect(res.json().data.image).toMatch(/^http:\/\/shop\.test\/brands\/brands-.*\.webp$/);
@@ -24,7 +29,12 @@ describe('brands', () => {
   it('uses the brand texts and the duplicate rule', async () => {
     const short = await t.app.inject({ method: 'POST', url: api, headers: admin.auth, payload: { name: 'ab' } });
     expect(short.json().errors[0]).toMatchObject({ msg: 'must be at least 3 chars', path: 'name' });
-    const long = await t.app.inject({ method: 'POST', url: api, headers: admin.auth, payload: { name: 'b'.repeat(33) } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: admin.auth,
+      payload: { name: 'b'.repeat(33) },
+    });
     expect(long.json().errors[0].msg).toBe('Too long brand name');
     await createBrand(t, 'Apple');
     const dup = await t.app.inject({ method: 'POST', url: api, headers: admin.auth, payload: { name: 'APPLE' } });
@@ -39,7 +49,12 @@ describe('brands', () => {
     const list = await t.app.inject({ url: `${api}?limit=4&page=1&sort=-name` });
     expect(list.json().data.map((b: { name: string }) => b.name)).toEqual(['لينوفو', 'ديل']);
     expect((await t.app.inject({ url: `${api}/${id}` })).json().data.name).toBe('ديل');
-    const upd = await t.app.inject({ method: 'PATCH', url: `${api}/${id}`, headers: manager.auth, payload: { name: 'Dell' } });
+    const upd = await t.app.inject({
+      method: 'PATCH',
+      url: `${api}/${id}`,
+      headers: manager.auth,
+      payload: { name: 'Dell' },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ _id: id, name: 'Dell', slug: 'dell' });
   });

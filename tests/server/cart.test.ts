@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
+import {
+  createBrand,
+  createCategory,
+  createCoupon,
+  createProduct,
+  createUser,
+  useTestApp,
+  type TestUser,
+} from './helpers';
 
 let user: TestUser;
 const t = useTestApp();
@@ -8,10 +16,13 @@ beforeEach(async () => {
 });
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const addToCart = (payload: Record<string, unknown>, who = user) => t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: who.auth, payload });
+const addToCart = (payload: Record<string, unknown>, who = user) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: who.auth, payload });
 const getCart = (who = user) => t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: who.auth });
-const setCount = (itemId: string, count: unknown, who = user) => t.app.inject({ method: 'PUT', url: `/api/v1/cart/${itemId}`, headers: who.auth, payload: { count } });
-const applyCoupon = (couponName: unknown) => t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName } });
+const setCount = (itemId: string, count: unknown, who = user) =>
+  t.app.inject({ method: 'PUT', url: `/api/v1/cart/${itemId}`, headers: who.auth, payload: { count } });
+const applyCoupon = (couponName: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName } });
 
 describe('cart', () => {
   it('answers an empty cart when there is none', async () => {
@@ -23,7 +34,14 @@ describe('cart', () => {
   it('adds products with populated ProductRefs and the effective price, ignoring a price in the body', async () => {
     const categoryId = await createCategory(t, 'إلكترونيات');
     const brandId = await createBrand(t, 'سامسونج');
-    const phone = await createProduct(t, { title: 'هاتف', price: 100, priceAfterDiscount: 90, colors: ['#000000', '#ffffff'], categoryId, brandId });
+    const phone = await createProduct(t, {
+      title: 'هاتف',
+      price: 100,
+      priceAfterDiscount: 90,
+      colors: ['#000000', '#ffffff'],
+      categoryId,
+      brandId,
+    });
     const cable = await createProduct(t, { title: 'كابل', price: 20, priceAfterDiscount: 0.5, categoryId });
 
     let res = await addToCart({ productId: phone, color: '#FFFFFF', price: 1, totalCartPrice: 1 });
@@ -39,8 +57,14 @@ describe('cart', () => {
       color: '#ffffff',
       price: 90,
       product: {
-        _id: phone, title: 'هاتف', imageCover: 'http://shop.test/products/cover.webp', ratingsAverage: 0, ratingsQuantity: 0,
-        category: { _id: categoryId, name: 'إلكترونيات' }, brand: { _id: brandId, name: 'سامسونج' }, quantity: 10,
+        _id: phone,
+        title: 'هاتف',
+        imageCover: 'http://shop.test/products/cover.webp',
+        ratingsAverage: 0,
+        ratingsQuantity: 0,
+        category: { _id: categoryId, name: 'إلكترونيات' },
+        brand: { _id: brandId, name: 'سامسونج' },
+        quantity: 10,
       },
     });
     expect(body.data.totalCartPrice).toBe(90);
@@ -50,8 +74,12 @@ describe('cart', () => {
     res = await addToCart({ productId: cable, color: '' }); // discount below 1 EGP means no discount
     body = res.json();
     expect(body.numOfCartItems).toBe(3);
-    expect(body.data.products.map((l: { count: number; color: string; price: number }) => [l.count, l.color, l.price])).toEqual([
-      [2, '#ffffff', 90], [1, '#000000', 90], [1, '', 20],
+    expect(
+      body.data.products.map((l: { count: number; color: string; price: number }) => [l.count, l.color, l.price]),
+    ).toEqual([
+      [2, '#ffffff', 90],
+      [1, '#000000', 90],
+      [1, '', 20],
     ]);
     expect(body.data.products[2].product).not.toHaveProperty('brand');
     expect(body.data.totalCartPrice).toBe(290);
@@ -89,7 +117,10 @@ describe('cart', () => {
     const line = (await addToCart({ productId: product })).json().data.products[0];
     expect(line).toMatchObject({ count: 2, product: { quantity: 5 } });
     await t.db.query('UPDATE products SET quantity = 1 WHERE id = $1', [product]);
-    expect((await getCart()).json().data.products[0]).toMatchObject({ count: 2, product: { _id: product, quantity: 1 } });
+    expect((await getCart()).json().data.products[0]).toMatchObject({
+      count: 2,
+      product: { _id: product, quantity: 1 },
+    });
     await t.db.query('UPDATE products SET quantity = 0 WHERE id = $1', [product]);
     expect((await getCart()).json().data.products[0].product.quantity).toBe(0);
   });
@@ -105,7 +136,11 @@ describe('cart', () => {
     for (const bad of [0, -1, 1.5, 'abc', '', null, true, { $gt: 1 }, [2]]) {
       res = await setCount(line, bad);
       expect(res.statusCode, String(bad)).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({ path: 'count', msg: 'count must be an integer of at least 1', location: 'body' });
+      expect(res.json().errors[0]).toMatchObject({
+        path: 'count',
+        msg: 'count must be an integer of at least 1',
+        location: 'body',
+      });
     }
     res = await setCount(line, 6);
     expect(res.statusCode).toBe(409);
@@ -144,9 +179,17 @@ describe('cart', () => {
   it('removes lines (cart stays) and clears the cart with 204', async () => {
     const product = await createProduct(t, { price: 50 });
     const body = (await addToCart({ productId: product })).json();
-    let res = await t.app.inject({ method: 'DELETE', url: `/api/v1/cart/${body.data.products[0]._id}`, headers: user.auth });
+    let res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cart/${body.data.products[0]._id}`,
+      headers: user.auth,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', numOfCartItems: 0, data: { _id: body.data._id, products: [], totalCartPrice: 0 } });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      numOfCartItems: 0,
+      data: { _id: body.data._id, products: [], totalCartPrice: 0 },
+    });
 
     res = await t.app.inject({ method: 'DELETE', url: '/api/v1/cart', headers: user.auth });
     expect(res.statusCode).toBe(204);
@@ -205,8 +248,15 @@ describe('cart', () => {
     const line = (await addToCart({ productId: product })).json().data.products[0];
     expect((await setCount(line._id, 47)).json().data.totalCartPrice).toBe(987_000_000);
     const before = (await getCart()).json();
-    for (const res of [await setCount(line._id, 48), await setCount(line._id, 100), await addToCart({ productId: product })]) {
-      expect([res.statusCode, res.json()]).toEqual([400, { status: 'fail', message: 'Cart total may be at most 1000000000 EGP' }]);
+    for (const res of [
+      await setCount(line._id, 48),
+      await setCount(line._id, 100),
+      await addToCart({ productId: product }),
+    ]) {
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { status: 'fail', message: 'Cart total may be at most 1000000000 EGP' },
+      ]);
     }
     expect((await getCart()).json()).toEqual(before);
   });

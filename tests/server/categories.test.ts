@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createSubcategory, createUser, multipart, pngImage, useTestApp, type TestUser } from './helpers';
+import {
+  createCategory,
+  createProduct,
+  createSubcategory,
+  createUser,
+  multipart,
+  pngImage,
+  useTestApp,
+  type TestUser,
+} from './helpers';
 
 let admin: TestUser;
 let manager: TestUser;
@@ -19,7 +28,12 @@ const uploadsDir = () => path.join(t.dataDir, 'uploads', 'categories');
 
 describe('categories', () => {
   it('creates from JSON with an absolute image URL (manager) and answers 201 with the category', async () => {
-    const res = await t.app.inject({ method: 'POST', url: api, headers: manager.auth, payload: { name: '  إلكترونيات ', image: 'https://cdn.example.com/a.png' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: manager.auth,
+      payload: { name: '  إلكترونيات ', image: 'https://cdn.example.com/a.png' },
+    });
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
     expect(data).toMatchObject({ name: 'إلكترونيات', slug: 'إلكترونيات', image: 'https://cdn.example.com/a.png' });
@@ -30,7 +44,12 @@ describe('categories', () => {
 
   it('creates from multipart with an uploaded image stored as WebP with variants, served at its URL', async () => {
     const form = multipart({ name: 'موبايلات' }, { image: await pngImage() });
-    const res = await t.app.inject({ method: 'POST', url: api, headers: { ...form.headers, ...admin.auth }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: { ...form.headers, ...admin.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(201);
     const image: string = res.json().data.image;
     expect(image).toMatch(/^http:\/\/shop\.test\/categories\/categories-[0-9a-f-]{36}-\d+\.webp$/);
@@ -57,7 +76,12 @@ describe('categories', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0]).toMatchObject({ msg, path: 'name', param: 'name', location: 'body' });
     }
-    const bad = await t.app.inject({ method: 'POST', url: api, headers: admin.auth, payload: { name: 'سليم', image: 'not-a-url' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: admin.auth,
+      payload: { name: 'سليم', image: 'not-a-url' },
+    });
     expect(bad.json().errors[0]).toMatchObject({ path: 'image', msg: 'image must be an absolute http(s) URL' });
     expect(await count()).toBe(0);
   });
@@ -67,22 +91,42 @@ describe('categories', () => {
     const files = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
     const before = files();
     const form = multipart({ name: 'fashion' }, { image: await pngImage() });
-    const res = await t.app.inject({ method: 'POST', url: api, headers: { ...form.headers, ...admin.auth }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: { ...form.headers, ...admin.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'fail', message: 'Duplicate field value: "fashion". Please use another value!' });
+    expect(res.json()).toEqual({
+      status: 'fail',
+      message: 'Duplicate field value: "fashion". Please use another value!',
+    });
     expect(files()).toEqual(before);
     expect(await count()).toBe(1);
   });
 
   it('enforces permissions: 401 without token, 403 for users, delete for admins only', async () => {
     expect((await t.app.inject({ method: 'POST', url: api, payload: { name: 'abcd' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: api, headers: { authorization: 'Bearer null' }, payload: { name: 'abcd' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: api,
+          headers: { authorization: 'Bearer null' },
+          payload: { name: 'abcd' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const forbidden = await t.app.inject({ method: 'POST', url: api, headers: user.auth, payload: { name: 'abcd' } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe('You are not allowed to perform this action');
     const id = await createCategory(t);
     expect((await t.app.inject({ method: 'DELETE', url: `${api}/${id}`, headers: manager.auth })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `${api}/${id}`, headers: user.auth, payload: { name: 'abcd' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${api}/${id}`, headers: user.auth, payload: { name: 'abcd' } }))
+        .statusCode,
+    ).toBe(403);
     expect(await count()).toBe(1);
   });
 
@@ -97,8 +141,18 @@ describe('categories', () => {
     expect(nf.json()).toEqual({ status: 'fail', message: `No document for this id ${missing}` });
     const bad = await t.app.inject({ url: `${api}/abc` });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toMatchObject({ msg: 'Invalid ID formate', location: 'params', path: 'id', value: 'abc' });
-    const put404 = await t.app.inject({ method: 'PATCH', url: `${api}/${missing}`, headers: admin.auth, payload: { name: 'abcd' } });
+    expect(bad.json().errors[0]).toMatchObject({
+      msg: 'Invalid ID formate',
+      location: 'params',
+      path: 'id',
+      value: 'abc',
+    });
+    const put404 = await t.app.inject({
+      method: 'PATCH',
+      url: `${api}/${missing}`,
+      headers: admin.auth,
+      payload: { name: 'abcd' },
+    });
     expect(put404.statusCode).toBe(404);
     expect(put404.json().message).toBe(`No document found for this id: ${missing}`);
   });
@@ -120,22 +174,49 @@ describe('categories', () => {
 
   it('updates name (PUT and PATCH) and replaces the image, deleting the old file after commit', async () => {
     const form = multipart({ name: 'قديم' }, { image: await pngImage() });
-    const created = (await t.app.inject({ method: 'POST', url: api, headers: { ...form.headers, ...admin.auth }, payload: form.payload })).json().data;
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: api,
+        headers: { ...form.headers, ...admin.auth },
+        payload: form.payload,
+      })
+    ).json().data;
     const oldFile = created.image.split('/').pop();
-    const renamed = await t.app.inject({ method: 'PUT', url: `${api}/${created._id}`, headers: manager.auth, payload: { name: 'جديد' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/${created._id}`,
+      headers: manager.auth,
+      payload: { name: 'جديد' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data).toMatchObject({ name: 'جديد', slug: 'جديد', image: created.image });
     const form2 = multipart({}, { image: await pngImage(200, 200) });
-    const replaced = await t.app.inject({ method: 'PATCH', url: `${api}/${created._id}`, headers: { ...form2.headers, ...manager.auth }, payload: form2.payload });
+    const replaced = await t.app.inject({
+      method: 'PATCH',
+      url: `${api}/${created._id}`,
+      headers: { ...form2.headers, ...manager.auth },
+      payload: form2.payload,
+    });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().data.name).toBe('جديد');
     expect(replaced.json().data.image).not.toBe(created.image);
     expect(fs.existsSync(path.join(uploadsDir(), oldFile))).toBe(false);
     expect(fs.existsSync(path.join(uploadsDir(), oldFile.replace('.webp', '-w640.webp')))).toBe(false);
-    const invalid = await t.app.inject({ method: 'PUT', url: `${api}/${created._id}`, headers: manager.auth, payload: { name: 'ab' } });
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/${created._id}`,
+      headers: manager.auth,
+      payload: { name: 'ab' },
+    });
     expect(invalid.json().errors[0].msg).toBe('must be at least 3 chars');
     const other = await createCategory(t, 'آخر');
-    const dup = await t.app.inject({ method: 'PUT', url: `${api}/${other}`, headers: manager.auth, payload: { name: 'جديد' } });
+    const dup = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/${other}`,
+      headers: manager.auth,
+      payload: { name: 'جديد' },
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe('Duplicate field value: "جديد". Please use another value!');
   });
@@ -160,7 +241,12 @@ describe('categories', () => {
   it('lists and creates subcategories of a category; the path wins over the body', async () => {
     const id = await createCategory(t);
     const other = await createCategory(t);
-    const created = await t.app.inject({ method: 'POST', url: `${api}/${id}/subcategories`, headers: manager.auth, payload: { name: 'هواتف', category: other } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${api}/${id}/subcategories`,
+      headers: manager.auth,
+      payload: { name: 'هواتف', category: other },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ name: 'هواتف', category: id });
     await createSubcategory(t, other, 'غيره');
@@ -171,8 +257,15 @@ describe('categories', () => {
     expect(unknown.json()).toMatchObject({ results: 0, data: [] });
     const bad = await t.app.inject({ url: `${api}/xyz/subcategories` });
     expect(bad.json().errors[0]).toMatchObject({ location: 'params', path: 'categoryId', msg: 'Invalid ID formate' });
-    const dup = await t.app.inject({ method: 'POST', url: `${api}/${id}/subcategories`, headers: manager.auth, payload: { name: 'هواتف' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: `${api}/${id}/subcategories`,
+      headers: manager.auth,
+      payload: { name: 'هواتف' },
+    });
     expect(dup.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `${api}/${id}/subcategories`, payload: { name: 'abc' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${api}/${id}/subcategories`, payload: { name: 'abc' } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -10,7 +10,8 @@ beforeEach(async () => {
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const nextYear = new Date().getUTCFullYear() + 1;
-const post = (payload: Record<string, unknown>, user = manager) => t.app.inject({ method: 'POST', url: '/api/v1/coupons', headers: user.auth, payload });
+const post = (payload: Record<string, unknown>, user = manager) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/coupons', headers: user.auth, payload });
 
 describe('coupon expiry parsing', () => {
   it('reads a date-only value as the end of that day in Cairo', () => {
@@ -21,7 +22,8 @@ describe('coupon expiry parsing', () => {
     expect(parseExpire('\u200f١٥\u200f/٣\u200f/٢٠٢٥')).toBeUndefined(); // day first is not M/D/YYYY
     expect(parseExpire('2025-07-01T10:00:00Z')?.toISOString()).toBe('2025-07-01T10:00:00.000Z');
     expect(parseExpire('2025-07-01T10:00:00+03:00')?.toISOString()).toBe('2025-07-01T07:00:00.000Z');
-    for (const bad of ['2025-02-30', '13/1/2025', 'tomorrow', '2025-03-15T25:00', '', 20250315]) expect(parseExpire(bad)).toBeUndefined();
+    for (const bad of ['2025-02-30', '13/1/2025', 'tomorrow', '2025-03-15T25:00', '', 20250315])
+      expect(parseExpire(bad)).toBeUndefined();
   });
 });
 
@@ -71,7 +73,11 @@ describe('coupons', () => {
     await createCoupon(t, { name: 'WINTER', discount: 5 });
     let res = await t.app.inject({ method: 'GET', url: '/api/v1/coupons?keyword=umm', headers: manager.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ results: 1, paginationResult: { currentPage: 1, limit: 50, numberOfPages: 1 }, data: [{ _id: a, name: 'SUMMER', discount: 20 }] });
+    expect(res.json()).toMatchObject({
+      results: 1,
+      paginationResult: { currentPage: 1, limit: 50, numberOfPages: 1 },
+      data: [{ _id: a, name: 'SUMMER', discount: 20 }],
+    });
     res = await t.app.inject({ method: 'GET', url: '/api/v1/coupons?discount[lt]=10&limit=1', headers: manager.auth });
     expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['WINTER']);
     res = await t.app.inject({ method: 'GET', url: '/api/v1/coupons?sort=name', headers: manager.auth });
@@ -85,21 +91,49 @@ describe('coupons', () => {
 
   it('updates partially with PUT and PATCH, past dates allowed, M/D/YYYY accepted', async () => {
     const id = await createCoupon(t, { name: 'OLD', discount: 10 });
-    let res = await t.app.inject({ method: 'PUT', url: `/api/v1/coupons/${id}`, headers: manager.auth, payload: { name: 'NEW', expire: '3/15/2020', discount: '15' } });
+    let res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/coupons/${id}`,
+      headers: manager.auth,
+      payload: { name: 'NEW', expire: '3/15/2020', discount: '15' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ _id: id, name: 'NEW', discount: 15, expire: '2020-03-15T21:59:59.999Z' });
-    res = await t.app.inject({ method: 'PATCH', url: `/api/v1/coupons/${id}`, headers: manager.auth, payload: { discount: 50 } });
+    res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/coupons/${id}`,
+      headers: manager.auth,
+      payload: { discount: 50 },
+    });
     expect(res.json().data).toMatchObject({ name: 'NEW', discount: 50 });
-    res = await t.app.inject({ method: 'PUT', url: `/api/v1/coupons/${id}`, headers: manager.auth, payload: { discount: 500 } });
+    res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/coupons/${id}`,
+      headers: manager.auth,
+      payload: { discount: 500 },
+    });
     expect(res.statusCode).toBe(400);
     await createCoupon(t, { name: 'TAKEN' });
-    res = await t.app.inject({ method: 'PUT', url: `/api/v1/coupons/${id}`, headers: manager.auth, payload: { name: 'taken' } });
+    res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/coupons/${id}`,
+      headers: manager.auth,
+      payload: { name: 'taken' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Duplicate field value: "taken". Please use another value!');
-    res = await t.app.inject({ method: 'PUT', url: `/api/v1/coupons/${MISSING}`, headers: manager.auth, payload: { discount: 5 } });
+    res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/coupons/${MISSING}`,
+      headers: manager.auth,
+      payload: { discount: 5 },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(`No document found for this id: ${MISSING}`);
-    expect(await t.db.one('SELECT name, discount::float8 AS discount FROM coupons WHERE id = $1', [id])).toEqual({ name: 'NEW', discount: 50 });
+    expect(await t.db.one('SELECT name, discount::float8 AS discount FROM coupons WHERE id = $1', [id])).toEqual({
+      name: 'NEW',
+      discount: 50,
+    });
   });
 
   it('deletes with 204 and removes the coupon from carts', async () => {
@@ -107,7 +141,12 @@ describe('coupons', () => {
     const product = await createProduct(t, { price: 100 });
     const id = await createCoupon(t, { name: 'GONE', discount: 10 });
     await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId: product } });
-    let res = await t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName: 'GONE' } });
+    let res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/applyCoupon',
+      headers: user.auth,
+      payload: { couponName: 'GONE' },
+    });
     expect(res.json().data.totalAfterDiscount).toBe(90);
 
     res = await t.app.inject({ method: 'DELETE', url: `/api/v1/coupons/${id}`, headers: manager.auth });

@@ -39,10 +39,15 @@ const CACHE_DIR = process.env.SHOP_TEST_CACHE_DIR || path.join(ROOT, 'node_modul
 
 async function migrationsHash(): Promise<string> {
   const hash = crypto.createHash('sha256');
-  const pglite = JSON.parse(await fs.readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    await fs.readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
   for (const file of (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()) {
-    hash.update(`${file}\n`).update(await fs.readFile(path.join(MIGRATIONS_DIR, file))).update('\n');
+    hash
+      .update(`${file}\n`)
+      .update(await fs.readFile(path.join(MIGRATIONS_DIR, file)))
+      .update('\n');
   }
   return hash.digest('hex').slice(0, 16);
 }

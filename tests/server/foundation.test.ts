@@ -11,13 +11,23 @@ describe('server foundation', () => {
   });
 
   it('refuses unsupported content types with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ status: 'fail', message: 'Unsupported Media Type' });
   });
 
   it('answers malformed JSON with 400, never 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid JSON body');
   });

@@ -27,13 +27,24 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(config: Partial<Config> = {}, options: Omit<BuildOptions, 'db' | 'config'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  config: Partial<Config> = {},
+  options: Omit<BuildOptions, 'db' | 'config'> = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const { db, drop } = await openTestDatabase();
   const app = await buildApp({
     ...options,
     db,
-    config: { nodeEnv: 'test', logLevel: 'silent', dataDir, rateLimits: false, bcryptRounds: 4, publicBaseUrl: 'http://shop.test', ...config },
+    config: {
+      nodeEnv: 'test',
+      logLevel: 'silent',
+      dataDir,
+      rateLimits: false,
+      bcryptRounds: 4,
+      publicBaseUrl: 'http://shop.test',
+      ...config,
+    },
   });
   await app.ready();
   return {
@@ -54,7 +65,10 @@ export async function createTestApp(config: Partial<Config> = {}, options: Omit<
  * empty database before each test (this hook runs before the file's own beforeEach). The returned
  * context is filled in before the first test runs.
  */
-export function useTestApp(config: Partial<Config> = {}, options: Omit<BuildOptions, 'db' | 'config'> = {}): TestContext {
+export function useTestApp(
+  config: Partial<Config> = {},
+  options: Omit<BuildOptions, 'db' | 'config'> = {},
+): TestContext {
   const t = {} as TestContext;
   beforeAll(async () => {
     Object.assign(t, await createTestApp(config, options));
@@ -89,7 +103,10 @@ async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }
  * A new database on the PostgreSQL server of `serverUrl` (empty, or a copy of the database `template`), and how to
  * drop it again.
  */
-export async function createScratchDatabase(serverUrl: string, options: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -107,8 +124,20 @@ export async function createScratchDatabase(serverUrl: string, options: { templa
 }
 
 const TABLES = [
-  'order_items', 'orders', 'payment_sessions', 'cart_items', 'carts', 'coupons', 'addresses', 'wishlist_items',
-  'reviews', 'products', 'brands', 'subcategories', 'categories', 'users',
+  'order_items',
+  'orders',
+  'payment_sessions',
+  'cart_items',
+  'carts',
+  'coupons',
+  'addresses',
+  'wishlist_items',
+  'reviews',
+  'products',
+  'brands',
+  'subcategories',
+  'categories',
+  'users',
 ];
 
 /**
@@ -131,34 +160,65 @@ export interface TestUser {
 let userCounter = 0;
 
 /** Inserts a user directly and signs a token for it. */
-export async function createUser(t: TestContext, options: { role?: Role; email?: string; password?: string; name?: string; phone?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestContext,
+  options: { role?: Role; email?: string; password?: string; name?: string; phone?: string } = {},
+): Promise<TestUser> {
   const password = options.password ?? 'Secret123';
   const email = options.email ?? `user${++userCounter}-${randomUUID().slice(0, 6)}@example.com`;
   const name = options.name ?? 'مستخدم تجريبي';
   const row = await t.db.one<{ id: string }>(
     `INSERT INTO users (name, slug, email, phone, role, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [name, slugify(name), email, options.phone ?? '01012345678', options.role ?? 'user', await hashPassword(password, 4)],
+    [
+      name,
+      slugify(name),
+      email,
+      options.phone ?? '01012345678',
+      options.role ?? 'user',
+      await hashPassword(password, 4),
+    ],
   );
   const token = await signToken(t.app.ctx, row!.id);
   return { id: row!.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
 }
 
 export async function createCategory(t: TestContext, name = `تصنيف ${randomUUID().slice(0, 6)}`) {
-  return (await t.db.one<{ id: string }>(`INSERT INTO categories (name, slug, image) VALUES ($1, $2, 'cat.webp') RETURNING id`, [name, slugify(name)]))!.id;
+  return (await t.db.one<{ id: string }>(
+    `INSERT INTO categories (name, slug, image) VALUES ($1, $2, 'cat.webp') RETURNING id`,
+    [name, slugify(name)],
+  ))!.id;
 }
 
 export async function createSubcategory(t: TestContext, categoryId: string, name = `فرعي ${randomUUID().slice(0, 6)}`) {
-  return (await t.db.one<{ id: string }>(`INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id`, [name, slugify(name), categoryId]))!.id;
+  return (await t.db.one<{ id: string }>(
+    `INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id`,
+    [name, slugify(name), categoryId],
+  ))!.id;
 }
 
 export async function createBrand(t: TestContext, name = `ماركة ${randomUUID().slice(0, 6)}`) {
-  return (await t.db.one<{ id: string }>(`INSERT INTO brands (name, slug, image) VALUES ($1, $2, 'brand.webp') RETURNING id`, [name, slugify(name)]))!.id;
+  return (await t.db.one<{ id: string }>(
+    `INSERT INTO brands (name, slug, image) VALUES ($1, $2, 'brand.webp') RETURNING id`,
+    [name, slugify(name)],
+  ))!.id;
 }
 
 /** Inserts a product; prices in EGP. */
 export async function createProduct(
   t: TestContext,
-  options: { title?: string; description?: string; price?: number; priceAfterDiscount?: number; quantity?: number; colors?: string[]; categoryId?: string; brandId?: string | null; subcategoryIds?: string[]; sold?: number; createdAt?: Date } = {},
+  options: {
+    title?: string;
+    description?: string;
+    price?: number;
+    priceAfterDiscount?: number;
+    quantity?: number;
+    colors?: string[];
+    categoryId?: string;
+    brandId?: string | null;
+    subcategoryIds?: string[];
+    sold?: number;
+    createdAt?: Date;
+  } = {},
 ) {
   const categoryId = options.categoryId ?? (await createCategory(t));
   const title = options.title ?? `منتج ${randomUUID().slice(0, 6)}`;
@@ -167,10 +227,18 @@ export async function createProduct(
     `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_text, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'cover.webp', '{}', $9, $10, $11, $12, coalesce($13::timestamptz, now())) RETURNING id`,
     [
-      title, slugify(title), description, options.quantity ?? 10, options.sold ?? 0,
+      title,
+      slugify(title),
+      description,
+      options.quantity ?? 10,
+      options.sold ?? 0,
       Math.round((options.price ?? 100) * 100),
       options.priceAfterDiscount === undefined ? null : Math.round(options.priceAfterDiscount * 100),
-      options.colors ?? [], categoryId, options.subcategoryIds ?? [], options.brandId ?? null, foldArabic(`${title} ${description}`),
+      options.colors ?? [],
+      categoryId,
+      options.subcategoryIds ?? [],
+      options.brandId ?? null,
+      foldArabic(`${title} ${description}`),
       options.createdAt ?? null,
     ],
   );
@@ -178,16 +246,21 @@ export async function createProduct(
 }
 
 export async function createCoupon(t: TestContext, options: { name?: string; discount?: number; expire?: Date } = {}) {
-  return (await t.db.one<{ id: string }>(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING id`, [
-    options.name ?? `SALE${randomUUID().slice(0, 4)}`,
-    options.expire ?? new Date(Date.now() + 7 * 86400_000),
-    options.discount ?? 10,
-  ]))!.id;
+  return (await t.db.one<{ id: string }>(
+    `INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING id`,
+    [
+      options.name ?? `SALE${randomUUID().slice(0, 4)}`,
+      options.expire ?? new Date(Date.now() + 7 * 86400_000),
+      options.discount ?? 10,
+    ],
+  ))!.id;
 }
 
 /** A small real PNG for upload tests. */
 export const pngImage = (width = 400, height = 300) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 /**
  * A valid PNG of any dimensions that is cheap to make and small to send: 1-bit grey, all black, deflated
@@ -226,7 +299,11 @@ export function multipart(fields: Record<string, string | string[]>, files: Reco
   }
   for (const [name, value] of Object.entries(files)) {
     [value].flat().forEach((data, i) => {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}-${i}.png"\r\nContent-Type: image/png\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}-${i}.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+      );
       chunks.push(data, Buffer.from('\r\n'));
     });
   }

@@ -13,14 +13,47 @@ beforeEach(async () => {
   sub = await createSubcategory(t, catA);
   // Distinct creation times: inserts in the same clock tick would make "newest first" fall back to the id order.
   const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
-  await createProduct(t, { title: 'هاتف سامسونج', description: 'شاشة كبيرة', price: 100, quantity: 1, sold: 5, categoryId: catA, brandId: brand, colors: ['#000000'], subcategoryIds: [sub], createdAt: minutesAgo(3) });
-  await createProduct(t, { title: 'لابتوب', description: 'مُعالِج سريع للألعاب', price: 500, priceAfterDiscount: 450, quantity: 2, sold: 50, categoryId: catA, colors: ['#ffffff', '#000000'], createdAt: minutesAgo(2) });
-  await createProduct(t, { title: 'ساعة (50%) ذكية', description: 'مقاومة للمياه', price: 250, quantity: 3, sold: 1, categoryId: catB, createdAt: minutesAgo(1) });
+  await createProduct(t, {
+    title: 'هاتف سامسونج',
+    description: 'شاشة كبيرة',
+    price: 100,
+    quantity: 1,
+    sold: 5,
+    categoryId: catA,
+    brandId: brand,
+    colors: ['#000000'],
+    subcategoryIds: [sub],
+    createdAt: minutesAgo(3),
+  });
+  await createProduct(t, {
+    title: 'لابتوب',
+    description: 'مُعالِج سريع للألعاب',
+    price: 500,
+    priceAfterDiscount: 450,
+    quantity: 2,
+    sold: 50,
+    categoryId: catA,
+    colors: ['#ffffff', '#000000'],
+    createdAt: minutesAgo(2),
+  });
+  await createProduct(t, {
+    title: 'ساعة (50%) ذكية',
+    description: 'مقاومة للمياه',
+    price: 250,
+    quantity: 3,
+    sold: 1,
+    categoryId: catB,
+    createdAt: minutesAgo(1),
+  });
 });
 
 const list = async (query: string) => {
   const res = await t.app.inject({ url: `/api/v1/products?${query}` });
-  return { status: res.statusCode, body: res.json(), titles: (res.json().data ?? []).map((p: { title: string }) => p.title) as string[] };
+  return {
+    status: res.statusCode,
+    body: res.json(),
+    titles: (res.json().data ?? []).map((p: { title: string }) => p.title) as string[],
+  };
 };
 
 describe('list query features (products)', () => {
@@ -28,11 +61,18 @@ describe('list query features (products)', () => {
     const def = await list('');
     expect(def.body.paginationResult).toEqual({ currentPage: 1, limit: 50, numberOfPages: 1 });
     expect(def.titles).toEqual(['ساعة (50%) ذكية', 'لابتوب', 'هاتف سامسونج']);
-    expect((await list('limit=undefined&page=')).body.paginationResult).toEqual({ currentPage: 1, limit: 50, numberOfPages: 1 });
+    expect((await list('limit=undefined&page=')).body.paginationResult).toEqual({
+      currentPage: 1,
+      limit: 50,
+      numberOfPages: 1,
+    });
     expect((await list('limit=1000&page=0')).body.paginationResult.limit).toBe(100);
     expect((await list('page=abc&limit=-3')).body.paginationResult).toMatchObject({ currentPage: 1, limit: 50 });
     const p2 = await list('limit=1&page=2');
-    expect(p2.body).toMatchObject({ results: 3, paginationResult: { currentPage: 2, limit: 1, numberOfPages: 3, nextPage: 3, prevPage: 1 } });
+    expect(p2.body).toMatchObject({
+      results: 3,
+      paginationResult: { currentPage: 2, limit: 1, numberOfPages: 3, nextPage: 3, prevPage: 1 },
+    });
     expect((await list('limit=2&page=5')).body.data).toEqual([]);
   });
 
@@ -59,7 +99,12 @@ describe('list query features (products)', () => {
 
   it('ignores unknown filters and empty values; wrong types → 400 with location query', async () => {
     expect((await list('unknown=1&title=x&password=1&&price=&category=')).body.results).toBe(3);
-    for (const [q, path, msg] of [['price[gt]=abc', 'price', 'Invalid value for price'], ['category=abc', 'category', 'Invalid ID formate'], ['createdAt[gte]=notadate', 'createdAt', 'Invalid value for createdAt'], ['price[in][]=x', 'price', 'Invalid value for price']]) {
+    for (const [q, path, msg] of [
+      ['price[gt]=abc', 'price', 'Invalid value for price'],
+      ['category=abc', 'category', 'Invalid ID formate'],
+      ['createdAt[gte]=notadate', 'createdAt', 'Invalid value for createdAt'],
+      ['price[in][]=x', 'price', 'Invalid value for price'],
+    ]) {
       const res = await list(q);
       expect(res.status, q).toBe(400);
       expect(res.body.errors[0]).toMatchObject({ location: 'query', path, msg });
@@ -106,7 +151,8 @@ describe('products: price means the price the shopper pays (API.md §2)', () => 
     await createProduct(t, { title: 'مخفض 999', price: 5500, priceAfterDiscount: 999, categoryId: catB });
   });
   const inB = (q: string) => list(`category=${catB}&limit=100&fields=title,price,priceAfterDiscount&${q}`);
-  const paid = (p: { price: number; priceAfterDiscount?: number }) => (p.priceAfterDiscount !== undefined && p.priceAfterDiscount >= 1 ? p.priceAfterDiscount : p.price);
+  const paid = (p: { price: number; priceAfterDiscount?: number }) =>
+    p.priceAfterDiscount !== undefined && p.priceAfterDiscount >= 1 ? p.priceAfterDiscount : p.price;
 
   it('sorts by the paid price both ways', async () => {
     const asc = await inB('sort=%2Bprice');
@@ -126,7 +172,12 @@ describe('products: price means the price the shopper pays (API.md §2)', () => 
   it('the stored paid price follows price changes through the API', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const id = (await inB('price=400')).body.data[0]._id;
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/products/${id}`, headers: admin.auth, payload: { priceAfterDiscount: 200 } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/products/${id}`,
+      headers: admin.auth,
+      payload: { priceAfterDiscount: 200 },
+    });
     expect(res.statusCode).toBe(200);
     expect((await inB('sort=price')).body.data.map(paid)).toEqual([200, 250, 379, 999, 1000]);
   });
@@ -141,13 +192,33 @@ describe('filter values the column cannot hold → 400 query, never 500 (API.md 
 
   it('products and categories: fractions on integers, huge numbers, exponents, other bases, far dates, bad in-list members', async () => {
     for (const q of [
-      'quantity=1.5', 'sold[lt]=2.5', 'ratingsQuantity=1e20', 'ratingsQuantity=99999999999', 'quantity=0x10', 'sold=0b11', 'sold[gte]=0o7', 'quantity=1e3',
-      'price=1e300', 'price[gt]=99999999999', 'price[lte]=21474837', 'priceAfterDiscount[gt]=1e400', 'price[gt]=Infinity',
-      'ratingsAverage=10', 'ratingsAverage[lt]=1e300', 'ratingsAverage=0x1',
-      'createdAt[gt]=275760-09-13', 'createdAt=99999', 'createdAt[lt]=%2B275760-09-13T00:00:00Z', 'createdAt=0000-01-01',
-      'price[in][]=1&price[in][]=1.5e300', 'quantity[in]=1,2.5', 'createdAt[in][]=2020-01-01&createdAt[in][]=99999',
-    ]) await expect400(`/products?${q}`);
-    for (const q of ['createdAt=275760-09-13', 'createdAt[gte]=99999', 'createdAt[in]=2020-01-01,-271821-04-20']) await expect400(`/categories?${q}`);
+      'quantity=1.5',
+      'sold[lt]=2.5',
+      'ratingsQuantity=1e20',
+      'ratingsQuantity=99999999999',
+      'quantity=0x10',
+      'sold=0b11',
+      'sold[gte]=0o7',
+      'quantity=1e3',
+      'price=1e300',
+      'price[gt]=99999999999',
+      'price[lte]=21474837',
+      'priceAfterDiscount[gt]=1e400',
+      'price[gt]=Infinity',
+      'ratingsAverage=10',
+      'ratingsAverage[lt]=1e300',
+      'ratingsAverage=0x1',
+      'createdAt[gt]=275760-09-13',
+      'createdAt=99999',
+      'createdAt[lt]=%2B275760-09-13T00:00:00Z',
+      'createdAt=0000-01-01',
+      'price[in][]=1&price[in][]=1.5e300',
+      'quantity[in]=1,2.5',
+      'createdAt[in][]=2020-01-01&createdAt[in][]=99999',
+    ])
+      await expect400(`/products?${q}`);
+    for (const q of ['createdAt=275760-09-13', 'createdAt[gte]=99999', 'createdAt[in]=2020-01-01,-271821-04-20'])
+      await expect400(`/categories?${q}`);
     await expect400('/subcategories?createdAt[lt]=99999');
     await expect400('/brands?createdAt=275760-09-13');
     await expect400('/reviews?rating[gt]=1e300');
@@ -156,11 +227,25 @@ describe('filter values the column cannot hold → 400 query, never 500 (API.md 
   it('orders, coupons and users: the same for customers, managers and admins', async () => {
     const customer = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
-    for (const q of ['id=1.5', 'id=99999999999', 'id=0x1', 'totalOrderPrice[gt]=99999999999999999', 'totalOrderPrice=1e300', 'createdAt=99999']) {
+    for (const q of [
+      'id=1.5',
+      'id=99999999999',
+      'id=0x1',
+      'totalOrderPrice[gt]=99999999999999999',
+      'totalOrderPrice=1e300',
+      'createdAt=99999',
+    ]) {
       await expect400(`/orders?${q}`, customer.auth);
       await expect400(`/orders?${q}`, admin.auth);
     }
-    for (const q of ['expire[gt]=275760-09-13', 'expire=99999', 'discount=1000', 'discount[lt]=1e300', 'createdAt[in][]=2020-01-01&createdAt[in][]=275760-09-13']) await expect400(`/coupons?${q}`, admin.auth);
+    for (const q of [
+      'expire[gt]=275760-09-13',
+      'expire=99999',
+      'discount=1000',
+      'discount[lt]=1e300',
+      'createdAt[in][]=2020-01-01&createdAt[in][]=275760-09-13',
+    ])
+      await expect400(`/coupons?${q}`, admin.auth);
     for (const q of ['createdAt=275760-09-13', 'createdAt[gt]=99999']) await expect400(`/users?${q}`, admin.auth);
   });
 
@@ -170,17 +255,28 @@ describe('filter values the column cannot hold → 400 query, never 500 (API.md 
     expect((await list('price[lte]=21474836.47')).body.results).toBe(3);
     expect((await list('createdAt[gte]=0001-01-01&createdAt[lte]=9999-12-31T23:59:59.999Z')).body.results).toBe(3);
     const admin = await createUser(t, { role: 'admin' });
-    const res = await t.app.inject({ url: '/api/v1/orders?totalOrderPrice[lt]=90000000000000&id[in]=1,2147483647', headers: admin.auth });
+    const res = await t.app.inject({
+      url: '/api/v1/orders?totalOrderPrice[lt]=90000000000000&id[in]=1,2147483647',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
   });
 });
 
 describe('deep pages and one-letter keywords (API.md §2)', () => {
   it('page × limit over 10,000 → 400 Page is too deep; up to it answers (past the end: empty)', async () => {
-    for (const q of ['page=101&limit=100', 'page=10001', 'page=201', 'page=9007199254740993&limit=1', 'sort=title&limit=100&page=999']) {
+    for (const q of [
+      'page=101&limit=100',
+      'page=10001',
+      'page=201',
+      'page=9007199254740993&limit=1',
+      'sort=title&limit=100&page=999',
+    ]) {
       const res = await list(q);
       expect(res.status, q).toBe(400);
-      expect(res.body.errors, q).toEqual([expect.objectContaining({ location: 'query', path: 'page', msg: 'Page is too deep; narrow the search' })]);
+      expect(res.body.errors, q).toEqual([
+        expect.objectContaining({ location: 'query', path: 'page', msg: 'Page is too deep; narrow the search' }),
+      ]);
     }
     for (const q of ['page=100&limit=100', 'page=10000&limit=1', 'page=200']) {
       const res = await list(q);
@@ -192,8 +288,11 @@ describe('deep pages and one-letter keywords (API.md §2)', () => {
   });
 
   it('a keyword shorter than 2 characters after trimming is ignored', async () => {
-    for (const k of ['ه', ' ا ', 'ة', '%', 'x', 'أ\u064e']) expect((await list(`keyword=${encodeURIComponent(k)}`)).body.results, k).toBe(3);
+    for (const k of ['ه', ' ا ', 'ة', '%', 'x', 'أ\u064e'])
+      expect((await list(`keyword=${encodeURIComponent(k)}`)).body.results, k).toBe(3);
     expect((await list(`keyword=${encodeURIComponent('ها')}`)).titles).toEqual(['هاتف سامسونج']);
-    expect((await t.app.inject({ url: `/api/v1/categories?keyword=${encodeURIComponent('ت')}` })).json().results).toBe(2);
+    expect((await t.app.inject({ url: `/api/v1/categories?keyword=${encodeURIComponent('ت')}` })).json().results).toBe(
+      2,
+    );
   });
 });

@@ -22,7 +22,14 @@ function runMigrate(env: Record<string, string>, args: string[] = []): Promise<{
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate.ts', ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'test', LOG_LEVEL: 'info', BCRYPT_ROUNDS: '4', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        BCRYPT_ROUNDS: '4',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -45,7 +52,9 @@ describe('npm run migrate', () => {
     expect(result.code, result.out).toBe(0);
     const db = await openDatabase({ dataDir });
     try {
-      expect((await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name)).toEqual(MIGRATIONS);
+      expect(
+        (await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name),
+      ).toEqual(MIGRATIONS);
       expect(await db.query('SELECT 1 FROM categories')).toEqual([]);
       expect(await db.query('SELECT 1 FROM users')).toEqual([]);
     } finally {
@@ -53,21 +62,29 @@ describe('npm run migrate', () => {
     }
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('three at once with --seed-demo on an empty PostgreSQL database: all succeed, one seeds', async () => {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-    cleanups.push(scratch.drop);
-    const dirs = await Promise.all([tempDir(), tempDir(), tempDir()]);
-    const results = await Promise.all(dirs.map((dir) => runMigrate({ DATA_DIR: dir, DATABASE_URL: scratch.url }, ['--seed-demo'])));
-    for (const result of results) expect(result.code, result.out).toBe(0);
-    expect(results.filter((r) => r.out.includes('seeded the demo catalogue'))).toHaveLength(1);
-    const db = await openDatabase({ databaseUrl: scratch.url });
-    try {
-      expect((await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name)).toEqual(MIGRATIONS);
-      expect((await db.query('SELECT 1 FROM categories')).length).toBe(8);
-      expect((await db.query(`SELECT 1 FROM users WHERE role = 'admin'`)).length).toBe(1);
-      expect((await db.query('SELECT 1 FROM shop_secrets')).length).toBe(2);
-    } finally {
-      await db.close();
-    }
-  }, 120_000);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'three at once with --seed-demo on an empty PostgreSQL database: all succeed, one seeds',
+    async () => {
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+      cleanups.push(scratch.drop);
+      const dirs = await Promise.all([tempDir(), tempDir(), tempDir()]);
+      const results = await Promise.all(
+        dirs.map((dir) => runMigrate({ DATA_DIR: dir, DATABASE_URL: scratch.url }, ['--seed-demo'])),
+      );
+      for (const result of results) expect(result.code, result.out).toBe(0);
+      expect(results.filter((r) => r.out.includes('seeded the demo catalogue'))).toHaveLength(1);
+      const db = await openDatabase({ databaseUrl: scratch.url });
+      try {
+        expect(
+          (await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name),
+        ).toEqual(MIGRATIONS);
+        expect((await db.query('SELECT 1 FROM categories')).length).toBe(8);
+        expect((await db.query(`SELECT 1 FROM users WHERE role = 'admin'`)).length).toBe(1);
+        expect((await db.query('SELECT 1 FROM shop_secrets')).length).toBe(2);
+      } finally {
+        await db.close();
+      }
+    },
+    120_000,
+  );
 });

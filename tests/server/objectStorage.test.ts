@@ -4,7 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createStorage, s3Storage, StorageError, type Storage } from '../../server/storage';
-import { createCategory, createTestApp, createUser, multipart, pngImage, type TestContext, type TestUser } from './helpers';
+import {
+  createCategory,
+  createTestApp,
+  createUser,
+  multipart,
+  pngImage,
+  type TestContext,
+  type TestUser,
+} from './helpers';
 import { startObjectStore, type ObjectStore } from './objectStore';
 
 /**
@@ -42,14 +50,23 @@ const withVariants = (key: string) => [key, key.replace('.webp', '-w320.webp'), 
 
 describe('object storage', () => {
   it('stores uploads in the bucket (WebP, immutable) and answers with URLs under IMAGES_PUBLIC_URL', async () => {
-    const res = await send(t.app, 'POST', '/api/v1/products', multipart(productFields(), { imageCover: await pngImage(800, 600), images: [await pngImage(300, 200)] }));
+    const res = await send(
+      t.app,
+      'POST',
+      '/api/v1/products',
+      multipart(productFields(), { imageCover: await pngImage(800, 600), images: [await pngImage(300, 200)] }),
+    );
     expect(res.statusCode).toBe(201);
     const { imageCover, images } = res.json().data;
     const cover = keyOf(imageCover);
     expect(cover).toMatch(/^products\/products-[\w-]+-cover\.webp$/);
     for (const key of [...withVariants(cover), ...withVariants(keyOf(images[0]))]) {
       const object = await store.get(key);
-      expect(object, key).toMatchObject({ status: 200, type: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
+      expect(object, key).toMatchObject({
+        status: 200,
+        type: 'image/webp',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
       expect(object.size).toBeGreaterThan(100);
     }
     // Read back by any process: the URL comes from the stored name, not from this request.
@@ -61,35 +78,62 @@ describe('object storage', () => {
   });
 
   it('replacing an image removes the old objects; deleting the product removes the rest', async () => {
-    const created = await send(t.app, 'POST', '/api/v1/products', multipart(productFields(), { imageCover: await pngImage(400, 300) }));
+    const created = await send(
+      t.app,
+      'POST',
+      '/api/v1/products',
+      multipart(productFields(), { imageCover: await pngImage(400, 300) }),
+    );
     const { _id: id, imageCover: oldCover } = created.json().data;
-    const updated = await send(t.app, 'PUT', `/api/v1/products/${id}`, multipart({}, { imageCover: await pngImage(500, 300) }));
+    const updated = await send(
+      t.app,
+      'PUT',
+      `/api/v1/products/${id}`,
+      multipart({}, { imageCover: await pngImage(500, 300) }),
+    );
     expect(updated.statusCode).toBe(200);
     const newCover = keyOf(updated.json().data.imageCover);
     for (const key of withVariants(keyOf(oldCover))) expect((await store.get(key)).status, key).toBe(404);
     for (const key of withVariants(newCover)) expect((await store.get(key)).status, key).toBe(200);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${id}`, headers: admin.auth })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${id}`, headers: admin.auth })).statusCode,
+    ).toBe(204);
     for (const key of withVariants(newCover)) expect((await store.get(key)).status, key).toBe(404);
   });
 
   it('categories and brands: upload, replace and delete the same way', async () => {
-    const created = await send(t.app, 'POST', '/api/v1/brands', multipart({ name: 'ماركة سحابية' }, { image: await pngImage(200, 200) }));
+    const created = await send(
+      t.app,
+      'POST',
+      '/api/v1/brands',
+      multipart({ name: 'ماركة سحابية' }, { image: await pngImage(200, 200) }),
+    );
     expect(created.statusCode).toBe(201);
     const first = keyOf(created.json().data.image);
     expect(first).toMatch(/^brands\//);
     expect((await store.get(first)).status).toBe(200);
-    const replaced = await send(t.app, 'PUT', `/api/v1/brands/${created.json().data._id}`, multipart({}, { image: await pngImage(210, 210) }));
+    const replaced = await send(
+      t.app,
+      'PUT',
+      `/api/v1/brands/${created.json().data._id}`,
+      multipart({}, { image: await pngImage(210, 210) }),
+    );
     const second = keyOf(replaced.json().data.image);
     expect((await store.get(first)).status).toBe(404);
     expect((await store.get(second)).status).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/brands/${created.json().data._id}`, headers: admin.auth })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/brands/${created.json().data._id}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(204);
     expect((await store.get(second)).status).toBe(404);
   });
 
   it('the Content-Security-Policy lets pages load images from the store', async () => {
     const res = await t.app.inject({ url: '/api/v1/products' });
-    const imgSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('img-src'));
+    const imgSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('img-src'));
     expect(imgSrc).toContain(new URL(store.endpoint).origin);
   });
 });
@@ -101,8 +145,16 @@ describe('share previews with object storage', () => {
     const web = await createTestApp({ s3: store.settings, imagesPublicUrl: store.publicUrl }, { webDist });
     try {
       const owner = await createUser(web, { role: 'admin' });
-      const form = multipart({ ...productFields(), category: await createCategory(web) }, { imageCover: await pngImage(800, 600) });
-      const created = await web.app.inject({ method: 'POST', url: '/api/v1/products', headers: { ...form.headers, ...owner.auth }, payload: form.payload });
+      const form = multipart(
+        { ...productFields(), category: await createCategory(web) },
+        { imageCover: await pngImage(800, 600) },
+      );
+      const created = await web.app.inject({
+        method: 'POST',
+        url: '/api/v1/products',
+        headers: { ...form.headers, ...owner.auth },
+        payload: form.payload,
+      });
       expect(created.statusCode).toBe(201);
       const { _id, imageCover } = created.json().data;
       keyOf(imageCover);
@@ -121,7 +173,11 @@ describe('share previews with object storage', () => {
 describe('a store that fails', () => {
   /** The app with another storage; the same database. */
   async function appWith(storage: Storage) {
-    const app = await buildApp({ db: t.db, storage, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, rateLimits: false, bcryptRounds: 4 } });
+    const app = await buildApp({
+      db: t.db,
+      storage,
+      config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, rateLimits: false, bcryptRounds: 4 },
+    });
     await app.ready();
     return app;
   }
@@ -137,10 +193,23 @@ describe('a store that fails', () => {
     try {
       const before = await counts();
       for (const app of [noBucket, closedPort]) {
-        const product = await send(app, 'POST', '/api/v1/products', multipart(productFields(), { imageCover: await pngImage(300, 200) }));
+        const product = await send(
+          app,
+          'POST',
+          '/api/v1/products',
+          multipart(productFields(), { imageCover: await pngImage(300, 200) }),
+        );
         expect(product.statusCode).toBe(503);
-        expect(product.json()).toEqual({ status: 'error', message: 'Service temporarily unavailable, please try again' });
-        const cat = await send(app, 'POST', '/api/v1/categories', multipart({ name: 'تصنيف بلا صورة' }, { image: await pngImage(200, 200) }));
+        expect(product.json()).toEqual({
+          status: 'error',
+          message: 'Service temporarily unavailable, please try again',
+        });
+        const cat = await send(
+          app,
+          'POST',
+          '/api/v1/categories',
+          multipart({ name: 'تصنيف بلا صورة' }, { image: await pngImage(200, 200) }),
+        );
         expect(cat.statusCode).toBe(503);
       }
       expect(await counts()).toEqual(before);
@@ -151,7 +220,10 @@ describe('a store that fails', () => {
   });
 
   it('a write that fails half-way (after some objects were stored) leaves no object and no row', async () => {
-    const real = createStorage({ ...t.app.ctx.config, s3: store.settings, imagesPublicUrl: store.publicUrl }, { warn: () => undefined });
+    const real = createStorage(
+      { ...t.app.ctx.config, s3: store.settings, imagesPublicUrl: store.publicUrl },
+      { warn: () => undefined },
+    );
     let saves = 0;
     // The cover and its first variant are stored, then the store gives out.
     const flaky: Storage = {
@@ -165,7 +237,12 @@ describe('a store that fails', () => {
     try {
       const keysBefore = await store.keys();
       const before = await counts();
-      const res = await send(app, 'POST', '/api/v1/products', multipart(productFields(), { imageCover: await pngImage(300, 200), images: [await pngImage(300, 200)] }));
+      const res = await send(
+        app,
+        'POST',
+        '/api/v1/products',
+        multipart(productFields(), { imageCover: await pngImage(300, 200), images: [await pngImage(300, 200)] }),
+      );
       expect(res.statusCode).toBe(503);
       expect(saves).toBeGreaterThan(2);
       expect(await counts()).toEqual(before);

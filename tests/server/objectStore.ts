@@ -23,7 +23,13 @@ export interface ObjectStore {
 
 export async function startObjectStore(bucket = 'shop-images'): Promise<ObjectStore> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const publicUrl = `${endpoint}/${bucket}`;
@@ -31,11 +37,23 @@ export async function startObjectStore(bucket = 'shop-images'): Promise<ObjectSt
     endpoint,
     bucket,
     publicUrl,
-    settings: { bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    settings: {
+      bucket,
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     async get(key) {
       const res = await fetch(`${publicUrl}/${key}`);
       const size = (await res.arrayBuffer()).byteLength;
-      return { status: res.status, type: res.headers.get('content-type'), cacheControl: res.headers.get('cache-control'), size };
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        cacheControl: res.headers.get('cache-control'),
+        size,
+      };
     },
     async keys() {
       // s3rver keeps each object as `<directory>/<bucket>/<key>._S3rver_object` beside its metadata files.
@@ -43,7 +61,8 @@ export async function startObjectStore(bucket = 'shop-images'): Promise<ObjectSt
       const walk = async (dir: string, prefix: string): Promise<void> => {
         for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
           if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-          else if (entry.name.endsWith('._S3rver_object')) found.push(prefix + entry.name.replace(/\._S3rver_object$/, ''));
+          else if (entry.name.endsWith('._S3rver_object'))
+            found.push(prefix + entry.name.replace(/\._S3rver_object$/, ''));
         }
       };
       await walk(path.join(directory, bucket), '');

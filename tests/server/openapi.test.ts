@@ -25,11 +25,14 @@ async function openapi(): Promise<Document> {
   return res.json();
 }
 
-const documented = (doc: Document, path: string, method: string) => doc.paths[path]?.[method] ?? doc.paths[`${path}/`]?.[method];
+const documented = (doc: Document, path: string, method: string) =>
+  doc.paths[path]?.[method] ?? doc.paths[`${path}/`]?.[method];
 
 /** The operation declares a success answer with its schema (a 2xx with content, or a 204). */
 const hasResponseSchema = (doc: Document, r: { path: string; method: string }) =>
-  Object.entries(documented(doc, r.path, r.method)?.responses ?? {}).some(([code, response]) => /^2\d\d$/.test(code) && (code === '204' || response.content !== undefined));
+  Object.entries(documented(doc, r.path, r.method)?.responses ?? {}).some(
+    ([code, response]) => /^2\d\d$/.test(code) && (code === '204' || response.content !== undefined),
+  );
 
 describe('OpenAPI document', () => {
   it('is a valid OpenAPI 3 document', async () => {
@@ -44,11 +47,16 @@ describe('OpenAPI document', () => {
     const doc = await openapi();
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(50);
-    const missing = routes.filter((r) => !documented(doc, r.path, r.method)).map((r) => `${r.method.toUpperCase()} ${r.url}`);
+    const missing = routes
+      .filter((r) => !documented(doc, r.path, r.method))
+      .map((r) => `${r.method.toUpperCase()} ${r.url}`);
     expect(missing).toEqual([]);
     const served = new Set(routes.map((r) => `${r.method} ${r.path}`));
     const extra = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).filter((m) => !served.has(`${m} ${path.replace(/\/$/, '') || '/'}`)).map((m) => `${m.toUpperCase()} ${path}`));
+      Object.keys(ops)
+        .filter((m) => !served.has(`${m} ${path.replace(/\/$/, '') || '/'}`))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(extra).toEqual([]);
   });
 
@@ -89,16 +97,36 @@ describe('what Ajv refuses after the API.md rules passed', () => {
     const { Type, IdParams } = await import('../../server/lib/schemas');
     const app = Fastify({ ajv: { customOptions: { coerceTypes: false } } });
     registerErrorHandling(app);
-    app.post('/things/:id', {
-      schema: { params: IdParams('id'), body: Type.Object({ shippingAddress: Type.Object({ phone: Type.String() }), count: Type.Integer() }) },
-    }, async () => ({ ok: true }));
+    app.post(
+      '/things/:id',
+      {
+        schema: {
+          params: IdParams('id'),
+          body: Type.Object({ shippingAddress: Type.Object({ phone: Type.String() }), count: Type.Integer() }),
+        },
+      },
+      async () => ({ ok: true }),
+    );
     const post = (payload: unknown) => app.inject({ method: 'POST', url: '/things/x', payload: payload as object });
 
     let res = await post({ shippingAddress: { phone: 5 }, count: 1 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: [{ type: 'field', value: 5, msg: 'Invalid value', path: 'shippingAddress.phone', param: 'shippingAddress.phone', location: 'body' }] });
+    expect(res.json()).toEqual({
+      errors: [
+        {
+          type: 'field',
+          value: 5,
+          msg: 'Invalid value',
+          path: 'shippingAddress.phone',
+          param: 'shippingAddress.phone',
+          location: 'body',
+        },
+      ],
+    });
     res = await post({ shippingAddress: { phone: '0101' } });
-    expect(res.json()).toEqual({ errors: [{ type: 'field', msg: 'Invalid value', path: 'count', param: 'count', location: 'body' }] });
+    expect(res.json()).toEqual({
+      errors: [{ type: 'field', msg: 'Invalid value', path: 'count', param: 'count', location: 'body' }],
+    });
     await app.close();
   });
 });

@@ -13,21 +13,33 @@ const HOSTILE_TITLE = 'قميص <b>"رجالي"</b> & بنطلون';
 /** The newest mail to an address once every order mail in flight has been written. */
 async function mailTo(t: TestContext, email: string) {
   await orderMailsSettled();
-  return (await latestOutboxMessage(path.join(t.dataDir, 'outbox'), email)) as (MailMessage & { html: string }) | undefined;
+  return (await latestOutboxMessage(path.join(t.dataDir, 'outbox'), email)) as
+    (MailMessage & { html: string }) | undefined;
 }
 const mailCount = async (t: TestContext, email: string) => {
   await orderMailsSettled();
-  return (await fs.readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).filter((f) => f.endsWith(`-${email}.json`)).length;
+  return (await fs.readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).filter((f) => f.endsWith(`-${email}.json`))
+    .length;
 };
 const addToCart = async (t: TestContext, user: TestUser, productId: string, color?: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId, color } })).json().data;
+  (
+    await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId, color } })
+  ).json().data;
 
 /** The rows of the mail's lines table as cell texts. */
 const lineRows = (html: string) => {
   const doc = new JSDOM(html).window.document;
   const table = doc.querySelector('thead')!.closest('table')!;
-  expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['المنتج', 'اللون', 'الكمية', 'سعر الوحدة', 'الإجمالي']);
-  return [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+  expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+    'المنتج',
+    'اللون',
+    'الكمية',
+    'سعر الوحدة',
+    'الإجمالي',
+  ]);
+  return [...table.querySelectorAll('tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent),
+  );
 };
 
 describe('order e-mails: cash, test-page card payment and delivery', () => {
@@ -40,14 +52,29 @@ describe('order e-mails: cash, test-page card payment and delivery', () => {
   });
 
   async function placeCashOrder() {
-    const shirt = await createProduct(t, { title: HOSTILE_TITLE, price: 100, priceAfterDiscount: 90, colors: ['#000000'] });
+    const shirt = await createProduct(t, {
+      title: HOSTILE_TITLE,
+      price: 100,
+      priceAfterDiscount: 90,
+      colors: ['#000000'],
+    });
     const cap = await createProduct(t, { title: 'كاب', price: 25 });
     await addToCart(t, user, shirt, '#000000');
     await addToCart(t, user, shirt, '#000000');
     const cart = await addToCart(t, user, cap);
     await createCoupon(t, { name: 'TEN', discount: 10 });
-    await t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName: 'TEN' } });
-    return t.app.inject({ method: 'POST', url: `/api/v1/orders/${cart._id}`, headers: user.auth, payload: { shippingAddress: address } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/applyCoupon',
+      headers: user.auth,
+      payload: { couponName: 'TEN' },
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${cart._id}`,
+      headers: user.auth,
+      payload: { shippingAddress: address },
+    });
   }
 
   it('a cash order mails its confirmation: Arabic, right to left, HTML and text, lines, coupon, total and address', async () => {
@@ -92,19 +119,35 @@ describe('order e-mails: cash, test-page card payment and delivery', () => {
     expect(mail.text).toMatch(/الإجمالي: 184.50 جنيه/);
     expect(await mailCount(t, user.email)).toBe(2);
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${order._id}/deliver`, headers: admin.auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/orders/${order._id}/pay`, headers: admin.auth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${order._id}/deliver`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/v1/orders/${order._id}/pay`, headers: admin.auth })).statusCode,
+    ).toBe(200);
     expect(await mailCount(t, user.email)).toBe(2);
   });
 
   it('a card payment on the test page mails the paid order', async () => {
     const product = await createProduct(t, { title: 'حقيبة', price: 50, quantity: 3 });
     const cart = await addToCart(t, user, product);
-    const query = new URLSearchParams({ 'shippingAddress[details]': address.details, 'shippingAddress[phone]': address.phone, 'shippingAddress[city]': address.city });
-    const { session } = (await t.app.inject({ url: `/api/v1/orders/checkout-session/${cart._id}?${query}`, headers: user.auth })).json();
+    const query = new URLSearchParams({
+      'shippingAddress[details]': address.details,
+      'shippingAddress[phone]': address.phone,
+      'shippingAddress[city]': address.city,
+    });
+    const { session } = (
+      await t.app.inject({ url: `/api/v1/orders/checkout-session/${cart._id}?${query}`, headers: user.auth })
+    ).json();
     expect(await mailCount(t, user.email)).toBe(0);
 
-    const pay = await t.app.inject({ method: 'POST', url: `${new URL(session.url).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(session.url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
     const mail = (await mailTo(t, user.email))!;
     expect(mail.subject).toBe('تم الدفع وتأكيد طلبك رقم #1');
@@ -114,23 +157,36 @@ describe('order e-mails: cash, test-page card payment and delivery', () => {
     expect(mail.text).not.toContain('الكوبون');
 
     // Paying again (a second click) completes nothing and mails nothing.
-    await t.app.inject({ method: 'POST', url: `${new URL(session.url).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await t.app.inject({
+      method: 'POST',
+      url: `${new URL(session.url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(await mailCount(t, user.email)).toBe(1);
   });
 
   it('a mailer that fails never fails the order or the delivery', async () => {
     const working = t.app.ctx.mailer;
     const tried: string[] = [];
-    t.app.ctx.mailer = { send: async (mail) => Promise.reject(new Error(`SMTP down: ${tried.push(mail.subject)}`)) } satisfies Mailer;
+    t.app.ctx.mailer = {
+      send: async (mail) => Promise.reject(new Error(`SMTP down: ${tried.push(mail.subject)}`)),
+    } satisfies Mailer;
     try {
       const res = await placeCashOrder();
       expect(res.statusCode).toBe(201);
       const order = res.json().data;
-      const deliver = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${order._id}/deliver`, headers: admin.auth });
+      const deliver = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order._id}/deliver`,
+        headers: admin.auth,
+      });
       expect(deliver.statusCode).toBe(200);
       await orderMailsSettled();
       expect(tried).toEqual(['تم استلام طلبك رقم #1', 'تم توصيل طلبك رقم #1']);
-      expect(await t.db.query('SELECT order_number, is_delivered FROM orders')).toEqual([{ order_number: 1, is_delivered: true }]);
+      expect(await t.db.query('SELECT order_number, is_delivered FROM orders')).toEqual([
+        { order_number: 1, is_delivered: true },
+      ]);
       expect((await t.app.inject({ url: `/api/v1/orders/${order._id}`, headers: user.auth })).statusCode).toBe(200);
     } finally {
       t.app.ctx.mailer = working;
@@ -146,19 +202,43 @@ describe('order e-mails: Stripe webhook', () => {
     const user = await createUser(t, { name: 'منى' });
     const product = await createProduct(t, { title: 'سماعة', price: 70, quantity: 4 });
     const cart = await addToCart(t, user, product);
-    const line = await t.db.one<{ ref: unknown }>(`SELECT jsonb_build_object('_id', p.id, 'title', p.title, 'imageCover', p.image_cover) AS ref FROM products p`);
+    const line = await t.db.one<{ ref: unknown }>(
+      `SELECT jsonb_build_object('_id', p.id, 'title', p.title, 'imageCover', p.image_cover) AS ref FROM products p`,
+    );
     const session = (await t.db.one<{ id: string }>(
       `INSERT INTO payment_sessions (provider, provider_session_id, user_id, cart_id, cart_updated_at, snapshot, total, shipping_address, success_url, cancel_url, expires_at)
        SELECT 'stripe', 'cs_mail_1', $1, c.id, c.updated_at, $2::jsonb, 7000, $4::jsonb, 'http://x/user/allorders', 'http://x/cart', now() + interval '1 day'
        FROM carts c WHERE c.id = $3 RETURNING id`,
-      [user.id, JSON.stringify([{ productId: product, count: 1, color: '#ff0000', price: 7000, product: line!.ref }]), cart._id, JSON.stringify(address)],
+      [
+        user.id,
+        JSON.stringify([{ productId: product, count: 1, color: '#ff0000', price: 7000, product: line!.ref }]),
+        cart._id,
+        JSON.stringify(address),
+      ],
     ))!;
     const payload = JSON.stringify({
-      id: 'evt_mail', object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: 'cs_mail_1', object: 'checkout.session', payment_status: 'paid', client_reference_id: session.id } },
+      id: 'evt_mail',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_mail_1',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          client_reference_id: session.id,
+        },
+      },
     });
     const send = () =>
-      t.app.inject({ method: 'POST', url: '/webhook-checkout', headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/webhook-checkout',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+        },
+        payload,
+      });
     expect((await send()).statusCode).toBe(200);
     expect((await send()).statusCode).toBe(200);
 

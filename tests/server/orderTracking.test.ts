@@ -15,10 +15,21 @@ beforeEach(async () => {
 });
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const address = { alias: 'المنزل', details: '12 شارع التحرير، الدقي', phone: '01012345678', city: 'الجيزة', postalCode: '12611' };
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: TestUser, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: who?.auth, payload });
-const stock = (id: string) => t.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [id]);
+const address = {
+  alias: 'المنزل',
+  details: '12 شارع التحرير، الدقي',
+  phone: '01012345678',
+  city: 'الجيزة',
+  postalCode: '12611',
+};
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who?: TestUser,
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url: `/api/v1${url}`, headers: who?.auth, payload });
+const stock = (id: string) =>
+  t.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [id]);
 
 /** A cart for `who` holding `count` of `productId`; returns the cart id. */
 async function cartWith(productId: string, count = 1, who = user): Promise<string> {
@@ -51,8 +62,15 @@ describe('the delivery address is kept whole', () => {
     let res = await api('POST', `/orders/checkout-session/${cartId}`, user, { shippingAddress: address });
     expect(res.statusCode, res.body).toBe(200);
     const { session } = res.json();
-    expect((await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [session.id]))!.shipping_address).toEqual(address);
-    res = await t.app.inject({ method: 'POST', url: `/payments/test/${session.id}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(
+      (await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [session.id]))!.shipping_address,
+    ).toEqual(address);
+    res = await t.app.inject({
+      method: 'POST',
+      url: `/payments/test/${session.id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(303);
     const [order] = (await api('GET', '/orders', user)).json().data;
     expect(order).toMatchObject({ paymentMethodType: 'card', isPaid: true, shippingAddress: address });
@@ -67,12 +85,21 @@ describe('the delivery address is kept whole', () => {
     let res = await api('POST', `/orders/${cartId}`, user, { shippingAddress: { ...address, alias: 'ع'.repeat(51) } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      { type: 'field', value: 'ع'.repeat(51), msg: 'Too long alias', path: 'shippingAddress.alias', param: 'shippingAddress.alias', location: 'body' },
+      {
+        type: 'field',
+        value: 'ع'.repeat(51),
+        msg: 'Too long alias',
+        path: 'shippingAddress.alias',
+        param: 'shippingAddress.alias',
+        location: 'body',
+      },
     ]);
     res = await api('POST', `/orders/${cartId}`, user, { shippingAddress: { ...address, alias: { $ne: null } } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ path: 'shippingAddress.alias', msg: 'Invalid alias' });
-    res = await api('POST', `/orders/checkout-session/${cartId}`, user, { shippingAddress: { ...address, alias: 'ع'.repeat(51) } });
+    res = await api('POST', `/orders/checkout-session/${cartId}`, user, {
+      shippingAddress: { ...address, alias: 'ع'.repeat(51) },
+    });
     expect(res.json().errors[0]).toMatchObject({ path: 'shippingAddress.alias', msg: 'Too long alias' });
     expect(await t.db.query('SELECT id FROM orders')).toHaveLength(1);
   });
@@ -109,8 +136,15 @@ describe('status history', () => {
 
   it('a card order is placed and paid at once, in that order', async () => {
     const cartId = await cartWith(await createProduct(t, { price: 80 }));
-    const { session } = (await api('POST', `/orders/checkout-session/${cartId}`, user, { shippingAddress: address })).json();
-    await t.app.inject({ method: 'POST', url: `/payments/test/${session.id}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const { session } = (
+      await api('POST', `/orders/checkout-session/${cartId}`, user, { shippingAddress: address })
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: `/payments/test/${session.id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const [order] = (await api('GET', '/orders', user)).json().data;
     expect(order.statusHistory.map((s: { status: string }) => s.status)).toEqual(['placed', 'paid']);
   });
@@ -124,17 +158,36 @@ describe('cancelling an order', () => {
     await api('PUT', `/cart/${res0.json().data.products[0]._id}`, user, { count: 3 });
     const cartId = (await api('POST', '/cart', user, { productId: cover })).json().data._id;
     const order = (await api('POST', `/orders/${cartId}`, user, { shippingAddress: address })).json().data;
-    expect([await stock(phone), await stock(cover)]).toEqual([{ quantity: 7, sold: 3 }, { quantity: 3, sold: 1 }]);
+    expect([await stock(phone), await stock(cover)]).toEqual([
+      { quantity: 7, sold: 3 },
+      { quantity: 3, sold: 1 },
+    ]);
 
     const res = await api('PUT', `/orders/${order._id}/cancel`, user);
     expect(res.statusCode, res.body).toBe(200);
     const { status, data } = res.json();
     expect(status).toBe('success');
-    expect(data).toMatchObject({ _id: order._id, id: order.id, isCancelled: true, cancelledAt: expect.any(String), isPaid: false, shippingAddress: address });
-    expect(data.statusHistory).toEqual([{ status: 'placed', at: order.createdAt }, { status: 'cancelled', at: data.cancelledAt }]);
-    expect([await stock(phone), await stock(cover)]).toEqual([{ quantity: 10, sold: 0 }, { quantity: 4, sold: 0 }]);
+    expect(data).toMatchObject({
+      _id: order._id,
+      id: order.id,
+      isCancelled: true,
+      cancelledAt: expect.any(String),
+      isPaid: false,
+      shippingAddress: address,
+    });
+    expect(data.statusHistory).toEqual([
+      { status: 'placed', at: order.createdAt },
+      { status: 'cancelled', at: data.cancelledAt },
+    ]);
+    expect([await stock(phone), await stock(cover)]).toEqual([
+      { quantity: 10, sold: 0 },
+      { quantity: 4, sold: 0 },
+    ]);
     // Kept when read again, and filterable for staff.
-    expect((await api('GET', `/orders/${order._id}`, admin)).json().data).toMatchObject({ isCancelled: true, cancelledAt: data.cancelledAt });
+    expect((await api('GET', `/orders/${order._id}`, admin)).json().data).toMatchObject({
+      isCancelled: true,
+      cancelledAt: data.cancelledAt,
+    });
     expect((await api('GET', '/orders?isCancelled=true', admin)).json().results).toBe(1);
     expect((await api('GET', '/orders?isCancelled=false', admin)).json().results).toBe(0);
   });
@@ -156,9 +209,15 @@ describe('cancelling an order', () => {
     const order = await cashOrder(product);
     const other = await createUser(t);
     let res = await api('PUT', `/orders/${order._id}/cancel`, other);
-    expect([res.statusCode, res.json()]).toEqual([404, { status: 'fail', message: `No document for this id ${order._id}` }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      404,
+      { status: 'fail', message: `No document for this id ${order._id}` },
+    ]);
     res = await api('PUT', `/orders/${MISSING}/cancel`, user);
-    expect([res.statusCode, res.json()]).toEqual([404, { status: 'fail', message: `No document for this id ${MISSING}` }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      404,
+      { status: 'fail', message: `No document for this id ${MISSING}` },
+    ]);
     res = await api('PUT', `/orders/${order._id}/cancel`, admin);
     expect(res.statusCode).toBe(403);
     res = await api('PUT', `/orders/${order._id}/cancel`);
@@ -181,7 +240,10 @@ describe('cancelling an order', () => {
     expect(before).toEqual({ quantity: 8, sold: 2 });
     for (const order of [paid, delivered, cancelled]) {
       const res = await api('PUT', `/orders/${order._id}/cancel`, user);
-      expect([res.statusCode, res.json()]).toEqual([409, { status: 'fail', message: 'This order can no longer be cancelled' }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        409,
+        { status: 'fail', message: 'This order can no longer be cancelled' },
+      ]);
     }
     expect(await stock(product)).toEqual(before);
   });
@@ -193,7 +255,11 @@ describe('cancelling an order', () => {
       const res = await api('PUT', `/orders/${order._id}/${action}`, admin);
       expect([res.statusCode, res.json()]).toEqual([409, { status: 'fail', message: 'This order has been cancelled' }]);
     }
-    expect((await api('GET', `/orders/${order._id}`, admin)).json().data).toMatchObject({ isPaid: false, isDelivered: false, isCancelled: true });
+    expect((await api('GET', `/orders/${order._id}`, admin)).json().data).toMatchObject({
+      isPaid: false,
+      isDelivered: false,
+      isCancelled: true,
+    });
   });
 
   it('cancel racing pay or deliver: exactly one wins, and the stock matches the winner', async () => {
@@ -204,9 +270,10 @@ describe('cancelling an order', () => {
       const sendCancel = () => api('PUT', `/orders/${order._id}/cancel`, user);
       const sendStaff = () => api('PUT', `/orders/${order._id}/${action}`, admin);
       // Alternate who is sent first, so either can take the row lock first.
-      const [cancel, other] = round % 4 >= 2
-        ? (await Promise.all([sendStaff(), sendCancel()])).reverse()
-        : await Promise.all([sendCancel(), sendStaff()]);
+      const [cancel, other] =
+        round % 4 >= 2
+          ? (await Promise.all([sendStaff(), sendCancel()])).reverse()
+          : await Promise.all([sendCancel(), sendStaff()]);
       const statuses = [cancel.statusCode, other.statusCode].sort();
       expect(statuses, `${cancel.body} ${other.body}`).toEqual([200, 409]);
       const stored = (await api('GET', `/orders/${order._id}`, admin)).json().data;

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
-import { createCoupon, createProduct, createTestApp, createUser, useTestApp, type TestContext, type TestUser } from './helpers';
+import {
+  createCoupon,
+  createProduct,
+  createTestApp,
+  createUser,
+  useTestApp,
+  type TestContext,
+  type TestUser,
+} from './helpers';
 
 let user: TestUser;
 const t = useTestApp();
@@ -14,7 +22,8 @@ const addToCart = async (productId: string, who = user) =>
   (await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: who.auth, payload: { productId } })).json().data;
 const cashOrder = (cartId: string, payload: Record<string, unknown> = { shippingAddress: address }, who = user) =>
   t.app.inject({ method: 'POST', url: `/api/v1/orders/${cartId}`, headers: who.auth, payload });
-const stock = async (id: string) => t.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [id]);
+const stock = async (id: string) =>
+  t.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [id]);
 
 describe('cash orders', () => {
   it('creates the order in one go: populated answer, stock moved, cart gone, numbers increment', async () => {
@@ -22,22 +31,44 @@ describe('cash orders', () => {
     await createCoupon(t, { name: 'TEN', discount: 10 });
     await addToCart(product);
     const cart = await addToCart(product);
-    await t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName: 'ten' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/applyCoupon',
+      headers: user.auth,
+      payload: { couponName: 'ten' },
+    });
 
     const res = await cashOrder(cart._id, { shippingAddress: address, totalOrderPrice: 1, isPaid: true });
     expect(res.statusCode).toBe(201);
     const { status, data } = res.json();
     expect(status).toBe('success');
     expect(data).toMatchObject({
-      id: 1, paymentMethodType: 'cash', isPaid: false, isDelivered: false,
+      id: 1,
+      paymentMethodType: 'cash',
+      isPaid: false,
+      isDelivered: false,
       user: { _id: user.id, name: 'علي', email: user.email, phone: '01011112222' },
-      shippingAddress: address, taxPrice: 0, shippingPrice: 0, totalOrderPrice: 162, coupon: 'TEN',
+      shippingAddress: address,
+      taxPrice: 0,
+      shippingPrice: 0,
+      totalOrderPrice: 162,
+      coupon: 'TEN',
     });
     expect(data).not.toHaveProperty('paidAt');
-    expect(data.cartItems).toEqual([{
-      _id: expect.any(String), count: 2, color: '', price: 90,
-      product: expect.objectContaining({ _id: product, title: 'هاتف', imageCover: 'http://shop.test/products/cover.webp', category: expect.any(Object) }),
-    }]);
+    expect(data.cartItems).toEqual([
+      {
+        _id: expect.any(String),
+        count: 2,
+        color: '',
+        price: 90,
+        product: expect.objectContaining({
+          _id: product,
+          title: 'هاتف',
+          imageCover: 'http://shop.test/products/cover.webp',
+          category: expect.any(Object),
+        }),
+      },
+    ]);
     expect(await stock(product)).toEqual({ quantity: 3, sold: 2 });
     expect(await t.db.query('SELECT id FROM carts')).toHaveLength(0);
 
@@ -51,11 +82,25 @@ describe('cash orders', () => {
     const cart = await addToCart(product);
     let res = await cashOrder(cart._id, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ type: 'field', msg: 'shippingAddress is required', path: 'shippingAddress', param: 'shippingAddress', location: 'body' }]);
+    expect(res.json().errors).toEqual([
+      {
+        type: 'field',
+        msg: 'shippingAddress is required',
+        path: 'shippingAddress',
+        param: 'shippingAddress',
+        location: 'body',
+      },
+    ]);
     res = await cashOrder(cart._id, { shippingAddress: { phone: '01012345678' } });
-    expect(res.json().errors[0]).toMatchObject({ path: 'shippingAddress.details', msg: 'shippingAddress.details is required' });
+    expect(res.json().errors[0]).toMatchObject({
+      path: 'shippingAddress.details',
+      msg: 'shippingAddress.details is required',
+    });
     res = await cashOrder(cart._id, { shippingAddress: { details: 'x' } });
-    expect(res.json().errors[0]).toMatchObject({ path: 'shippingAddress.phone', msg: 'shippingAddress.phone is required' });
+    expect(res.json().errors[0]).toMatchObject({
+      path: 'shippingAddress.phone',
+      msg: 'shippingAddress.phone is required',
+    });
     res = await cashOrder(cart._id, { shippingAddress: { details: 'x', phone: '999' } });
     expect(res.json().errors[0].msg).toBe('accept only egypt phone numbers');
     res = await cashOrder('0');
@@ -99,7 +144,12 @@ describe('cash orders', () => {
     const product = await createProduct(t, { price: 100 });
     await createCoupon(t, { name: 'HALF', discount: 50 });
     const cart = await addToCart(product);
-    await t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName: 'HALF' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/applyCoupon',
+      headers: user.auth,
+      payload: { couponName: 'HALF' },
+    });
     await t.db.query('UPDATE products SET price_after_discount = 8000 WHERE id = $1', [product]);
 
     const res = await cashOrder(cart._id);
@@ -121,7 +171,12 @@ describe('cash orders', () => {
     const product = await createProduct(t, { price: 100 });
     const coupon = await createCoupon(t, { name: 'SOON', discount: 10 });
     const cart = await addToCart(product);
-    await t.app.inject({ method: 'PUT', url: '/api/v1/cart/applyCoupon', headers: user.auth, payload: { couponName: 'SOON' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/applyCoupon',
+      headers: user.auth,
+      payload: { couponName: 'SOON' },
+    });
     await t.db.query("UPDATE coupons SET expire = now() - interval '1 second' WHERE id = $1", [coupon]);
     const res = await cashOrder(cart._id);
     expect(res.statusCode).toBe(409);
@@ -135,7 +190,10 @@ describe('cash orders', () => {
     const other = await createUser(t);
     const cartA = await addToCart(product);
     const cartB = await addToCart(product, other);
-    const results = await Promise.all([cashOrder(cartA._id), cashOrder(cartB._id, { shippingAddress: address }, other)]);
+    const results = await Promise.all([
+      cashOrder(cartA._id),
+      cashOrder(cartB._id, { shippingAddress: address }, other),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await stock(product)).toEqual({ quantity: 0, sold: 1 });
     expect(await t.db.query('SELECT id FROM orders')).toHaveLength(1);

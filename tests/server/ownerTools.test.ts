@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createSubcategory, createUser, useTestApp, type TestUser } from './helpers';
+import {
+  createBrand,
+  createCategory,
+  createProduct,
+  createSubcategory,
+  createUser,
+  useTestApp,
+  type TestUser,
+} from './helpers';
 
 /** The owner's tools (ours): GET /dashboard, `search` on the order list, `withCounts` on catalogue lists. */
 const t = useTestApp();
@@ -16,12 +24,25 @@ const get = (url: string, who?: TestUser) => t.app.inject({ method: 'GET', url, 
 
 /** Cairo midnight today as an instant, from the database's own clock (the one the endpoint reads). */
 async function cairoMidnight(daysAgo = 0): Promise<Date> {
-  const row = await t.db.one<{ at: Date }>(`SELECT ((now() AT TIME ZONE 'Africa/Cairo')::date - $1::int)::timestamp AT TIME ZONE 'Africa/Cairo' AS at`, [daysAgo]);
+  const row = await t.db.one<{ at: Date }>(
+    `SELECT ((now() AT TIME ZONE 'Africa/Cairo')::date - $1::int)::timestamp AT TIME ZONE 'Africa/Cairo' AS at`,
+    [daysAgo],
+  );
   return new Date(row!.at);
 }
 
-interface OrderRow { at: Date; total: number; paid?: boolean; delivered?: boolean; lines?: { productId: string; count: number; price: number }[];
-  name?: string; email?: string; phone?: string; shippingPhone?: string; method?: 'cash' | 'card' }
+interface OrderRow {
+  at: Date;
+  total: number;
+  paid?: boolean;
+  delivered?: boolean;
+  lines?: { productId: string; count: number; price: number }[];
+  name?: string;
+  email?: string;
+  phone?: string;
+  shippingPhone?: string;
+  method?: 'cash' | 'card';
+}
 /** Inserts an order as checkout would have stored it (prices in EGP). */
 async function insertOrder(o: OrderRow) {
   const row = await t.db.one<{ id: string; order_number: number }>(
@@ -31,7 +52,11 @@ async function insertOrder(o: OrderRow) {
       customer.id,
       { _id: customer.id, name: o.name ?? 'سارة', email: o.email ?? customer.email, phone: o.phone ?? '01099998888' },
       { details: 'شارع النيل 5', phone: o.shippingPhone ?? '01011110000', city: 'الجيزة', postalCode: '' },
-      Math.round(o.total * 100), o.method ?? 'cash', o.paid ?? false, o.delivered ?? false, o.at,
+      Math.round(o.total * 100),
+      o.method ?? 'cash',
+      o.paid ?? false,
+      o.delivered ?? false,
+      o.at,
     ],
   );
   for (const [i, line] of (o.lines ?? []).entries()) {
@@ -59,14 +84,43 @@ describe('GET /api/v1/dashboard', () => {
     const bag = await createProduct(t, { title: 'حقيبة', quantity: 1 });
     await createProduct(t, { title: 'كتاب', quantity: 6 });
     // Today: the first minute of the Cairo day counts, the last minute of yesterday does not.
-    await insertOrder({ at: new Date(today.getTime() + minute), total: 100.5, lines: [{ productId: phone, count: 1, price: 100.5 }] });
-    await insertOrder({ at: new Date(today.getTime() - minute), total: 200, paid: true, lines: [{ productId: watch, count: 4, price: 50 }] });
+    await insertOrder({
+      at: new Date(today.getTime() + minute),
+      total: 100.5,
+      lines: [{ productId: phone, count: 1, price: 100.5 }],
+    });
+    await insertOrder({
+      at: new Date(today.getTime() - minute),
+      total: 200,
+      paid: true,
+      lines: [{ productId: watch, count: 4, price: 50 }],
+    });
     // Six days ago is inside the last 7 days; seven days ago is only in the 30.
-    await insertOrder({ at: new Date((await cairoMidnight(6)).getTime() + minute), total: 300, paid: true, delivered: true, lines: [{ productId: bag, count: 2, price: 150 }] });
-    await insertOrder({ at: new Date((await cairoMidnight(6)).getTime() - minute), total: 400, delivered: true, lines: [{ productId: bag, count: 1, price: 400 }] });
+    await insertOrder({
+      at: new Date((await cairoMidnight(6)).getTime() + minute),
+      total: 300,
+      paid: true,
+      delivered: true,
+      lines: [{ productId: bag, count: 2, price: 150 }],
+    });
+    await insertOrder({
+      at: new Date((await cairoMidnight(6)).getTime() - minute),
+      total: 400,
+      delivered: true,
+      lines: [{ productId: bag, count: 1, price: 400 }],
+    });
     // The 30 days begin 29 days before today; the day before is outside everything but the waiting counts.
-    await insertOrder({ at: new Date((await cairoMidnight(29)).getTime() + minute), total: 500, paid: true, delivered: true });
-    await insertOrder({ at: new Date((await cairoMidnight(29)).getTime() - minute), total: 10_000, lines: [{ productId: phone, count: 50, price: 200 }] });
+    await insertOrder({
+      at: new Date((await cairoMidnight(29)).getTime() + minute),
+      total: 500,
+      paid: true,
+      delivered: true,
+    });
+    await insertOrder({
+      at: new Date((await cairoMidnight(29)).getTime() - minute),
+      total: 10_000,
+      lines: [{ productId: phone, count: 50, price: 200 }],
+    });
 
     const res = await get('/api/v1/dashboard', manager);
     expect(res.statusCode).toBe(200);
@@ -85,18 +139,32 @@ describe('GET /api/v1/dashboard', () => {
     expect(data.awaiting).toEqual({ payment: 3, delivery: 3 });
     expect(data.stock).toEqual({ outOfStock: 1, low: 2, lowThreshold: 5 });
     // Units sold in the 30 days only (the 50 phones are older).
-    expect(data.bestSellers.map((b: { product: { title: string }; sold: number; revenue: number }) => [b.product.title, b.sold, b.revenue])).toEqual([
+    expect(
+      data.bestSellers.map((b: { product: { title: string }; sold: number; revenue: number }) => [
+        b.product.title,
+        b.sold,
+        b.revenue,
+      ]),
+    ).toEqual([
       ['ساعة', 4, 200],
       ['حقيبة', 3, 700],
       ['هاتف', 1, 100.5],
     ]);
-    expect(data.bestSellers[0].product).toEqual({ _id: watch, title: 'ساعة', imageCover: 'http://shop.test/products/cover.webp' });
+    expect(data.bestSellers[0].product).toEqual({
+      _id: watch,
+      title: 'ساعة',
+      imageCover: 'http://shop.test/products/cover.webp',
+    });
   });
 
   it('leaves cancelled orders out of sales, waiting orders and best sellers', async () => {
     const watch = await createProduct(t, { title: 'ساعة', quantity: 5 });
     await insertOrder({ at: new Date(), total: 100, lines: [{ productId: watch, count: 1, price: 100 }] });
-    const cancelled = await insertOrder({ at: new Date(), total: 900, lines: [{ productId: watch, count: 9, price: 100 }] });
+    const cancelled = await insertOrder({
+      at: new Date(),
+      total: 900,
+      lines: [{ productId: watch, count: 9, price: 100 }],
+    });
     await t.db.query('UPDATE orders SET is_cancelled = true, cancelled_at = now() WHERE id = $1', [cancelled.id]);
     const { data } = (await get('/api/v1/dashboard', admin)).json();
     expect(data.periods.today).toEqual({ orders: 1, revenue: 100 });
@@ -113,12 +181,40 @@ describe('GET /api/v1/dashboard', () => {
 });
 
 describe('GET /api/v1/orders?search= (staff)', () => {
-  const numbers = (res: { json: () => { data: { id: number }[] } }) => res.json().data.map((o) => o.id).sort((a, b) => a - b);
+  const numbers = (res: { json: () => { data: { id: number }[] } }) =>
+    res
+      .json()
+      .data.map((o) => o.id)
+      .sort((a, b) => a - b);
   beforeEach(async () => {
     const at = new Date();
-    await insertOrder({ at, total: 10, name: 'أحمد علي', email: 'ahmed@example.com', phone: '01011112222', shippingPhone: '01233334444' });
-    await insertOrder({ at, total: 20, name: 'منى حسن', email: 'mona@shop.eg', phone: '01155556666', shippingPhone: '01555557777', paid: true, method: 'card' });
-    await insertOrder({ at, total: 30, name: 'Karim', email: 'karim_1@example.com', phone: '01277778888', shippingPhone: '01277778888', delivered: true });
+    await insertOrder({
+      at,
+      total: 10,
+      name: 'أحمد علي',
+      email: 'ahmed@example.com',
+      phone: '01011112222',
+      shippingPhone: '01233334444',
+    });
+    await insertOrder({
+      at,
+      total: 20,
+      name: 'منى حسن',
+      email: 'mona@shop.eg',
+      phone: '01155556666',
+      shippingPhone: '01555557777',
+      paid: true,
+      method: 'card',
+    });
+    await insertOrder({
+      at,
+      total: 30,
+      name: 'Karim',
+      email: 'karim_1@example.com',
+      phone: '01277778888',
+      shippingPhone: '01277778888',
+      delivered: true,
+    });
   });
 
   it('finds an order by number, customer phone, delivery phone, e-mail or name (Arabic letters folded)', async () => {
@@ -171,7 +267,9 @@ describe('withCounts=1 on catalogue lists', () => {
     await createProduct(t, { categoryId: phones });
 
     const counts = async (url: string) =>
-      Object.fromEntries((await get(url)).json().data.map((o: { name: string; productCount: number }) => [o.name, o.productCount]));
+      Object.fromEntries(
+        (await get(url)).json().data.map((o: { name: string; productCount: number }) => [o.name, o.productCount]),
+      );
     expect(await counts('/api/v1/categories?withCounts=1')).toEqual({ هواتف: 3, فارغ: 0 });
     expect(await counts('/api/v1/brands?withCounts=1')).toEqual({ النيل: 2 });
     expect(await counts('/api/v1/subcategories?withCounts=1')).toEqual({ ذكية: 2, عادية: 1 });

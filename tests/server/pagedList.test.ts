@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation, onUniqueViolation, openPglite, pagedList, paginationResult, type Db } from '../../server/db';
+import {
+  isUniqueViolation,
+  onUniqueViolation,
+  openPglite,
+  pagedList,
+  paginationResult,
+  type Db,
+} from '../../server/db';
 import { HttpError } from '../../server/lib/errors';
 
 let db: Db;
@@ -21,19 +28,40 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const page = (page: number, limit: number, where = '', params: unknown[] = []) => ({ where, orderBy: 'ORDER BY id', params, page, limit, offset: (page - 1) * limit });
+const page = (page: number, limit: number, where = '', params: unknown[] = []) => ({
+  where,
+  orderBy: 'ORDER BY id',
+  params,
+  page,
+  limit,
+  offset: (page - 1) * limit,
+});
 
 describe('paginationResult (API.md §2)', () => {
   it('numberOfPages rounds up and is 0 without results; nextPage and prevPage only when there is one', () => {
     expect(paginationResult({ page: 1, limit: 50 }, 0)).toEqual({ currentPage: 1, limit: 50, numberOfPages: 0 });
-    expect(paginationResult({ page: 2, limit: 10 }, 25)).toEqual({ currentPage: 2, limit: 10, numberOfPages: 3, nextPage: 3, prevPage: 1 });
-    expect(paginationResult({ page: 3, limit: 10 }, 25)).toEqual({ currentPage: 3, limit: 10, numberOfPages: 3, prevPage: 2 });
+    expect(paginationResult({ page: 2, limit: 10 }, 25)).toEqual({
+      currentPage: 2,
+      limit: 10,
+      numberOfPages: 3,
+      nextPage: 3,
+      prevPage: 1,
+    });
+    expect(paginationResult({ page: 3, limit: 10 }, 25)).toEqual({
+      currentPage: 3,
+      limit: 10,
+      numberOfPages: 3,
+      prevPage: 2,
+    });
   });
 });
 
 describe('pagedList', () => {
   it('answers the page, the count of every match and the pagination, with the filter parameters before LIMIT/OFFSET', async () => {
-    const result = await pagedList<{ id: number }>(db, page(2, 2, 'WHERE kind = $1', ['odd']), { columns: 'id', from: 'things' });
+    const result = await pagedList<{ id: number }>(db, page(2, 2, 'WHERE kind = $1', ['odd']), {
+      columns: 'id',
+      from: 'things',
+    });
     expect(result.rows.map((r) => r.id)).toEqual([5, 7]);
     expect(result.total).toBe(4);
     expect(result.paginationResult).toEqual({ currentPage: 2, limit: 2, numberOfPages: 2, prevPage: 1 });
@@ -41,7 +69,11 @@ describe('pagedList', () => {
 
   it('counts over countFrom when given (the page may join more)', async () => {
     statements.length = 0;
-    const result = await pagedList(counted(), page(1, 3), { columns: 't.id, t2.name AS twin', from: 'things t JOIN things t2 ON t2.id = t.id', countFrom: 'things t' });
+    const result = await pagedList(counted(), page(1, 3), {
+      columns: 't.id, t2.name AS twin',
+      from: 'things t JOIN things t2 ON t2.id = t.id',
+      countFrom: 'things t',
+    });
     expect(result.total).toBe(7);
     expect(result.rows[0]).toEqual({ id: 1, twin: 'thing 1' });
     expect(statements.find((s) => s.includes('count(*)'))).toContain('FROM things t ');
@@ -49,7 +81,11 @@ describe('pagedList', () => {
 
   it('unfiltered with unfilteredTotal: one statement, the total read with the page and not left on the rows', async () => {
     statements.length = 0;
-    const result = await pagedList(counted(), page(1, 3), { columns: 'id', from: 'things', unfilteredTotal: 'SELECT n FROM thing_count' });
+    const result = await pagedList(counted(), page(1, 3), {
+      columns: 'id',
+      from: 'things',
+      unfilteredTotal: 'SELECT n FROM thing_count',
+    });
     expect(statements).toHaveLength(1);
     expect(result).toMatchObject({ total: 7, rows: [{ id: 1 }, { id: 2 }, { id: 3 }] });
     expect(Object.keys(result.rows[0])).toEqual(['id']);
@@ -57,13 +93,21 @@ describe('pagedList', () => {
 
   it('unfiltered past the end: the empty page, then the count on its own', async () => {
     statements.length = 0;
-    const result = await pagedList(counted(), page(5, 3), { columns: 'id', from: 'things', unfilteredTotal: 'SELECT n FROM thing_count' });
+    const result = await pagedList(counted(), page(5, 3), {
+      columns: 'id',
+      from: 'things',
+      unfilteredTotal: 'SELECT n FROM thing_count',
+    });
     expect(result).toMatchObject({ rows: [], total: 7 });
     expect(statements).toHaveLength(2);
   });
 
   it('filtered with unfilteredTotal: the exact count of the matches', async () => {
-    const result = await pagedList(db, page(1, 10, 'WHERE kind = $1', ['even']), { columns: 'id', from: 'things', unfilteredTotal: 'SELECT n FROM thing_count' });
+    const result = await pagedList(db, page(1, 10, 'WHERE kind = $1', ['even']), {
+      columns: 'id',
+      from: 'things',
+      unfilteredTotal: 'SELECT n FROM thing_count',
+    });
     expect(result.total).toBe(3);
   });
 });
@@ -82,9 +126,24 @@ describe('unique violations', () => {
   });
 
   it('onUniqueViolation turns it into the given answer and lets every other error and result through', async () => {
-    await expect(onUniqueViolation(duplicate, () => new HttpError(400, 'Duplicate'))).rejects.toMatchObject({ statusCode: 400, message: 'Duplicate' });
-    await expect(onUniqueViolation(duplicate, () => new HttpError(400, 'Duplicate'), 'things_pkey')).rejects.toMatchObject({ code: '23505' });
-    await expect(onUniqueViolation(() => db.query('SELECT nope'), () => new HttpError(400, 'Duplicate'))).rejects.not.toBeInstanceOf(HttpError);
-    await expect(onUniqueViolation(async () => 42, () => new HttpError(400, 'Duplicate'))).resolves.toBe(42);
+    await expect(onUniqueViolation(duplicate, () => new HttpError(400, 'Duplicate'))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Duplicate',
+    });
+    await expect(
+      onUniqueViolation(duplicate, () => new HttpError(400, 'Duplicate'), 'things_pkey'),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      onUniqueViolation(
+        () => db.query('SELECT nope'),
+        () => new HttpError(400, 'Duplicate'),
+      ),
+    ).rejects.not.toBeInstanceOf(HttpError);
+    await expect(
+      onUniqueViolation(
+        async () => 42,
+        () => new HttpError(400, 'Duplicate'),
+      ),
+    ).resolves.toBe(42);
   });
 });

@@ -1,13 +1,24 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { createCoupon, createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import {
+  createCoupon,
+  createProduct,
+  createTestApp,
+  createUser,
+  resetDb,
+  type TestContext,
+  type TestUser,
+} from './helpers';
 
 const address = { details: 'المنزل', phone: '01012345678', city: 'الجيزة', postalCode: '' };
 
 async function cartOf(t: TestContext, user: TestUser, productId: string, times = 1) {
   let data;
-  for (let i = 0; i < times; i++) data = (await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId } })).json().data;
+  for (let i = 0; i < times; i++)
+    data = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId } })
+    ).json().data;
   return data;
 }
 
@@ -22,7 +33,10 @@ describe('card payment with the built-in test provider', () => {
     await resetDb(t.db);
     user = await createUser(t);
   });
-  const checkout = (cartId: string, init: { method?: 'GET' | 'POST'; query?: string; payload?: unknown; who?: TestUser } = {}) =>
+  const checkout = (
+    cartId: string,
+    init: { method?: 'GET' | 'POST'; query?: string; payload?: unknown; who?: TestUser } = {},
+  ) =>
     t.app.inject({
       method: init.method ?? 'GET',
       url: `/api/v1/orders/checkout-session/${cartId}${init.query ?? ''}`,
@@ -56,14 +70,23 @@ describe('card payment with the built-in test provider', () => {
     expect(res.body).toContain('حقيبة &lt;b&gt;');
     expect(res.body).not.toMatch(/<(script|link)\b|src="http/);
 
-    res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    res = await t.app.inject({
+      method: 'POST',
+      url: `${sessionPath(session.url)}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://front.test/user/allorders');
 
     const orders = (await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: user.auth })).json();
     expect(orders.results).toBe(1);
     expect(orders.data[0]).toMatchObject({
-      paymentMethodType: 'card', isPaid: true, paidAt: expect.any(String), isDelivered: false, totalOrderPrice: 100,
+      paymentMethodType: 'card',
+      isPaid: true,
+      paidAt: expect.any(String),
+      isDelivered: false,
+      totalOrderPrice: 100,
       shippingAddress: { details: 'المنزل', phone: '01012345678', city: 'الجيزة', postalCode: '' },
     });
     expect(orders.data[0].cartItems[0]).toMatchObject({ count: 2, price: 50, product: { _id: product } });
@@ -82,20 +105,33 @@ describe('card payment with the built-in test provider', () => {
     const cart = await cartOf(t, user, product);
     let res = await checkout(cart._id, { method: 'POST', payload: { shippingAddress: address } });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id])).toEqual({ shipping_address: address });
+    expect(
+      await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id]),
+    ).toEqual({ shipping_address: address });
     res = await checkout(cart._id, { method: 'POST', payload: { shippingAddress: { details: 'x', phone: '1' } } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatchObject({ path: 'shippingAddress.phone', msg: 'accept only egypt phone numbers', location: 'body' });
+    expect(res.json().errors[0]).toMatchObject({
+      path: 'shippingAddress.phone',
+      msg: 'accept only egypt phone numbers',
+      location: 'body',
+    });
     res = await checkout(cart._id);
     expect(res.statusCode).toBe(200);
-    expect(await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id])).toEqual({ shipping_address: null });
+    expect(
+      await t.db.one('SELECT shipping_address FROM payment_sessions WHERE id = $1', [res.json().session.id]),
+    ).toEqual({ shipping_address: null });
   });
 
   it('keeps a cart that changed after the session', async () => {
     const product = await createProduct(t, { price: 40, quantity: 5 });
     const cart = await cartOf(t, user, product);
     const { session } = (await checkout(cart._id)).json();
-    await t.app.inject({ method: 'PUT', url: `/api/v1/cart/${cart.products[0]._id}`, headers: user.auth, payload: { count: 2 } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/cart/${cart.products[0]._id}`,
+      headers: user.auth,
+      payload: { count: 2 },
+    });
     const res = await t.app.inject({ method: 'POST', url: `${sessionPath(session.url)}/pay` });
     expect(res.statusCode).toBe(303);
     expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 4, sold: 1 });
@@ -126,7 +162,10 @@ describe('card payment with the built-in test provider', () => {
     const first = (await checkout(cart._id)).json().session;
     const second = (await checkout(cart._id)).json().session;
     const statuses = await t.db.query<{ id: string; status: string }>('SELECT id, status FROM payment_sessions');
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [first.id]: 'expired', [second.id]: 'open' });
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
+      [first.id]: 'expired',
+      [second.id]: 'open',
+    });
     expect((await t.app.inject({ method: 'GET', url: sessionPath(first.url) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `${sessionPath(first.url)}/pay` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `${sessionPath(second.url)}/pay` })).statusCode).toBe(303);
@@ -146,10 +185,14 @@ describe('card payment with the built-in test provider', () => {
     expect(await t.db.query('SELECT id FROM orders')).toHaveLength(0);
 
     const expired = (await checkout(cart._id)).json().session;
-    await t.db.query("UPDATE payment_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [expired.id]);
+    await t.db.query("UPDATE payment_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [
+      expired.id,
+    ]);
     expect((await t.app.inject({ method: 'GET', url: sessionPath(expired.url) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `${sessionPath(expired.url)}/pay` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/payments/test/nonsense' })).statusCode).toBe(404);
     expect(await t.db.query('SELECT id FROM orders')).toHaveLength(0);
   });
@@ -203,7 +246,11 @@ describe('where the test page sends the shopper back, and its Content-Security-P
   const openFrom = async (origin?: string) => {
     const product = await createProduct(t, { price: 40 });
     const cart = await cartOf(t, user, product);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${cart._id}`, headers: { ...user.auth, ...(origin && { origin }) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/checkout-session/${cart._id}`,
+      headers: { ...user.auth, ...(origin && { origin }) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return new URL(res.json().session.url).pathname;
   };
@@ -216,33 +263,53 @@ describe('where the test page sends the shopper back, and its Content-Security-P
     expect(formAction(res.headers['content-security-policy'])).toEqual(["'self'", 'http://web.test:5173']);
     // The rest of the policy is the shop's usual one.
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect((await t.app.inject({ method: 'POST', url: `${page}/pay` })).headers.location).toBe('http://web.test:5173/user/allorders');
+    expect((await t.app.inject({ method: 'POST', url: `${page}/pay` })).headers.location).toBe(
+      'http://web.test:5173/user/allorders',
+    );
 
     const other = await openFrom('http://web.test:5173');
-    expect((await t.app.inject({ method: 'POST', url: `${other}/cancel` })).headers.location).toBe('http://web.test:5173/cart');
+    expect((await t.app.inject({ method: 'POST', url: `${other}/cancel` })).headers.location).toBe(
+      'http://web.test:5173/cart',
+    );
   });
 
-  it('an origin CORS does not allow, a malformed one or none at all returns to the API origin; other answers keep form-action \'self\'', async () => {
+  it("an origin CORS does not allow, a malformed one or none at all returns to the API origin; other answers keep form-action 'self'", async () => {
     for (const origin of ['https://evil.example', 'null', 'http://web.test:5173/path', undefined]) {
       const page = await openFrom(origin);
       const res = await t.app.inject({ method: 'GET', url: page });
-      expect(formAction(res.headers['content-security-policy']), String(origin)).toEqual(["'self'", 'http://shop.test']);
-      expect((await t.app.inject({ method: 'POST', url: `${page}/pay` })).headers.location).toBe('http://shop.test/user/allorders');
+      expect(formAction(res.headers['content-security-policy']), String(origin)).toEqual([
+        "'self'",
+        'http://shop.test',
+      ]);
+      expect((await t.app.inject({ method: 'POST', url: `${page}/pay` })).headers.location).toBe(
+        'http://shop.test/user/allorders',
+      );
       await resetDb(t.db);
       user = await createUser(t);
     }
-    expect(formAction((await t.app.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy'])).toEqual(["'self'"]);
+    expect(
+      formAction((await t.app.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy']),
+    ).toEqual(["'self'"]);
   });
 
-  it('FRONTEND_URL wins over the request\'s origin; without ALLOWED_ORIGINS any web origin is the shop\'s', async () => {
+  it("FRONTEND_URL wins over the request's origin; without ALLOWED_ORIGINS any web origin is the shop's", async () => {
     const front = await createTestApp({ paymentsTestMode: true, frontendUrl: 'https://shop.example' });
     const open = await createTestApp({ paymentsTestMode: true });
     try {
-      for (const [app, expected] of [[front, 'https://shop.example'], [open, 'http://localhost:5173']] as const) {
+      for (const [app, expected] of [
+        [front, 'https://shop.example'],
+        [open, 'http://localhost:5173'],
+      ] as const) {
         const shopper = await createUser(app);
         const cart = await cartOf(app, shopper, await createProduct(app, { price: 40 }));
-        const res = await app.app.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${cart._id}`, headers: { ...shopper.auth, origin: 'http://localhost:5173' } });
-        const session = await app.db.one('SELECT success_url, cancel_url FROM payment_sessions WHERE id = $1', [res.json().session.id]);
+        const res = await app.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/checkout-session/${cart._id}`,
+          headers: { ...shopper.auth, origin: 'http://localhost:5173' },
+        });
+        const session = await app.db.one('SELECT success_url, cancel_url FROM payment_sessions WHERE id = $1', [
+          res.json().session.id,
+        ]);
         expect(session).toEqual({ success_url: `${expected}/user/allorders`, cancel_url: `${expected}/cart` });
       }
     } finally {
@@ -270,30 +337,52 @@ describe('card payment only where it is real or a demo shop (API.md §6.5)', () 
     const user = await createUser(t);
     const cart = await cartOf(t, user, await createProduct(t, { price: 40 }));
     for (const method of ['GET', 'POST'] as const) {
-      const res = await t.app.inject({ method, url: `/api/v1/orders/checkout-session/${cart._id}`, headers: user.auth });
+      const res = await t.app.inject({
+        method,
+        url: `/api/v1/orders/checkout-session/${cart._id}`,
+        headers: user.auth,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ status: 'fail', message: 'Card payment is not available' });
     }
     expect(await t.db.query('SELECT id FROM payment_sessions')).toEqual([]);
     expect(await shop()).toEqual({ data: { demo: false, cardPayment: false } });
     const page = await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' });
-    expect([page.statusCode, page.json()]).toEqual([404, { status: 'fail', message: "Can't find this route: /payments/test/00000000-0000-4000-8000-000000000000" }]);
-    expect((await t.app.inject({ method: 'POST', url: '/payments/test/00000000-0000-4000-8000-000000000000/pay' })).statusCode).toBe(404);
+    expect([page.statusCode, page.json()]).toEqual([
+      404,
+      { status: 'fail', message: "Can't find this route: /payments/test/00000000-0000-4000-8000-000000000000" },
+    ]);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/payments/test/00000000-0000-4000-8000-000000000000/pay' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('a shop whose database got the demo catalogue is a demo shop: test payments on, in every process', async () => {
     await t.db.exec("INSERT INTO seed_runs (name) VALUES ('demo')");
     // A process started on the seeded database knows it at once; the one that seeded learns it from seedDatabase.
-    const other = await buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, publicBaseUrl: 'http://shop.test' } });
+    const other = await buildApp({
+      db: t.db,
+      config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, publicBaseUrl: 'http://shop.test' },
+    });
     try {
       expect(await shop(other)).toEqual({ data: { demo: true, cardPayment: true } });
       const user = await createUser(t);
       const cart = await cartOf(t, user, await createProduct(t, { price: 40 }));
-      const res = await other.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${cart._id}`, headers: user.auth });
+      const res = await other.inject({
+        method: 'POST',
+        url: `/api/v1/orders/checkout-session/${cart._id}`,
+        headers: user.auth,
+      });
       expect(res.statusCode).toBe(200);
-      expect((await other.inject({ method: 'GET', url: new URL(res.json().session.url).pathname })).statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url: new URL(res.json().session.url).pathname })).statusCode).toBe(
+        200,
+      );
       // PAYMENTS_TEST_MODE=false turns it off even there.
-      const off = await buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: false } });
+      const off = await buildApp({
+        db: t.db,
+        config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: false },
+      });
       expect(await shop(off)).toEqual({ data: { demo: false, cardPayment: false } });
       await off.close();
     } finally {
@@ -302,7 +391,10 @@ describe('card payment only where it is real or a demo shop (API.md §6.5)', () 
   });
 
   it('PAYMENTS_TEST_MODE=true turns test payments on in any shop', async () => {
-    const on = await buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: true } });
+    const on = await buildApp({
+      db: t.db,
+      config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: true },
+    });
     try {
       expect(await shop(on)).toEqual({ data: { demo: true, cardPayment: true } });
     } finally {
@@ -321,15 +413,29 @@ describe('Stripe webhook', () => {
   beforeEach(() => resetDb(t.db));
 
   const send = (payload: string, signature: string) =>
-    t.app.inject({ method: 'POST', url: '/webhook-checkout', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/webhook-checkout',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
 
   it('with Stripe, card payment is real: GET /shop says card, not demo, and there is no test page', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/shop' })).json()).toEqual({ data: { demo: false, cardPayment: true } });
-    expect((await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/shop' })).json()).toEqual({
+      data: { demo: false, cardPayment: true },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a bad signature with 400 plain text', async () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: {} },
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const res = await send(payload, forged);
     expect(res.statusCode).toBe(400);
@@ -349,11 +455,24 @@ describe('Stripe webhook', () => {
       `INSERT INTO payment_sessions (provider, provider_session_id, user_id, cart_id, cart_updated_at, snapshot, total, success_url, cancel_url, expires_at)
        SELECT 'stripe', 'cs_test_1', $1, c.id, c.updated_at, $2::jsonb, 7000, 'http://x/user/allorders', 'http://x/cart', now() + interval '1 day'
        FROM carts c WHERE c.id = $3 RETURNING id`,
-      [user.id, JSON.stringify([{ productId: product, count: 1, color: '', price: 7000, product: line!.ref }]), cart._id],
+      [
+        user.id,
+        JSON.stringify([{ productId: product, count: 1, color: '', price: 7000, product: line!.ref }]),
+        cart._id,
+      ],
     ))!;
     const payload = JSON.stringify({
-      id: 'evt_2', object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', client_reference_id: session.id } },
+      id: 'evt_2',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          client_reference_id: session.id,
+        },
+      },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     let res = await send(payload, signature);
@@ -361,7 +480,9 @@ describe('Stripe webhook', () => {
     expect(res.json()).toEqual({ received: true });
     res = await send(payload, signature); // replayed event
     expect(res.statusCode).toBe(200);
-    expect(await t.db.query('SELECT payment_method_type, is_paid, total_order_price FROM orders')).toEqual([{ payment_method_type: 'card', is_paid: true, total_order_price: 7000 }]);
+    expect(await t.db.query('SELECT payment_method_type, is_paid, total_order_price FROM orders')).toEqual([
+      { payment_method_type: 'card', is_paid: true, total_order_price: 7000 },
+    ]);
     expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 3, sold: 1 });
     expect(await t.db.query('SELECT id FROM carts')).toHaveLength(0);
 

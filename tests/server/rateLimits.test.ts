@@ -8,7 +8,13 @@ let ipCounter = 0;
 const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 const send = (method: string, url: string, ip: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: method as 'POST', url: `/api/v1${url}`, remoteAddress: ip, payload: payload as object, headers });
+  t.app.inject({
+    method: method as 'POST',
+    url: `/api/v1${url}`,
+    remoteAddress: ip,
+    payload: payload as object,
+    headers,
+  });
 
 function expectLimited(res: Awaited<ReturnType<typeof send>>) {
   expect(res.statusCode).toBe(429);
@@ -26,18 +32,26 @@ describe('rate limits (API.md §4.4)', () => {
   it('login: 10 failures per (IP, e-mail), even for the right password afterwards', async () => {
     const user = await createUser(t, { email: 'victim@example.com' });
     const ip = newIp();
-    const codes = await repeat(10, () => send('POST', '/auth/login', ip, { email: 'VICTIM@example.com', password: 'wrong-pass' }));
+    const codes = await repeat(10, () =>
+      send('POST', '/auth/login', ip, { email: 'VICTIM@example.com', password: 'wrong-pass' }),
+    );
     expect(codes).toEqual(Array(10).fill(401));
     expectLimited(await send('POST', '/auth/login', ip, { email: 'victim@example.com', password: user.password }));
     // Another address, or another e-mail from the same address, is not blocked.
-    expect((await send('POST', '/auth/login', newIp(), { email: 'victim@example.com', password: user.password })).statusCode).toBe(200);
-    expect((await send('POST', '/auth/login', ip, { email: 'other@example.com', password: 'wrong-pass' })).statusCode).toBe(401);
+    expect(
+      (await send('POST', '/auth/login', newIp(), { email: 'victim@example.com', password: user.password })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('POST', '/auth/login', ip, { email: 'other@example.com', password: 'wrong-pass' })).statusCode,
+    ).toBe(401);
   });
 
   it('login: successful logins do not count as failures', async () => {
     const user = await createUser(t);
     const ip = newIp();
-    const codes = await repeat(12, () => send('POST', '/auth/login', ip, { email: user.email, password: user.password }));
+    const codes = await repeat(12, () =>
+      send('POST', '/auth/login', ip, { email: user.email, password: user.password }),
+    );
     expect(codes).toEqual(Array(12).fill(200));
   });
 
@@ -59,20 +73,35 @@ describe('rate limits (API.md §4.4)', () => {
     await createUser(t, { email: 'forgot@example.com' });
     const ip = newIp();
     const codes = [];
-    for (let i = 0; i < 5; i++) codes.push((await send('POST', i % 2 ? '/auth/forgotPassword' : '/auth/forgotPasswords', ip, { email: `n${i}@example.com` })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (
+          await send('POST', i % 2 ? '/auth/forgotPassword' : '/auth/forgotPasswords', ip, {
+            email: `n${i}@example.com`,
+          })
+        ).statusCode,
+      );
     expect(codes).toEqual(Array(5).fill(404));
     expectLimited(await send('POST', '/auth/forgotPassword', ip, { email: 'n9@example.com' }));
 
-    const perEmail = await repeat(3, () => send('POST', '/auth/forgotPasswords', newIp(), { email: 'forgot@example.com' }));
+    const perEmail = await repeat(3, () =>
+      send('POST', '/auth/forgotPasswords', newIp(), { email: 'forgot@example.com' }),
+    );
     expect(perEmail).toEqual([200, 200, 200]);
     expectLimited(await send('POST', '/auth/forgotPasswords', newIp(), { email: 'FORGOT@example.com' }));
   });
 
   it('verifyResetCode and resetPassword: 10 per 15 minutes per IP', async () => {
     const ip = newIp();
-    expect(await repeat(10, () => send('POST', '/auth/verifyResetCode', ip, { resetCode: '123456' }))).toEqual(Array(10).fill(400));
+    expect(await repeat(10, () => send('POST', '/auth/verifyResetCode', ip, { resetCode: '123456' }))).toEqual(
+      Array(10).fill(400),
+    );
     expectLimited(await send('POST', '/auth/verifyResetCode', ip, { resetCode: '123456' }));
-    expect(await repeat(10, () => send('PUT', '/auth/resetPassword', ip, { email: 'x@example.com', newPassword: 'newpass1' }))).toEqual(Array(10).fill(404));
+    expect(
+      await repeat(10, () =>
+        send('PUT', '/auth/resetPassword', ip, { email: 'x@example.com', newPassword: 'newpass1' }),
+      ),
+    ).toEqual(Array(10).fill(404));
     expectLimited(await send('PUT', '/auth/resetPassword', ip, { email: 'x@example.com', newPassword: 'newpass1' }));
   });
 
@@ -80,7 +109,9 @@ describe('rate limits (API.md §4.4)', () => {
     const user = await createUser(t);
     const other = await createUser(t);
     const wrong = { currentPassword: 'wrong-one', password: 'newpass1', passwordConfirm: 'newpass1' };
-    expect(await repeat(10, () => send('PUT', '/users/changeMyPassword', newIp(), wrong, user.auth))).toEqual(Array(10).fill(400));
+    expect(await repeat(10, () => send('PUT', '/users/changeMyPassword', newIp(), wrong, user.auth))).toEqual(
+      Array(10).fill(400),
+    );
     expectLimited(await send('PUT', '/users/changeMyPassword', newIp(), wrong, user.auth));
     expect((await send('PUT', '/users/changeMyPassword', newIp(), wrong, other.auth)).statusCode).toBe(400);
     // Not logged in: 401 before any counting.
@@ -103,7 +134,15 @@ describe('client address behind and without a proxy', () => {
       send('POST', '/auth/login', ip, { email: user.email, password: 'wrong-pass' }, { 'x-forwarded-for': newIp() }),
     );
     expect(codes).toEqual(Array(10).fill(401));
-    expectLimited(await send('POST', '/auth/login', ip, { email: user.email, password: user.password }, { 'x-forwarded-for': newIp() }));
+    expectLimited(
+      await send(
+        'POST',
+        '/auth/login',
+        ip,
+        { email: user.email, password: user.password },
+        { 'x-forwarded-for': newIp() },
+      ),
+    );
   });
 
   it('with TRUST_PROXY naming the proxy, each forwarded client is counted on its own', async () => {
@@ -112,7 +151,13 @@ describe('client address behind and without a proxy', () => {
     try {
       const user = await createUser(proxied, { email: 'proxied@example.com' });
       const login = (client: string, password: string) =>
-        proxied.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: proxy, headers: { 'x-forwarded-for': client }, payload: { email: user.email, password } });
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': client },
+          payload: { email: user.email, password },
+        });
       const attacker = newIp();
       for (let i = 0; i < 10; i++) expect((await login(attacker, 'wrong-pass')).statusCode).toBe(401);
       expect((await login(attacker, user.password)).statusCode).toBe(429);

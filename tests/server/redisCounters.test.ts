@@ -16,7 +16,10 @@ const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 let t: TestContext;
 
 const sharedRedis = await redisAnswers(REDIS_URL);
-if (!sharedRedis) console.warn(`No Redis answers at ${REDIS_URL}: the shared-counter tests are skipped (start one, or set TEST_REDIS_URL)`);
+if (!sharedRedis)
+  console.warn(
+    `No Redis answers at ${REDIS_URL}: the shared-counter tests are skipped (start one, or set TEST_REDIS_URL)`,
+  );
 
 interface LogLine {
   level: number;
@@ -36,7 +39,12 @@ async function appWith(config: Partial<Config>): Promise<{ app: FastifyInstance;
 }
 
 const login = (app: FastifyInstance, email: string, forwardedFor?: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'Wrong-password1' }, remoteAddress: forwardedFor ?? '203.0.113.9' });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: 'Wrong-password1' },
+    remoteAddress: forwardedFor ?? '203.0.113.9',
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,7 +92,7 @@ describe.skipIf(!sharedRedis)('Redis shared by two processes', () => {
       expect((await login(b.app, 'victim@example.com', '198.51.100.4')).statusCode).toBe(401);
       expect(await admin.keys(`${redisKeyPrefix}*`)).not.toEqual([]);
     } finally {
-      const clients = async () => (await admin.client('LIST') as string).split('\n').filter(Boolean).length;
+      const clients = async () => ((await admin.client('LIST')) as string).split('\n').filter(Boolean).length;
       const before = await clients();
       await a.app.close();
       await b.app.close();

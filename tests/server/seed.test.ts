@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const counts = async () =>
-  (await t.db.one(`SELECT (SELECT count(*)::int FROM categories) AS categories, (SELECT count(*)::int FROM subcategories) AS subcategories,
+  (await t.db
+    .one(`SELECT (SELECT count(*)::int FROM categories) AS categories, (SELECT count(*)::int FROM subcategories) AS subcategories,
     (SELECT count(*)::int FROM brands) AS brands, (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM coupons) AS coupons,
     (SELECT count(*)::int FROM users) AS users`))!;
 
@@ -32,12 +33,16 @@ describe('demo seed', () => {
     const user = await t.db.one('SELECT password_hash, role, phone FROM users WHERE email = $1', ['user@shop.local']);
     expect(user).toMatchObject({ role: 'user', phone: '01012345678' });
     expect(await verifyPassword('User12345', user!.password_hash)).toBe(true);
-    const coupon = await t.db.one(`SELECT discount::float8 AS discount, expire > now() + interval '300 days' AS long FROM coupons WHERE name = 'SALE10'`);
+    const coupon = await t.db.one(
+      `SELECT discount::float8 AS discount, expire > now() + interval '300 days' AS long FROM coupons WHERE name = 'SALE10'`,
+    );
     expect(coupon).toEqual({ discount: 10, long: true });
 
     const list = (await t.app.inject({ url: '/api/v1/products?limit=100' })).json();
     expect(list.results).toBe(40);
-    const discounted = list.data.filter((p: { priceAfterDiscount?: number; price: number }) => p.priceAfterDiscount !== undefined);
+    const discounted = list.data.filter(
+      (p: { priceAfterDiscount?: number; price: number }) => p.priceAfterDiscount !== undefined,
+    );
     expect(discounted.length).toBeGreaterThan(5);
     for (const p of discounted) expect(p.priceAfterDiscount).toBeLessThan(p.price);
     for (const p of list.data) {
@@ -49,7 +54,9 @@ describe('demo seed', () => {
     expect(list.data.some((p: { sold: number }) => p.sold > 0)).toBe(true);
 
     // Every subcategory belongs to the product's category, and the files are real WebP with variants.
-    const mismatched = await t.db.query(`SELECT 1 FROM products p, unnest(p.subcategory_ids) s JOIN subcategories sc ON sc.id::text = s WHERE sc.category_id <> p.category_id`);
+    const mismatched = await t.db.query(
+      `SELECT 1 FROM products p, unnest(p.subcategory_ids) s JOIN subcategories sc ON sc.id::text = s WHERE sc.category_id <> p.category_id`,
+    );
     expect(mismatched).toEqual([]);
     const cover = new URL(list.data[0].imageCover).pathname;
     const served = await t.app.inject({ url: cover });
@@ -81,7 +88,10 @@ describe('demo seed', () => {
       const users = await other.db.query('SELECT email, role FROM users');
       expect(users).toEqual([{ email: 'boss@shop.local', role: 'admin' }]);
       expect(await other.db.query('SELECT 1 FROM categories')).toEqual([]);
-      expect((await other.app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data).toEqual({ demo: false, cardPayment: false });
+      expect((await other.app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data).toEqual({
+        demo: false,
+        cardPayment: false,
+      });
     } finally {
       await other.close();
     }

@@ -20,8 +20,17 @@ fs.writeFileSync(
     '_app-A.js': { file: 'assets/app-A.js', css: ['assets/app-A.css'] },
     '_Form-F.js': { file: 'assets/Form-F.js', imports: ['_app-A.js'] },
     '_Modal-M.js': { file: 'assets/Modal-M.js', imports: ['_app-A.js', '_Form-F.js'] },
-    'src/pages/storefront/ProductDetailsPage.tsx': { file: 'assets/ProductDetailsPage-P.js', imports: ['_app-A.js', '_Modal-M.js'], css: ['assets/ProductDetailsPage-P.css'], dynamicImports: ['src/features/products/ProductGallery.tsx'] },
-    'src/features/products/ProductGallery.tsx': { file: 'assets/ProductGallery-G.js', imports: ['_app-A.js'], css: ['assets/ProductGallery-G.css'] },
+    'src/pages/storefront/ProductDetailsPage.tsx': {
+      file: 'assets/ProductDetailsPage-P.js',
+      imports: ['_app-A.js', '_Modal-M.js'],
+      css: ['assets/ProductDetailsPage-P.css'],
+      dynamicImports: ['src/features/products/ProductGallery.tsx'],
+    },
+    'src/features/products/ProductGallery.tsx': {
+      file: 'assets/ProductGallery-G.js',
+      imports: ['_app-A.js'],
+      css: ['assets/ProductGallery-G.css'],
+    },
     'src/pages/storefront/ProductsPage.tsx': { file: 'assets/ProductsPage-L.js', imports: ['_app-A.js', '_Form-F.js'] },
   }),
 );
@@ -40,7 +49,12 @@ async function head(url: string) {
     doc,
     title: doc.title,
     description: meta('meta[name="description"]'),
-    og: Object.fromEntries([...doc.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute('property'), m.getAttribute('content')])),
+    og: Object.fromEntries(
+      [...doc.querySelectorAll('meta[property^="og:"]')].map((m) => [
+        m.getAttribute('property'),
+        m.getAttribute('content'),
+      ]),
+    ),
     canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined,
     titles: doc.querySelectorAll('title').length,
     descriptions: doc.querySelectorAll('meta[name="description"]').length,
@@ -51,7 +65,10 @@ const inlineScripts = (doc: Document) => [...doc.querySelectorAll('script')].fil
 
 describe('share previews: index.html filled on the server', () => {
   it('a product URL carries its title, description, cover image, type, locale, URL and canonical link', async () => {
-    const id = await createProduct(t, { title: 'ساعة ذكية رياضية', description: 'ساعة   ذكية\nمقاومة للماء ' + 'ببطارية طويلة '.repeat(20) });
+    const id = await createProduct(t, {
+      title: 'ساعة ذكية رياضية',
+      description: 'ساعة   ذكية\nمقاومة للماء ' + 'ببطارية طويلة '.repeat(20),
+    });
     const page = await head(`/products/${id}`);
     expect(page.res.statusCode).toBe(200);
     expect(page.res.headers['content-type']).toMatch(/^text\/html/);
@@ -106,16 +123,25 @@ describe('share previews: index.html filled on the server', () => {
 
     const brand = await head(`/products/brand/${brandId}`);
     expect(brand.title).toBe('سامسونج | متجر');
-    expect(brand.og).toMatchObject({ 'og:image': 'http://shop.test/brands/brand.webp', 'og:type': 'website', 'og:url': `http://shop.test/products/brand/${brandId}` });
+    expect(brand.og).toMatchObject({
+      'og:image': 'http://shop.test/brands/brand.webp',
+      'og:type': 'website',
+      'og:url': `http://shop.test/products/brand/${brandId}`,
+    });
     expect(brand.canonical).toBe(`http://shop.test/products/brand/${brandId}`);
   });
 
   it('unknown and malformed ids, and other routes, get the plain index.html as the SPA fallback does', async () => {
     const categoryId = await createCategory(t);
     for (const url of [
-      `/products/${randomUUID()}`, '/products/not-an-id', `/products/category/${randomUUID()}`, '/products/brand/%27%3B--',
+      `/products/${randomUUID()}`,
+      '/products/not-an-id',
+      `/products/category/${randomUUID()}`,
+      '/products/brand/%27%3B--',
       // A product id under the brand path is not a brand.
-      `/products/brand/${categoryId}`, '/cart', '/',
+      `/products/brand/${categoryId}`,
+      '/cart',
+      '/',
     ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
@@ -157,7 +183,8 @@ describe('robots.txt and sitemaps', () => {
     const categories = [await createCategory(t), await createCategory(t), await createCategory(t)];
     const brands = [await createBrand(t), await createBrand(t)];
     const products: string[] = [];
-    for (let i = 0; i < 8; i++) products.push(await createProduct(t, { categoryId: categories[0], brandId: brands[0] }));
+    for (let i = 0; i < 8; i++)
+      products.push(await createProduct(t, { categoryId: categories[0], brandId: brands[0] }));
     await t.db.query("UPDATE products SET updated_at = '2024-05-06T07:08:09Z' WHERE id = $1", [products[3]]);
 
     const index = await t.app.inject({ url: '/sitemap.xml' });
@@ -187,15 +214,26 @@ describe('robots.txt and sitemaps', () => {
     expect(listed).toHaveLength(expected.length);
     expect(new Set(listed)).toEqual(new Set(expected));
 
-    const all = (await Promise.all(files.map((f) => t.app.inject({ url: new URL(f).pathname })))).map((r) => r.body).join('');
-    expect(all).toContain(`<url><loc>http://shop.test/products/${products[3]}</loc><lastmod>2024-05-06T07:08:09.000Z</lastmod></url>`);
+    const all = (await Promise.all(files.map((f) => t.app.inject({ url: new URL(f).pathname }))))
+      .map((r) => r.body)
+      .join('');
+    expect(all).toContain(
+      `<url><loc>http://shop.test/products/${products[3]}</loc><lastmod>2024-05-06T07:08:09.000Z</lastmod></url>`,
+    );
   });
 
   it('a sitemap page past the last, or not a page number, is a 404', async () => {
     await createProduct(t);
     // 4 shop pages + 1 category + 1 product = 6 URLs → 2 files.
     expect(locs((await t.app.inject({ url: '/sitemap.xml' })).body)).toHaveLength(2);
-    for (const url of ['/sitemaps/3.xml', '/sitemaps/0.xml', '/sitemaps/-1.xml', '/sitemaps/1', '/sitemaps/a.xml', '/sitemaps/1e3.xml']) {
+    for (const url of [
+      '/sitemaps/3.xml',
+      '/sitemaps/0.xml',
+      '/sitemaps/-1.xml',
+      '/sitemaps/1',
+      '/sitemaps/a.xml',
+      '/sitemaps/1e3.xml',
+    ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
@@ -203,7 +241,9 @@ describe('robots.txt and sitemaps', () => {
   it('an empty shop still has one sitemap file with the shop pages', async () => {
     const index = await t.app.inject({ url: '/sitemap.xml' });
     expect(locs(index.body)).toEqual(['http://shop.test/sitemaps/1.xml']);
-    expect(locs((await t.app.inject({ url: '/sitemaps/1.xml' })).body)).toEqual(['/', '/products', '/allcategory', '/allbrand'].map((p) => `http://shop.test${p}`));
+    expect(locs((await t.app.inject({ url: '/sitemaps/1.xml' })).body)).toEqual(
+      ['/', '/products', '/allcategory', '/allbrand'].map((p) => `http://shop.test${p}`),
+    );
   });
 });
 
@@ -214,8 +254,17 @@ describe('preloads in the HTML of /products/{id} and /products', () => {
     const id = await createProduct(t);
     await t.db.query(`UPDATE products SET images = '{first.webp,second.webp}' WHERE id = $1`, [id]);
     const { doc } = await head(`/products/${id}`);
-    const images = links(doc, 'preload').filter((l) => l.getAttribute('as') === 'image' && l.getAttribute('href') !== '/slides/slide-1.svg');
-    expect(images.map((l) => [l.getAttribute('href'), l.getAttribute('imagesrcset'), l.getAttribute('imagesizes'), l.getAttribute('fetchpriority')])).toEqual([
+    const images = links(doc, 'preload').filter(
+      (l) => l.getAttribute('as') === 'image' && l.getAttribute('href') !== '/slides/slide-1.svg',
+    );
+    expect(
+      images.map((l) => [
+        l.getAttribute('href'),
+        l.getAttribute('imagesrcset'),
+        l.getAttribute('imagesizes'),
+        l.getAttribute('fetchpriority'),
+      ]),
+    ).toEqual([
       [
         'http://shop.test/products/first.webp',
         'http://shop.test/products/first-w320.webp 320w, http://shop.test/products/first-w640.webp 640w, http://shop.test/products/first.webp 1200w',
@@ -224,28 +273,49 @@ describe('preloads in the HTML of /products/{id} and /products', () => {
       ],
     ]);
     // The page's chunk, what it imports that the entry does not load, and the gallery; never the entry's own chunks.
-    expect(links(doc, 'modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/ProductDetailsPage-P.js', '/assets/Modal-M.js', '/assets/Form-F.js', '/assets/ProductGallery-G.js']);
-    expect(links(doc, 'preload').filter((l) => l.getAttribute('as') === 'style').map((l) => l.getAttribute('href'))).toEqual(['/assets/ProductDetailsPage-P.css', '/assets/ProductGallery-G.css']);
+    expect(links(doc, 'modulepreload').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/ProductDetailsPage-P.js',
+      '/assets/Modal-M.js',
+      '/assets/Form-F.js',
+      '/assets/ProductGallery-G.js',
+    ]);
+    expect(
+      links(doc, 'preload')
+        .filter((l) => l.getAttribute('as') === 'style')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/assets/ProductDetailsPage-P.css', '/assets/ProductGallery-G.css']);
     expect(inlineScripts(doc)).toBe(0);
   });
 
   it('a product without gallery images preloads its cover', async () => {
     const id = await createProduct(t);
     const { doc } = await head(`/products/${id}`);
-    expect(links(doc, 'preload').filter((l) => l.getAttribute('fetchpriority') === 'high').map((l) => l.getAttribute('href'))).toContain('http://shop.test/products/cover.webp');
+    expect(
+      links(doc, 'preload')
+        .filter((l) => l.getAttribute('fetchpriority') === 'high')
+        .map((l) => l.getAttribute('href')),
+    ).toContain('http://shop.test/products/cover.webp');
   });
 
   it("/products keeps the shop's title and description and preloads its chunk and the newest product's card image", async () => {
     const id = await createProduct(t);
-    await t.db.query(`UPDATE products SET image_cover = 'newest.webp', created_at = now() + interval '1 day' WHERE id = $1`, [id]);
+    await t.db.query(
+      `UPDATE products SET image_cover = 'newest.webp', created_at = now() + interval '1 day' WHERE id = $1`,
+      [id],
+    );
     const page = await head('/products');
     expect(page.res.statusCode).toBe(200);
     expect(page.res.headers['cache-control']).toBe('no-cache');
     expect([page.title, page.titles, page.descriptions]).toEqual(['متجر', 1, 1]);
-    const image = links(page.doc, 'preload').find((l) => l.getAttribute('href') === 'http://shop.test/products/newest.webp');
+    const image = links(page.doc, 'preload').find(
+      (l) => l.getAttribute('href') === 'http://shop.test/products/newest.webp',
+    );
     expect(image?.getAttribute('imagesizes')).toBe(IMAGE_SIZES.productCard);
     expect(image?.getAttribute('imagesrcset')).toContain('http://shop.test/products/newest-w640.webp 640w');
-    expect(links(page.doc, 'modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/ProductsPage-L.js', '/assets/Form-F.js']);
+    expect(links(page.doc, 'modulepreload').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/ProductsPage-L.js',
+      '/assets/Form-F.js',
+    ]);
     expect(inlineScripts(page.doc)).toBe(0);
   });
 });

@@ -17,10 +17,20 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-static-'));
   const webDist = path.join(dir, 'dist');
   await fs.mkdir(path.join(webDist, 'assets'), { recursive: true });
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>');
-  await fs.writeFile(path.join(webDist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  await fs.writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>',
+  );
+  await fs.writeFile(
+    path.join(webDist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   db = await openDatabase({});
-  app = await buildApp({ db, webDist, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: path.join(dir, 'data'), rateLimits: false } });
+  app = await buildApp({
+    db,
+    webDist,
+    config: { nodeEnv: 'test', logLevel: 'silent', dataDir: path.join(dir, 'data'), rateLimits: false },
+  });
   await app.ready();
   imageFile = await storeImage(app.ctx.storage, 'products', await pngImage());
 });
@@ -49,7 +59,11 @@ describe('static delivery', () => {
   });
 
   it('serves uploaded images at /<kind>/<file> and /uploads/<kind>/<file> with CORS and immutable caching', async () => {
-    for (const url of [`/products/${imageFile}`, `/uploads/products/${imageFile}`, `/products/${imageFile.replace('.webp', '-w320.webp')}`]) {
+    for (const url of [
+      `/products/${imageFile}`,
+      `/uploads/products/${imageFile}`,
+      `/products/${imageFile.replace('.webp', '-w320.webp')}`,
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');

@@ -17,7 +17,12 @@ const missing = '00000000-0000-4000-8000-000000000000';
 describe('subcategories', () => {
   it('creates (201) with the category as an id', async () => {
     const category = await createCategory(t);
-    const res = await t.app.inject({ method: 'POST', url: api, headers: manager.auth, payload: { name: 'قمصان', category } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: manager.auth,
+      payload: { name: 'قمصان', category },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'قمصان', slug: 'قمصان', category });
     expect(Object.keys(res.json().data).sort()).toEqual(['_id', 'category', 'createdAt', 'name', 'slug', 'updatedAt']);
@@ -47,10 +52,23 @@ describe('subcategories', () => {
     const a = await createCategory(t);
     const b = await createCategory(t);
     await createSubcategory(t, a, 'Shoes');
-    const dup = await t.app.inject({ method: 'POST', url: api, headers: admin.auth, payload: { name: 'shoes', category: a } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: admin.auth,
+      payload: { name: 'shoes', category: a },
+    });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json()).toEqual({ status: 'fail', message: 'Duplicate field value: "shoes". Please use another value!' });
-    const other = await t.app.inject({ method: 'POST', url: api, headers: admin.auth, payload: { name: 'shoes', category: b } });
+    expect(dup.json()).toEqual({
+      status: 'fail',
+      message: 'Duplicate field value: "shoes". Please use another value!',
+    });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: api,
+      headers: admin.auth,
+      payload: { name: 'shoes', category: b },
+    });
     expect(other.statusCode).toBe(201);
   });
 
@@ -71,15 +89,37 @@ describe('subcategories', () => {
   it('gets, updates (PUT/PATCH) and 404s', async () => {
     const category = await createCategory(t);
     const id = await createSubcategory(t, category, 'قديم');
-    expect((await t.app.inject({ url: `${api}/${id}` })).json().data).toMatchObject({ _id: id, name: 'قديم', category });
-    const upd = await t.app.inject({ method: 'PUT', url: `${api}/${id}`, headers: manager.auth, payload: { name: 'جديد' } });
+    expect((await t.app.inject({ url: `${api}/${id}` })).json().data).toMatchObject({
+      _id: id,
+      name: 'قديم',
+      category,
+    });
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/${id}`,
+      headers: manager.auth,
+      payload: { name: 'جديد' },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ name: 'جديد', category });
-    const patch = await t.app.inject({ method: 'PATCH', url: `${api}/${id}`, headers: manager.auth, payload: { category: missing } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `${api}/${id}`,
+      headers: manager.auth,
+      payload: { category: missing },
+    });
     expect(patch.json().errors[0].msg).toBe(`No category exist for this id: ${missing}`);
-    expect((await t.app.inject({ url: `${api}/${missing}` })).json().message).toBe(`No document for this id ${missing}`);
-    expect((await t.app.inject({ method: 'PUT', url: `${api}/${missing}`, headers: admin.auth, payload: { name: 'abc' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `${api}/${id}`, headers: user.auth, payload: { name: 'abc' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${api}/${missing}` })).json().message).toBe(
+      `No document for this id ${missing}`,
+    );
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${api}/${missing}`, headers: admin.auth, payload: { name: 'abc' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${api}/${id}`, headers: user.auth, payload: { name: 'abc' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('delete (admin only) removes it from products', async () => {
@@ -87,7 +127,9 @@ describe('subcategories', () => {
     const keep = await createSubcategory(t, category);
     const gone = await createSubcategory(t, category);
     const product = await createProduct(t, { categoryId: category, subcategoryIds: [keep, gone] });
-    expect((await t.app.inject({ method: 'DELETE', url: `${api}/${gone}`, headers: manager.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `${api}/${gone}`, headers: manager.auth })).statusCode).toBe(
+      403,
+    );
     const res = await t.app.inject({ method: 'DELETE', url: `${api}/${gone}`, headers: admin.auth });
     expect(res.statusCode).toBe(204);
     expect((await t.app.inject({ url: `/api/v1/products/${product}` })).json().data.subcategory).toEqual([keep]);

@@ -9,20 +9,35 @@ const suggest = (keyword?: string | string[], headers?: Record<string, string>) 
     query: keyword === undefined ? {} : { keyword },
     headers,
   });
-const titles = (res: Awaited<ReturnType<typeof suggest>>) => res.json().data.products.map((p: { title: string }) => p.title);
+const titles = (res: Awaited<ReturnType<typeof suggest>>) =>
+  res.json().data.products.map((p: { title: string }) => p.title);
 
 describe('GET /products/suggestions (ours)', () => {
   it('answers a visitor with products (price as paid), categories and brands, folding Arabic letters both ways', async () => {
     const categoryId = await createCategory(t, 'أسعار الموسم');
     const brandId = await createBrand(t, 'آسيا');
-    const product = await createProduct(t, { title: 'أسعار خاصة على الساعات', price: 200, priceAfterDiscount: 150, categoryId, brandId });
+    const product = await createProduct(t, {
+      title: 'أسعار خاصة على الساعات',
+      price: 200,
+      priceAfterDiscount: 150,
+      categoryId,
+      brandId,
+    });
     await createProduct(t, { title: 'قميص قطن', categoryId });
 
     const res = await suggest('اسعار');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
-        products: [{ _id: product, title: 'أسعار خاصة على الساعات', imageCover: 'http://shop.test/products/cover.webp', price: 200, priceAfterDiscount: 150 }],
+        products: [
+          {
+            _id: product,
+            title: 'أسعار خاصة على الساعات',
+            imageCover: 'http://shop.test/products/cover.webp',
+            price: 200,
+            priceAfterDiscount: 150,
+          },
+        ],
         categories: [{ _id: categoryId, name: 'أسعار الموسم' }],
         brands: [],
       },
@@ -45,7 +60,9 @@ describe('GET /products/suggestions (ours)', () => {
 
     const data = (await suggest('ساع')).json().data;
     expect(data.products).toHaveLength(6);
-    expect(data.products.slice(0, 5).map((p: { title: string }) => p.title)).toEqual([1, 2, 3, 4, 5].map((i) => `ساعة يد ${i}`));
+    expect(data.products.slice(0, 5).map((p: { title: string }) => p.title)).toEqual(
+      [1, 2, 3, 4, 5].map((i) => `ساعة يد ${i}`),
+    );
     expect(data.products[5].title).toMatch(/^حزام جلد/);
     expect(data.brands).toHaveLength(4);
     expect(data.categories).toHaveLength(4);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_JOBS, imageWork } from '../../server/lib/images';
-import { createCategory, createTestApp, createUser, largePng, multipart, pngImage, useTestApp, type TestContext, type TestUser } from './helpers';
+import {
+  createCategory,
+  createTestApp,
+  createUser,
+  largePng,
+  multipart,
+  pngImage,
+  useTestApp,
+  type TestContext,
+  type TestUser,
+} from './helpers';
 
 let admin: TestUser;
 let category: string;
@@ -17,7 +27,10 @@ const products = async () => (await t.db.query('SELECT 1 FROM products')).length
 
 describe('uploads', () => {
   it('refuses a non-image (checked by content, not by name) with 400 only images allowed', async () => {
-    const res = await send('/api/v1/products', multipart(fields(), { imageCover: Buffer.from('GIF89a but really text') }));
+    const res = await send(
+      '/api/v1/products',
+      multipart(fields(), { imageCover: Buffer.from('GIF89a but really text') }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'fail', message: 'only images allowed' });
     const brand = await send('/api/v1/brands', multipart({ name: 'ماركة' }, { image: Buffer.from('%PDF-1.4') }));
@@ -49,7 +62,12 @@ describe('uploads', () => {
   });
 
   it('refuses multipart on routes that do not take files (415)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/subcategories', headers: { ...multipart({ name: 'ab' }).headers, ...admin.auth }, payload: multipart({ name: 'ab' }).payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/subcategories',
+      headers: { ...multipart({ name: 'ab' }).headers, ...admin.auth },
+      payload: multipart({ name: 'ab' }).payload,
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -75,7 +93,12 @@ describe('image work is bounded (default upload limit of 5 MB)', () => {
   afterAll(() => big.close());
   const upload = (name: string, image: Buffer) => {
     const form = multipart({ name }, { image });
-    return big.app.inject({ method: 'POST', url: '/api/v1/categories', headers: { ...form.headers, ...staff.auth }, payload: form.payload });
+    return big.app.inject({
+      method: 'POST',
+      url: '/api/v1/categories',
+      headers: { ...form.headers, ...staff.auth },
+      payload: form.payload,
+    });
   };
 
   it('a 16000×16000 PNG is refused from its header at once: 400 Image is too large, nothing stored', async () => {

@@ -6,11 +6,19 @@ import { createProduct, createUser, useTestApp, type TestUser } from './helpers'
 const t = useTestApp();
 
 const call = (method: string, url: string, user?: TestUser, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url: `/api/v1/users${url}`, headers: user ? user.auth : {}, payload: payload as object });
-const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api/v1/users${url}`,
+    headers: user ? user.auth : {},
+    payload: payload as object,
+  });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
 
 function expectNoSecrets(body: unknown) {
-  expect(JSON.stringify(body)).not.toMatch(/"password|passwordChangedAt|passwordReset|resetCode|reset_|password_hash|\$2[aby]\$/);
+  expect(JSON.stringify(body)).not.toMatch(
+    /"password|passwordChangedAt|passwordReset|resetCode|reset_|password_hash|\$2[aby]\$/,
+  );
 }
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -19,7 +27,10 @@ describe('GET /users/getMe', () => {
     const user = await createUser(t, { name: 'Mona Ali', email: 'mona@example.com' });
     const product = await createProduct(t);
     await t.db.query('INSERT INTO wishlist_items (user_id, product_id) VALUES ($1, $2)', [user.id, product]);
-    await t.db.query(`INSERT INTO addresses (user_id, alias, details, phone) VALUES ($1, 'البيت', 'شارع 1', '01012345678')`, [user.id]);
+    await t.db.query(
+      `INSERT INTO addresses (user_id, alias, details, phone) VALUES ($1, 'البيت', 'شارع 1', '01012345678')`,
+      [user.id],
+    );
     const res = await call('GET', '/getMe', user);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -73,12 +84,24 @@ describe('PUT /users/updateMe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'success',
-      data: { user: expect.objectContaining({ _id: user.id, name: 'Sara Adel', slug: 'sara-adel', email: 'new@example.com', phone: '01112345678', role: 'user', active: true }) },
+      data: {
+        user: expect.objectContaining({
+          _id: user.id,
+          name: 'Sara Adel',
+          slug: 'sara-adel',
+          email: 'new@example.com',
+          phone: '01112345678',
+          role: 'user',
+          active: true,
+        }),
+      },
       token: expect.any(String),
     });
     expectNoSecrets(res.json());
     expect((await login('new@example.com', user.password)).statusCode).toBe(200);
-    expect((await call('GET', '/getMe', { auth: { authorization: `Bearer ${res.json().token}` } } as TestUser)).statusCode).toBe(200);
+    expect(
+      (await call('GET', '/getMe', { auth: { authorization: `Bearer ${res.json().token}` } } as TestUser)).statusCode,
+    ).toBe(200);
   });
 
   it('changing the e-mail needs the current password, and every token issued before the change stops working', async () => {
@@ -93,22 +116,29 @@ describe('PUT /users/updateMe', () => {
     ] as const) {
       const res = await call('PUT', '/updateMe', user, { email: 'thief@example.com', ...extra });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ type: 'field', msg, path: 'currentPassword', param: 'currentPassword', location: 'body' }]);
+      expect(res.json().errors).toEqual([
+        { type: 'field', msg, path: 'currentPassword', param: 'currentPassword', location: 'body' },
+      ]);
     }
     expect((await t.db.one('SELECT email FROM users WHERE id = $1', [user.id]))!.email).toBe('owner@example.com');
     // Name and phone (and the own e-mail in another case) still change with the token alone, and it keeps working.
-    expect((await call('PUT', '/updateMe', user, { name: 'New Name', email: 'OWNER@example.com' })).json()).not.toHaveProperty('token');
+    expect(
+      (await call('PUT', '/updateMe', user, { name: 'New Name', email: 'OWNER@example.com' })).json(),
+    ).not.toHaveProperty('token');
     expect((await call('GET', '/getMe', user)).statusCode).toBe(200);
 
     const res = await call('PUT', '/updateMe', user, { email: 'moved@example.com', currentPassword: user.password });
     expect(res.statusCode).toBe(200);
     const stale = await call('GET', '/getMe', user);
-    expect([stale.statusCode, stale.json().message]).toEqual([401, 'User recently changed password! Please login again..']);
+    expect([stale.statusCode, stale.json().message]).toEqual([
+      401,
+      'User recently changed password! Please login again..',
+    ]);
     const fresh = await call('GET', '/getMe', { auth: { authorization: `Bearer ${res.json().token}` } } as TestUser);
     expect([fresh.statusCode, fresh.json().data.email]).toEqual([200, 'moved@example.com']);
   });
 
-  it('accepts PATCH, the caller\'s own e-mail and an empty body', async () => {
+  it("accepts PATCH, the caller's own e-mail and an empty body", async () => {
     const user = await createUser(t, { email: 'me@example.com', name: 'Nour Ali' });
     expect((await call('PATCH', '/updateMe', user, { email: 'ME@example.com' })).statusCode).toBe(200);
     const res = await call('PUT', '/updateMe', user);
@@ -148,12 +178,20 @@ describe('PUT /users/changeMyPassword', () => {
     const old = await call('GET', '/getMe', user);
     expect(old.statusCode).toBe(401);
     expect(old.json().message).toBe('User recently changed password! Please login again..');
-    const fresh = await t.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { authorization: `Bearer ${res.json().token}` } });
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/getMe',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(fresh.statusCode).toBe(200);
     expect((await login(user.email, 'Secret123')).statusCode).toBe(401);
     const relogin = await login(user.email, 'newpass1');
     expect(relogin.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { authorization: `Bearer ${relogin.json().token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/getMe',
+      headers: { authorization: `Bearer ${relogin.json().token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -223,12 +261,20 @@ describe('admin endpoints', () => {
     for (const [method, url] of routes) {
       expect((await call(method, url)).statusCode).toBe(401);
       for (const who of [user, manager]) {
-        const res = await call(method, url, who, { name: 'Hacked Name', role: 'admin', password: 'hacked12', passwordConfirm: 'hacked12' });
+        const res = await call(method, url, who, {
+          name: 'Hacked Name',
+          role: 'admin',
+          password: 'hacked12',
+          passwordConfirm: 'hacked12',
+        });
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ status: 'fail', message: 'You are not allowed to perform this action' });
       }
     }
-    expect(await t.db.one('SELECT role, name FROM users WHERE id = $1', [user.id])).toEqual({ role: 'user', name: 'مستخدم تجريبي' });
+    expect(await t.db.one('SELECT role, name FROM users WHERE id = $1', [user.id])).toEqual({
+      role: 'user',
+      name: 'مستخدم تجريبي',
+    });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -240,7 +286,10 @@ describe('admin endpoints', () => {
 
     const all = await call('GET', '?limit=2&sort=name', admin);
     expect(all.statusCode).toBe(200);
-    expect(all.json()).toMatchObject({ results: 4, paginationResult: { currentPage: 1, limit: 2, numberOfPages: 2, nextPage: 2 } });
+    expect(all.json()).toMatchObject({
+      results: 4,
+      paginationResult: { currentPage: 1, limit: 2, numberOfPages: 2, nextPage: 2 },
+    });
     expect(all.json().data.map((u: { name: string }) => u.name)).toEqual(['Admin One', 'Omar Sami']);
     expectNoSecrets(all.json());
 
@@ -250,20 +299,40 @@ describe('admin endpoints', () => {
     expect((await call('GET', '?role=manager', admin)).json().data[0].name).toBe('Omar Sami');
     expect((await call('GET', '?email=sara@example.com', admin)).json().results).toBe(1);
     expect((await call('GET', '?keyword=%25%25', admin)).json().results).toBe(0);
-    expect((await call('GET', '?fields=name,email&limit=1', admin)).json().data[0]).toEqual({ _id: expect.any(String), name: expect.any(String), email: expect.any(String) });
+    expect((await call('GET', '?fields=name,email&limit=1', admin)).json().data[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(String),
+      email: expect.any(String),
+    });
     const bad = await call('GET', '?active=maybe', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ location: 'query', path: 'active' });
   });
 
   it('POST /users creates an account with a role', async () => {
-    const res = await call('POST', '', admin, { name: 'New Manager', email: 'Mgr@example.com', password: 'secret12', passwordConfirm: 'secret12', role: 'manager' });
+    const res = await call('POST', '', admin, {
+      name: 'New Manager',
+      email: 'Mgr@example.com',
+      password: 'secret12',
+      passwordConfirm: 'secret12',
+      role: 'manager',
+    });
     expect(res.statusCode).toBe(201);
     expect(Object.keys(res.json())).toEqual(['data']);
-    expect(res.json().data).toMatchObject({ name: 'New Manager', email: 'mgr@example.com', role: 'manager', active: true });
+    expect(res.json().data).toMatchObject({
+      name: 'New Manager',
+      email: 'mgr@example.com',
+      role: 'manager',
+      active: true,
+    });
     expectNoSecrets(res.json());
     expect((await login('mgr@example.com', 'secret12')).statusCode).toBe(200);
-    const plain = await call('POST', '', admin, { name: 'New User', email: 'plain@example.com', password: 'secret12', passwordConfirm: 'secret12' });
+    const plain = await call('POST', '', admin, {
+      name: 'New User',
+      email: 'plain@example.com',
+      password: 'secret12',
+      passwordConfirm: 'secret12',
+    });
     expect(plain.json().data.role).toBe('user');
   });
 
@@ -275,7 +344,13 @@ describe('admin endpoints', () => {
     [{ passwordConfirm: undefined }, 'passwordConfirm', 'passwordConfirm is required field'],
     [{ phone: '' }, 'phone', 'accept only egypt phone numbers'],
   ])('POST /users refuses %j', async (over, path, msg) => {
-    const res = await call('POST', '', admin, { name: 'New User', email: 'n@example.com', password: 'secret12', passwordConfirm: 'secret12', ...over });
+    const res = await call('POST', '', admin, {
+      name: 'New User',
+      email: 'n@example.com',
+      password: 'secret12',
+      passwordConfirm: 'secret12',
+      ...over,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.find((e: { path: string }) => e.path === path)).toMatchObject({ msg });
     expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM users'))!.n).toBe(1);
@@ -296,7 +371,12 @@ describe('admin endpoints', () => {
 
   it('PUT /users/:id changes profile, role and active', async () => {
     const user = await createUser(t, { email: 'x@example.com' });
-    const res = await call('PUT', `/${user.id}`, admin, { role: 'manager', name: 'Renamed User', active: 'false', password: 'ignored1' });
+    const res = await call('PUT', `/${user.id}`, admin, {
+      role: 'manager',
+      name: 'Renamed User',
+      active: 'false',
+      password: 'ignored1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ _id: user.id, role: 'manager', name: 'Renamed User', active: false });
     expect((await call('GET', '/getMe', user)).statusCode).toBe(401); // deactivated
@@ -323,9 +403,14 @@ describe('admin endpoints', () => {
     const user = await createUser(t);
     const other = await createUser(t);
     const product = await createProduct(t);
-    await t.db.query(`INSERT INTO reviews (review, rating, user_id, product_id) VALUES ('جيد', 5, $1, $3), ('مقبول', 2.5, $2, $3)`, [user.id, other.id, product]);
+    await t.db.query(
+      `INSERT INTO reviews (review, rating, user_id, product_id) VALUES ('جيد', 5, $1, $3), ('مقبول', 2.5, $2, $3)`,
+      [user.id, other.id, product],
+    );
     await t.db.query(`UPDATE products SET ratings_average = 3.8, ratings_quantity = 2 WHERE id = $1`, [product]);
-    await t.db.query(`INSERT INTO addresses (user_id, alias, details, phone) VALUES ($1, 'x', 'y', '01012345678')`, [user.id]);
+    await t.db.query(`INSERT INTO addresses (user_id, alias, details, phone) VALUES ($1, 'x', 'y', '01012345678')`, [
+      user.id,
+    ]);
     await t.db.query('INSERT INTO wishlist_items (user_id, product_id) VALUES ($1, $2)', [user.id, product]);
     const session = await t.db.one<{ id: string }>(
       `INSERT INTO payment_sessions (provider, user_id, snapshot, total, success_url, cancel_url, expires_at, status)
@@ -347,21 +432,29 @@ describe('admin endpoints', () => {
     const p = await t.db.one('SELECT ratings_average, ratings_quantity FROM products WHERE id = $1', [product]);
     expect(Number(p!.ratings_average)).toBe(2.5);
     expect(p!.ratings_quantity).toBe(1);
-    expect(await t.db.query('SELECT user_id, user_snapshot FROM orders')).toEqual([{ user_id: null, user_snapshot: { name: 'x' } }]);
+    expect(await t.db.query('SELECT user_id, user_snapshot FROM orders')).toEqual([
+      { user_id: null, user_snapshot: { name: 'x' } },
+    ]);
 
     const missing = await call('DELETE', `/${user.id}`, admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(`No document found for this id: ${user.id}`);
   });
 
-  it('PUT /users/change-password/:id sets the password; the user\'s tokens stop working', async () => {
+  it("PUT /users/change-password/:id sets the password; the user's tokens stop working", async () => {
     const user = await createUser(t);
-    const res = await call('PUT', `/change-password/${user.id}`, admin, { currentPassword: 'anything', password: 'adminset1', passwordConfirm: 'adminset1' });
+    const res = await call('PUT', `/change-password/${user.id}`, admin, {
+      currentPassword: 'anything',
+      password: 'adminset1',
+      passwordConfirm: 'adminset1',
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['data']);
     expect(res.json().data._id).toBe(user.id);
     expectNoSecrets(res.json());
-    expect((await call('GET', '/getMe', user)).json().message).toBe('User recently changed password! Please login again..');
+    expect((await call('GET', '/getMe', user)).json().message).toBe(
+      'User recently changed password! Please login again..',
+    );
     expect((await login(user.email, 'adminset1')).statusCode).toBe(200);
     expect((await call('GET', '/getMe', admin)).statusCode).toBe(200);
 
@@ -377,7 +470,10 @@ describe('admin endpoints', () => {
       expect(bad.json().errors[0]).toMatchObject({ path, msg });
     }
     expect((await login(user.email, 'adminset1')).statusCode).toBe(200);
-    const missing = await call('PUT', `/change-password/${MISSING_ID}`, admin, { password: 'abcdef12', passwordConfirm: 'abcdef12' });
+    const missing = await call('PUT', `/change-password/${MISSING_ID}`, admin, {
+      password: 'abcdef12',
+      passwordConfirm: 'abcdef12',
+    });
     expect(missing.statusCode).toBe(404);
     expect((await call('PUT', '/change-password/bad-id', admin, {})).json().errors[0].msg).toBe('Invalid ID formate');
   });

@@ -12,11 +12,25 @@ describe('wishlist', () => {
     const p1 = await createProduct(t, { title: 'سماعة' });
     const p2 = await createProduct(t, { title: 'شاحن' });
 
-    let res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: { productId: p1 } });
+    let res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wishlist',
+      headers: user.auth,
+      payload: { productId: p1 },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', message: 'Product added successfully to your wishlist', data: [p1] });
+    expect(res.json()).toEqual({
+      status: 'success',
+      message: 'Product added successfully to your wishlist',
+      data: [p1],
+    });
     await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: { productId: p2 } });
-    res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: { productId: p1 } });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wishlist',
+      headers: user.auth,
+      payload: { productId: p1 },
+    });
     expect(res.json().data).toEqual([p1, p2]); // adding twice changes nothing
 
     res = await t.app.inject({ method: 'GET', url: '/api/v1/wishlist', headers: user.auth });
@@ -25,7 +39,13 @@ describe('wishlist', () => {
     expect(body.status).toBe('success');
     expect(body.results).toBe(2);
     expect(body.data.map((p: { _id: string }) => p._id)).toEqual([p1, p2]);
-    expect(body.data[0]).toMatchObject({ _id: p1, id: p1, title: 'سماعة', price: 100, imageCover: 'http://shop.test/products/cover.webp' });
+    expect(body.data[0]).toMatchObject({
+      _id: p1,
+      id: p1,
+      title: 'سماعة',
+      price: 100,
+      imageCover: 'http://shop.test/products/cover.webp',
+    });
     expect(typeof body.data[0].category).toBe('string');
 
     res = await t.app.inject({ method: 'GET', url: '/api/v1/wishlist', headers: other.auth });
@@ -33,7 +53,11 @@ describe('wishlist', () => {
 
     res = await t.app.inject({ method: 'DELETE', url: `/api/v1/wishlist/${p1}`, headers: user.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', message: 'Product removed successfully to your wishlist', data: [p2] });
+    expect(res.json()).toEqual({
+      status: 'success',
+      message: 'Product removed successfully to your wishlist',
+      data: [p2],
+    });
     res = await t.app.inject({ method: 'DELETE', url: `/api/v1/wishlist/${p1}`, headers: user.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([p2]);
@@ -44,11 +68,26 @@ describe('wishlist', () => {
     let res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ msg: 'productId is required', path: 'productId', location: 'body' });
-    res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: { productId: 'abc' } });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wishlist',
+      headers: user.auth,
+      payload: { productId: 'abc' },
+    });
     expect(res.json().errors[0].msg).toBe('Invalid ID formate');
-    res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: { productId: { $ne: null } } });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wishlist',
+      headers: user.auth,
+      payload: { productId: { $ne: null } },
+    });
     expect(res.statusCode).toBe(400);
-    res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: user.auth, payload: { productId: MISSING } });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wishlist',
+      headers: user.auth,
+      payload: { productId: MISSING },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 'fail', message: `No document for this id ${MISSING}` });
     res = await t.app.inject({ method: 'DELETE', url: '/api/v1/wishlist/not-an-id', headers: user.auth });
@@ -69,7 +108,12 @@ describe('wishlist', () => {
       expect(res.json().message).toBe('You are not logged in. Please login to get access');
     }
     const admin = await createUser(t, { role: 'admin' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: admin.auth, payload: { productId: product } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wishlist',
+      headers: admin.auth,
+      payload: { productId: product },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

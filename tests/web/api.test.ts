@@ -40,11 +40,18 @@ describe('addToCart', () => {
 describe('login', () => {
   it('answers the user (only the fields the app keeps) and token', async () => {
     const { _id, name, email, phone, role } = customer;
-    expect(await login({ email: customer.email, password: 'Passw0rd!' })).toEqual({ data: { _id, name, email, phone, role }, token: TOKEN });
+    expect(await login({ email: customer.email, password: 'Passw0rd!' })).toEqual({
+      data: { _id, name, email, phone, role },
+      token: TOKEN,
+    });
   });
 
   it('drops the password hash the original backend sends with the user', async () => {
-    server.use(http.post('*/api/v1/auth/login', () => HttpResponse.json({ data: { ...customer, password: '$2a$12$hash' }, token: TOKEN })));
+    server.use(
+      http.post('*/api/v1/auth/login', () =>
+        HttpResponse.json({ data: { ...customer, password: '$2a$12$hash' }, token: TOKEN }),
+      ),
+    );
     const answer = await login({ email: customer.email, password: 'Passw0rd!' });
     expect(answer.data).not.toHaveProperty('password');
     expect(answer.token).toBe(TOKEN);

@@ -74,7 +74,9 @@ describe('toApiError', () => {
 
   it('takes the first validation error and keeps the list', async () => {
     const error = await failWith(400, {
-      errors: [{ type: 'field', msg: 'accept only egypt phone numbers', path: 'phone', param: 'phone', location: 'body' }],
+      errors: [
+        { type: 'field', msg: 'accept only egypt phone numbers', path: 'phone', param: 'phone', location: 'body' },
+      ],
     });
     expect(error).toEqual({
       status: 400,

@@ -4,9 +4,21 @@ import { colorLabels, colorName } from '../../src/lib/colorNames';
 describe('colorName', () => {
   it('names the common colours in Arabic', () => {
     const named: Record<string, string> = {
-      '#000000': 'أسود', '#ffffff': 'أبيض', '#ff0000': 'أحمر', '#0000ff': 'أزرق', '#008000': 'أخضر', '#ffff00': 'أصفر',
-      '#ffa500': 'برتقالي', '#800080': 'بنفسجي', '#ffc0cb': 'وردي', '#8b4513': 'بني', '#808080': 'رمادي', '#000080': 'كحلي',
-      '#f5f5dc': 'بيج', '#d4af37': 'ذهبي', '#c0c0c0': 'فضي',
+      '#000000': 'أسود',
+      '#ffffff': 'أبيض',
+      '#ff0000': 'أحمر',
+      '#0000ff': 'أزرق',
+      '#008000': 'أخضر',
+      '#ffff00': 'أصفر',
+      '#ffa500': 'برتقالي',
+      '#800080': 'بنفسجي',
+      '#ffc0cb': 'وردي',
+      '#8b4513': 'بني',
+      '#808080': 'رمادي',
+      '#000080': 'كحلي',
+      '#f5f5dc': 'بيج',
+      '#d4af37': 'ذهبي',
+      '#c0c0c0': 'فضي',
     };
     for (const [hex, name] of Object.entries(named)) expect(colorName(hex), hex).toBe(name);
   });

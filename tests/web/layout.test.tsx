@@ -94,7 +94,10 @@ describe('top bar', () => {
     // The listing searches with the stored word: only the phone matches.
     expect(await screen.findByRole('heading', { name: 'نتيجة واحدة', level: 1 })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(await within(main).findByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
+    expect(await within(main).findByRole('link', { name: products[0].title })).toHaveAttribute(
+      'href',
+      `/products/${products[0]._id}`,
+    );
     expect(within(main).queryByRole('link', { name: products[1].title })).not.toBeInTheDocument();
   });
 
@@ -123,7 +126,11 @@ describe('category strip', () => {
     server.use(
       http.get('*/api/v1/categories', ({ request }) => {
         requestedLimit = new URL(request.url).searchParams.get('limit');
-        return HttpResponse.json({ results: 0, paginationResult: { currentPage: 1, limit: 100, numberOfPages: 0 }, data: [] });
+        return HttpResponse.json({
+          results: 0,
+          paginationResult: { currentPage: 1, limit: 100, numberOfPages: 0 },
+          data: [],
+        });
       }),
     );
     const { store } = renderApp('/');

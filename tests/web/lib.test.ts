@@ -31,10 +31,30 @@ describe('resultsLabel', () => {
 
 describe('stock texts', () => {
   it('count pieces in correct Arabic plurals with Western digits', () => {
-    expect([1, 2, 3, 10, 11, 100].map(piecesLabel)).toEqual(['قطعة واحدة', 'قطعتان', '3 قطع', '10 قطع', '11 قطعة', '100 قطعة']);
-    expect([0, 1, 2, 3, 5, 6].map(lowStockText)).toEqual([null, 'متبقي قطعة واحدة فقط', 'متبقي قطعتان فقط', 'متبقي 3 قطع فقط', 'متبقي 5 قطع فقط', null]);
+    expect([1, 2, 3, 10, 11, 100].map(piecesLabel)).toEqual([
+      'قطعة واحدة',
+      'قطعتان',
+      '3 قطع',
+      '10 قطع',
+      '11 قطعة',
+      '100 قطعة',
+    ]);
+    expect([0, 1, 2, 3, 5, 6].map(lowStockText)).toEqual([
+      null,
+      'متبقي قطعة واحدة فقط',
+      'متبقي قطعتان فقط',
+      'متبقي 3 قطع فقط',
+      'متبقي 5 قطع فقط',
+      null,
+    ]);
     expect(lowStockText(undefined)).toBeNull();
-    expect([0, 1, 2, 4, 11].map(availableOnlyText)).toEqual(['نفذت الكمية', 'متوفر قطعة واحدة فقط', 'متوفر قطعتان فقط', 'متوفر 4 قطع فقط', 'متوفر 11 قطعة فقط']);
+    expect([0, 1, 2, 4, 11].map(availableOnlyText)).toEqual([
+      'نفذت الكمية',
+      'متوفر قطعة واحدة فقط',
+      'متوفر قطعتان فقط',
+      'متوفر 4 قطع فقط',
+      'متوفر 11 قطعة فقط',
+    ]);
   });
 });
 

@@ -41,7 +41,11 @@ describe('normalizeProduct', () => {
   });
 
   it('makes cover and gallery images absolute and keeps the rest', () => {
-    const product = normalizeProduct({ ...products[0], imageCover: 'cover.jpeg', images: ['1.jpeg', products[0].images[0]] });
+    const product = normalizeProduct({
+      ...products[0],
+      imageCover: 'cover.jpeg',
+      images: ['1.jpeg', products[0].images[0]],
+    });
     expect(product.imageCover).toBe(`${origin}/products/cover.jpeg`);
     expect(product.images).toEqual([`${origin}/products/1.jpeg`, products[0].images[0]]);
     expect(product.title).toBe(products[0].title);
@@ -98,14 +102,20 @@ describe('normalizeOrder', () => {
     const order = normalizeOrder({
       _id: 'o1',
       id: 3,
-      cartItems: [{ _id: 'i1', count: 1, color: '', price: 5, product: { _id: 'p1', title: 'x', imageCover: 'a.jpeg' } }],
+      cartItems: [
+        { _id: 'i1', count: 1, color: '', price: 5, product: { _id: 'p1', title: 'x', imageCover: 'a.jpeg' } },
+      ],
     });
     expect(order.cartItems[0].product.imageCover).toBe(`${origin}/products/a.jpeg`);
     expect(order.cartItems[0].product.ratingsAverage).toBe(0);
   });
 
   it('derives the status history from the timestamps when the backend sends none, and keeps ours', () => {
-    const times = { createdAt: '2024-03-28T10:15:00.000Z', deliveredAt: '2024-03-29T09:00:00.000Z', paidAt: '2024-03-30T12:00:00.000Z' };
+    const times = {
+      createdAt: '2024-03-28T10:15:00.000Z',
+      deliveredAt: '2024-03-29T09:00:00.000Z',
+      paidAt: '2024-03-30T12:00:00.000Z',
+    };
     expect(normalizeOrder({ _id: 'o1', ...times })).toMatchObject({
       isCancelled: false,
       statusHistory: [
@@ -114,8 +124,14 @@ describe('normalizeOrder', () => {
         { status: 'paid', at: times.paidAt },
       ],
     });
-    const statusHistory = [{ status: 'placed' as const, at: times.createdAt }, { status: 'cancelled' as const, at: times.paidAt }];
-    expect(normalizeOrder({ _id: 'o1', ...times, isCancelled: true, statusHistory })).toMatchObject({ isCancelled: true, statusHistory });
+    const statusHistory = [
+      { status: 'placed' as const, at: times.createdAt },
+      { status: 'cancelled' as const, at: times.paidAt },
+    ];
+    expect(normalizeOrder({ _id: 'o1', ...times, isCancelled: true, statusHistory })).toMatchObject({
+      isCancelled: true,
+      statusHistory,
+    });
   });
 });
 

@@ -75,7 +75,10 @@ describe('public routes', () => {
     expect(router.state.location.pathname).toBe(path);
     if (productLink) {
       const main = screen.getByRole('main');
-      expect((await within(main).findAllByRole('link', { name: productLink }))[0]).toHaveAttribute('href', '/products/prod-1');
+      expect((await within(main).findAllByRole('link', { name: productLink }))[0]).toHaveAttribute(
+        'href',
+        '/products/prod-1',
+      );
     }
   });
 
@@ -98,11 +101,14 @@ describe('not found and error fallback', () => {
     expect(screen.queryByText(/Unexpected Application Error|404 Not Found/)).not.toBeInTheDocument();
   };
 
-  it.each(['/no/such/page', '/user/no-such-page', '/productz'])('shows the Arabic not-found page inside the layout for %s', async (path) => {
-    const { router } = renderApp(path);
-    await expectNotFound('الصفحة غير موجودة');
-    expect(router.state.location.pathname).toBe(path);
-  });
+  it.each(['/no/such/page', '/user/no-such-page', '/productz'])(
+    'shows the Arabic not-found page inside the layout for %s',
+    async (path) => {
+      const { router } = renderApp(path);
+      await expectNotFound('الصفحة غير موجودة');
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
 
   it.each([
     ['/products/prod-999', 'هذا المنتج غير موجود'],
@@ -116,7 +122,10 @@ describe('not found and error fallback', () => {
       // The server's answer to a malformed id in the path (API.md §3.3).
       http.get('*/api/v1/products/:id', ({ params }) =>
         String(params.id).includes(' ')
-          ? HttpResponse.json({ errors: [{ msg: 'Invalid ID formate', path: 'id', location: 'params' }] }, { status: 400 })
+          ? HttpResponse.json(
+              { errors: [{ msg: 'Invalid ID formate', path: 'id', location: 'params' }] },
+              { status: 400 },
+            )
           : undefined,
       ),
     );
@@ -126,7 +135,9 @@ describe('not found and error fallback', () => {
   });
 
   it('offers a retry, not a not-found page, when a product fails to load for another reason', async () => {
-    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/products/:id', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }),
+    );
     const { user } = renderApp('/products/prod-1');
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'هذا المنتج غير موجود' })).not.toBeInTheDocument();
@@ -142,7 +153,9 @@ describe('not found and error fallback', () => {
     const { user } = renderApp('/products/brand/brand-1');
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
-    expect(await screen.findByRole('heading', { name: `منتجات ماركة ${brands[0].name}`, level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: `منتجات ماركة ${brands[0].name}`, level: 1 }),
+    ).toBeInTheDocument();
   });
 
   it('shows an Arabic error with a reload button when a page throws', async () => {

@@ -23,13 +23,17 @@ describe('Paginator', () => {
   });
 
   it('is one navigation landmark around a real list of pages (no axe violations)', async () => {
-    const { container, rerender } = render(<Paginator pageCount={20} currentPage={10} onPageChange={() => undefined} />);
+    const { container, rerender } = render(
+      <Paginator pageCount={20} currentPage={10} onPageChange={() => undefined} />,
+    );
     // Still a list after the pager re-renders with another page.
     rerender(<Paginator pageCount={20} currentPage={11} onPageChange={() => undefined} />);
     expect(screen.getAllByRole('navigation')).toHaveLength(1);
     const list = within(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).getByRole('list');
     expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(5);
-    const { violations } = await axe.run(container, { runOnly: ['listitem', 'list', 'aria-allowed-role', 'landmark-unique', 'aria-valid-attr-value'] });
+    const { violations } = await axe.run(container, {
+      runOnly: ['listitem', 'list', 'aria-allowed-role', 'landmark-unique', 'aria-valid-attr-value'],
+    });
     expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 });
@@ -37,7 +41,9 @@ describe('Paginator', () => {
 describe('ConfirmModal', () => {
   it('confirms and cancels', async () => {
     const calls: string[] = [];
-    render(<ConfirmModal show title="تاكيد الحذف" onConfirm={() => calls.push('ok')} onCancel={() => calls.push('back')} />);
+    render(
+      <ConfirmModal show title="تاكيد الحذف" onConfirm={() => calls.push('ok')} onCancel={() => calls.push('back')} />,
+    );
     expect(screen.getByText('تاكيد الحذف')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'حذف' }));
     await userEvent.click(screen.getByRole('button', { name: 'تراجع' }));

@@ -25,19 +25,27 @@ export interface AddressInput {
 }
 
 const COLUMNS = 'id, alias, details, phone, city, postal_code, created_at, updated_at';
-const COLUMN_OF = { alias: 'alias', details: 'details', phone: 'phone', city: 'city', postalCode: 'postal_code' } as const;
+const COLUMN_OF = {
+  alias: 'alias',
+  details: 'details',
+  phone: 'phone',
+  city: 'city',
+  postalCode: 'postal_code',
+} as const;
 
 /** The user's addresses in the order they were added. */
-export const addressesOf = (db: Queryable, userId: string) => db.query<AddressRow>(`SELECT ${COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY added`, [userId]);
+export const addressesOf = (db: Queryable, userId: string) =>
+  db.query<AddressRow>(`SELECT ${COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY added`, [userId]);
 
 /** One of the user's addresses, or undefined. */
 export const findAddress = (db: Queryable, id: string, userId: string) =>
   db.one<AddressRow>(`SELECT ${COLUMNS} FROM addresses WHERE id = $1 AND user_id = $2`, [id, userId]);
 
 export async function insertAddress(db: Queryable, userId: string, input: Required<AddressInput>) {
-  await db.query('INSERT INTO addresses (user_id, alias, details, phone, city, postal_code) VALUES ($1, $2, $3, $4, $5, $6)', [
-    userId, input.alias, input.details, input.phone, input.city, input.postalCode,
-  ]);
+  await db.query(
+    'INSERT INTO addresses (user_id, alias, details, phone, city, postal_code) VALUES ($1, $2, $3, $4, $5, $6)',
+    [userId, input.alias, input.details, input.phone, input.city, input.postalCode],
+  );
 }
 
 /** Writes the fields given to one of the user's addresses; undefined when the user has no such address. */
@@ -49,7 +57,10 @@ export function updateAddress(db: Queryable, id: string, userId: string, input: 
     params.push(input[field as keyof AddressInput]);
     sets.push(`${column} = $${params.length}`);
   }
-  return db.one<AddressRow>(`UPDATE addresses SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, params);
+  return db.one<AddressRow>(
+    `UPDATE addresses SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+    params,
+  );
 }
 
 /** Removes one of the user's addresses; false when the user has no such address. */

@@ -58,45 +58,85 @@ export async function addressRoutes(instance: FastifyInstance) {
   const auth = requireAuth(ctx);
   const missing = (id: string) => notFound(`There is no address for this id ${id}`);
 
-  app.post('/', {
-    schema: { tags, security, summary: 'Add an address; answers every address of the caller', body: NewAddress, response: { 200: AddressList } },
-    preValidation: [auth, checks({ body: addressRules(false) })],
-  }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body;
-    await insertAddress(ctx.db, user.id, {
-      alias: text(body.alias)!, details: text(body.details)!, phone: text(body.phone)!, city: text(body.city) ?? '', postalCode: text(body.postalCode) ?? '',
-    });
-    return { status: 'success' as const, message: 'Address added successfully', data: (await addressesOf(ctx.db, user.id)).map(addressJson) };
-  });
-
-  app.get('/', {
-    schema: {
-      tags, security, summary: "The caller's addresses",
-      response: { 200: Type.Object({ results: Type.Integer(), status: Type.Literal('success'), data: Type.Array(Address) }) },
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add an address; answers every address of the caller',
+        body: NewAddress,
+        response: { 200: AddressList },
+      },
+      preValidation: [auth, checks({ body: addressRules(false) })],
     },
-    preValidation: auth,
-  }, async (request) => {
-    const data = (await addressesOf(ctx.db, currentUser(request).id)).map(addressJson);
-    return { results: data.length, status: 'success' as const, data };
-  });
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      await insertAddress(ctx.db, user.id, {
+        alias: text(body.alias)!,
+        details: text(body.details)!,
+        phone: text(body.phone)!,
+        city: text(body.city) ?? '',
+        postalCode: text(body.postalCode) ?? '',
+      });
+      return {
+        status: 'success' as const,
+        message: 'Address added successfully',
+        data: (await addressesOf(ctx.db, user.id)).map(addressJson),
+      };
+    },
+  );
 
-  app.get('/:addressId', {
-    schema: { tags, security, summary: 'One of the caller\'s addresses', params: Params, response: { 200: Success(Address) } },
-    preValidation: [auth, checks({ params: idRules('addressId') })],
-  }, async (request) => {
-    const id = request.params.addressId;
-    const row = await findAddress(ctx.db, id, currentUser(request).id);
-    if (!row) throw missing(id);
-    return { status: 'success' as const, data: addressJson(row) };
-  });
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's addresses",
+        response: {
+          200: Type.Object({ results: Type.Integer(), status: Type.Literal('success'), data: Type.Array(Address) }),
+        },
+      },
+      preValidation: auth,
+    },
+    async (request) => {
+      const data = (await addressesOf(ctx.db, currentUser(request).id)).map(addressJson);
+      return { results: data.length, status: 'success' as const, data };
+    },
+  );
+
+  app.get(
+    '/:addressId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's addresses",
+        params: Params,
+        response: { 200: Success(Address) },
+      },
+      preValidation: [auth, checks({ params: idRules('addressId') })],
+    },
+    async (request) => {
+      const id = request.params.addressId;
+      const row = await findAddress(ctx.db, id, currentUser(request).id);
+      if (!row) throw missing(id);
+      return { status: 'success' as const, data: addressJson(row) };
+    },
+  );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url: '/:addressId',
       schema: {
-        tags, security, summary: 'Change an address (only the fields sent)', params: Params, body: AddressChanges,
+        tags,
+        security,
+        summary: 'Change an address (only the fields sent)',
+        params: Params,
+        body: AddressChanges,
         response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), data: Address }) },
       },
       preValidation: [auth, checks({ params: idRules('addressId'), body: addressRules(true) })],
@@ -115,13 +155,27 @@ export async function addressRoutes(instance: FastifyInstance) {
     });
   }
 
-  app.delete('/:addressId', {
-    schema: { tags, security, summary: 'Remove an address; answers the remaining ones', params: Params, response: { 200: AddressList } },
-    preValidation: [auth, checks({ params: idRules('addressId') })],
-  }, async (request) => {
-    const user = currentUser(request);
-    const id = request.params.addressId;
-    if (!(await deleteAddress(ctx.db, id, user.id))) throw missing(id);
-    return { status: 'success' as const, message: 'Address removed successfully', data: (await addressesOf(ctx.db, user.id)).map(addressJson) };
-  });
+  app.delete(
+    '/:addressId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove an address; answers the remaining ones',
+        params: Params,
+        response: { 200: AddressList },
+      },
+      preValidation: [auth, checks({ params: idRules('addressId') })],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.addressId;
+      if (!(await deleteAddress(ctx.db, id, user.id))) throw missing(id);
+      return {
+        status: 'success' as const,
+        message: 'Address removed successfully',
+        data: (await addressesOf(ctx.db, user.id)).map(addressJson),
+      };
+    },
+  );
 }

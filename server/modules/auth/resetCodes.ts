@@ -2,7 +2,12 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { toAsciiDigits } from '../../../src/lib/digits';
 import { isUniqueViolation } from '../../db/errors';
-import { discardResetCode as discardStoredCode, storeResetCode, verifyAnyResetCode, verifyResetCodeOf } from '../users/repository';
+import {
+  discardResetCode as discardStoredCode,
+  storeResetCode,
+  verifyAnyResetCode,
+  verifyResetCodeOf,
+} from '../users/repository';
 
 /**
  * Password-reset codes (API.md §6.8): six digits from the CSPRNG, kept only as an HMAC with a
@@ -12,11 +17,13 @@ import { discardResetCode as discardStoredCode, storeResetCode, verifyAnyResetCo
 export const MAX_WRONG_ATTEMPTS = 5;
 const MAX_DRAWS = 20;
 
-const hashCode = (ctx: AppContext, code: string) => createHmac('sha256', ctx.config.resetCodeSecret).update(code).digest('hex');
+const hashCode = (ctx: AppContext, code: string) =>
+  createHmac('sha256', ctx.config.resetCodeSecret).update(code).digest('hex');
 
 /** The code as six ASCII digits (a number or a string, Arabic-Indic digits allowed), or undefined. */
 export function parseResetCode(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < 1_000_000 ? String(value).padStart(6, '0') : undefined;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 0 && value < 1_000_000 ? String(value).padStart(6, '0') : undefined;
   if (typeof value !== 'string') return undefined;
   const digits = toAsciiDigits(value.trim());
   return /^[0-9]{6}$/.test(digits) ? digits : undefined;
@@ -53,13 +60,18 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
  * window for resetPassword and returns the resetToken bound to this verification; a wrong one with
  * `email` counts towards locking that account's code. Returns undefined when the code is refused.
  */
-export async function verifyResetCode(ctx: AppContext, code: string, email: string | undefined): Promise<string | undefined> {
+export async function verifyResetCode(
+  ctx: AppContext,
+  code: string,
+  email: string | undefined,
+): Promise<string | undefined> {
   const resetToken = randomBytes(32).toString('base64url');
   const codeHash = hashCode(ctx, code);
   const tokenHash = hashResetToken(resetToken);
   // The code alone (the original web app): wrong guesses count against the address instead (API.md §4.4).
-  const verified = email === undefined
-    ? await verifyAnyResetCode(ctx.db, codeHash, MAX_WRONG_ATTEMPTS, tokenHash)
-    : await verifyResetCodeOf(ctx.db, email, codeHash, MAX_WRONG_ATTEMPTS, tokenHash);
+  const verified =
+    email === undefined
+      ? await verifyAnyResetCode(ctx.db, codeHash, MAX_WRONG_ATTEMPTS, tokenHash)
+      : await verifyResetCodeOf(ctx.db, email, codeHash, MAX_WRONG_ATTEMPTS, tokenHash);
   return verified ? resetToken : undefined;
 }

@@ -20,13 +20,14 @@ import { findActiveByEmail, findLogin, findResetAccount, findUser } from '../use
 import { userJson } from '../users/serialize';
 import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
-
 const INVALID_CODE = 'Reset code is invalid or has expired';
 const NOT_VERIFIED = 'reset code not verified';
 const noUser = (email: string) => notFound(`There is no user with this email address ${email}`);
 const loginRules = {
   email: rules().required('Email required field').email('Invalid email formate'),
-  password: rules().required('Password required').check((v) => passwordText(v) !== undefined, 'Password required'),
+  password: rules()
+    .required('Password required')
+    .check((v) => passwordText(v) !== undefined, 'Password required'),
 };
 const emailOnlyRules = { email: rules().required('Email required field').email('Invalid email formate') };
 
@@ -41,56 +42,88 @@ export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
 
-  app.post('/signup', {
-    schema: {
-      tags, summary: 'Create a customer account; answers the user and a token',
-      body: Type.Object({ name: NameField, email: EmailField, password: Password(), passwordConfirm: Password('The password again'), phone: PhoneField }),
-      response: { 201: UserWithToken },
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create a customer account; answers the user and a token',
+        body: Type.Object({
+          name: NameField,
+          email: EmailField,
+          password: Password(),
+          passwordConfirm: Password('The password again'),
+          phone: PhoneField,
+        }),
+        response: { 201: UserWithToken },
+      },
+      config: routeLimit(app, LIMITS.signup),
+      preValidation: checks({
+        body: newAccountRules(ctx.db),
+      }),
     },
-    config: routeLimit(app, LIMITS.signup),
-    preValidation: checks({
-      body: newAccountRules(ctx.db),
-    }),
-  }, async (request, reply) => {
-    const body = request.body;
-    // `role` and `profileImg` in the body are ignored: sign-up always makes a customer.
-    const user = await insertUser(
-      ctx,
-      { name: text(body.name)!, email: normalizeEmail(body.email)!, password: passwordText(body.password)!, phone: text(body.phone), role: 'user' },
-      body.email,
-    );
-    return reply.status(201).send({ data: userJson(user), token: await issueToken(ctx, user.id, null) });
-  });
+    async (request, reply) => {
+      const body = request.body;
+      // `role` and `profileImg` in the body are ignored: sign-up always makes a customer.
+      const user = await insertUser(
+        ctx,
+        {
+          name: text(body.name)!,
+          email: normalizeEmail(body.email)!,
+          password: passwordText(body.password)!,
+          phone: text(body.phone),
+          role: 'user',
+        },
+        body.email,
+      );
+      return reply.status(201).send({ data: userJson(user), token: await issueToken(ctx, user.id, null) });
+    },
+  );
 
   // Failed logins are counted per (IP, e-mail); the route limit counts every request per IP.
   const loginFailures = createCounter(app, 'login-failures', LIMITS.loginFailures, (request) => {
     const email = normalizeEmail(bodyOf(request).email);
     return email && `${clientIp(request)}|${email}`;
   });
-  app.post('/login', {
-    schema: {
-      tags, summary: 'Log in; answers the user and a token (401 `Incorrect email or password`)',
-      body: Type.Object({ email: EmailField, password: Password('The password') }),
-      response: { 200: UserWithToken },
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in; answers the user and a token (401 `Incorrect email or password`)',
+        body: Type.Object({ email: EmailField, password: Password('The password') }),
+        response: { 200: UserWithToken },
+      },
+      config: routeLimit(app, LIMITS.login),
+      preValidation: checks({ body: loginRules }),
     },
-    config: routeLimit(app, LIMITS.login),
-    preValidation: checks({ body: loginRules }),
-  }, async (request) => {
-    const body = request.body;
-    await loginFailures.check(request);
-    const row = await findLogin(ctx.db, normalizeEmail(body.email)!);
-    const password = passwordText(body.password)!;
-    const matches = row?.active ? await verifyPassword(password, row.password_hash) : await verifyNothing(password, ctx.config.bcryptRounds);
-    if (!row?.active || !matches) {
-      await loginFailures.hit(request);
-      throw unauthorized('Incorrect email or password');
-    }
-    return { data: userJson((await findUser(ctx.db, row.id))!), token: await issueToken(ctx, row.id, row.password_changed_at) };
-  });
+    async (request) => {
+      const body = request.body;
+      await loginFailures.check(request);
+      const row = await findLogin(ctx.db, normalizeEmail(body.email)!);
+      const password = passwordText(body.password)!;
+      const matches = row?.active
+        ? await verifyPassword(password, row.password_hash)
+        : await verifyNothing(password, ctx.config.bcryptRounds);
+      if (!row?.active || !matches) {
+        await loginFailures.hit(request);
+        throw unauthorized('Incorrect email or password');
+      }
+      return {
+        data: userJson((await findUser(ctx.db, row.id))!),
+        token: await issueToken(ctx, row.id, row.password_changed_at),
+      };
+    },
+  );
 
   // One count per IP across both spellings of the route, and one per e-mail (API.md §4.4).
   const forgotPerIp = createCounter(app, 'forgot-ip', LIMITS.forgotPerIp, clientIp);
-  const forgotPerEmail = createCounter(app, 'forgot-email', LIMITS.forgotPerEmail, (request) => normalizeEmail(bodyOf(request).email) || undefined);
+  const forgotPerEmail = createCounter(
+    app,
+    'forgot-email',
+    LIMITS.forgotPerEmail,
+    (request) => normalizeEmail(bodyOf(request).email) || undefined,
+  );
   const forgotPassword = async (request: FastifyRequest) => {
     const body = bodyOf(request);
     const email = normalizeEmail(body.email)!;
@@ -119,48 +152,63 @@ export async function authRoutes(instance: FastifyInstance) {
     return sent;
   };
   for (const url of ['/forgotPasswords', '/forgotPassword']) {
-    app.post(url, {
-      schema: {
-        tags, summary: 'E-mail a 6-digit reset code, valid 10 minutes' + (url === '/forgotPassword' ? ' (the other spelling of /forgotPasswords)' : ''),
-        body: Type.Object({ email: EmailField }),
-        response: { 200: SuccessMessage },
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary:
+            'E-mail a 6-digit reset code, valid 10 minutes' +
+            (url === '/forgotPassword' ? ' (the other spelling of /forgotPasswords)' : ''),
+          body: Type.Object({ email: EmailField }),
+          response: { 200: SuccessMessage },
+        },
+        // Per IP for every request, then the rules, then per e-mail for the valid ones.
+        preValidation: [forgotPerIp.hit, checks({ body: emailOnlyRules }), forgotPerEmail.hit],
       },
-      // Per IP for every request, then the rules, then per e-mail for the valid ones.
-      preValidation: [forgotPerIp.hit, checks({ body: emailOnlyRules }), forgotPerEmail.hit],
-    }, forgotPassword);
+      forgotPassword,
+    );
   }
 
-  app.post('/verifyResetCode', {
-    schema: {
-      tags, summary: 'Check a reset code; answers the resetToken that resetPassword needs',
-      // Anything else than a live code answers `Reset code is invalid or has expired`, so the body is documented only.
-      body: Type.Object({
-        resetCode: Type.Optional(Type.Unknown({ description: 'The 6 digits (text or number)' })),
-        email: Type.Optional(Type.Unknown({ description: 'Optional: the account the code must belong to' })),
-      }),
-      response: { 200: Type.Object({ status: Type.Literal('Success'), resetToken: Type.String() }) },
+  app.post(
+    '/verifyResetCode',
+    {
+      schema: {
+        tags,
+        summary: 'Check a reset code; answers the resetToken that resetPassword needs',
+        // Anything else than a live code answers `Reset code is invalid or has expired`, so the body is documented only.
+        body: Type.Object({
+          resetCode: Type.Optional(Type.Unknown({ description: 'The 6 digits (text or number)' })),
+          email: Type.Optional(Type.Unknown({ description: 'Optional: the account the code must belong to' })),
+        }),
+        response: { 200: Type.Object({ status: Type.Literal('Success'), resetToken: Type.String() }) },
+      },
+      config: routeLimit(app, LIMITS.verifyResetCode),
     },
-    config: routeLimit(app, LIMITS.verifyResetCode),
-  }, async (request) => {
-    const body = request.body;
-    const code = parseResetCode(body.resetCode);
-    // `email` is optional (the original web app sends only the code); when sent, the code must be that account's.
-    const emailGiven = body.email !== undefined && body.email !== null && body.email !== '';
-    const email = emailGiven ? normalizeEmail(body.email) : undefined;
-    const resetToken = code && (!emailGiven || email) ? await verifyResetCode(ctx, code, email) : undefined;
-    if (!resetToken) throw badRequest(INVALID_CODE);
-    return { status: 'Success' as const, resetToken };
-  });
+    async (request) => {
+      const body = request.body;
+      const code = parseResetCode(body.resetCode);
+      // `email` is optional (the original web app sends only the code); when sent, the code must be that account's.
+      const emailGiven = body.email !== undefined && body.email !== null && body.email !== '';
+      const email = emailGiven ? normalizeEmail(body.email) : undefined;
+      const resetToken = code && (!emailGiven || email) ? await verifyResetCode(ctx, code, email) : undefined;
+      if (!resetToken) throw badRequest(INVALID_CODE);
+      return { status: 'Success' as const, resetToken };
+    },
+  );
 
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/resetPassword',
     schema: {
-      tags, summary: 'Set a new password with the resetToken of a verified code; answers a new token',
+      tags,
+      summary: 'Set a new password with the resetToken of a verified code; answers a new token',
       body: Type.Object({
         email: EmailField,
         newPassword: Password(),
-        resetToken: Type.Optional(Type.Unknown({ description: 'From verifyResetCode (required unless LEGACY_RESET_FLOW)' })),
+        resetToken: Type.Optional(
+          Type.Unknown({ description: 'From verifyResetCode (required unless LEGACY_RESET_FLOW)' }),
+        ),
       }),
       response: { 200: Type.Object({ status: Type.Literal('Success'), token: Type.String() }) },
     },

@@ -3,5 +3,12 @@ import { compact, iso } from '../../lib/time';
 import type { BrandRow } from './repository';
 
 export function brandJson(row: BrandRow, baseUrl: ImageBase) {
-  return compact({ _id: row.id, name: row.name, slug: row.slug, image: imageUrl(baseUrl, 'brands', row.image), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
+  return compact({
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: imageUrl(baseUrl, 'brands', row.image),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  });
 }

@@ -67,7 +67,9 @@ export function cartLines(q: Queryable, cartId: string) {
 
 /** The cart's lines as stored, in the order they were added (checkout prices them against the locked products). */
 export const cartItems = (q: Queryable, cartId: string) =>
-  q.query<CartItemRow>('SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added', [cartId]);
+  q.query<CartItemRow>('SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added', [
+    cartId,
+  ]);
 
 /** Any change to the lines drops the coupon (API.md §6.3) and marks the cart changed for pending card payments. */
 export async function cartChanged(q: Queryable, cartId: string) {
@@ -81,7 +83,9 @@ export async function cartsChanged(q: Queryable, cartIds: string[]) {
 
 /** The carts holding a product (read before its deletion cascades to their lines). */
 export const cartsHoldingProduct = async (q: Queryable, productId: string) =>
-  (await q.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [productId])).map((c) => c.cart_id);
+  (
+    await q.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [productId])
+  ).map((c) => c.cart_id);
 
 /** Carts holding the coupon lose it (API.md §6.7); their plain total is computed from the lines. */
 export async function cartsLoseCoupon(q: Queryable, couponId: string) {
@@ -105,7 +109,11 @@ export async function touchCart(tx: Queryable, userId: string): Promise<CartRow>
  * Adds one of the product in the colour (or one more to its line, refreshing the line's price), unless all lines
  * of the product would then pass `stock` (API.md §5.11's stock rule, in the same statement). False when refused.
  */
-export async function addOne(tx: Queryable, cartId: string, line: { productId: string; color: string; price: number; stock: number }): Promise<boolean> {
+export async function addOne(
+  tx: Queryable,
+  cartId: string,
+  line: { productId: string; color: string; price: number; stock: number },
+): Promise<boolean> {
   const added = await tx.one(
     `INSERT INTO cart_items (cart_id, product_id, color, count, price)
      SELECT $1, $2, $3, 1, $4
@@ -119,11 +127,17 @@ export async function addOne(tx: Queryable, cartId: string, line: { productId: s
 
 /** How many of the product all the cart's lines hold together. */
 export const countInCart = async (q: Queryable, cartId: string, productId: string) =>
-  (await q.one<{ n: number }>('SELECT COALESCE(sum(count), 0)::int AS n FROM cart_items WHERE cart_id = $1 AND product_id = $2', [cartId, productId]))!.n;
+  (await q.one<{ n: number }>(
+    'SELECT COALESCE(sum(count), 0)::int AS n FROM cart_items WHERE cart_id = $1 AND product_id = $2',
+    [cartId, productId],
+  ))!.n;
 
 /** A line of the cart, or undefined. */
 export const findLine = (q: Queryable, cartId: string, lineId: string) =>
-  q.one<{ id: string; product_id: string; count: number }>('SELECT id, product_id, count FROM cart_items WHERE id = $1 AND cart_id = $2', [lineId, cartId]);
+  q.one<{ id: string; product_id: string; count: number }>(
+    'SELECT id, product_id, count FROM cart_items WHERE id = $1 AND cart_id = $2',
+    [lineId, cartId],
+  );
 
 export async function setLineCount(tx: Queryable, lineId: string, count: number, price: number) {
   await tx.query('UPDATE cart_items SET count = $2, price = $3 WHERE id = $1', [lineId, count, price]);
@@ -157,7 +171,12 @@ export async function removeCoupon(tx: Queryable, cartId: string) {
 }
 
 /** Applies a coupon with the total it gives; answers the cart row with the coupon's name. */
-export async function applyCoupon(tx: Queryable, cartId: string, coupon: { id: string; name: string }, totalAfterDiscount: number): Promise<CartRow> {
+export async function applyCoupon(
+  tx: Queryable,
+  cartId: string,
+  coupon: { id: string; name: string },
+  totalAfterDiscount: number,
+): Promise<CartRow> {
   return (await tx.one<CartRow>(
     `UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1 RETURNING ${CART_RETURNING}, $4::text AS coupon`,
     [cartId, coupon.id, totalAfterDiscount, coupon.name],
@@ -169,7 +188,13 @@ export async function applyCoupon(tx: Queryable, cartId: string, coupon: { id: s
  * the lock is held, in their own statement, so they include any line another request committed while this one waited.
  */
 export const lockCartForCheckout = (tx: Queryable, userId: string, cartId: string) =>
-  tx.one<{ id: string; coupon_id: string | null; coupon: string | null; discount: string | null; total_after_discount: number | null }>(
+  tx.one<{
+    id: string;
+    coupon_id: string | null;
+    coupon: string | null;
+    discount: string | null;
+    total_after_discount: number | null;
+  }>(
     `SELECT ca.id, ca.coupon_id, co.name AS coupon, co.discount, ca.total_after_discount
      FROM carts ca LEFT JOIN coupons co ON co.id = ca.coupon_id AND co.expire > now()
      WHERE ca.user_id = $1 AND ca.id = $2 FOR UPDATE OF ca`,
@@ -177,6 +202,15 @@ export const lockCartForCheckout = (tx: Queryable, userId: string, cartId: strin
   );
 
 /** Stores the coupon (or none) and its total after a checkout re-priced the cart, marking the cart changed. */
-export async function setCartCoupon(tx: Queryable, cartId: string, couponId: string | null, totalAfterDiscount: number | null) {
-  await tx.query('UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1', [cartId, couponId, totalAfterDiscount]);
+export async function setCartCoupon(
+  tx: Queryable,
+  cartId: string,
+  couponId: string | null,
+  totalAfterDiscount: number | null,
+) {
+  await tx.query('UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1', [
+    cartId,
+    couponId,
+    totalAfterDiscount,
+  ]);
 }

@@ -50,52 +50,86 @@ export async function cartRoutes(instance: FastifyInstance) {
   const customer = requireAuth(ctx, 'user');
   const base = (request: FastifyRequest) => imageBase(request, ctx);
 
-  app.get('/', {
-    schema: { tags, security: bearer, summary: "The customer's cart (an empty one when there is none)", response: { 200: CartResponse } },
-    preValidation: customer,
-  }, async (request) => {
-    // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
-    const body = await ctx.db.tx(async (tx) => {
-      const cart = await findCart(tx, currentUser(request).id);
-      return cart && cartBody(tx, cart.id, base(request));
-    }, { snapshot: true });
-    if (!body) return { status: 'success' as const, numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
-    return { status: 'success' as const, ...body };
-  });
-
-  app.post('/', {
-    schema: {
-      tags, security: bearer, summary: 'Add one of a product (in a colour) to the cart',
-      // color has no rule of its own: any value that is not one of the product's colours answers API.md's colour 400.
-      body: Type.Object({ productId: Type.String(), color: Type.Optional(Type.Unknown({ description: 'One of the product\'s colours (text); "", null or none for no colour' })) }),
-      response: { 200: Type.Object({ status: Type.Literal('success'), message: Type.String(), numOfCartItems: Type.Integer(), data: Cart }) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The customer's cart (an empty one when there is none)",
+        response: { 200: CartResponse },
+      },
+      preValidation: customer,
     },
-    preValidation: [customer, checks({ body: { productId: rules().required('productId is required').id() } })],
-  }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body;
-    const { productId } = body;
-    const result = await ctx.db.tx(async (tx) => {
-      const product = await findProductForCart(tx, productId);
-      if (!product) throw notFound(`No document for this id ${productId}`);
-      const requested = body.color === undefined || body.color === null ? '' : text(body.color);
-      const color = requested === '' ? '' : product.available_colors.find((c) => c.toLowerCase() === requested?.toLowerCase());
-      if (color === undefined) throw badRequest('This color is not available for this product');
+    async (request) => {
+      // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
+      const body = await ctx.db.tx(
+        async (tx) => {
+          const cart = await findCart(tx, currentUser(request).id);
+          return cart && cartBody(tx, cart.id, base(request));
+        },
+        { snapshot: true },
+      );
+      if (!body) return { status: 'success' as const, numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
+      return { status: 'success' as const, ...body };
+    },
+  );
 
-      // Creating or touching the cart row locks it and already does cartChanged's work: the transaction either
-      // adds the line or rolls all of it back.
-      const cart = await touchCart(tx, user.id);
-      // The price always comes from the product (API.md §6.2), refreshed when the line grows.
-      const added = await addOne(tx, cart.id, {
-        productId: product.id, color, price: effectivePrice(product.price, product.price_after_discount), stock: product.quantity,
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Add one of a product (in a colour) to the cart',
+        // color has no rule of its own: any value that is not one of the product's colours answers API.md's colour 400.
+        body: Type.Object({
+          productId: Type.String(),
+          color: Type.Optional(
+            Type.Unknown({ description: 'One of the product\'s colours (text); "", null or none for no colour' }),
+          ),
+        }),
+        response: {
+          200: Type.Object({
+            status: Type.Literal('success'),
+            message: Type.String(),
+            numOfCartItems: Type.Integer(),
+            data: Cart,
+          }),
+        },
+      },
+      preValidation: [customer, checks({ body: { productId: rules().required('productId is required').id() } })],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const { productId } = body;
+      const result = await ctx.db.tx(async (tx) => {
+        const product = await findProductForCart(tx, productId);
+        if (!product) throw notFound(`No document for this id ${productId}`);
+        const requested = body.color === undefined || body.color === null ? '' : text(body.color);
+        const color =
+          requested === '' ? '' : product.available_colors.find((c) => c.toLowerCase() === requested?.toLowerCase());
+        if (color === undefined) throw badRequest('This color is not available for this product');
+
+        // Creating or touching the cart row locks it and already does cartChanged's work: the transaction either
+        // adds the line or rolls all of it back.
+        const cart = await touchCart(tx, user.id);
+        // The price always comes from the product (API.md §6.2), refreshed when the line grows.
+        const added = await addOne(tx, cart.id, {
+          productId: product.id,
+          color,
+          price: effectivePrice(product.price, product.price_after_discount),
+          stock: product.quantity,
+        });
+        if (!added) throw conflict(`Not enough stock for product: ${product.title}`);
+        const lines = await cartLines(tx, cart.id);
+        assertCartTotal(lines);
+        return cartBody(tx, cart.id, base(request), { cart, lines });
       });
-      if (!added) throw conflict(`Not enough stock for product: ${product.title}`);
-      const lines = await cartLines(tx, cart.id);
-      assertCartTotal(lines);
-      return cartBody(tx, cart.id, base(request), { cart, lines });
-    });
-    return { status: 'success' as const, message: 'Product added successfully to your cart', ...result };
-  });
+      return { status: 'success' as const, message: 'Product added successfully to your cart', ...result };
+    },
+  );
 
   const applyCoupon = async (request: FastifyRequest<{ Body: { couponName?: unknown } }>) => {
     const user = currentUser(request);
@@ -110,7 +144,12 @@ export async function cartRoutes(instance: FastifyInstance) {
         return undefined;
       }
       const lines = await cartLines(tx, cart.id);
-      const updated = await applyCouponToCart(tx, cart.id, { id: cart.new_coupon_id, name: cart.new_coupon! }, applyDiscount(linesTotal(lines), Number(cart.discount)));
+      const updated = await applyCouponToCart(
+        tx,
+        cart.id,
+        { id: cart.new_coupon_id, name: cart.new_coupon! },
+        applyDiscount(linesTotal(lines), Number(cart.discount)),
+      );
       return { coupon: cart.new_coupon!, ...(await cartBody(tx, cart.id, base(request), { cart: updated, lines })) };
     });
     if (!outcome) throw badRequest('Coupon is invalid or has expired');
@@ -122,10 +161,19 @@ export async function cartRoutes(instance: FastifyInstance) {
       method,
       url: '/applyCoupon',
       schema: {
-        tags, security: bearer, summary: 'Apply a coupon by name (replaces the applied one; a refused one removes it)',
+        tags,
+        security: bearer,
+        summary: 'Apply a coupon by name (replaces the applied one; a refused one removes it)',
         // Any value is read as text; what is not a running coupon's name answers `Coupon is invalid or has expired`.
         body: Type.Object({ couponName: Type.Optional(Type.Unknown({ description: 'Coupon name, any case' })) }),
-        response: { 200: Type.Object({ status: Type.Literal('success'), numOfCartItems: Type.Integer(), coupon: Type.String(), data: Cart }) },
+        response: {
+          200: Type.Object({
+            status: Type.Literal('success'),
+            numOfCartItems: Type.Integer(),
+            coupon: Type.String(),
+            data: Cart,
+          }),
+        },
       },
       preValidation: customer,
       handler: applyCoupon,
@@ -156,7 +204,10 @@ export async function cartRoutes(instance: FastifyInstance) {
       method,
       url: '/:itemId',
       schema: {
-        tags, security: bearer, summary: "Set a line's count (drops an applied coupon)", params: ItemParams,
+        tags,
+        security: bearer,
+        summary: "Set a line's count (drops an applied coupon)",
+        params: ItemParams,
         body: Type.Object({ count: IntegerLike({ description: 'At least 1' }) }),
         response: { 200: CartResponse },
       },
@@ -165,27 +216,41 @@ export async function cartRoutes(instance: FastifyInstance) {
     });
   }
 
-  app.delete('/:itemId', {
-    schema: { tags, security: bearer, summary: 'Remove a line (drops an applied coupon)', params: ItemParams, response: { 200: CartResponse } },
-    preValidation: [customer, checks({ params: idRules('itemId') })],
-  }, async (request) => {
-    const user = currentUser(request);
-    const { itemId } = request.params;
-    const result = await ctx.db.tx(async (tx) => {
-      const cart = await findCart(tx, user.id, { lock: true });
-      if (!cart) throw noCart(user.id);
-      if (!(await removeLine(tx, cart.id, itemId))) throw noLine(itemId);
-      await cartChanged(tx, cart.id);
-      return cartBody(tx, cart.id, base(request));
-    });
-    return { status: 'success' as const, ...result };
-  });
+  app.delete(
+    '/:itemId',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Remove a line (drops an applied coupon)',
+        params: ItemParams,
+        response: { 200: CartResponse },
+      },
+      preValidation: [customer, checks({ params: idRules('itemId') })],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { itemId } = request.params;
+      const result = await ctx.db.tx(async (tx) => {
+        const cart = await findCart(tx, user.id, { lock: true });
+        if (!cart) throw noCart(user.id);
+        if (!(await removeLine(tx, cart.id, itemId))) throw noLine(itemId);
+        await cartChanged(tx, cart.id);
+        return cartBody(tx, cart.id, base(request));
+      });
+      return { status: 'success' as const, ...result };
+    },
+  );
 
-  app.delete('/', {
-    schema: { tags, security: bearer, summary: 'Empty the cart', response: { 204: NoContent } },
-    preValidation: customer,
-  }, async (request, reply) => {
-    await deleteCartOf(ctx.db, currentUser(request).id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/',
+    {
+      schema: { tags, security: bearer, summary: 'Empty the cart', response: { 204: NoContent } },
+      preValidation: customer,
+    },
+    async (request, reply) => {
+      await deleteCartOf(ctx.db, currentUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
 }

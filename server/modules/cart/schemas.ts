@@ -2,7 +2,10 @@ import { Type, type Static } from 'typebox';
 import { DateTime, ProductRef } from '../../lib/schemas';
 
 /** A cart line's product: a ProductRef with the product's current stock (ours, additive). */
-export const CartProduct = Type.Object({ ...ProductRef.properties, quantity: Type.Integer({ description: 'Stock left' }) });
+export const CartProduct = Type.Object({
+  ...ProductRef.properties,
+  quantity: Type.Integer({ description: 'Stock left' }),
+});
 
 export const CartItem = Type.Object({
   _id: Type.String({ description: 'Line id, used by /cart/:itemId' }),
@@ -26,4 +29,8 @@ export const Cart = Type.Object({
 export type CartJson = Static<typeof Cart>;
 
 /** The "Cart response" of API.md §5.11. */
-export const CartResponse = Type.Object({ status: Type.Literal('success'), numOfCartItems: Type.Integer(), data: Cart });
+export const CartResponse = Type.Object({
+  status: Type.Literal('success'),
+  numOfCartItems: Type.Integer(),
+  data: Cart,
+});

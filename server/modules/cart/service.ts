@@ -7,13 +7,19 @@ import { productRefJson } from '../products/serialize';
 import { cartLines, findCartById, type CartLine, type CartRow } from './repository';
 import type { CartJson } from './schemas';
 
-export const linesTotal = (lines: { price: number; count: number }[]) => lines.reduce((sum, l) => sum + l.price * l.count, 0);
+export const linesTotal = (lines: { price: number; count: number }[]) =>
+  lines.reduce((sum, l) => sum + l.price * l.count, 0);
 
 /**
  * The "Cart response" of API.md §5.11 without its `status`. A caller that has just written the cart row
  * (RETURNING) or read its lines passes them, so they are not read again.
  */
-export async function cartBody(q: Queryable, cartId: string, base: ImageBase, known: { cart?: CartRow; lines?: CartLine[] } = {}) {
+export async function cartBody(
+  q: Queryable,
+  cartId: string,
+  base: ImageBase,
+  known: { cart?: CartRow; lines?: CartLine[] } = {},
+) {
   const cart = known.cart ?? (await findCartById(q, cartId))!;
   const lines = known.lines ?? (await cartLines(q, cartId));
   const data: CartJson = {

@@ -44,7 +44,9 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
     const name = rules().minLength(3, 'must be at least 3 chars').maxLength(32, resource.tooLongMessage);
     await validate('body', fields, {
       name: creating ? name : name.optional(),
-      image: rules().optional({ emptyIsAbsent: true }).check((v) => file !== undefined || isAbsoluteImageUrl(v), INVALID_IMAGE_URL),
+      image: rules()
+        .optional({ emptyIsAbsent: true })
+        .check((v) => file !== undefined || isAbsoluteImageUrl(v), INVALID_IMAGE_URL),
     });
     const image = file ? await storeImage(ctx.storage, kind, file) : text(fields.image) || undefined;
     return { name: text(fields.name), image, uploaded: file ? image : undefined };
@@ -66,70 +68,117 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   const idChecks = checks({ params: idRules('id') });
   const body = formBody(NamedImageFields, { image: { description: 'The image as a file (JPEG, PNG, WebP or GIF)' } });
 
-  app.get('/', {
-    schema: {
-      tags, summary: `List ${table}`,
-      querystring: CountedListQuery,
-      response: { 200: List(NamedImageListItem) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: `List ${table}`,
+        querystring: CountedListQuery,
+        response: { 200: List(NamedImageListItem) },
+      },
+      config: { listSpec },
     },
-    config: { listSpec },
-  }, async (request) => {
-    const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    const { rows, total: count } = await repository.list(ctx.db, q);
-    const objects = rows.map((r) => json(request, r));
-    return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, table, objects) : objects, count, q);
-  });
+    async (request) => {
+      const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
+      const { rows, total: count } = await repository.list(ctx.db, q);
+      const objects = rows.map((r) => json(request, r));
+      return listResponse(
+        wantsProductCounts(request.query) ? await withProductCounts(ctx.db, table, objects) : objects,
+        count,
+        q,
+      );
+    },
+  );
 
-  app.get('/:id', {
-    schema: { tags, summary: `One ${noun}`, params: Params, response: { 200: DataOnly(NamedImage) } },
-    preValidation: idChecks,
-  }, async (request) => {
-    const { id } = request.params;
-    const row = await repository.find(ctx.db, id);
-    if (!row) throw notFound(`No document for this id ${id}`);
-    return { data: json(request, row) };
-  });
+  app.get(
+    '/:id',
+    {
+      schema: { tags, summary: `One ${noun}`, params: Params, response: { 200: DataOnly(NamedImage) } },
+      preValidation: idChecks,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await repository.find(ctx.db, id);
+      if (!row) throw notFound(`No document for this id ${id}`);
+      return { data: json(request, row) };
+    },
+  );
 
-  app.post('/', {
-    schema: { tags, security: bearer, summary: `Create a ${noun} (manager, admin)`, body, response: { 201: DataOnly(NamedImage) } },
-    preValidation: staff,
-    config: { multipart: true },
-  }, async (request, reply) => {
-    const { name, image, uploaded } = await readNamedForm(request, true);
-    const row = await write(name, uploaded, () => repository.insert(ctx.db, { name: name!, slug: slugify(name!), image: image ?? null }));
-    return reply.status(201).send({ data: json(request, row) });
-  });
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: `Create a ${noun} (manager, admin)`,
+        body,
+        response: { 201: DataOnly(NamedImage) },
+      },
+      preValidation: staff,
+      config: { multipart: true },
+    },
+    async (request, reply) => {
+      const { name, image, uploaded } = await readNamedForm(request, true);
+      const row = await write(name, uploaded, () =>
+        repository.insert(ctx.db, { name: name!, slug: slugify(name!), image: image ?? null }),
+      );
+      return reply.status(201).send({ data: json(request, row) });
+    },
+  );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url: '/:id',
-      schema: { tags, security: bearer, summary: `Change a ${noun}'s name or image (manager, admin)`, params: Params, body, response: { 200: DataOnly(NamedImage) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: `Change a ${noun}'s name or image (manager, admin)`,
+        params: Params,
+        body,
+        response: { 200: DataOnly(NamedImage) },
+      },
       preValidation: [staff, idChecks],
       config: { multipart: true },
       handler: async (request) => {
         const { id } = request.params;
         const { name, image, uploaded } = await readNamedForm(request, false);
-        const result = await write(name, uploaded, () => repository.update(ctx.db, id, { name, slug: name ? slugify(name) : undefined, image }));
+        const result = await write(name, uploaded, () =>
+          repository.update(ctx.db, id, { name, slug: name ? slugify(name) : undefined, image }),
+        );
         if (!result) {
           await removeImage(ctx.storage, kind, uploaded);
           throw notFound(`No document found for this id: ${id}`);
         }
         // The replaced file goes only after the new one is committed.
-        if (image !== undefined && result.previous_image !== image) await removeImage(ctx.storage, kind, result.previous_image);
+        if (image !== undefined && result.previous_image !== image)
+          await removeImage(ctx.storage, kind, result.previous_image);
         return { data: json(request, result) };
       },
     });
   }
 
-  app.delete('/:id', {
-    schema: { tags, security: bearer, summary: `Delete a ${noun} (admin)`, params: Params, response: { 204: NoContent } },
-    preValidation: [requireAuth(ctx, 'admin'), idChecks],
-  }, async (request, reply) => {
-    const { id } = request.params;
-    const removed = await repository.delete(ctx.db, id, resource.beforeDelete).catch(resource.deleteError ?? ((err) => Promise.reject(err)));
-    if (!removed) throw notFound(`No document found for this id: ${id}`);
-    await removeImage(ctx.storage, kind, removed.image);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: `Delete a ${noun} (admin)`,
+        params: Params,
+        response: { 204: NoContent },
+      },
+      preValidation: [requireAuth(ctx, 'admin'), idChecks],
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const removed = await repository
+        .delete(ctx.db, id, resource.beforeDelete)
+        .catch(resource.deleteError ?? ((err) => Promise.reject(err)));
+      if (!removed) throw notFound(`No document found for this id: ${id}`);
+      await removeImage(ctx.storage, kind, removed.image);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -33,7 +33,8 @@ export const NAMED_IMAGE_LIST: ListSpec = {
 /** The statements of categories and brands, which share their columns, rules and operations (API.md §5.3, §5.5). */
 export function namedImageRepository(table: 'categories' | 'brands') {
   return {
-    list: (db: Queryable, q: PageQuery): Promise<PagedList<NamedImageRow>> => pagedList<NamedImageRow>(db, q, { columns: '*', from: table }),
+    list: (db: Queryable, q: PageQuery): Promise<PagedList<NamedImageRow>> =>
+      pagedList<NamedImageRow>(db, q, { columns: '*', from: table }),
 
     find: (db: Queryable, id: string) => db.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1`, [id]),
 
@@ -41,7 +42,11 @@ export function namedImageRepository(table: 'categories' | 'brands') {
 
     /** The unique (case-insensitive) name refuses a duplicate. */
     insert: (db: Queryable, input: NamedImageInput) =>
-      db.one<NamedImageRow>(`INSERT INTO ${table} (name, slug, image) VALUES ($1, $2, $3) RETURNING *`, [input.name, input.slug, input.image]) as Promise<NamedImageRow>,
+      db.one<NamedImageRow>(`INSERT INTO ${table} (name, slug, image) VALUES ($1, $2, $3) RETURNING *`, [
+        input.name,
+        input.slug,
+        input.image,
+      ]) as Promise<NamedImageRow>,
 
     /** Changes the fields given; answers the row and the image it had before, or undefined when there is no such row. */
     update: (db: Db, id: string, input: Partial<NamedImageInput>) =>

@@ -42,13 +42,34 @@ export async function categoryRoutes(instance: FastifyInstance) {
   const tags = ['subcategories'];
   const params = IdParams('categoryId');
   const categoryChecks = checks({ params: idRules('categoryId') });
-  app.get('/:categoryId/subcategories', {
-    schema: { tags, summary: 'List the subcategories of a category', params, querystring: SubcategoryListQuery, response: subcategoryAnswers.list },
-    preValidation: categoryChecks,
-    config: { listSpec: SUBCATEGORY_LIST },
-  }, (request) => listSubcategories(ctx, request, request.params.categoryId));
-  app.post('/:categoryId/subcategories', {
-    schema: { tags, security: bearer, summary: 'Create a subcategory of the category (manager, admin)', params, body: NewSubcategoryOfCategory, response: subcategoryAnswers.created },
-    preValidation: [requireAuth(ctx, 'manager', 'admin'), categoryChecks, createChecks(ctx, 'categoryId')],
-  }, (request, reply) => createSubcategory(ctx, request, reply, request.params.categoryId));
+  app.get(
+    '/:categoryId/subcategories',
+    {
+      schema: {
+        tags,
+        summary: 'List the subcategories of a category',
+        params,
+        querystring: SubcategoryListQuery,
+        response: subcategoryAnswers.list,
+      },
+      preValidation: categoryChecks,
+      config: { listSpec: SUBCATEGORY_LIST },
+    },
+    (request) => listSubcategories(ctx, request, request.params.categoryId),
+  );
+  app.post(
+    '/:categoryId/subcategories',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a subcategory of the category (manager, admin)',
+        params,
+        body: NewSubcategoryOfCategory,
+        response: subcategoryAnswers.created,
+      },
+      preValidation: [requireAuth(ctx, 'manager', 'admin'), categoryChecks, createChecks(ctx, 'categoryId')],
+    },
+    (request, reply) => createSubcategory(ctx, request, reply, request.params.categoryId),
+  );
 }

@@ -2,13 +2,19 @@ import type { Static } from 'typebox';
 import { DateTime, ListQuery, Type, Url } from '../../lib/schemas';
 
 /** `productCount` of `withCounts=1` (ours, lib/productCounts.ts). */
-export const ProductCount = { productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })) };
+export const ProductCount = {
+  productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })),
+};
 
 /** The list query with `withCounts` (ours): categories, subcategories and brands. */
 export const CountedListQuery = Type.Object(
-  { ...ListQuery.properties, withCounts: Type.Optional(Type.Unknown({ description: '`1` or `true` adds each one\'s productCount (ours)' })) },
   {
-    description: 'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
+    ...ListQuery.properties,
+    withCounts: Type.Optional(Type.Unknown({ description: "`1` or `true` adds each one's productCount (ours)" })),
+  },
+  {
+    description:
+      'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
     additionalProperties: true,
   },
 );

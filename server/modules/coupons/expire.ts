@@ -33,10 +33,12 @@ function fromCairoWallTime(y: number, mo: number, d: number, h: number, mi: numb
   return new Date(utc);
 }
 
-const validDay = (y: number, mo: number, d: number) => mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+const validDay = (y: number, mo: number, d: number) =>
+  mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** Arabic-Indic and Persian digits → ASCII; bidi marks (which Arabic locale dates carry) removed. */
@@ -50,7 +52,8 @@ function normalise(value: string): string {
 export function parseExpire(raw: unknown): Date | undefined {
   if (typeof raw !== 'string') return undefined;
   const value = normalise(raw);
-  const endOfDay = (y: number, mo: number, d: number) => (validDay(y, mo, d) ? fromCairoWallTime(y, mo, d, 23, 59, 59, 999) : undefined);
+  const endOfDay = (y: number, mo: number, d: number) =>
+    validDay(y, mo, d) ? fromCairoWallTime(y, mo, d, 23, 59, 59, 999) : undefined;
 
   let m = ISO_DATE.exec(value);
   if (m) return endOfDay(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -62,6 +65,9 @@ export function parseExpire(raw: unknown): Date | undefined {
   if (!validDay(y, mo, d) || h > 23 || mi > 59 || s > 59) return undefined;
   const ms = Number((m[7] ?? '0').padEnd(3, '0'));
   if (!m[8]) return fromCairoWallTime(y, mo, d, h, mi, s, ms);
-  const offset = m[8].toUpperCase() === 'Z' ? 0 : (m[8][0] === '-' ? -1 : 1) * (Number(m[8].slice(1, 3)) * 60 + Number(m[8].slice(-2))) * 60_000;
+  const offset =
+    m[8].toUpperCase() === 'Z'
+      ? 0
+      : (m[8][0] === '-' ? -1 : 1) * (Number(m[8].slice(1, 3)) * 60 + Number(m[8].slice(-2))) * 60_000;
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offset);
 }

@@ -34,13 +34,19 @@ export const COUPON_LIST: ListSpec = {
   keyword: (placeholder) => `name ILIKE ${placeholder}`,
 };
 
-export const listCoupons = (db: Queryable, q: PageQuery): Promise<PagedList<CouponRow>> => pagedList<CouponRow>(db, q, { columns: COLUMNS, from: 'coupons' });
+export const listCoupons = (db: Queryable, q: PageQuery): Promise<PagedList<CouponRow>> =>
+  pagedList<CouponRow>(db, q, { columns: COLUMNS, from: 'coupons' });
 
-export const findCoupon = (db: Queryable, id: string) => db.one<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE id = $1`, [id]);
+export const findCoupon = (db: Queryable, id: string) =>
+  db.one<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE id = $1`, [id]);
 
 /** The unique (case-insensitive) name refuses a duplicate. */
 export const insertCoupon = async (db: Queryable, input: CouponInput) =>
-  (await db.one<CouponRow>(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [input.name, input.expire, input.discount]))!;
+  (await db.one<CouponRow>(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
+    input.name,
+    input.expire,
+    input.discount,
+  ]))!;
 
 /** Changes the values given (not null); undefined when there is no such coupon. */
 export const updateCoupon = (db: Queryable, id: string, input: CouponInput) =>

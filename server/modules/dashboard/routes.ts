@@ -26,55 +26,72 @@ const Dashboard = Type.Object({
   timeZone: Type.String(),
   today: Type.String({ description: 'YYYY-MM-DD in the shop time zone' }),
   periods: Type.Object({ today: Period, last7Days: Period, last30Days: Period }),
-  daily: Type.Array(Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), orders: Type.Integer(), revenue: Type.Number() }), { description: 'The last 30 days, oldest first' }),
+  daily: Type.Array(
+    Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), orders: Type.Integer(), revenue: Type.Number() }),
+    { description: 'The last 30 days, oldest first' },
+  ),
   awaiting: Type.Object({ payment: Type.Integer(), delivery: Type.Integer() }),
   stock: Type.Object({ outOfStock: Type.Integer(), low: Type.Integer(), lowThreshold: Type.Integer() }),
-  bestSellers: Type.Array(Type.Object({
-    product: Type.Object({ _id: Type.String(), title: Type.String(), imageCover: Type.Optional(Url()) }),
-    sold: Type.Integer(),
-    revenue: Type.Number(),
-  })),
+  bestSellers: Type.Array(
+    Type.Object({
+      product: Type.Object({ _id: Type.String(), title: Type.String(), imageCover: Type.Optional(Url()) }),
+      sold: Type.Integer(),
+      revenue: Type.Number(),
+    }),
+  ),
 });
 
 export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
-  app.get('/', {
-    schema: { tags: ['dashboard'], security: bearer, summary: "The owner's figures (manager, admin)", response: { 200: Type.Object({ data: Dashboard }) } },
-    preValidation: requireAuth(ctx, 'manager', 'admin'),
-  }, async (request) => {
-    // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.
-    const { today, since } = await dayWindow(ctx.db, SHOP_TIME_ZONE, DAYS);
-    const daily = await dailySales(ctx.db, SHOP_TIME_ZONE, since);
-    const counts = await waitingCounts(ctx.db, LOW_STOCK);
-    const best = await bestSellers(ctx.db, since, BEST_SELLERS);
-
-    const byDay = new Map(daily.map((d) => [d.day, d]));
-    const [y, m, d] = today.split('-').map(Number);
-    const days = Array.from({ length: DAYS }, (_, i) => {
-      const date = new Date(Date.UTC(y, m - 1, d - (DAYS - 1 - i))).toISOString().slice(0, 10);
-      const row = byDay.get(date);
-      return { date, orders: row?.orders ?? 0, revenue: row ? Number(row.revenue) : 0 };
-    });
-    const period = (n: number) => {
-      const last = days.slice(-n);
-      return { orders: last.reduce((a, x) => a + x.orders, 0), revenue: toEgp(last.reduce((a, x) => a + x.revenue, 0)) };
-    };
-    const base = imageBase(request, ctx);
-    return {
-      data: {
-        timeZone: SHOP_TIME_ZONE,
-        today,
-        periods: { today: period(1), last7Days: period(7), last30Days: period(30) },
-        daily: days.map((x) => ({ ...x, revenue: toEgp(x.revenue) })),
-        awaiting: { payment: counts.unpaid, delivery: counts.undelivered },
-        stock: { outOfStock: counts.out_of_stock, low: counts.low_stock, lowThreshold: LOW_STOCK },
-        bestSellers: best.map((p) => ({
-          product: { _id: p.id, title: p.title, imageCover: imageUrl(base, 'products', p.image_cover) },
-          sold: p.sold,
-          revenue: toEgp(Number(p.revenue)),
-        })),
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['dashboard'],
+        security: bearer,
+        summary: "The owner's figures (manager, admin)",
+        response: { 200: Type.Object({ data: Dashboard }) },
       },
-    };
-  });
+      preValidation: requireAuth(ctx, 'manager', 'admin'),
+    },
+    async (request) => {
+      // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.
+      const { today, since } = await dayWindow(ctx.db, SHOP_TIME_ZONE, DAYS);
+      const daily = await dailySales(ctx.db, SHOP_TIME_ZONE, since);
+      const counts = await waitingCounts(ctx.db, LOW_STOCK);
+      const best = await bestSellers(ctx.db, since, BEST_SELLERS);
+
+      const byDay = new Map(daily.map((d) => [d.day, d]));
+      const [y, m, d] = today.split('-').map(Number);
+      const days = Array.from({ length: DAYS }, (_, i) => {
+        const date = new Date(Date.UTC(y, m - 1, d - (DAYS - 1 - i))).toISOString().slice(0, 10);
+        const row = byDay.get(date);
+        return { date, orders: row?.orders ?? 0, revenue: row ? Number(row.revenue) : 0 };
+      });
+      const period = (n: number) => {
+        const last = days.slice(-n);
+        return {
+          orders: last.reduce((a, x) => a + x.orders, 0),
+          revenue: toEgp(last.reduce((a, x) => a + x.revenue, 0)),
+        };
+      };
+      const base = imageBase(request, ctx);
+      return {
+        data: {
+          timeZone: SHOP_TIME_ZONE,
+          today,
+          periods: { today: period(1), last7Days: period(7), last30Days: period(30) },
+          daily: days.map((x) => ({ ...x, revenue: toEgp(x.revenue) })),
+          awaiting: { payment: counts.unpaid, delivery: counts.undelivered },
+          stock: { outOfStock: counts.out_of_stock, low: counts.low_stock, lowThreshold: LOW_STOCK },
+          bestSellers: best.map((p) => ({
+            product: { _id: p.id, title: p.title, imageCover: imageUrl(base, 'products', p.image_cover) },
+            sold: p.sold,
+            revenue: toEgp(Number(p.revenue)),
+          })),
+        },
+      };
+    },
+  );
 }

@@ -93,7 +93,8 @@ export function orderSearch(query: Record<string, unknown>): { conditions: strin
   const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
   const folded = foldArabic(raw);
   const text = [...folded].length >= MIN_KEYWORD ? `%${escapeLike(folded)}%` : undefined;
-  if (number !== undefined && text) return { conditions: ['(o.order_number = $1 OR o.search_text LIKE $2)'], params: [number, text] };
+  if (number !== undefined && text)
+    return { conditions: ['(o.order_number = $1 OR o.search_text LIKE $2)'], params: [number, text] };
   if (number !== undefined) return { conditions: ['o.order_number = $1'], params: [number] };
   if (text) return { conditions: ['o.search_text LIKE $1'], params: [text] };
   return { conditions: [], params: [] };
@@ -105,9 +106,13 @@ export const listOrders = (db: Queryable, q: PageQuery): Promise<PagedList<Order
 
 /** One order, or undefined; `ownerId` limits it to that user's orders. */
 export const findOrder = (db: Queryable, id: string, ownerId?: string) =>
-  db.one<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${FROM} WHERE o.id = $1 ${ownerId ? 'AND o.user_id = $2' : ''}`, ownerId ? [id, ownerId] : [id]);
+  db.one<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM ${FROM} WHERE o.id = $1 ${ownerId ? 'AND o.user_id = $2' : ''}`,
+    ownerId ? [id, ownerId] : [id],
+  );
 
-export const orderExists = async (db: Queryable, id: string) => !!(await db.one('SELECT id FROM orders WHERE id = $1', [id]));
+export const orderExists = async (db: Queryable, id: string) =>
+  !!(await db.one('SELECT id FROM orders WHERE id = $1', [id]));
 
 /** The items of the orders, each order's in cart order, with their live products. */
 export const orderItems = (db: Queryable, orderIds: string[]) =>
@@ -143,7 +148,14 @@ export interface NewOrder {
 /** Inserts an order and its items (with their ProductRef snapshots) in one statement; returns the new order id. */
 export async function insertOrder(tx: Queryable, order: NewOrder): Promise<string> {
   // position is the line's index in the cart; the user snapshot is taken from the row as it is now.
-  const items = order.lines.map((line, position) => ({ product_id: line.productId, product_snapshot: line.product, count: line.count, color: line.color, price: line.price, position }));
+  const items = order.lines.map((line, position) => ({
+    product_id: line.productId,
+    product_snapshot: line.product,
+    count: line.count,
+    color: line.color,
+    price: line.price,
+    position,
+  }));
   const row = (await tx.one<{ id: string }>(
     `WITH o AS (
        INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id)
@@ -157,7 +169,16 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
        FROM o, jsonb_to_recordset($8::jsonb) AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int)
      )
      SELECT id FROM o`,
-    [order.userId, order.shippingAddress ? JSON.stringify(order.shippingAddress) : null, order.total, order.paymentMethodType, order.coupon, order.oversold ?? false, order.paymentSessionId ?? null, JSON.stringify(items)],
+    [
+      order.userId,
+      order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+      order.total,
+      order.paymentMethodType,
+      order.coupon,
+      order.oversold ?? false,
+      order.paymentSessionId ?? null,
+      JSON.stringify(items),
+    ],
   ))!;
   return row.id;
 }
@@ -166,7 +187,11 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
  * A cash order's last step (API.md §6.4): the stock and sales of every product (its lines summed: one product may be
  * in several colours) and the cart's removal, in one statement, so placing the order costs no more round trips.
  */
-export async function takeStockAndRemoveCart(tx: Queryable, cartId: string, lines: { productId: string; count: number }[]) {
+export async function takeStockAndRemoveCart(
+  tx: Queryable,
+  cartId: string,
+  lines: { productId: string; count: number }[],
+) {
   await tx.query(
     `WITH sold AS (SELECT id, sum(count)::int AS n FROM unnest($2::uuid[], $3::int[]) AS l(id, count) GROUP BY id),
        stock AS (UPDATE products p SET quantity = p.quantity - sold.n, sold = p.sold + sold.n, updated_at = now() FROM sold WHERE p.id = sold.id)
@@ -180,7 +205,11 @@ export async function takeStockAndRemoveCart(tx: Queryable, cartId: string, line
  * lock orders this against a concurrent cancel: a cancelled order is never paid or delivered. Answers whether the
  * flag was already set, or undefined when no order that is not cancelled has the id.
  */
-export async function markOrder(db: Queryable, id: string, step: 'paid' | 'delivered'): Promise<{ was: boolean } | undefined> {
+export async function markOrder(
+  db: Queryable,
+  id: string,
+  step: 'paid' | 'delivered',
+): Promise<{ was: boolean } | undefined> {
   const [flag, stamp] = step === 'paid' ? ['is_paid', 'paid_at'] : ['is_delivered', 'delivered_at'];
   return db.one<{ id: string; was: boolean }>(
     `UPDATE orders o SET ${flag} = true, ${stamp} = COALESCE(o.${stamp}, now()), updated_at = CASE WHEN o.${flag} THEN o.updated_at ELSE now() END
@@ -210,5 +239,8 @@ export async function markCancelled(tx: Queryable, id: string) {
 
 /** Orders outlive their user's account (they keep the user snapshot) but not its payment sessions, which go with it. */
 export async function forgetPaymentSessionsOf(tx: Queryable, userId: string) {
-  await tx.query('UPDATE orders SET payment_session_id = NULL WHERE payment_session_id IN (SELECT id FROM payment_sessions WHERE user_id = $1)', [userId]);
+  await tx.query(
+    'UPDATE orders SET payment_session_id = NULL WHERE payment_session_id IN (SELECT id FROM payment_sessions WHERE user_id = $1)',
+    [userId],
+  );
 }

@@ -29,7 +29,9 @@ const tags = ['orders'];
 
 /** Where card checkout reads the address: the body of a POST that sends one, else the query (the original web app's GET). */
 const checkoutAddressSource = (request: FastifyRequest) =>
-  request.method === 'POST' && bodyOf(request).shippingAddress !== undefined ? (['body', request.body] as const) : (['query', request.query] as const);
+  request.method === 'POST' && bodyOf(request).shippingAddress !== undefined
+    ? (['body', request.body] as const)
+    : (['query', request.query] as const);
 
 /** The shipping address's rules (with their API.md messages) before Ajv; the handler reads the address again. */
 const cashAddressRules: preValidationAsyncHookHandler = async (request) => {
@@ -51,36 +53,52 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.addHook('onClose', orderMailsSettled);
 
   // Cash on delivery: API.md §6.4, all in one transaction.
-  app.post('/:cartId', {
-    schema: {
-      tags, security: bearer, summary: 'Cash order from the customer\'s cart (API.md §6.4)', params: IdParams('cartId'),
-      body: Type.Object({ shippingAddress: ShippingAddressInput }),
-      response: { 201: Success(Order) },
+  app.post(
+    '/:cartId',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Cash order from the customer's cart (API.md §6.4)",
+        params: IdParams('cartId'),
+        body: Type.Object({ shippingAddress: ShippingAddressInput }),
+        response: { 201: Success(Order) },
+      },
+      preValidation: [customer, checks({ params: idRules('cartId') }), cashAddressRules],
     },
-    preValidation: [customer, checks({ params: idRules('cartId') }), cashAddressRules],
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const { cartId } = request.params;
-    const shippingAddress = (await readShippingAddress(request.body, 'body'))!;
-    const order = await ctx.db.tx(async (tx) => {
-      const checked = await checkCart(tx, user.id, cartId);
-      if ('repriced' in checked) return undefined;
-      const orderId = await insertOrder(tx, { userId: user.id, ...checked, shippingAddress, paymentMethodType: 'cash' });
-      await takeStockAndRemoveCart(tx, checked.cartId, checked.lines);
-      return findOrderJson(tx, orderId, base(request));
-    });
-    // The refreshed cart was committed; no order was made.
-    if (!order) throw pricesChanged();
-    sendOrderMail(ctx, request.log, order._id, 'confirmed', base(request));
-    return reply.status(201).send({ status: 'success', data: order });
-  });
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { cartId } = request.params;
+      const shippingAddress = (await readShippingAddress(request.body, 'body'))!;
+      const order = await ctx.db.tx(async (tx) => {
+        const checked = await checkCart(tx, user.id, cartId);
+        if ('repriced' in checked) return undefined;
+        const orderId = await insertOrder(tx, {
+          userId: user.id,
+          ...checked,
+          shippingAddress,
+          paymentMethodType: 'cash',
+        });
+        await takeStockAndRemoveCart(tx, checked.cartId, checked.lines);
+        return findOrderJson(tx, orderId, base(request));
+      });
+      // The refreshed cart was committed; no order was made.
+      if (!order) throw pricesChanged();
+      sendOrderMail(ctx, request.log, order._id, 'confirmed', base(request));
+      return reply.status(201).send({ status: 'success', data: order });
+    },
+  );
 
   const checkoutSession = async (request: FastifyRequest<{ Params: { cartId: string } }>) => {
     const { cartId } = request.params;
     const [location, source] = checkoutAddressSource(request);
     const shippingAddress = await readShippingAddress(source, location, true);
     const session = await createPaymentSession(ctx, {
-      user: currentUser(request), cartId, shippingAddress, baseUrl: baseUrl(request, ctx.config), returnOrigin: returnOrigin(request, ctx.config),
+      user: currentUser(request),
+      cartId,
+      shippingAddress,
+      baseUrl: baseUrl(request, ctx.config),
+      returnOrigin: returnOrigin(request, ctx.config),
     });
     return { status: 'success' as const, session };
   };
@@ -90,10 +108,13 @@ export async function orderRoutes(instance: FastifyInstance) {
       method,
       url: '/checkout-session/:cartId',
       schema: {
-        tags, security: bearer, params: IdParams('cartId'),
-        summary: method === 'GET'
-          ? 'Open a card payment session for the cart (address, if any, in the query: shippingAddress[details]=…)'
-          : 'Open a card payment session for the cart (address in the body, or in the query)',
+        tags,
+        security: bearer,
+        params: IdParams('cartId'),
+        summary:
+          method === 'GET'
+            ? 'Open a card payment session for the cart (address, if any, in the query: shippingAddress[details]=…)'
+            : 'Open a card payment session for the cart (address in the body, or in the query)',
         ...(method === 'GET' ? { querystring: checkoutAddress } : { body: checkoutAddress }),
         response: { 200: Type.Object({ status: Type.Literal('success'), session: PaymentSession }) },
       },
@@ -102,38 +123,67 @@ export async function orderRoutes(instance: FastifyInstance) {
     });
   }
 
-  app.get('/', {
-    schema: {
-      tags, security: bearer, summary: 'List orders: a customer\'s own, or every order for staff (`search` by number, name, e-mail or phone)',
-      querystring: Type.Object({ ...ListQuery.properties, search: Type.Optional(Type.Unknown({ description: 'Staff only: order number (17 or #17), or part of the customer\'s name, e-mail or phone' })) }, { additionalProperties: true }),
-      response: { 200: List(Order) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: "List orders: a customer's own, or every order for staff (`search` by number, name, e-mail or phone)",
+        querystring: Type.Object(
+          {
+            ...ListQuery.properties,
+            search: Type.Optional(
+              Type.Unknown({
+                description: "Staff only: order number (17 or #17), or part of the customer's name, e-mail or phone",
+              }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+        response: { 200: List(Order) },
+      },
+      preValidation: anyone,
+      config: { listSpec: STAFF_ORDER_LIST },
     },
-    preValidation: anyone,
-    config: { listSpec: STAFF_ORDER_LIST },
-  }, async (request) => {
-    const user = currentUser(request);
-    const own = user.role === 'user';
-    const query = request.query as Record<string, unknown>;
-    const search = own ? ownOrders(user.id) : orderSearch(query);
-    const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
-    const { rows, total } = await listOrders(ctx.db, q);
-    return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
-  });
+    async (request) => {
+      const user = currentUser(request);
+      const own = user.role === 'user';
+      const query = request.query as Record<string, unknown>;
+      const search = own ? ownOrders(user.id) : orderSearch(query);
+      const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
+      const { rows, total } = await listOrders(ctx.db, q);
+      return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
+    },
+  );
 
-  app.get('/:id', {
-    schema: { tags, security: bearer, summary: 'One order: the customer\'s own, or any for staff', params: IdParams('id'), response: { 200: Type.Object({ data: Order }) } },
-    preValidation: [anyone, checks({ params: idRules('id') })],
-  }, async (request) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    const order = await findOrderJson(ctx.db, id, base(request), user.role === 'user' ? user.id : undefined);
-    if (!order) throw notFound(`No document for this id ${id}`);
-    return { data: order };
-  });
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: "One order: the customer's own, or any for staff",
+        params: IdParams('id'),
+        response: { 200: Type.Object({ data: Order }) },
+      },
+      preValidation: [anyone, checks({ params: idRules('id') })],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      const order = await findOrderJson(ctx.db, id, base(request), user.role === 'user' ? user.id : undefined);
+      if (!order) throw notFound(`No document for this id ${id}`);
+      return { data: order };
+    },
+  );
 
   // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6). A cancelled order
   // is never paid or delivered: the row lock taken by UPDATE orders this against a concurrent cancel.
-  for (const [action, step] of [['pay', 'paid'], ['deliver', 'delivered']] as const) {
+  for (const [action, step] of [
+    ['pay', 'paid'],
+    ['deliver', 'delivered'],
+  ] as const) {
     const handler = async (request: FastifyRequest<{ Params: { id: string } }>) => {
       const { id } = request.params;
       const updated = await markOrder(ctx.db, id, step);
@@ -150,8 +200,11 @@ export async function orderRoutes(instance: FastifyInstance) {
         method,
         url: `/:id/${action}`,
         schema: {
-          tags, security: bearer, params: IdParams('id'),
-          summary: action === 'pay' ? 'Mark an order paid (manager, admin)' : 'Mark an order delivered (manager, admin)',
+          tags,
+          security: bearer,
+          params: IdParams('id'),
+          summary:
+            action === 'pay' ? 'Mark an order paid (manager, admin)' : 'Mark an order delivered (manager, admin)',
           response: { 200: Type.Object({ status: Type.Literal('Success'), data: Order }) },
         },
         preValidation: [staff, checks({ params: idRules('id') })],
@@ -171,7 +224,10 @@ export async function orderRoutes(instance: FastifyInstance) {
       if (row.is_paid || row.is_delivered || row.is_cancelled) throw conflict('This order can no longer be cancelled');
       // Products are locked in id order, as checkout locks them, so the two never deadlock. Deleted products have nothing to get back.
       const lines = await orderedCounts(tx, id);
-      await lockProducts(tx, lines.map((l) => l.product_id));
+      await lockProducts(
+        tx,
+        lines.map((l) => l.product_id),
+      );
       for (const line of lines) await restock(tx, line.product_id, line.count);
       await markCancelled(tx, id);
       return (await findOrderJson(tx, id, base(request)))!;
@@ -183,7 +239,10 @@ export async function orderRoutes(instance: FastifyInstance) {
       method,
       url: '/:id/cancel',
       schema: {
-        tags, security: bearer, summary: 'Cancel one\'s own order while it is neither paid nor delivered; its stock comes back', params: IdParams('id'),
+        tags,
+        security: bearer,
+        summary: "Cancel one's own order while it is neither paid nor delivered; its stock comes back",
+        params: IdParams('id'),
         response: { 200: Success(Order) },
       },
       preValidation: [customer, checks({ params: idRules('id') })],

@@ -16,7 +16,7 @@ export const ShippingAddressInput = Type.Object({
   phone: Text('Egyptian mobile'),
   city: Maybe(Text('At most 50 characters')),
   postalCode: Maybe(Text('At most 20 characters')),
-  alias: Maybe(Text('The saved address\'s nickname, at most 50 characters')),
+  alias: Maybe(Text("The saved address's nickname, at most 50 characters")),
 });
 
 export const OrderItem = Type.Object({
@@ -27,7 +27,12 @@ export const OrderItem = Type.Object({
   product: ProductRef,
 });
 
-const Step = Type.Union([Type.Literal('placed'), Type.Literal('paid'), Type.Literal('delivered'), Type.Literal('cancelled')]);
+const Step = Type.Union([
+  Type.Literal('placed'),
+  Type.Literal('paid'),
+  Type.Literal('delivered'),
+  Type.Literal('cancelled'),
+]);
 
 /** API.md §1 Order (orders/serialize.ts `orderJson`), with our additions: cancellation, the timeline, `oversold`. */
 export const Order = Type.Object({
@@ -40,7 +45,9 @@ export const Order = Type.Object({
   deliveredAt: Type.Optional(DateTime()),
   isCancelled: Type.Boolean(),
   cancelledAt: Type.Optional(DateTime()),
-  statusHistory: Type.Array(Type.Object({ status: Step, at: DateTime() }), { description: 'Steps reached, oldest first' }),
+  statusHistory: Type.Array(Type.Object({ status: Step, at: DateTime() }), {
+    description: 'Steps reached, oldest first',
+  }),
   user: UserRef,
   cartItems: Type.Array(OrderItem),
   shippingAddress: Type.Optional(ShippingAddress),

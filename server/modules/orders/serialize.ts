@@ -13,8 +13,15 @@ export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled';
  * timestamps so orders made before the history existed have one too. Equal times keep the steps' natural
  * order (a card order is placed and paid at the same moment).
  */
-export function statusHistory(row: Pick<OrderRow, 'created_at' | 'paid_at' | 'delivered_at' | 'cancelled_at'>): { status: OrderStep; at: string }[] {
-  const steps: [OrderStep, unknown][] = [['placed', row.created_at], ['paid', row.paid_at], ['delivered', row.delivered_at], ['cancelled', row.cancelled_at]];
+export function statusHistory(
+  row: Pick<OrderRow, 'created_at' | 'paid_at' | 'delivered_at' | 'cancelled_at'>,
+): { status: OrderStep; at: string }[] {
+  const steps: [OrderStep, unknown][] = [
+    ['placed', row.created_at],
+    ['paid', row.paid_at],
+    ['delivered', row.delivered_at],
+    ['cancelled', row.cancelled_at],
+  ];
   return steps
     .filter(([, at]) => at != null)
     .map(([status, at]) => ({ status, at: iso(at as Date)! }))

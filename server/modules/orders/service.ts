@@ -25,7 +25,10 @@ const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.i
 
 const SHIPPING_SCHEMA: Record<string, Rules> = {
   shippingAddress: rules().check(isObject, 'shippingAddress is required'),
-  'shippingAddress.details': rules().required('shippingAddress.details is required').string('shippingAddress.details is required').maxLength(500, 'Too long details'),
+  'shippingAddress.details': rules()
+    .required('shippingAddress.details is required')
+    .string('shippingAddress.details is required')
+    .maxLength(500, 'Too long details'),
   'shippingAddress.phone': rules().required('shippingAddress.phone is required').egyptianPhone(),
   'shippingAddress.city': rules().optional().string('Invalid city').maxLength(50, 'Too long city'),
   'shippingAddress.postalCode': rules().optional().string('Invalid postalCode').maxLength(20, 'Too long postalCode'),
@@ -36,7 +39,11 @@ const SHIPPING_SCHEMA: Record<string, Rules> = {
  * The validated shipping address of API.md §5.12 from `source` (a body or a query string).
  * With `optional`, a missing address gives undefined (card checkout, whose original web app sends none).
  */
-export async function readShippingAddress(source: unknown, location: FieldError['location'], optional = false): Promise<ShippingAddress | undefined> {
+export async function readShippingAddress(
+  source: unknown,
+  location: FieldError['location'],
+  optional = false,
+): Promise<ShippingAddress | undefined> {
   const data = (isObject(source) ? source : {}) as Record<string, unknown>;
   if (optional && (data.shippingAddress === undefined || data.shippingAddress === null)) return undefined;
   const errors = await collectErrors(location, data, SHIPPING_SCHEMA);
@@ -44,7 +51,13 @@ export async function readShippingAddress(source: unknown, location: FieldError[
   if (errors.length) throw new ValidationError(errors[0].path === 'shippingAddress' ? [errors[0]] : errors);
   const a = data.shippingAddress as Record<string, unknown>;
   const alias = text(a.alias);
-  return { ...(alias ? { alias } : {}), details: text(a.details)!, phone: text(a.phone)!, city: text(a.city) ?? '', postalCode: text(a.postalCode) ?? '' };
+  return {
+    ...(alias ? { alias } : {}),
+    details: text(a.details)!,
+    phone: text(a.phone)!,
+    city: text(a.city) ?? '',
+    postalCode: text(a.postalCode) ?? '',
+  };
 }
 
 /** One priced cart line, with its product as a ProductRef snapshot (what an order item and a payment session keep). */
@@ -65,7 +78,11 @@ export const cartNotFound = (userId: string) => notFound(`There is no cart for t
  * order, check stock, and re-price. Returns the checked cart, or `{ repriced: true }` after writing
  * the refreshed prices and coupon to the cart; the caller commits that and answers 409.
  */
-export async function checkCart(tx: Queryable, userId: string, cartId: string): Promise<CheckedCart | { repriced: true }> {
+export async function checkCart(
+  tx: Queryable,
+  userId: string,
+  cartId: string,
+): Promise<CheckedCart | { repriced: true }> {
   const cart = await lockCartForCheckout(tx, userId, cartId);
   if (!cart) throw cartNotFound(userId);
   const lines = await cartItems(tx, cart.id);
@@ -99,7 +116,13 @@ export async function checkCart(tx: Queryable, userId: string, cartId: string): 
 
   return {
     cartId: cart.id,
-    lines: priced.map((p) => ({ productId: p.product.id, count: p.line.count, color: p.line.color, price: p.price, product: p.product.ref })),
+    lines: priced.map((p) => ({
+      productId: p.product.id,
+      count: p.line.count,
+      color: p.line.color,
+      price: p.price,
+      product: p.product.ref,
+    })),
     coupon: coupon?.name ?? null,
     total: (totalAfterDiscount ?? total) + 0 /* tax */ + 0 /* shipping */,
   };
@@ -110,8 +133,17 @@ export const pricesChanged = () => conflict('Cart prices have changed, please re
 /** Order objects of API.md §5.12 for the rows, in the same order; their items in one more read. */
 export async function ordersJson(q: Queryable, rows: OrderRow[], base: ImageBase) {
   if (!rows.length) return [];
-  const items = await orderItems(q, rows.map((r) => r.id));
-  return rows.map((row) => orderJson(row, items.filter((i) => i.order_id === row.id), base));
+  const items = await orderItems(
+    q,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    orderJson(
+      row,
+      items.filter((i) => i.order_id === row.id),
+      base,
+    ),
+  );
 }
 
 /** One order by id, or undefined; `ownerId` limits it to that user's orders. */

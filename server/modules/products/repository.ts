@@ -89,12 +89,18 @@ export const PRODUCT_LIST: ListSpec = {
 
 /** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
 export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<ProductRow>> =>
-  pagedList<ProductRow>(db, q, { columns: PRODUCT_COLUMNS, from: 'products p', unfilteredTotal: 'SELECT n FROM product_count' });
+  pagedList<ProductRow>(db, q, {
+    columns: PRODUCT_COLUMNS,
+    from: 'products p',
+    unfilteredTotal: 'SELECT n FROM product_count',
+  });
 
-export const findProduct = (db: Queryable, id: string) => db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
+export const findProduct = (db: Queryable, id: string) =>
+  db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
 
 /** The whole stored row (an update compares with it and removes the files it replaces). */
-export const findStoredProduct = (db: Queryable, id: string) => db.one<StoredProductRow>('SELECT * FROM products WHERE id = $1', [id]);
+export const findStoredProduct = (db: Queryable, id: string) =>
+  db.one<StoredProductRow>('SELECT * FROM products WHERE id = $1', [id]);
 
 export async function insertProduct(db: Queryable, values: ProductValues): Promise<StoredProductRow> {
   const columns = Object.keys(values);
@@ -122,16 +128,21 @@ export function updateProduct(db: Queryable, id: string, values: ProductValues) 
 export const deleteProduct = (db: Db, id: string) =>
   db.tx(async (tx) => {
     const carts = await cartsHoldingProduct(tx, id);
-    const row = await tx.one<{ image_cover: string; images: string[] }>('DELETE FROM products WHERE id = $1 RETURNING image_cover, images', [id]);
+    const row = await tx.one<{ image_cover: string; images: string[] }>(
+      'DELETE FROM products WHERE id = $1 RETURNING image_cover, images',
+      [id],
+    );
     if (!row) return undefined;
     await cartsChanged(tx, carts);
     return row;
   });
 
-export const productExists = async (db: Queryable, id: string) => !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));
+export const productExists = async (db: Queryable, id: string) =>
+  !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));
 
 /** Locks the product's row (review changes recompute its ratings one after another); false when there is no such product. */
-export const lockProduct = async (tx: Queryable, id: string) => !!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [id]));
+export const lockProduct = async (tx: Queryable, id: string) =>
+  !!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [id]));
 
 /** What a cart change needs of a product: its stock, prices and colours. */
 export interface ProductForCartRow {
@@ -144,7 +155,10 @@ export interface ProductForCartRow {
 }
 
 export const findProductForCart = (db: Queryable, id: string) =>
-  db.one<ProductForCartRow>('SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1', [id]);
+  db.one<ProductForCartRow>(
+    'SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1',
+    [id],
+  );
 
 /** A product locked for an order, with its ProductRef (the snapshot an order item keeps). */
 export interface OrderedProductRow {
@@ -175,12 +189,17 @@ export async function lockProducts(tx: Queryable, ids: string[]) {
 
 /** Puts back stock a cancelled order had taken (sold never goes below 0). */
 export async function restock(tx: Queryable, productId: string, count: number) {
-  await tx.query('UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1', [productId, count]);
+  await tx.query(
+    'UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1',
+    [productId, count],
+  );
 }
 
 const COUNT_SQL = {
-  categories: 'SELECT category_id::text AS id, count(*)::int AS n FROM products WHERE category_id = ANY($1::uuid[]) GROUP BY category_id',
-  brands: 'SELECT brand_id::text AS id, count(*)::int AS n FROM products WHERE brand_id = ANY($1::uuid[]) GROUP BY brand_id',
+  categories:
+    'SELECT category_id::text AS id, count(*)::int AS n FROM products WHERE category_id = ANY($1::uuid[]) GROUP BY category_id',
+  brands:
+    'SELECT brand_id::text AS id, count(*)::int AS n FROM products WHERE brand_id = ANY($1::uuid[]) GROUP BY brand_id',
   // Subcategory ids live in an array column with a GIN index: `&&` finds the products, unnest counts per id.
   subcategories: `SELECT s AS id, count(*)::int AS n FROM products, unnest(subcategory_ids) AS s
     WHERE subcategory_ids && $1::text[] AND s = ANY($1::text[]) GROUP BY s`,
@@ -201,12 +220,15 @@ export const categoryHasProducts = async (db: Queryable, categoryId: string) =>
 /** Takes a subcategory off every product, or, given `unlessInCategory`, off the products of other categories. */
 export async function removeSubcategoryFromProducts(tx: Queryable, subcategoryId: string, unlessInCategory?: string) {
   if (unlessInCategory === undefined) {
-    await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1]', [subcategoryId]);
+    await tx.query(
+      'UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1]',
+      [subcategoryId],
+    );
   } else {
-    await tx.query('UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2', [
-      subcategoryId,
-      unlessInCategory,
-    ]);
+    await tx.query(
+      'UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2',
+      [subcategoryId, unlessInCategory],
+    );
   }
 }
 
@@ -226,8 +248,14 @@ const TITLE_PREFIX = `left(p.search_text, ${TITLE_PREFIX_LENGTH}) COLLATE "C"`;
 
 /** Products whose folded title starts with the LIKE pattern's text, in title order (migration 015's B-tree range). */
 export const productsWithTitleStarting = (db: Queryable, pattern: string, limit: number) =>
-  db.query<SuggestedProductRow>(`${SUGGESTED_SQL} WHERE ${TITLE_PREFIX} LIKE $1 ORDER BY ${TITLE_PREFIX} LIMIT ${Number(limit)}`, [pattern]);
+  db.query<SuggestedProductRow>(
+    `${SUGGESTED_SQL} WHERE ${TITLE_PREFIX} LIKE $1 ORDER BY ${TITLE_PREFIX} LIMIT ${Number(limit)}`,
+    [pattern],
+  );
 
 /** Products whose folded title (or description start) matches the LIKE pattern, in no order (trigram index). */
 export const productsWithTitleMatching = (db: Queryable, pattern: string, limit: number) =>
-  db.query<SuggestedProductRow>(`${SUGGESTED_SQL} WHERE left(p.search_text, ${TITLE_PREFIX_LENGTH}) LIKE $1 LIMIT ${Number(limit)}`, [pattern]);
+  db.query<SuggestedProductRow>(
+    `${SUGGESTED_SQL} WHERE left(p.search_text, ${TITLE_PREFIX_LENGTH}) LIKE $1 LIMIT ${Number(limit)}`,
+    [pattern],
+  );

@@ -6,7 +6,18 @@ import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { toPiastres } from '../../lib/money';
-import { DataOnly, IdParams, List, ListQuery, NoContent, Product, bearer, checks, formBody, idRules } from '../../lib/schemas';
+import {
+  DataOnly,
+  IdParams,
+  List,
+  ListQuery,
+  NoContent,
+  Product,
+  bearer,
+  checks,
+  formBody,
+  idRules,
+} from '../../lib/schemas';
 import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
@@ -39,7 +50,9 @@ const EMBEDDED_REVIEWS = 20;
 
 /** A field sent once, repeated, as `name[]` or as a JSON array, as a list without empty entries. */
 const listOf = (value: unknown): unknown[] =>
-  (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]).filter((v) => !(typeof v === 'string' && v.trim() === ''));
+  (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]).filter(
+    (v) => !(typeof v === 'string' && v.trim() === ''),
+  );
 const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 /** `brand` of "" or "0" means "no brand" (the original web app sends them when none is chosen). */
 const isNoBrand = (v: unknown) => v === null || text(v) === '' || text(v) === '0';
@@ -65,14 +78,17 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   const priceLimit = newPrice !== undefined && toPiastres(newPrice) > 0 ? toPiastres(newPrice) : stored?.price;
   const newCategory = isId(fields.category) ? (fields.category as string) : undefined;
   const subIds = listOf(fields.subcategory);
-  const subRows = subIds.every(isId) && subIds.length
-    ? await findSubcategoryCategories(ctx.db, subIds)
-    : [];
+  const subRows = subIds.every(isId) && subIds.length ? await findSubcategoryCategories(ctx.db, subIds) : [];
   const colors = listOf(fields.availableColors);
 
   await validate('body', fields, {
     title: optional(rules().minLength(3, 'must be at least 3 chars').maxLength(100, 'Too long product title')),
-    description: optional(rules().required('Product description is required').string('Product description is required').maxLength(2000, 'Too long description')),
+    description: optional(
+      rules()
+        .required('Product description is required')
+        .string('Product description is required')
+        .maxLength(2000, 'Too long description'),
+    ),
     quantity: optional(
       rules()
         .required('Product quantity is required')
@@ -92,7 +108,11 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
       .check((v) => !isPresent(v) || toNumber(v) !== undefined, 'Product priceAfterDiscount must be a number')
       .check((v) => !isPresent(v) || toNumber(v)! >= 0, 'Product priceAfterDiscount must not be negative')
       .check((v) => {
-        const discount = isPresent(v) ? toPiastres(toNumber(v)!) : v === undefined ? stored?.price_after_discount : null;
+        const discount = isPresent(v)
+          ? toPiastres(toNumber(v)!)
+          : v === undefined
+            ? stored?.price_after_discount
+            : null;
         return discount == null || priceLimit == null || discount < priceLimit;
       }, 'priceAfterDiscount must be lower than price'),
     availableColors: rules().check(
@@ -106,10 +126,16 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
       rules()
         .required('Product must be belong to a category')
         .id('Invalid ID formate')
-        .check(async (v) => categoryExists(ctx.db, v as string), (v) => `No category exist for this id: ${v}`),
+        .check(
+          async (v) => categoryExists(ctx.db, v as string),
+          (v) => `No category exist for this id: ${v}`,
+        ),
     ),
     subcategory: rules()
-      .check(() => subRows.length === new Set(subIds.map((id) => String(id).toLowerCase())).size, 'Invalid subcategories Ids')
+      .check(
+        () => subRows.length === new Set(subIds.map((id) => String(id).toLowerCase())).size,
+        'Invalid subcategories Ids',
+      )
       .check(() => {
         const category = newCategory ?? stored?.category_id;
         return !isId(category) || subRows.every((s) => s.category_id === String(category).toLowerCase());
@@ -117,7 +143,10 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
     brand: rules()
       .optional()
       .check((v) => isNoBrand(v) || isId(v), 'Invalid ID formate')
-      .check(async (v) => isNoBrand(v) || brandExists(ctx.db, v as string), (v) => `No brand exist for this id: ${v}`),
+      .check(
+        async (v) => isNoBrand(v) || brandExists(ctx.db, v as string),
+        (v) => `No brand exist for this id: ${v}`,
+      ),
     imageCover: rules().check(
       (v) => coverFile !== undefined || (!creating && !isPresent(v)) || isAbsoluteImageUrl(v),
       (v) => (isPresent(v) ? INVALID_IMAGE_URL : 'Product Image cover is required'),
@@ -135,7 +164,9 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   if (fields.quantity != null) values.quantity = toInteger(fields.quantity);
   if (newPrice !== undefined) values.price = toPiastres(newPrice);
   if (fields.priceAfterDiscount !== undefined) {
-    values.price_after_discount = isPresent(fields.priceAfterDiscount) ? toPiastres(toNumber(fields.priceAfterDiscount)!) : null;
+    values.price_after_discount = isPresent(fields.priceAfterDiscount)
+      ? toPiastres(toNumber(fields.priceAfterDiscount)!)
+      : null;
   }
   if (fields.availableColors !== undefined || creating) {
     values.available_colors = [...new Set(colors.map((c) => (c as string).trim().toLowerCase()))];
@@ -152,7 +183,8 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
 
   const uploaded: string[] = [];
   try {
-    if (coverFile) uploaded.push((values.image_cover = await storeImage(ctx.storage, 'products', coverFile, 'cover')) as string);
+    if (coverFile)
+      uploaded.push((values.image_cover = await storeImage(ctx.storage, 'products', coverFile, 'cover')) as string);
     else if (isPresent(fields.imageCover)) values.image_cover = text(fields.imageCover);
     if (galleryFiles.length) {
       values.images = [];
@@ -171,7 +203,8 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   return { values, uploaded };
 }
 
-const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) => Promise.all(names.map((n) => removeImage(ctx.storage, 'products', n)));
+const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) =>
+  Promise.all(names.map((n) => removeImage(ctx.storage, 'products', n)));
 
 export async function productRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -183,42 +216,69 @@ export async function productRoutes(instance: FastifyInstance) {
   const idChecks = checks({ params: idRules('id') });
   const body = formBody(ProductFields, PRODUCT_FILES_DOC);
 
-  app.get('/', {
-    schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(Product) } },
-    config: { listSpec },
-  }, async (request) => {
-    const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-    const { rows, total } = await listProducts(ctx.db, q);
-    return listResponse(rows.map((r) => productJson(r, base(request))), total, q);
-  });
+  app.get(
+    '/',
+    {
+      schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(Product) } },
+      config: { listSpec },
+    },
+    async (request) => {
+      const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
+      const { rows, total } = await listProducts(ctx.db, q);
+      return listResponse(
+        rows.map((r) => productJson(r, base(request))),
+        total,
+        q,
+      );
+    },
+  );
 
   await app.register(suggestionRoutes);
 
-  app.get('/:id', {
-    schema: { tags, summary: 'One product with its newest reviews', params: Params, response: { 200: DataOnly(ProductWithReviews) } },
-    preValidation: idChecks,
-  }, async (request) => {
-    const { id } = request.params;
-    const row = await findProduct(ctx.db, id);
-    if (!row) throw notFound(`No document for this id ${id}`);
-    const reviews = await newestReviewsOf(ctx.db, id, EMBEDDED_REVIEWS);
-    return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
-  });
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its newest reviews',
+        params: Params,
+        response: { 200: DataOnly(ProductWithReviews) },
+      },
+      preValidation: idChecks,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await findProduct(ctx.db, id);
+      if (!row) throw notFound(`No document for this id ${id}`);
+      const reviews = await newestReviewsOf(ctx.db, id, EMBEDDED_REVIEWS);
+      return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
+    },
+  );
 
-  app.post('/', {
-    schema: { tags, security: bearer, summary: 'Create a product (manager, admin)', body, response: { 201: DataOnly(Product) } },
-    preValidation: staff,
-    config: { multipart: true },
-  }, async (request, reply) => {
-    const { values, uploaded } = await readProduct(ctx, request);
-    try {
-      const row = await insertProduct(ctx.db, values);
-      return reply.status(201).send({ data: productJson(row, base(request)) });
-    } catch (err) {
-      await removeUploads(ctx, uploaded);
-      throw err;
-    }
-  });
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a product (manager, admin)',
+        body,
+        response: { 201: DataOnly(Product) },
+      },
+      preValidation: staff,
+      config: { multipart: true },
+    },
+    async (request, reply) => {
+      const { values, uploaded } = await readProduct(ctx, request);
+      try {
+        const row = await insertProduct(ctx.db, values);
+        return reply.status(201).send({ data: productJson(row, base(request)) });
+      } catch (err) {
+        await removeUploads(ctx, uploaded);
+        throw err;
+      }
+    },
+  );
 
   const update = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const { id } = request.params;
@@ -239,28 +299,48 @@ export async function productRoutes(instance: FastifyInstance) {
     // Replaced files go only after the new ones are committed.
     // A file may be both the cover and a gallery image, so only files the product no longer uses at all go.
     const inUse = new Set<string>([row.image_cover, ...row.images]);
-    await removeUploads(ctx, [stored.image_cover, ...stored.images].filter((img) => !inUse.has(img)));
+    await removeUploads(
+      ctx,
+      [stored.image_cover, ...stored.images].filter((img) => !inUse.has(img)),
+    );
     return { data: productJson(row, base(request)) };
   };
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url: '/:id',
-      schema: { tags, security: bearer, summary: 'Change a product: the fields sent (manager, admin)', params: Params, body, response: { 200: DataOnly(Product) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change a product: the fields sent (manager, admin)',
+        params: Params,
+        body,
+        response: { 200: DataOnly(Product) },
+      },
       preValidation: [staff, idChecks],
       config: { multipart: true },
       handler: update,
     });
   }
 
-  app.delete('/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a product; carts, wishlists and reviews lose it (admin)', params: Params, response: { 204: NoContent } },
-    preValidation: [requireAuth(ctx, 'admin'), idChecks],
-  }, async (request, reply) => {
-    const { id } = request.params;
-    const removed = await deleteProduct(ctx.db, id);
-    if (!removed) throw notFound(`No document found for this id: ${id}`);
-    await removeUploads(ctx, [removed.image_cover, ...removed.images]);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a product; carts, wishlists and reviews lose it (admin)',
+        params: Params,
+        response: { 204: NoContent },
+      },
+      preValidation: [requireAuth(ctx, 'admin'), idChecks],
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const removed = await deleteProduct(ctx.db, id);
+      if (!removed) throw notFound(`No document found for this id: ${id}`);
+      await removeUploads(ctx, [removed.image_cover, ...removed.images]);
+      return reply.status(204).send(null);
+    },
+  );
 }

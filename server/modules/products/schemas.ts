@@ -3,7 +3,10 @@ import { Field } from '../categories/schemas';
 import { Review } from '../reviews/schemas';
 
 /** GET /products/:id: the product with its newest reviews, their authors populated (API.md §9.15). */
-export const ProductWithReviews = Type.Object({ ...Product.properties, reviews: Type.Array(Review, { description: 'The 20 newest' }) });
+export const ProductWithReviews = Type.Object({
+  ...Product.properties,
+  reviews: Type.Array(Review, { description: 'The 20 newest' }),
+});
 
 /** The fields of a product create or update (API.md §5.6), which the handler reads and checks in its documented order. */
 export const ProductFields = {
@@ -42,4 +45,6 @@ export const Suggestions = DataOnly(
     brands: Type.Array(Named, { description: 'Up to 4' }),
   }),
 );
-export const SuggestionQuery = Type.Object({ keyword: Type.Optional(Text('At most 100 characters; fewer than 2 letters suggest nothing')) });
+export const SuggestionQuery = Type.Object({
+  keyword: Type.Optional(Text('At most 100 characters; fewer than 2 letters suggest nothing')),
+});

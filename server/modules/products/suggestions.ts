@@ -9,7 +9,12 @@ import { checks } from '../../lib/schemas';
 import { rules } from '../../lib/validate';
 import { categoryAndBrandNames } from '../categories/repository';
 import { SuggestionQuery, Suggestions } from './schemas';
-import { TITLE_PREFIX_LENGTH as PREFIX_LENGTH, productsWithTitleMatching, productsWithTitleStarting, type SuggestedProductRow as SuggestedRow } from './repository';
+import {
+  TITLE_PREFIX_LENGTH as PREFIX_LENGTH,
+  productsWithTitleMatching,
+  productsWithTitleStarting,
+  type SuggestedProductRow as SuggestedRow,
+} from './repository';
 
 /** What the top bar's search offers while the shopper types (ours). */
 export const SUGGESTED_PRODUCTS = 6;
@@ -27,39 +32,48 @@ const INDEXABLE = /[\p{L}\p{N}]{2}/u;
 export async function suggestionRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/suggestions', {
-    schema: { tags: ['products'], summary: 'Suggestions while typing a search: products, categories and brands (ours)', querystring: SuggestionQuery, response: { 200: Suggestions } },
-    preValidation: checks({
-      query: {
-        keyword: rules()
-          .optional()
-          .string('keyword must be text')
-          .maxLength(MAX_KEYWORD, `keyword must be at most ${MAX_KEYWORD} chars`),
+  app.get(
+    '/suggestions',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Suggestions while typing a search: products, categories and brands (ours)',
+        querystring: SuggestionQuery,
+        response: { 200: Suggestions },
       },
-    }),
-  }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const keyword = foldArabic(typeof query.keyword === 'string' ? query.keyword : '');
-    if (keyword.length < MIN_KEYWORD) return { data: { products: [], categories: [], brands: [] } };
+      preValidation: checks({
+        query: {
+          keyword: rules()
+            .optional()
+            .string('keyword must be text')
+            .maxLength(MAX_KEYWORD, `keyword must be at most ${MAX_KEYWORD} chars`),
+        },
+      }),
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const keyword = foldArabic(typeof query.keyword === 'string' ? query.keyword : '');
+      if (keyword.length < MIN_KEYWORD) return { data: { products: [], categories: [], brands: [] } };
 
-    const [products, { categories, brands }] = await Promise.all([suggestProducts(keyword), suggestNames(keyword)]);
-    const base = imageBase(request, ctx);
-    return {
-      data: {
-        products: products.map((p) =>
-          compact({
-            _id: p.id,
-            title: p.title,
-            imageCover: imageUrl(base, 'products', p.image_cover),
-            price: toEgp(p.price),
-            priceAfterDiscount: p.price_after_discount == null ? undefined : toEgp(p.price_after_discount),
-          }),
-        ),
-        categories,
-        brands,
-      },
-    };
-  });
+      const [products, { categories, brands }] = await Promise.all([suggestProducts(keyword), suggestNames(keyword)]);
+      const base = imageBase(request, ctx);
+      return {
+        data: {
+          products: products.map((p) =>
+            compact({
+              _id: p.id,
+              title: p.title,
+              imageCover: imageUrl(base, 'products', p.image_cover),
+              price: toEgp(p.price),
+              priceAfterDiscount: p.price_after_discount == null ? undefined : toEgp(p.price_after_discount),
+            }),
+          ),
+          categories,
+          brands,
+        },
+      };
+    },
+  );
 
   /**
    * Titles that start with the keyword first, in title order, then other titles that hold it; both read the first
@@ -76,7 +90,11 @@ export async function suggestionRoutes(app: FastifyInstance) {
     if (starting.length === SUGGESTED_PRODUCTS || !INDEXABLE.test(keyword)) return starting;
     // The products already found are left out here rather than in SQL: a NOT condition would turn the
     // planner's cheap stop-after-a-few-rows read into a search through every row for the rare leftovers.
-    const containing = await productsWithTitleMatching(ctx.db, keyword.length > MIN_KEYWORD ? `%${literal}%` : `% ${literal}%`, SUGGESTED_PRODUCTS * 2);
+    const containing = await productsWithTitleMatching(
+      ctx.db,
+      keyword.length > MIN_KEYWORD ? `%${literal}%` : `% ${literal}%`,
+      SUGGESTED_PRODUCTS * 2,
+    );
     const found = new Set(starting.map((p) => p.id));
     return [...starting, ...containing.filter((p) => !found.has(p.id))].slice(0, SUGGESTED_PRODUCTS);
   }

@@ -49,33 +49,40 @@ export const findReviewById = (db: Queryable, id: string) => db.one<ReviewRow>(`
 
 /** A product's newest reviews, at most `limit`. */
 export const newestReviewsOf = (db: Queryable, productId: string, limit: number) =>
-  db.query<ReviewRow>(`${SELECT} WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT ${Number(limit)}`, [productId]);
+  db.query<ReviewRow>(
+    `${SELECT} WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT ${Number(limit)}`,
+    [productId],
+  );
 
 export const hasReviewed = async (db: Queryable, userId: string, productId: string) =>
   !!(await db.one('SELECT 1 FROM reviews WHERE user_id = $1 AND product_id = $2', [userId, productId]));
 
 /** The products a user has reviewed (their ratings change when the user's reviews go). */
 export const reviewedProductIds = async (db: Queryable, userId: string) =>
-  (await db.query<{ product_id: string }>('SELECT product_id FROM reviews WHERE user_id = $1', [userId])).map((r) => r.product_id);
+  (await db.query<{ product_id: string }>('SELECT product_id FROM reviews WHERE user_id = $1', [userId])).map(
+    (r) => r.product_id,
+  );
 
 /** Adds a review and returns its id; the unique (user, product) constraint refuses a second one. */
-export async function insertReview(tx: Queryable, userId: string, productId: string, input: ReviewInput): Promise<string> {
-  const inserted = await tx.one<{ id: string }>('INSERT INTO reviews (review, rating, user_id, product_id) VALUES ($1, $2, $3, $4) RETURNING id', [
-    input.review,
-    input.rating,
-    userId,
-    productId,
-  ]);
+export async function insertReview(
+  tx: Queryable,
+  userId: string,
+  productId: string,
+  input: ReviewInput,
+): Promise<string> {
+  const inserted = await tx.one<{ id: string }>(
+    'INSERT INTO reviews (review, rating, user_id, product_id) VALUES ($1, $2, $3, $4) RETURNING id',
+    [input.review, input.rating, userId, productId],
+  );
   return inserted!.id;
 }
 
 /** Changes the given fields of a review. */
 export async function updateReview(tx: Queryable, id: string, input: ReviewInput): Promise<void> {
-  await tx.query('UPDATE reviews SET review = COALESCE($2, review), rating = COALESCE($3, rating), updated_at = now() WHERE id = $1', [
-    id,
-    input.review ?? null,
-    input.rating ?? null,
-  ]);
+  await tx.query(
+    'UPDATE reviews SET review = COALESCE($2, review), rating = COALESCE($3, rating), updated_at = now() WHERE id = $1',
+    [id, input.review ?? null, input.rating ?? null],
+  );
 }
 
 export async function deleteReview(tx: Queryable, id: string): Promise<void> {

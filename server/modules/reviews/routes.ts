@@ -24,8 +24,12 @@ import { reviewJson } from './serialize';
 /** Reviews (API.md §5.7, §6.1), both at /reviews and nested under /products/:productId/reviews. */
 
 const ALREADY_REVIEWED = 'You already added review on this product';
-const reviewRules = () => rules().required('Review required').string('Review required').maxLength(1000, 'Too long review');
-const ratingRules = () => rules().required('Review required').number((n) => n >= 1 && n <= 5, 'Rating min value 1.0 and max 5.0');
+const reviewRules = () =>
+  rules().required('Review required').string('Review required').maxLength(1000, 'Too long review');
+const ratingRules = () =>
+  rules()
+    .required('Review required')
+    .number((n) => n >= 1 && n <= 5, 'Rating min value 1.0 and max 5.0');
 /** Locks the product row so concurrent review changes recompute its ratings one after another. */
 async function lockProduct(tx: Queryable, productId: string) {
   if (!(await lockProductRow(tx, productId))) throw notFound(`No document for this id ${productId}`);
@@ -39,7 +43,8 @@ export async function reviewRoutes(app: FastifyInstance) {
   const idChecks = checks({ params: idRules('id') });
   const params = (request: FastifyRequest) => request.params as { productId?: string; id?: string };
   /** The path's product id when the route is nested, validated. */
-  const pathProduct = (request: FastifyRequest) => (params(request).productId === undefined ? undefined : validateIdParam(request.params, 'productId'));
+  const pathProduct = (request: FastifyRequest) =>
+    params(request).productId === undefined ? undefined : validateIdParam(request.params, 'productId');
 
   const list = async (request: FastifyRequest) => {
     const productId = pathProduct(request);
@@ -48,12 +53,29 @@ export async function reviewRoutes(app: FastifyInstance) {
     const { rows, total } = await listReviews(ctx.db, q);
     return listResponse(rows.map(reviewJson), total, q);
   };
-  app.get('/reviews', { schema: { tags, summary: 'List reviews', querystring: ListQuery, response: { 200: List(Review) } }, config: { listSpec } }, list);
-  app.get('/products/:productId/reviews', {
-    schema: { tags, summary: "List a product's reviews", params: IdParams('productId'), querystring: ListQuery, response: { 200: List(Review) } },
-    preValidation: productChecks,
-    config: { listSpec },
-  }, list);
+  app.get(
+    '/reviews',
+    {
+      schema: { tags, summary: 'List reviews', querystring: ListQuery, response: { 200: List(Review) } },
+      config: { listSpec },
+    },
+    list,
+  );
+  app.get(
+    '/products/:productId/reviews',
+    {
+      schema: {
+        tags,
+        summary: "List a product's reviews",
+        params: IdParams('productId'),
+        querystring: ListQuery,
+        response: { 200: List(Review) },
+      },
+      preValidation: productChecks,
+      config: { listSpec },
+    },
+    list,
+  );
 
   /** The review of the path (and of the path's product when nested), or undefined. */
   const findReview = async (request: FastifyRequest) => {
@@ -68,11 +90,19 @@ export async function reviewRoutes(app: FastifyInstance) {
     if (!row) throw notFound(`No document for this id ${id}`);
     return { data: reviewJson(row) };
   };
-  app.get('/reviews/:id', { schema: { tags, summary: 'One review', params: IdParams('id'), response: one }, preValidation: idChecks }, getOne);
-  app.get('/products/:productId/reviews/:id', {
-    schema: { tags, summary: 'One review of the product', params: IdParams('productId', 'id'), response: one },
-    preValidation: [productChecks, idChecks],
-  }, getOne);
+  app.get(
+    '/reviews/:id',
+    { schema: { tags, summary: 'One review', params: IdParams('id'), response: one }, preValidation: idChecks },
+    getOne,
+  );
+  app.get(
+    '/products/:productId/reviews/:id',
+    {
+      schema: { tags, summary: 'One review of the product', params: IdParams('productId', 'id'), response: one },
+      preValidation: [productChecks, idChecks],
+    },
+    getOne,
+  );
 
   /** The rules of a create (preValidation, after the author's token and the path's product id). */
   const createRules = (request: FastifyRequest) => {
@@ -80,13 +110,17 @@ export async function reviewRoutes(app: FastifyInstance) {
     const nestedProduct = pathProduct(request);
     const productId = nestedProduct ?? bodyOf(request)?.product;
     const schema: Record<string, Rules> = {
-      review: reviewRules().check(async () => !isId(productId) || !(await hasReviewed(ctx.db, user.id, productId as string)), ALREADY_REVIEWED),
+      review: reviewRules().check(
+        async () => !isId(productId) || !(await hasReviewed(ctx.db, user.id, productId as string)),
+        ALREADY_REVIEWED,
+      ),
       rating: ratingRules(),
     };
     if (nestedProduct === undefined) schema.product = rules().id('Invalid Product Id formate');
     return schema;
   };
-  const createChecks: preValidationAsyncHookHandler = async (request) => validate('body', bodyOf(request), createRules(request));
+  const createChecks: preValidationAsyncHookHandler = async (request) =>
+    validate('body', bodyOf(request), createRules(request));
 
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
@@ -98,7 +132,10 @@ export async function reviewRoutes(app: FastifyInstance) {
       () =>
         ctx.db.tx(async (tx) => {
           await lockProduct(tx, productId as string);
-          const id = await insertReview(tx, user.id, productId as string, { review: text(body.review), rating: toNumber(body.rating) });
+          const id = await insertReview(tx, user.id, productId as string, {
+            review: text(body.review),
+            rating: toNumber(body.rating),
+          });
           await recomputeRatings(tx, productId as string);
           return findReviewById(tx, id);
         }),
@@ -108,14 +145,35 @@ export async function reviewRoutes(app: FastifyInstance) {
   };
   const authorOnly = requireAuth(ctx, 'user');
   const created = { 201: DataOnly(Review) };
-  app.post('/reviews', {
-    schema: { tags, security: bearer, summary: 'Review a product (customers, once per product)', body: NewReview, response: created },
-    preValidation: [authorOnly, createChecks],
-  }, create);
-  app.post('/products/:productId/reviews', {
-    schema: { tags, security: bearer, summary: 'Review the product (customers, once per product)', params: IdParams('productId'), body: NewReviewOfProduct, response: created },
-    preValidation: [authorOnly, productChecks, createChecks],
-  }, create);
+  app.post(
+    '/reviews',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Review a product (customers, once per product)',
+        body: NewReview,
+        response: created,
+      },
+      preValidation: [authorOnly, createChecks],
+    },
+    create,
+  );
+  app.post(
+    '/products/:productId/reviews',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Review the product (customers, once per product)',
+        params: IdParams('productId'),
+        body: NewReviewOfProduct,
+        response: created,
+      },
+      preValidation: [authorOnly, productChecks, createChecks],
+    },
+    create,
+  );
 
   const update = async (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -139,7 +197,11 @@ export async function reviewRoutes(app: FastifyInstance) {
         method,
         url: nested ? '/products/:productId/reviews/:id' : '/reviews/:id',
         schema: {
-          tags, security: bearer, summary: 'Change your review (its author)', params: nested ? IdParams('productId', 'id') : IdParams('id'), body: ReviewChanges,
+          tags,
+          security: bearer,
+          summary: 'Change your review (its author)',
+          params: nested ? IdParams('productId', 'id') : IdParams('id'),
+          body: ReviewChanges,
           response: one,
         },
         preValidation: nested ? [authorOnly, productChecks, idChecks] : [authorOnly, idChecks],
@@ -162,12 +224,32 @@ export async function reviewRoutes(app: FastifyInstance) {
   };
   const removed = { 204: NoContent };
   const signedIn = requireAuth(ctx);
-  app.delete('/reviews/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a review (its author, or staff)', params: IdParams('id'), response: removed },
-    preValidation: [signedIn, idChecks],
-  }, remove);
-  app.delete('/products/:productId/reviews/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a review of the product (its author, or staff)', params: IdParams('productId', 'id'), response: removed },
-    preValidation: [signedIn, productChecks, idChecks],
-  }, remove);
+  app.delete(
+    '/reviews/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a review (its author, or staff)',
+        params: IdParams('id'),
+        response: removed,
+      },
+      preValidation: [signedIn, idChecks],
+    },
+    remove,
+  );
+  app.delete(
+    '/products/:productId/reviews/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a review of the product (its author, or staff)',
+        params: IdParams('productId', 'id'),
+        response: removed,
+      },
+      preValidation: [signedIn, productChecks, idChecks],
+    },
+    remove,
+  );
 }

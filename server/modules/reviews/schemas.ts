@@ -17,7 +17,11 @@ const rating = NumberLike({ description: '1.0–5.0' });
 
 export const NewReview = Type.Object({ review, rating, product: Type.String({ description: 'Product id' }) });
 /** Under /products/:productId: the path names the product; a `product` in the body is ignored. */
-export const NewReviewOfProduct = Type.Object({ review, rating, product: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the product' })) });
+export const NewReviewOfProduct = Type.Object({
+  review,
+  rating,
+  product: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the product' })),
+});
 /** Checked by the handler once the review is found and is the caller's (404 and 403 come first). */
 export const ReviewChanges = Type.Object({
   review: Type.Optional(Field('Up to 1000 characters')),

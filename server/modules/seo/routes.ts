@@ -27,24 +27,42 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
   }
 
   app.get('/products', (request, reply) => sendPage(request, reply, { kind: 'listing' }));
-  app.get('/products/category/:id', (request, reply) => sendPage(request, reply, { kind: 'category', id: (request.params as { id: string }).id }));
-  app.get('/products/brand/:id', (request, reply) => sendPage(request, reply, { kind: 'brand', id: (request.params as { id: string }).id }));
+  app.get('/products/category/:id', (request, reply) =>
+    sendPage(request, reply, { kind: 'category', id: (request.params as { id: string }).id }),
+  );
+  app.get('/products/brand/:id', (request, reply) =>
+    sendPage(request, reply, { kind: 'brand', id: (request.params as { id: string }).id }),
+  );
 
   app.get('/robots.txt', async (request, reply) => {
-    const lines = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${base(request)}/sitemap.xml`, ''];
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...DISALLOWED.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${base(request)}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
   });
 
   // Always an index, so the sitemap's address stays the same as the catalogue grows past one file.
   app.get('/sitemap.xml', async (request, reply) => {
     const pages = await sitemapPageCount(ctx.db, pageSize);
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapIndexXml(base(request), pages));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapIndexXml(base(request), pages));
   });
 
   app.get('/sitemaps/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const page = Number(/^([1-9]\d{0,5})\.xml$/.exec(file)?.[1]);
-    if (!page || page > (await sitemapPageCount(ctx.db, pageSize))) throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
+    if (!page || page > (await sitemapPageCount(ctx.db, pageSize)))
+      throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

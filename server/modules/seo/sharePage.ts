@@ -21,9 +21,11 @@ const PAGE_CHUNKS: Record<'product' | 'listing', string[]> = {
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
-
 const unescapeHtml = (value: string) =>
-  value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  value.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 
 /** Plain text for a description: whitespace folded, at most ~160 characters (what previews show). */
 function summary(text: string, max = 160) {
@@ -56,19 +58,29 @@ export function sharePages(db: Db, webDist: string) {
     (template ??= Promise.all([
       fs.readFile(path.join(webDist, 'index.html'), 'utf8'),
       // `vite build` writes it (build.manifest); a build without it just gets no chunk preloads.
-      fs.readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8').then((json) => JSON.parse(json) as Manifest, () => ({}) as Manifest),
+      fs.readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8').then(
+        (json) => JSON.parse(json) as Manifest,
+        () => ({}) as Manifest,
+      ),
     ]).then(([html, manifest]) => {
       const shopName = unescapeHtml(TITLE.exec(html)?.[1]?.trim() ?? '');
       const ownTags = `    ${TITLE.exec(html)?.[0].trim() ?? ''}\n    ${DESCRIPTION.exec(html)?.[0].trim() ?? ''}\n`;
       const stripped = html.replace(TITLE, '').replace(DESCRIPTION, '');
       const at = stripped.search(/<\/head>/i);
-      const chunkLinks = { product: chunkPreloads(manifest, PAGE_CHUNKS.product), listing: chunkPreloads(manifest, PAGE_CHUNKS.listing) };
-      return at < 0 ? undefined : { head: stripped.slice(0, at), tail: stripped.slice(at), ownTags, shopName, chunkLinks };
+      const chunkLinks = {
+        product: chunkPreloads(manifest, PAGE_CHUNKS.product),
+        listing: chunkPreloads(manifest, PAGE_CHUNKS.listing),
+      };
+      return at < 0
+        ? undefined
+        : { head: stripped.slice(0, at), tail: stripped.slice(at), ownTags, shopName, chunkLinks };
     }));
 
   /** The first product of /products as a first visit asks for it (newest first, API.md's default order). */
   async function listingCover(base: ImageBase) {
-    const row = await db.one<{ image_cover: string | null }>('SELECT image_cover FROM products ORDER BY created_at DESC, id DESC LIMIT 1');
+    const row = await db.one<{ image_cover: string | null }>(
+      'SELECT image_cover FROM products ORDER BY created_at DESC, id DESC LIMIT 1',
+    );
     return imageUrl(base, 'products', row?.image_cover);
   }
 
@@ -80,26 +92,32 @@ export function sharePages(db: Db, webDist: string) {
         'SELECT title, description, image_cover, COALESCE(images[1], image_cover) AS first_image FROM products WHERE id = $1',
         [target.id],
       );
-      return row && {
-        name: row.title,
-        description: summary(row.description),
-        image: imageUrl(base, 'products', row.image_cover),
-        type: 'product',
-        path: `/products/${target.id}`,
-        preload: imagePreload(imageUrl(base, 'products', row.first_image), IMAGE_SIZES.productGallery),
-      };
+      return (
+        row && {
+          name: row.title,
+          description: summary(row.description),
+          image: imageUrl(base, 'products', row.image_cover),
+          type: 'product',
+          path: `/products/${target.id}`,
+          preload: imagePreload(imageUrl(base, 'products', row.first_image), IMAGE_SIZES.productGallery),
+        }
+      );
     }
     const table: ImageKind = target.kind === 'category' ? 'categories' : 'brands';
-    const row = await db.one<{ name: string; image: string | null }>(`SELECT name, image FROM ${table} WHERE id = $1`, [target.id]);
+    const row = await db.one<{ name: string; image: string | null }>(`SELECT name, image FROM ${table} WHERE id = $1`, [
+      target.id,
+    ]);
     const what = target.kind === 'category' ? 'تصنيف' : 'ماركة';
-    return row && {
-      name: row.name,
-      description: `تسوق منتجات ${what} ${row.name} بأسعار بالجنيه المصري`,
-      image: imageUrl(base, table, row.image),
-      type: 'website',
-      path: `/products/${target.kind}/${target.id}`,
-      preload: '',
-    };
+    return (
+      row && {
+        name: row.name,
+        description: `تسوق منتجات ${what} ${row.name} بأسعار بالجنيه المصري`,
+        image: imageUrl(base, table, row.image),
+        type: 'website',
+        path: `/products/${target.kind}/${target.id}`,
+        preload: '',
+      }
+    );
   }
 
   /** index.html with the target's tags, or undefined for an unknown target (the caller sends the plain page). */
@@ -140,7 +158,9 @@ export function sharePages(db: Db, webDist: string) {
  */
 function imagePreload(url: string | undefined, sizes: string) {
   if (!url) return '';
-  const responsive = /\.webp$/.test(url) ? ` imagesrcset="${escapeHtml(uploadSrcSet(url))}" imagesizes="${escapeHtml(sizes)}"` : '';
+  const responsive = /\.webp$/.test(url)
+    ? ` imagesrcset="${escapeHtml(uploadSrcSet(url))}" imagesizes="${escapeHtml(sizes)}"`
+    : '';
   return `    <link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high" />\n`;
 }
 

@@ -32,7 +32,8 @@ export async function sitemapPageCount(db: Db, pageSize: number) {
 }
 
 export function sitemapIndexXml(base: string, pages: number) {
-  let xml = '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  let xml =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
   for (let n = 1; n <= pages; n++) xml += `  <sitemap><loc>${xmlEscape(`${base}/sitemaps/${n}.xml`)}</loc></sitemap>\n`;
   return `${xml}</sitemapindex>\n`;
 }
@@ -65,8 +66,14 @@ export async function* sitemapPage(db: Db, base: string, page: number, pageSize:
     while (left > 0) {
       const limit = Math.min(BATCH, left);
       const rows = after
-        ? await db.query<{ id: string; updated_at: Date }>(`SELECT id, updated_at FROM ${section.table} WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit])
-        : await db.query<{ id: string; updated_at: Date }>(`SELECT id, updated_at FROM ${section.table} ORDER BY id OFFSET $1 LIMIT $2`, [skip, limit]);
+        ? await db.query<{ id: string; updated_at: Date }>(
+            `SELECT id, updated_at FROM ${section.table} WHERE id > $1 ORDER BY id LIMIT $2`,
+            [after, limit],
+          )
+        : await db.query<{ id: string; updated_at: Date }>(
+            `SELECT id, updated_at FROM ${section.table} ORDER BY id OFFSET $1 LIMIT $2`,
+            [skip, limit],
+          );
       if (!rows.length) break;
       yield rows.map((r) => url(section.path + r.id, r.updated_at)).join('');
       left -= rows.length;

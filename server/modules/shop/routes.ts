@@ -15,10 +15,18 @@ const Shop = Type.Object({
 export async function shopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
-  app.get('/', {
-    schema: { tags: ['shop'], summary: 'What the web app must know about this shop', response: { 200: Type.Object({ data: Shop }) } },
-  }, async () => {
-    const provider = paymentProvider(ctx);
-    return { data: { demo: provider?.name === 'test', cardPayment: provider !== undefined } };
-  });
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'What the web app must know about this shop',
+        response: { 200: Type.Object({ data: Shop }) },
+      },
+    },
+    async () => {
+      const provider = paymentProvider(ctx);
+      return { data: { demo: provider?.name === 'test', cardPayment: provider !== undefined } };
+    },
+  );
 }

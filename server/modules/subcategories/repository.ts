@@ -31,19 +31,32 @@ export const SUBCATEGORY_LIST: ListSpec = {
 export const listSubcategories = (db: Queryable, q: PageQuery): Promise<PagedList<SubcategoryRow>> =>
   pagedList<SubcategoryRow>(db, q, { columns: '*', from: 'subcategories' });
 
-export const findSubcategory = (db: Queryable, id: string) => db.one<SubcategoryRow>('SELECT * FROM subcategories WHERE id = $1', [id]);
+export const findSubcategory = (db: Queryable, id: string) =>
+  db.one<SubcategoryRow>('SELECT * FROM subcategories WHERE id = $1', [id]);
 
 /** The subcategories of those ids that exist, with their category (ids as text, lower case). */
 export const findSubcategoryCategories = (db: Queryable, ids: unknown[]) =>
-  db.query<{ id: string; category_id: string }>('SELECT id::text, category_id::text FROM subcategories WHERE id = ANY($1::uuid[])', [ids]);
+  db.query<{ id: string; category_id: string }>(
+    'SELECT id::text, category_id::text FROM subcategories WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
 
 /** Which of the ids are subcategories of the category. */
 export const subcategoryIdsInCategory = async (db: Queryable, categoryId: string, ids: string[]) =>
-  (await db.query<{ id: string }>('SELECT id::text FROM subcategories WHERE category_id = $1 AND id = ANY($2::uuid[])', [categoryId, ids])).map((r) => r.id);
+  (
+    await db.query<{ id: string }>(
+      'SELECT id::text FROM subcategories WHERE category_id = $1 AND id = ANY($2::uuid[])',
+      [categoryId, ids],
+    )
+  ).map((r) => r.id);
 
 /** The unique name (within the category) refuses a duplicate. */
 export const insertSubcategory = async (db: Queryable, input: SubcategoryInput) =>
-  (await db.one<SubcategoryRow>('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [input.name, input.slug, input.categoryId]))!;
+  (await db.one<SubcategoryRow>('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [
+    input.name,
+    input.slug,
+    input.categoryId,
+  ]))!;
 
 /**
  * Changes the fields given; a subcategory moved to another category no longer describes the products of the old

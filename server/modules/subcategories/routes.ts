@@ -11,7 +11,14 @@ import { isId, rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { categoryExists } from '../categories/repository';
 import { CountedListQuery } from '../categories/schemas';
-import { SUBCATEGORY_LIST, deleteSubcategory, findSubcategory, insertSubcategory, listSubcategories as listRows, updateSubcategory } from './repository';
+import {
+  SUBCATEGORY_LIST,
+  deleteSubcategory,
+  findSubcategory,
+  insertSubcategory,
+  listSubcategories as listRows,
+  updateSubcategory,
+} from './repository';
 import { NewSubcategory, Subcategory, SubcategoryChanges, SubcategoryListItem } from './schemas';
 import { subcategoryJson } from './serialize';
 
@@ -32,14 +39,21 @@ export async function listSubcategories(ctx: AppContext, request: FastifyRequest
     : buildListQuery(request.query as Record<string, unknown>, SUBCATEGORY_LIST);
   const { rows, total } = await listRows(ctx.db, q);
   const objects = rows.map(subcategoryJson);
-  return listResponse(wantsProductCounts(request.query) ? await withProductCounts(ctx.db, 'subcategories', objects) : objects, total, q);
+  return listResponse(
+    wantsProductCounts(request.query) ? await withProductCounts(ctx.db, 'subcategories', objects) : objects,
+    total,
+    q,
+  );
 }
 
 function categoryRules(ctx: AppContext) {
   return rules()
     .id('Invalid ID formate')
     .required('SubCategory must be belong to category')
-    .check(async (v) => categoryExists(ctx.db, v as string), (v) => `No category exist for this id: ${v}`);
+    .check(
+      async (v) => categoryExists(ctx.db, v as string),
+      (v) => `No category exist for this id: ${v}`,
+    );
 }
 
 const nameRules = () => rules().minLength(2, 'must be at least 2 chars').maxLength(32, 'Too long category name');
@@ -55,12 +69,18 @@ const createBody = (request: FastifyRequest, categoryId?: string) => {
 export const createChecks =
   (ctx: AppContext, categoryParam?: string): preValidationAsyncHookHandler =>
   async (request) => {
-    const categoryId = categoryParam === undefined ? undefined : (request.params as Record<string, string>)[categoryParam];
+    const categoryId =
+      categoryParam === undefined ? undefined : (request.params as Record<string, string>)[categoryParam];
     await validate('body', createBody(request, categoryId), { name: nameRules(), category: categoryRules(ctx) });
   };
 
 /** POST /subcategories, and POST /categories/:categoryId/subcategories where the path's category wins; createChecks ran. */
-export async function createSubcategory(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, categoryId?: string) {
+export async function createSubcategory(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  categoryId?: string,
+) {
   const body = createBody(request, categoryId);
   const name = text(body.name)!;
   const row = await onUniqueViolation(
@@ -77,35 +97,63 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
   const tags = ['subcategories'];
   const Params = IdParams('id');
 
-  app.get('/', {
-    schema: { tags, summary: 'List subcategories', querystring: CountedListQuery, response: subcategoryAnswers.list },
-    config: { listSpec: SUBCATEGORY_LIST },
-  }, (request) => listSubcategories(ctx, request));
+  app.get(
+    '/',
+    {
+      schema: { tags, summary: 'List subcategories', querystring: CountedListQuery, response: subcategoryAnswers.list },
+      config: { listSpec: SUBCATEGORY_LIST },
+    },
+    (request) => listSubcategories(ctx, request),
+  );
 
-  app.post('/', {
-    schema: { tags, security: bearer, summary: 'Create a subcategory (manager, admin)', body: NewSubcategory, response: subcategoryAnswers.created },
-    preValidation: [staff, createChecks(ctx)],
-  }, (request, reply) => createSubcategory(ctx, request, reply));
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a subcategory (manager, admin)',
+        body: NewSubcategory,
+        response: subcategoryAnswers.created,
+      },
+      preValidation: [staff, createChecks(ctx)],
+    },
+    (request, reply) => createSubcategory(ctx, request, reply),
+  );
 
-  app.get('/:id', {
-    schema: { tags, summary: 'One subcategory', params: Params, response: { 200: DataOnly(Subcategory) } },
-    preValidation: checks({ params: idRules('id') }),
-  }, async (request) => {
-    const { id } = request.params;
-    const row = await findSubcategory(ctx.db, id);
-    if (!row) throw notFound(`No document for this id ${id}`);
-    return { data: subcategoryJson(row) };
-  });
+  app.get(
+    '/:id',
+    {
+      schema: { tags, summary: 'One subcategory', params: Params, response: { 200: DataOnly(Subcategory) } },
+      preValidation: checks({ params: idRules('id') }),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await findSubcategory(ctx.db, id);
+      if (!row) throw notFound(`No document for this id ${id}`);
+      return { data: subcategoryJson(row) };
+    },
+  );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url: '/:id',
       schema: {
-        tags, security: bearer, summary: 'Rename a subcategory or move it to another category (manager, admin)', params: Params, body: SubcategoryChanges,
+        tags,
+        security: bearer,
+        summary: 'Rename a subcategory or move it to another category (manager, admin)',
+        params: Params,
+        body: SubcategoryChanges,
         response: { 200: DataOnly(Subcategory) },
       },
-      preValidation: [staff, checks({ params: idRules('id'), body: { name: nameRules().optional(), category: categoryRules(ctx).optional() } })],
+      preValidation: [
+        staff,
+        checks({
+          params: idRules('id'),
+          body: { name: nameRules().optional(), category: categoryRules(ctx).optional() },
+        }),
+      ],
       handler: async (request) => {
         const { id } = request.params;
         const body = bodyOf(request);
@@ -121,12 +169,22 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
     });
   }
 
-  app.delete('/:id', {
-    schema: { tags, security: bearer, summary: 'Delete a subcategory; products lose it (admin)', params: Params, response: { 204: NoContent } },
-    preValidation: [requireAuth(ctx, 'admin'), checks({ params: idRules('id') })],
-  }, async (request, reply) => {
-    const { id } = request.params;
-    if (!(await deleteSubcategory(ctx.db, id))) throw notFound(`No document found for this id: ${id}`);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a subcategory; products lose it (admin)',
+        params: Params,
+        response: { 204: NoContent },
+      },
+      preValidation: [requireAuth(ctx, 'admin'), checks({ params: idRules('id') })],
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await deleteSubcategory(ctx.db, id))) throw notFound(`No document found for this id: ${id}`);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -20,5 +20,8 @@ const category = Type.String({ description: 'Category id' });
 
 export const NewSubcategory = Type.Object({ name, category });
 /** POST /categories/:categoryId/subcategories: the path names the category; a `category` in the body is ignored. */
-export const NewSubcategoryOfCategory = Type.Object({ name, category: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the category' })) });
+export const NewSubcategoryOfCategory = Type.Object({
+  name,
+  category: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the category' })),
+});
 export const SubcategoryChanges = Type.Object({ name: Maybe(name), category: Maybe(category) });

@@ -2,5 +2,12 @@ import { compact, iso } from '../../lib/time';
 import type { SubcategoryRow } from './repository';
 
 export function subcategoryJson(row: SubcategoryRow) {
-  return compact({ _id: row.id, name: row.name, slug: row.slug, category: row.category_id, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) });
+  return compact({
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    category: row.category_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  });
 }

@@ -19,7 +19,8 @@ export const normalizeEmail = (value: unknown) => text(value)?.toLowerCase();
 export const passwordText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-export const nameRules = () => rules().minLength(3, 'must be at least 3 chars').maxLength(50, 'must be at most 50 chars');
+export const nameRules = () =>
+  rules().minLength(3, 'must be at least 3 chars').maxLength(50, 'must be at most 50 chars');
 
 /** Format then uniqueness; `required` only where the e-mail must be sent. */
 export function emailRules(db: Queryable, options: { required: boolean; exceptUserId?: string }) {
@@ -64,7 +65,15 @@ export interface NewAccount {
 export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<UserRow> {
   const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
   const id = await onUniqueViolation(
-    () => insertUserRow(ctx.db, { name: account.name, slug: slugify(account.name), email: account.email, phone: account.phone ?? null, role: account.role, passwordHash }),
+    () =>
+      insertUserRow(ctx.db, {
+        name: account.name,
+        slug: slugify(account.name),
+        email: account.email,
+        phone: account.phone ?? null,
+        role: account.role,
+        passwordHash,
+      }),
     () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
   );
   return (await findUser(ctx.db, id))!;
@@ -86,14 +95,23 @@ export function passwordChangeMoment(): Date {
  * resetToken), which this closes (single use).
  * Returns the change moment, or undefined when no row matched (user gone, or window closed).
  */
-export async function setPassword(ctx: AppContext, id: string, password: string, options: { reset?: { tokenHash?: string } } = {}): Promise<Date | undefined> {
+export async function setPassword(
+  ctx: AppContext,
+  id: string,
+  password: string,
+  options: { reset?: { tokenHash?: string } } = {},
+): Promise<Date | undefined> {
   const passwordHash = await hashPassword(password, ctx.config.bcryptRounds);
   const changedAt = passwordChangeMoment();
   return (await setPasswordHash(ctx.db, id, passwordHash, changedAt, options.reset)) ? changedAt : undefined;
 }
 
 /** A token for the user, never issued before their last password change (which may lie up to a second ahead). */
-export function issueToken(ctx: AppContext, userId: string, passwordChangedAt: Date | null | undefined): Promise<string> {
+export function issueToken(
+  ctx: AppContext,
+  userId: string,
+  passwordChangedAt: Date | null | undefined,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const changed = passwordChangedAt ? Math.floor(passwordChangedAt.getTime() / 1000) : 0;
   return signToken(ctx, userId, Math.max(now, changed));

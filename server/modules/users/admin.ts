@@ -13,8 +13,16 @@ export const ADMIN_NAME = 'مدير المتجر';
  */
 export async function createAdminAccount(ctx: AppContext, input: { name?: string; email?: string; password?: string }) {
   const account = { name: input.name ?? ADMIN_NAME, email: input.email, password: input.password };
-  await validate('body', account, { name: nameRules(), email: emailRules(ctx.db, { required: true }), password: passwordRules('Password required') });
-  return insertUser(ctx, { name: account.name, email: normalizeEmail(account.email)!, password: account.password!, role: 'admin' }, account.email);
+  await validate('body', account, {
+    name: nameRules(),
+    email: emailRules(ctx.db, { required: true }),
+    password: passwordRules('Password required'),
+  });
+  return insertUser(
+    ctx,
+    { name: account.name, email: normalizeEmail(account.email)!, password: account.password!, role: 'admin' },
+    account.email,
+  );
 }
 
 /** Start-up: creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists (API.md §4.2). */
@@ -26,7 +34,10 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
     await createAdminAccount(ctx, { email, password });
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
-    log.warn({ problems: err.errors.map((e) => `${e.path === 'email' ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}: ${e.msg}`) }, 'no admin was created from ADMIN_EMAIL / ADMIN_PASSWORD');
+    log.warn(
+      { problems: err.errors.map((e) => `${e.path === 'email' ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}: ${e.msg}`) },
+      'no admin was created from ADMIN_EMAIL / ADMIN_PASSWORD',
+    );
     return;
   }
   log.info({ email: normalizeEmail(email) }, 'created the first admin account');

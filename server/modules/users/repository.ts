@@ -43,15 +43,21 @@ export const USER_LIST: ListSpec = {
   keyword: (p) => `u.name ILIKE ${p}`,
 };
 
-export const listUsers = (db: Queryable, q: PageQuery): Promise<PagedList<UserRow>> => pagedList<UserRow>(db, q, { columns: USER_COLUMNS, from: 'users u' });
+export const listUsers = (db: Queryable, q: PageQuery): Promise<PagedList<UserRow>> =>
+  pagedList<UserRow>(db, q, { columns: USER_COLUMNS, from: 'users u' });
 
-export const findUser = (db: Queryable, id: string) => db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+export const findUser = (db: Queryable, id: string) =>
+  db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
 
 /** Whether an account (deactivated ones too: their e-mail stays taken, API.md §6.9) other than `exceptUserId` has the e-mail. */
 export const emailTaken = async (db: Queryable, email: string, exceptUserId?: string) =>
-  (await db.one('SELECT 1 FROM users WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [email, exceptUserId ?? null])) !== undefined;
+  (await db.one('SELECT 1 FROM users WHERE lower(email) = $1 AND id IS DISTINCT FROM $2', [
+    email,
+    exceptUserId ?? null,
+  ])) !== undefined;
 
-export const adminExists = async (db: Queryable) => (await db.one(`SELECT 1 FROM users WHERE role = 'admin'`)) !== undefined;
+export const adminExists = async (db: Queryable) =>
+  (await db.one(`SELECT 1 FROM users WHERE role = 'admin'`)) !== undefined;
 
 /** What a login compares: any account with the e-mail, active or not. */
 export const findLogin = (db: Queryable, email: string) =>
@@ -61,7 +67,10 @@ export const findLogin = (db: Queryable, email: string) =>
   );
 
 export const findActiveByEmail = (db: Queryable, email: string) =>
-  db.one<{ id: string; name: string; email: string }>('SELECT id, name, email FROM users WHERE lower(email) = $1 AND active', [email]);
+  db.one<{ id: string; name: string; email: string }>(
+    'SELECT id, name, email FROM users WHERE lower(email) = $1 AND active',
+    [email],
+  );
 
 /**
  * The active account with the e-mail, and whether a reset verified for it is still open (for the resetToken with
@@ -108,7 +117,12 @@ export interface UserChanges {
 export async function updateUser(db: Queryable, id: string, changes: UserChanges): Promise<boolean> {
   const columns = Object.keys(changes);
   const sets = columns.map((c, i) => `${c} = $${i + 2}`).concat('updated_at = now()');
-  return (await db.one(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING id`, [id, ...Object.values(changes)])) !== undefined;
+  return (
+    (await db.one(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING id`, [
+      id,
+      ...Object.values(changes),
+    ])) !== undefined
+  );
 }
 
 /** Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2). */
@@ -117,14 +131,21 @@ export async function deactivateUser(db: Queryable, id: string) {
 }
 
 /** Deletes an account; its cart, addresses, wishlist, reviews and payment sessions go with it (ON DELETE CASCADE). False when there is no such user. */
-export const deleteUser = async (tx: Queryable, id: string) => (await tx.one('DELETE FROM users WHERE id = $1 RETURNING id', [id])) !== undefined;
+export const deleteUser = async (tx: Queryable, id: string) =>
+  (await tx.one('DELETE FROM users WHERE id = $1 RETURNING id', [id])) !== undefined;
 
 /**
  * Sets a password hash and drops any pending reset code or verification. With `reset`, only while a verified reset
  * window is open (and, given its hash, for that verification's resetToken), which this closes (single use).
  * False when no row matched (user gone, or window closed).
  */
-export async function setPasswordHash(db: Queryable, id: string, passwordHash: string, changedAt: Date, reset?: { tokenHash?: string }): Promise<boolean> {
+export async function setPasswordHash(
+  db: Queryable,
+  id: string,
+  passwordHash: string,
+  changedAt: Date,
+  reset?: { tokenHash?: string },
+): Promise<boolean> {
   const row = await db.one(
     `UPDATE users SET password_hash = $2, password_changed_at = $3, reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
        reset_verified_until = NULL, reset_token_hash = NULL, updated_at = now()
@@ -140,7 +161,10 @@ export async function setPasswordHash(db: Queryable, id: string, passwordHash: s
  */
 export const storeResetCode = (db: Db, userId: string, codeHash: string) =>
   db.tx(async (tx) => {
-    await tx.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`, [codeHash]);
+    await tx.query(
+      `UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`,
+      [codeHash],
+    );
     await tx.query(
       `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0, reset_verified_until = NULL,
          reset_token_hash = NULL
@@ -151,7 +175,10 @@ export const storeResetCode = (db: Db, userId: string, codeHash: string) =>
 
 /** Drops the user's code, unless a newer request has already replaced it. */
 export async function discardResetCode(db: Queryable, userId: string, codeHash: string) {
-  await db.query(`UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE id = $1 AND reset_code_hash = $2`, [userId, codeHash]);
+  await db.query(
+    `UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE id = $1 AND reset_code_hash = $2`,
+    [userId, codeHash],
+  );
 }
 
 /** A right code is used up and opens a 10-minute window for resetPassword, bound to the resetToken's hash. */
@@ -173,7 +200,13 @@ export const verifyAnyResetCode = async (db: Queryable, codeHash: string, maxAtt
  * statement checks the count and either verifies or counts: concurrent guesses queue on the row lock and each re-reads
  * the count, so no more than `maxAttempts` are ever compared. True when the code was verified.
  */
-export async function verifyResetCodeOf(db: Queryable, email: string, codeHash: string, maxAttempts: number, tokenHash: string): Promise<boolean> {
+export async function verifyResetCodeOf(
+  db: Queryable,
+  email: string,
+  codeHash: string,
+  maxAttempts: number,
+  tokenHash: string,
+): Promise<boolean> {
   const row = await db.one<{ verified: boolean }>(
     `UPDATE users SET
        reset_code_hash = CASE WHEN reset_code_hash = $1 THEN NULL ELSE reset_code_hash END,

@@ -18,12 +18,16 @@ export const User = Type.Object({
 });
 
 /** A password exactly as typed: text, or a number taken as its digits. */
-export const Password = (description = '6–72 characters') => Type.Union([Type.String(), Type.Number()], { description });
+export const Password = (description = '6–72 characters') =>
+  Type.Union([Type.String(), Type.Number()], { description });
 
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('manager'), Type.Literal('admin')]);
 
 /** `{data: User, token}`: sign-up, login, a password change. */
-export const UserWithToken = Type.Object({ data: User, token: Type.String({ description: 'JWT for `Authorization: Bearer`' }) });
+export const UserWithToken = Type.Object({
+  data: User,
+  token: Type.String({ description: 'JWT for `Authorization: Bearer`' }),
+});
 
 export const NameField = Text('3–50 characters');
 export const EmailField = Text('E-mail (trimmed, lower-cased)');

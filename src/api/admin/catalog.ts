@@ -7,13 +7,17 @@ import { imageUrl } from '../normalize';
 
 /** POST /categories (multipart name + image); resolves with the HTTP status (201 = created). */
 export async function createCategory(form: FormData, onProgress?: UploadProgress): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Category>>('/categories', form, { onUploadProgress: uploadProgress(onProgress) });
+  const { status } = await apiClient.post<ItemResponse<Category>>('/categories', form, {
+    onUploadProgress: uploadProgress(onProgress),
+  });
   return status;
 }
 
 /** POST /brands (multipart name + image); resolves with the HTTP status (201 = created). */
 export async function createBrand(form: FormData, onProgress?: UploadProgress): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Brand>>('/brands', form, { onUploadProgress: uploadProgress(onProgress) });
+  const { status } = await apiClient.post<ItemResponse<Brand>>('/brands', form, {
+    onUploadProgress: uploadProgress(onProgress),
+  });
   return status;
 }
 
@@ -25,9 +29,12 @@ export async function createSubcategory(body: { name: string; category: string }
 
 /** GET /categories/:id/subcategories (the sub-category picker of the product form). */
 export async function listSubcategoriesOf(categoryId: string): Promise<Subcategory[]> {
-  const { data } = await apiClient.get<ListResponse<Subcategory>>(`/categories/${encodeURIComponent(categoryId)}/subcategories`, {
-    params: { limit: 100 },
-  });
+  const { data } = await apiClient.get<ListResponse<Subcategory>>(
+    `/categories/${encodeURIComponent(categoryId)}/subcategories`,
+    {
+      params: { limit: 100 },
+    },
+  );
   return data.data;
 }
 
@@ -44,13 +51,30 @@ export interface CatalogueEntry {
 }
 
 /** GET /brands|categories|subcategories?withCounts=1, newest first. */
-export async function listCatalogue(kind: CatalogueKind, page: number, limit: number): Promise<ListResponse<CatalogueEntry>> {
-  const { data } = await apiClient.get<ListResponse<CatalogueEntry>>(`/${kind}`, { params: { page, limit, withCounts: 1 } });
-  return { ...data, data: data.data.map((entry) => ({ ...entry, image: kind === 'subcategories' ? undefined : imageUrl(entry.image, kind) })) };
+export async function listCatalogue(
+  kind: CatalogueKind,
+  page: number,
+  limit: number,
+): Promise<ListResponse<CatalogueEntry>> {
+  const { data } = await apiClient.get<ListResponse<CatalogueEntry>>(`/${kind}`, {
+    params: { page, limit, withCounts: 1 },
+  });
+  return {
+    ...data,
+    data: data.data.map((entry) => ({
+      ...entry,
+      image: kind === 'subcategories' ? undefined : imageUrl(entry.image, kind),
+    })),
+  };
 }
 
 /** PUT /:kind/:id: a new name and/or image (multipart for brands and categories, JSON for subcategories). */
-export async function updateCatalogueEntry(kind: CatalogueKind, id: string, body: FormData | { name: string }, onProgress?: UploadProgress): Promise<void> {
+export async function updateCatalogueEntry(
+  kind: CatalogueKind,
+  id: string,
+  body: FormData | { name: string },
+  onProgress?: UploadProgress,
+): Promise<void> {
   await apiClient.put(`/${kind}/${encodeURIComponent(id)}`, body, { onUploadProgress: uploadProgress(onProgress) });
 }
 

@@ -26,6 +26,9 @@ export async function getDashboard(): Promise<Dashboard> {
   const dashboard = data.data;
   return {
     ...dashboard,
-    bestSellers: dashboard.bestSellers.map((b) => ({ ...b, product: { ...b.product, imageCover: imageUrl(b.product.imageCover) } })),
+    bestSellers: dashboard.bestSellers.map((b) => ({
+      ...b,
+      product: { ...b.product, imageCover: imageUrl(b.product.imageCover) },
+    })),
   };
 }

@@ -11,7 +11,9 @@ interface SavedProduct {
 
 /** POST /products (multipart); resolves with the HTTP status (201 = created) and the stored product. */
 export async function createProduct(form: FormData, onProgress?: UploadProgress): Promise<SavedProduct> {
-  const { status, data } = await apiClient.post<ItemResponse<Product>>('/products', form, { onUploadProgress: uploadProgress(onProgress) });
+  const { status, data } = await apiClient.post<ItemResponse<Product>>('/products', form, {
+    onUploadProgress: uploadProgress(onProgress),
+  });
   return { status, product: normalizeProduct(data.data) };
 }
 

@@ -11,16 +11,28 @@ export default function AdminOrderCard({ order }: { order: AdminOrder }) {
     <Card as="article" className="mb-3 shadow-sm position-relative" aria-label={heading}>
       <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2 bg-white">
         <h2 className="h6 mb-0">
-          <Link to={`/admin/orders/${order._id}`} className="stretched-link text-decoration-none">{heading}</Link>
+          <Link to={`/admin/orders/${order._id}`} className="stretched-link text-decoration-none">
+            {heading}
+          </Link>
         </h2>
-        <time dateTime={order.createdAt} className="text-muted small">{formatDateTime(order.createdAt)}</time>
+        <time dateTime={order.createdAt} className="text-muted small">
+          {formatDateTime(order.createdAt)}
+        </time>
       </Card.Header>
       <Card.Body>
         <div className="row g-2 small mb-2">
           <div className="col-12 col-md-6">
             <span className="fw-semibold">العميل:</span> {order.user?.name}
-            {order.user?.email && <span className="d-block text-muted text-break" dir="ltr">{order.user.email}</span>}
-            {order.user?.phone && <span className="d-block text-muted" dir="ltr">{order.user.phone}</span>}
+            {order.user?.email && (
+              <span className="d-block text-muted text-break" dir="ltr">
+                {order.user.email}
+              </span>
+            )}
+            {order.user?.phone && (
+              <span className="d-block text-muted" dir="ltr">
+                {order.user.phone}
+              </span>
+            )}
           </div>
           <div className="col-12 col-md-6">
             <span className="fw-semibold">عنوان التوصيل:</span>

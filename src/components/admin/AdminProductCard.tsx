@@ -19,7 +19,13 @@ export default function AdminProductCard({ product, onRemove, onChanged, saveSto
   return (
     <Card as="article" className="h-100 shadow-sm">
       <Card.Header className="d-flex justify-content-between bg-white py-1">
-        <Button variant="link" size="sm" className="text-danger p-0" onClick={() => onRemove(product)} aria-label={`ازالة ${product.title}`}>
+        <Button
+          variant="link"
+          size="sm"
+          className="text-danger p-0"
+          onClick={() => onRemove(product)}
+          aria-label={`ازالة ${product.title}`}
+        >
           ازالة
         </Button>
         <Link to={`/admin/editproduct/${product._id}`} className="small" aria-label={`تعديل ${product.title}`}>
@@ -27,9 +33,19 @@ export default function AdminProductCard({ product, onRemove, onChanged, saveSto
         </Link>
       </Card.Header>
       <Link to={`/products/${product._id}`} className="text-reset text-decoration-none d-flex flex-column flex-grow-1">
-        <img src={product.imageCover} alt="" width={240} height={180} loading="lazy" className="card-img-top bg-light" style={{ objectFit: 'cover', height: 180, width: '100%' }} />
+        <img
+          src={product.imageCover}
+          alt=""
+          width={240}
+          height={180}
+          loading="lazy"
+          className="card-img-top bg-light"
+          style={{ objectFit: 'cover', height: 180, width: '100%' }}
+        />
         <Card.Body className="p-2">
-          <Card.Title as="h2" className="fs-6 text-truncate">{product.title}</Card.Title>
+          <Card.Title as="h2" className="fs-6 text-truncate">
+            {product.title}
+          </Card.Title>
           <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
         </Card.Body>
       </Link>

@@ -15,7 +15,12 @@ import LoadError from '../LoadError';
 import Paginator from '../Paginator';
 import Spinner from '../Spinner';
 import { describeAdminError } from './adminErrors';
-import { DELETE_FAILURE_MESSAGE, DELETE_SUCCESS_MESSAGE, SAVE_FAILURE_MESSAGE, SAVE_SUCCESS_MESSAGE } from './adminMessages';
+import {
+  DELETE_FAILURE_MESSAGE,
+  DELETE_SUCCESS_MESSAGE,
+  SAVE_FAILURE_MESSAGE,
+  SAVE_SUCCESS_MESSAGE,
+} from './adminMessages';
 import { dataUrlToFile } from './imageFiles';
 import ImageUploader, { type ImageMap } from './ImageUploader';
 import UploadProgressBar from './UploadProgressBar';
@@ -98,15 +103,38 @@ function EntryEditor({
 
   return (
     <Form onSubmit={save} noValidate className="d-grid gap-2" aria-label={`تعديل ${texts.noun} ${entry.name}`}>
-      {withImage && <ImageUploader images={images} onChange={setImages} max={1} label="الصورة" disabled={saving} onError={setError} />}
+      {withImage && (
+        <ImageUploader
+          images={images}
+          onChange={setImages}
+          max={1}
+          label="الصورة"
+          disabled={saving}
+          onError={setError}
+        />
+      )}
       <Form.Group controlId={`rename-${entry._id}`}>
         <Form.Label className="small mb-1">الاسم</Form.Label>
-        <Form.Control value={name} onChange={(e) => setName(e.target.value)} disabled={saving} isInvalid={error !== null} />
+        <Form.Control
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          disabled={saving}
+          isInvalid={error !== null}
+        />
       </Form.Group>
-      {error && <Alert variant="danger" className="py-2 mb-0 small">{error}</Alert>}
+      {error && (
+        <Alert variant="danger" className="py-2 mb-0 small">
+          {error}
+        </Alert>
+      )}
       {saving && withImage && imageChanged && <UploadProgressBar fraction={progress} />}
       <div className="d-flex gap-2">
-        <Button type="submit" size="sm" variant="dark" disabled={saving || (name.trim() === entry.name && !imageChanged)}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="dark"
+          disabled={saving || (name.trim() === entry.name && !imageChanged)}
+        >
           حفظ
         </Button>
         <Button size="sm" variant="outline-secondary" onClick={onCancel} disabled={saving}>
@@ -159,7 +187,9 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
     <section>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 my-3">
         <h1 className="h4 mb-0">{texts.heading}</h1>
-        <Link to={texts.addLink.to} className="btn btn-sm btn-dark">{texts.addLink.label}</Link>
+        <Link to={texts.addLink.to} className="btn btn-sm btn-dark">
+          {texts.addLink.label}
+        </Link>
       </div>
       {result.state === 'loading' && <Spinner />}
       {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
@@ -186,9 +216,21 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
                       <div className="d-flex align-items-center gap-3">
                         {texts.kind !== 'subcategories' &&
                           (entry.image ? (
-                            <img src={entry.image} alt="" width={64} height={64} loading="lazy" className="rounded bg-light flex-shrink-0" style={{ objectFit: 'cover' }} />
+                            <img
+                              src={entry.image}
+                              alt=""
+                              width={64}
+                              height={64}
+                              loading="lazy"
+                              className="rounded bg-light flex-shrink-0"
+                              style={{ objectFit: 'cover' }}
+                            />
                           ) : (
-                            <span className="rounded bg-light flex-shrink-0 d-inline-block" style={{ width: 64, height: 64 }} aria-hidden="true" />
+                            <span
+                              className="rounded bg-light flex-shrink-0 d-inline-block"
+                              style={{ width: 64, height: 64 }}
+                              aria-hidden="true"
+                            />
                           ))}
                         <div className="flex-grow-1" style={{ minWidth: 0 }}>
                           <h2 className="h6 mb-1 text-truncate">{entry.name}</h2>
@@ -202,10 +244,20 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
                           </p>
                         </div>
                         <div className="d-flex flex-column flex-sm-row gap-2 flex-shrink-0">
-                          <Button size="sm" variant="outline-primary" onClick={() => setEditing(entry._id)} aria-label={`تعديل ${entry.name}`}>
+                          <Button
+                            size="sm"
+                            variant="outline-primary"
+                            onClick={() => setEditing(entry._id)}
+                            aria-label={`تعديل ${entry.name}`}
+                          >
                             تعديل
                           </Button>
-                          <Button size="sm" variant="outline-danger" onClick={() => setToDelete(entry)} aria-label={`حذف ${entry.name}`}>
+                          <Button
+                            size="sm"
+                            variant="outline-danger"
+                            onClick={() => setToDelete(entry)}
+                            aria-label={`حذف ${entry.name}`}
+                          >
                             حذف
                           </Button>
                         </div>
@@ -216,13 +268,19 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
               </li>
             ))}
           </ul>
-          <Paginator pageCount={reachablePages(result.list.paginationResult)} currentPage={page} onPageChange={setPage} />
+          <Paginator
+            pageCount={reachablePages(result.list.paginationResult)}
+            currentPage={page}
+            onPageChange={setPage}
+          />
         </>
       )}
       <ConfirmModal
         show={toDelete !== null}
         title="تاكيد الحذف"
-        body={toDelete ? `هل انت متأكد من حذف ${texts.noun} ${toDelete.name}؟ ${texts.deleteWarning(toDelete)}` : undefined}
+        body={
+          toDelete ? `هل انت متأكد من حذف ${texts.noun} ${toDelete.name}؟ ${texts.deleteWarning(toDelete)}` : undefined
+        }
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

@@ -17,15 +17,28 @@ export default function CouponCard({ coupon, onDelete }: { coupon: Coupon; onDel
       <Card.Body>
         <Card.Title as="h2" className="fs-6 d-flex flex-wrap align-items-center gap-2">
           <span>اسم الكوبون: {coupon.name}</span>
-          {expired && <Badge bg="danger" className="fw-normal">{EXPIRED_LABEL}</Badge>}
+          {expired && (
+            <Badge bg="danger" className="fw-normal">
+              {EXPIRED_LABEL}
+            </Badge>
+          )}
         </Card.Title>
         <p className="mb-1">تاريخ الانتهاء: {formatDate(coupon.expire)}</p>
         <p className="mb-2">نسبة الخصم: {coupon.discount}%</p>
         <div className="d-flex gap-2">
-          <Link to={`/admin/editcoupon/${coupon._id}`} className="btn btn-sm btn-outline-primary" aria-label={`تعديل الكوبون ${coupon.name}`}>
+          <Link
+            to={`/admin/editcoupon/${coupon._id}`}
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`تعديل الكوبون ${coupon.name}`}
+          >
             تعديل
           </Link>
-          <Button size="sm" variant="outline-danger" onClick={() => onDelete(coupon)} aria-label={`حذف الكوبون ${coupon.name}`}>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            onClick={() => onDelete(coupon)}
+            aria-label={`حذف الكوبون ${coupon.name}`}
+          >
             حذف
           </Button>
         </div>

@@ -80,7 +80,11 @@ export default function CouponForm({ initialValues = EMPTY_COUPON_FORM, submitLa
         </Form.Group>
         <Form.Group controlId="coupon-discount">
           <Form.Label>نسبة الخصم (%)</Form.Label>
-          <Form.Control inputMode="decimal" value={values.discount} onChange={(e) => setValues({ ...values, discount: e.target.value })} />
+          <Form.Control
+            inputMode="decimal"
+            value={values.discount}
+            onChange={(e) => setValues({ ...values, discount: e.target.value })}
+          />
         </Form.Group>
         <div>
           <Button type="submit" variant="dark" className="px-4">

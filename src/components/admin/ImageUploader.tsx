@@ -83,14 +83,25 @@ function TrashIcon() {
 function cropToJpeg(image: HTMLImageElement, crop: PixelCrop | undefined): string {
   const scaleX = image.width ? image.naturalWidth / image.width : 1;
   const scaleY = image.height ? image.naturalHeight / image.height : 1;
-  const area = crop && crop.width > 0 && crop.height > 0
-    ? crop
-    : { x: 0, y: 0, width: image.width || image.naturalWidth, height: image.height || image.naturalHeight };
+  const area =
+    crop && crop.width > 0 && crop.height > 0
+      ? crop
+      : { x: 0, y: 0, width: image.width || image.naturalWidth, height: image.height || image.naturalHeight };
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(area.width * scaleX));
   canvas.height = Math.max(1, Math.round(area.height * scaleY));
   const context = canvas.getContext('2d');
-  context?.drawImage(image, area.x * scaleX, area.y * scaleY, area.width * scaleX, area.height * scaleY, 0, 0, canvas.width, canvas.height);
+  context?.drawImage(
+    image,
+    area.x * scaleX,
+    area.y * scaleY,
+    area.width * scaleX,
+    area.height * scaleY,
+    0,
+    0,
+    canvas.width,
+    canvas.height,
+  );
   return canvas.toDataURL('image/jpeg');
 }
 
@@ -213,19 +224,47 @@ export default function ImageUploader({
           const image = images[slot];
           const position = slot + 1;
           return (
-            <li key={slot} className="border rounded bg-light d-flex flex-column align-items-center justify-content-center p-1" style={{ width: 128, minHeight: 132 }}>
+            <li
+              key={slot}
+              className="border rounded bg-light d-flex flex-column align-items-center justify-content-center p-1"
+              style={{ width: 128, minHeight: 132 }}
+            >
               {image === undefined ? (
-                <Button variant="outline-secondary" size="sm" disabled={disabled || processing} onClick={() => inputRefs.current[slot]?.click()}>
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  disabled={disabled || processing}
+                  onClick={() => inputRefs.current[slot]?.click()}
+                >
                   ADD IMAGE
                 </Button>
               ) : (
                 <>
-                  <img src={image} alt={`الصورة ${position}`} width={120} height={90} className="rounded" style={{ objectFit: 'cover' }} />
+                  <img
+                    src={image}
+                    alt={`الصورة ${position}`}
+                    width={120}
+                    height={90}
+                    className="rounded"
+                    style={{ objectFit: 'cover' }}
+                  />
                   <div className="d-flex gap-1 mt-1">
-                    <Button variant="outline-primary" size="sm" disabled={disabled} aria-label={`تعديل الصورة ${position}`} onClick={() => editImage(slot)}>
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      disabled={disabled}
+                      aria-label={`تعديل الصورة ${position}`}
+                      onClick={() => editImage(slot)}
+                    >
                       <PencilIcon />
                     </Button>
-                    <Button variant="outline-danger" size="sm" disabled={disabled} aria-label={`حذف الصورة ${position}`} onClick={() => removeImage(slot)}>
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      disabled={disabled}
+                      aria-label={`حذف الصورة ${position}`}
+                      onClick={() => removeImage(slot)}
+                    >
                       <TrashIcon />
                     </Button>
                   </div>
@@ -258,9 +297,20 @@ export default function ImageUploader({
       )}
 
       {/* Scrollable, and the image capped to the window's height: the Crop button stays on screen for tall images. */}
-      <Modal show={cropTarget !== null} onHide={closeCrop} centered scrollable size="lg" aria-labelledby={cropTitleId} data-bs-theme="dark" contentClassName="bg-dark text-white">
+      <Modal
+        show={cropTarget !== null}
+        onHide={closeCrop}
+        centered
+        scrollable
+        size="lg"
+        aria-labelledby={cropTitleId}
+        data-bs-theme="dark"
+        contentClassName="bg-dark text-white"
+      >
         <Modal.Header closeButton closeLabel="اغلاق">
-          <Modal.Title as="h2" id={cropTitleId} className="fs-5">Crop Image</Modal.Title>
+          <Modal.Title as="h2" id={cropTitleId} className="fs-5">
+            Crop Image
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body className="text-center">
           {cropTarget && (
@@ -286,7 +336,9 @@ export default function ImageUploader({
           )}
         </Modal.Body>
         <Modal.Footer className="justify-content-start">
-          <Button variant="primary" onClick={finishCrop}>Crop</Button>
+          <Button variant="primary" onClick={finishCrop}>
+            Crop
+          </Button>
         </Modal.Footer>
       </Modal>
     </div>

@@ -61,7 +61,14 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
       <Form onSubmit={handleSubmit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
         <div>
           <p className="mb-1 fw-semibold">الصورة</p>
-          <ImageUploader images={images} onChange={setImages} max={1} label="الصورة" disabled={phase === 'sending'} onError={(message) => toast.error(message)} />
+          <ImageUploader
+            images={images}
+            onChange={setImages}
+            max={1}
+            label="الصورة"
+            disabled={phase === 'sending'}
+            onError={(message) => toast.error(message)}
+          />
         </div>
         <Form.Group controlId="name-image-name">
           <Form.Label>{nameLabel}</Form.Label>
@@ -79,7 +86,11 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
           <Spinner label="جاري الاضافة..." />
         </div>
       )}
-      {phase === 'done' && <p role="status" className="text-success my-3">{DONE_MESSAGE}</p>}
+      {phase === 'done' && (
+        <p role="status" className="text-success my-3">
+          {DONE_MESSAGE}
+        </p>
+      )}
     </section>
   );
 }

@@ -18,9 +18,17 @@ export type AdminOrder = Order & {
 export function OrderStateBadges({ order }: { order: AdminOrder }) {
   return (
     <>
-      {order.isCancelled && <Badge bg="danger" className="fw-normal">{CANCELLED_LABEL}</Badge>}
-      <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">{order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'}</Badge>
-      <Badge bg={order.isDelivered ? 'success' : 'secondary'} className="fw-normal">{order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}</Badge>
+      {order.isCancelled && (
+        <Badge bg="danger" className="fw-normal">
+          {CANCELLED_LABEL}
+        </Badge>
+      )}
+      <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">
+        {order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'}
+      </Badge>
+      <Badge bg={order.isDelivered ? 'success' : 'secondary'} className="fw-normal">
+        {order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}
+      </Badge>
     </>
   );
 }
@@ -36,7 +44,9 @@ export function DeliveryAddress({ order }: { order: AdminOrder }) {
       {address.city && <span>، {address.city}</span>}
       <br />
       <span className="text-muted">هاتف التوصيل: </span>
-      <a href={`tel:${address.phone}`} dir="ltr">{address.phone}</a>
+      <a href={`tel:${address.phone}`} dir="ltr">
+        {address.phone}
+      </a>
     </address>
   );
 }
@@ -48,7 +58,15 @@ export function OrderLines({ order, withImages = false }: { order: Order; withIm
       {order.cartItems.map((item) => (
         <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
           {withImages && (
-            <img src={item.product.imageCover} alt="" width={64} height={79} loading="lazy" className="rounded flex-shrink-0 bg-light" style={{ objectFit: 'cover' }} />
+            <img
+              src={item.product.imageCover}
+              alt=""
+              width={64}
+              height={79}
+              loading="lazy"
+              className="rounded flex-shrink-0 bg-light"
+              style={{ objectFit: 'cover' }}
+            />
           )}
           <div className="flex-grow-1" style={{ minWidth: 0 }}>
             <div className="text-truncate fw-semibold">{item.product.title}</div>
@@ -85,4 +103,3 @@ export function OrderMoney({ order }: { order: Order }) {
     </dl>
   );
 }
-

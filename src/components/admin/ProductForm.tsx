@@ -62,7 +62,16 @@ interface ProductFormProps extends ProductChoices {
 }
 
 /** The add/edit product form of SPEC §2 (admin). */
-export default function ProductForm({ categories, brands, subcategories, onCategoryShown, initialValues, submitLabel, onSubmit, resetAfterMs }: ProductFormProps) {
+export default function ProductForm({
+  categories,
+  brands,
+  subcategories,
+  onCategoryShown,
+  initialValues,
+  submitLabel,
+  onSubmit,
+  resetAfterMs,
+}: ProductFormProps) {
   const [values, setValues] = useState(initialValues);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -117,7 +126,11 @@ export default function ProductForm({ categories, brands, subcategories, onCateg
     let sending = true;
     const outcome = await onSubmit(
       values,
-      { price, priceAfterDiscount: parseNumberInput(values.priceAfterDiscount), quantity: parseNumberInput(values.quantity) ?? 0 },
+      {
+        price,
+        priceAfterDiscount: parseNumberInput(values.priceAfterDiscount),
+        quantity: parseNumberInput(values.quantity) ?? 0,
+      },
       (fraction) => sending && setProgress(fraction),
     );
     sending = false;
@@ -164,30 +177,55 @@ export default function ProductForm({ categories, brands, subcategories, onCateg
 
         <Form.Group controlId="product-title">
           <Form.Label>اسم المنتج</Form.Label>
-          <Form.Control {...invalidProps('title')} value={values.title} onChange={(e) => update('title', e.target.value)} />
-            {fieldError('title')}
+          <Form.Control
+            {...invalidProps('title')}
+            value={values.title}
+            onChange={(e) => update('title', e.target.value)}
+          />
+          {fieldError('title')}
         </Form.Group>
 
         <Form.Group controlId="product-description">
           <Form.Label>وصف المنتج</Form.Label>
-          <Form.Control {...invalidProps('description')} as="textarea" rows={4} value={values.description} onChange={(e) => update('description', e.target.value)} />
-            {fieldError('description')}
+          <Form.Control
+            {...invalidProps('description')}
+            as="textarea"
+            rows={4}
+            value={values.description}
+            onChange={(e) => update('description', e.target.value)}
+          />
+          {fieldError('description')}
         </Form.Group>
 
         <div className="row g-3">
           <Form.Group controlId="product-price" className="col-12 col-md-4">
             <Form.Label>السعر قبل الخصم</Form.Label>
-            <Form.Control {...invalidProps('price')} inputMode="decimal" value={values.price} onChange={(e) => update('price', e.target.value)} />
+            <Form.Control
+              {...invalidProps('price')}
+              inputMode="decimal"
+              value={values.price}
+              onChange={(e) => update('price', e.target.value)}
+            />
             {fieldError('price')}
           </Form.Group>
           <Form.Group controlId="product-price-after" className="col-12 col-md-4">
             <Form.Label>السعر بعد الخصم</Form.Label>
-            <Form.Control {...invalidProps('priceAfterDiscount')} inputMode="decimal" value={values.priceAfterDiscount} onChange={(e) => update('priceAfterDiscount', e.target.value)} />
+            <Form.Control
+              {...invalidProps('priceAfterDiscount')}
+              inputMode="decimal"
+              value={values.priceAfterDiscount}
+              onChange={(e) => update('priceAfterDiscount', e.target.value)}
+            />
             {fieldError('priceAfterDiscount')}
           </Form.Group>
           <Form.Group controlId="product-quantity" className="col-12 col-md-4">
             <Form.Label>الكمية المتاحة</Form.Label>
-            <Form.Control {...invalidProps('quantity')} inputMode="numeric" value={values.quantity} onChange={(e) => update('quantity', e.target.value)} />
+            <Form.Control
+              {...invalidProps('quantity')}
+              inputMode="numeric"
+              value={values.quantity}
+              onChange={(e) => update('quantity', e.target.value)}
+            />
             {fieldError('quantity')}
           </Form.Group>
         </div>
@@ -204,7 +242,9 @@ export default function ProductForm({ categories, brands, subcategories, onCateg
           >
             <option value="">اختر التصنيف الرئيسي</option>
             {categories.map((c) => (
-              <option key={c._id} value={c._id}>{c.name}</option>
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
             ))}
           </Form.Select>
           {fieldError('category')}
@@ -237,10 +277,16 @@ export default function ProductForm({ categories, brands, subcategories, onCateg
 
         <Form.Group controlId="product-brand">
           <Form.Label>الماركة</Form.Label>
-          <Form.Select {...invalidProps('brand')} value={values.brand} onChange={(e) => update('brand', e.target.value)}>
+          <Form.Select
+            {...invalidProps('brand')}
+            value={values.brand}
+            onChange={(e) => update('brand', e.target.value)}
+          >
             <option value="">اختر الماركة</option>
             {brands.map((b) => (
-              <option key={b._id} value={b._id}>{b.name}</option>
+              <option key={b._id} value={b._id}>
+                {b.name}
+              </option>
             ))}
           </Form.Select>
           {fieldError('brand')}
@@ -257,10 +303,20 @@ export default function ProductForm({ categories, brands, subcategories, onCateg
                 style={{ width: 32, height: 32, backgroundColor: color }}
                 aria-label={`حذف اللون ${colorNames[i]}`}
                 title={`حذف اللون ${colorNames[i]}`}
-                onClick={() => update('colors', values.colors.filter((c) => c !== color))}
+                onClick={() =>
+                  update(
+                    'colors',
+                    values.colors.filter((c) => c !== color),
+                  )
+                }
               />
             ))}
-            <Button variant="outline-secondary" size="sm" aria-expanded={pickerOpen} onClick={() => setPickerOpen((open) => !open)}>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              aria-expanded={pickerOpen}
+              onClick={() => setPickerOpen((open) => !open)}
+            >
               {pickerOpen ? 'اغلاق منتقي الالوان' : 'اضافة لون'}
             </Button>
           </div>
@@ -275,7 +331,12 @@ export default function ProductForm({ categories, brands, subcategories, onCateg
               }}
             >
               <div dir="ltr" className="w-100">
-                <ChromePicker styles={{ default: { picker: { width: '100%' } } }} color={pickerColor} disableAlpha onChangeComplete={(color) => setPickerColor(color.hex)} />
+                <ChromePicker
+                  styles={{ default: { picker: { width: '100%' } } }}
+                  color={pickerColor}
+                  disableAlpha
+                  onChangeComplete={(color) => setPickerColor(color.hex)}
+                />
               </div>
               <Button size="sm" onClick={addColor}>
                 اضف اللون

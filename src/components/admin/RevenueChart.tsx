@@ -1,7 +1,12 @@
 import type { Dashboard } from '../../api/admin/dashboard';
 import { formatEGP } from '../../lib/format';
 
-const dayFormat = new Intl.DateTimeFormat('ar-EG', { numberingSystem: 'latn', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('ar-EG', {
+  numberingSystem: 'latn',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 /** A YYYY-MM-DD calendar date as '3 مارس' (read as a UTC date, so no time zone moves it). */
 const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
@@ -33,7 +38,15 @@ export default function RevenueChart({ daily }: { daily: Dashboard['daily'] }) {
           // Right to left: the first (oldest) day is at the right edge.
           const x = WIDTH - (i + 1) * slot + slot * 0.15;
           return (
-            <rect key={d.date} x={x} y={HEIGHT - height} width={slot * 0.7} height={height} rx={2} fill={i === daily.length - 1 ? '#0d6efd' : '#6c757d'}>
+            <rect
+              key={d.date}
+              x={x}
+              y={HEIGHT - height}
+              width={slot * 0.7}
+              height={height}
+              rx={2}
+              fill={i === daily.length - 1 ? '#0d6efd' : '#6c757d'}
+            >
               <title>{`${formatDay(d.date)}: ${formatEGP(d.revenue)} (${d.orders} طلب)`}</title>
             </rect>
           );
@@ -58,7 +71,9 @@ export default function RevenueChart({ daily }: { daily: Dashboard['daily'] }) {
             <tbody>
               {[...daily].reverse().map((d) => (
                 <tr key={d.date}>
-                  <th scope="row" className="fw-normal">{formatDay(d.date)}</th>
+                  <th scope="row" className="fw-normal">
+                    {formatDay(d.date)}
+                  </th>
                   <td>{d.orders}</td>
                   <td>{formatEGP(d.revenue)}</td>
                 </tr>

@@ -48,11 +48,18 @@ export default function StockEditor({
     }
   };
 
-  const state = product.quantity === 0 ? { text: 'نفد من المخزون', cls: 'text-bg-danger' } : product.quantity <= LOW_STOCK ? { text: 'قارب على النفاد', cls: 'text-bg-warning' } : null;
+  const state =
+    product.quantity === 0
+      ? { text: 'نفد من المخزون', cls: 'text-bg-danger' }
+      : product.quantity <= LOW_STOCK
+        ? { text: 'قارب على النفاد', cls: 'text-bg-warning' }
+        : null;
   return (
     <Form onSubmit={save} noValidate className="small">
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <label htmlFor={inputId} className="mb-0">المخزون</label>
+        <label htmlFor={inputId} className="mb-0">
+          المخزون
+        </label>
         <Form.Control
           id={inputId}
           size="sm"
@@ -65,14 +72,24 @@ export default function StockEditor({
           style={{ width: '5rem' }}
           aria-describedby={message ? `${inputId}-message` : undefined}
         />
-        <Button type="submit" size="sm" variant="outline-dark" disabled={saving || !changed} aria-label={`حفظ مخزون ${product.title}`}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline-dark"
+          disabled={saving || !changed}
+          aria-label={`حفظ مخزون ${product.title}`}
+        >
           حفظ
         </Button>
         {state && <span className={`badge ${state.cls} fw-normal`}>{state.text}</span>}
       </div>
       <div className="text-muted mt-1">المبيعات: {product.sold ?? 0}</div>
       {message && (
-        <div id={`${inputId}-message`} role={message.error ? 'alert' : 'status'} className={message.error ? 'text-danger' : 'text-success'}>
+        <div
+          id={`${inputId}-message`}
+          role={message.error ? 'alert' : 'status'}
+          className={message.error ? 'text-danger' : 'text-success'}
+        >
           {message.text}
         </div>
       )}

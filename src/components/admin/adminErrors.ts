@@ -13,7 +13,8 @@ const NOT_ALLOWED_MESSAGE = 'غير مسموح لك بهذه العملية';
 const TOO_MANY_REQUESTS_MESSAGE = 'طلبات كثيرة، من فضلك حاول مرة اخرى بعد قليل';
 const LOGGED_OUT_MESSAGE = 'انتهت الجلسة، من فضلك سجل الدخول مرة اخرى';
 export const DISCOUNT_RANGE_MESSAGE = 'نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100';
-const CATEGORY_HAS_PRODUCTS_MESSAGE = 'لا يمكن حذف التصنيف لانه ما زال يحتوي على منتجات: انقل منتجاته الى تصنيف اخر او احذفها اولا';
+const CATEGORY_HAS_PRODUCTS_MESSAGE =
+  'لا يمكن حذف التصنيف لانه ما زال يحتوي على منتجات: انقل منتجاته الى تصنيف اخر او احذفها اولا';
 export const EXPIRE_IN_PAST_MESSAGE = 'تاريخ الانتهاء لا يمكن ان يكون في الماضي';
 
 /** Server texts (exact) → Arabic. */
@@ -107,7 +108,8 @@ function toArabic(serverText: string): string | undefined {
 export function describeAdminError(err: unknown, fallback: string): AdminError {
   const apiError = toApiError(err);
   const { status } = apiError;
-  if (status === undefined) return { message: apiError.message === NETWORK_ERROR_MESSAGE ? NETWORK_ERROR_MESSAGE : fallback, duplicate: false };
+  if (status === undefined)
+    return { message: apiError.message === NETWORK_ERROR_MESSAGE ? NETWORK_ERROR_MESSAGE : fallback, duplicate: false };
   const first = apiError.errors?.[0];
   const serverText = first?.msg ?? apiError.message;
   const field = first?.path || FIELD_OF_MESSAGE.find(([prefix]) => serverText.startsWith(prefix))?.[1];

@@ -21,7 +21,8 @@ const MAX_IMAGE_SIDE = 1600;
 function decode(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
-    image.onload = () => (image.naturalWidth > 0 && image.naturalHeight > 0 ? resolve(image) : reject(new Error('not an image')));
+    image.onload = () =>
+      image.naturalWidth > 0 && image.naturalHeight > 0 ? resolve(image) : reject(new Error('not an image'));
     image.onerror = () => reject(new Error('not an image'));
     image.src = src;
   });

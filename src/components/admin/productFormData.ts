@@ -55,7 +55,11 @@ interface BuildOptions {
 }
 
 /** The multipart body of POST/PUT /products (SPEC §7). */
-export async function buildProductFormData(values: ProductFormValues, numbers: FieldNumbers, { stored, clearDiscount = false }: BuildOptions = {}): Promise<FormData> {
+export async function buildProductFormData(
+  values: ProductFormValues,
+  numbers: FieldNumbers,
+  { stored, clearDiscount = false }: BuildOptions = {},
+): Promise<FormData> {
   const form = new FormData();
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());

@@ -7,12 +7,21 @@ export default function DiscountBanner() {
       aria-label="عرض خاص"
     >
       <p className="h4 fw-bold m-0">خصم يصل إلى 30% على أجهزة اللابتوب</p>
-      <svg viewBox="0 0 260 210" width={130} height={105} aria-hidden="true" focusable="false" className="flex-shrink-0">
+      <svg
+        viewBox="0 0 260 210"
+        width={130}
+        height={105}
+        aria-hidden="true"
+        focusable="false"
+        className="flex-shrink-0"
+      >
         <g fill="#ffffff33" stroke="#fff" strokeWidth={10} strokeLinejoin="round">
           <rect x={30} y={10} width={200} height={140} rx={10} />
           <path d="M0 175h260l-20 30H20z" />
         </g>
-        <text x={130} y={100} textAnchor="middle" fontSize={48} fontWeight={700} fill="#fff">30%</text>
+        <text x={130} y={100} textAnchor="middle" fontSize={48} fontWeight={700} fill="#fff">
+          30%
+        </text>
       </svg>
     </section>
   );

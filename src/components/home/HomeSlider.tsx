@@ -24,7 +24,11 @@ export default function HomeSlider() {
   }, [index]);
 
   return (
-    <section className="carousel home-slider rounded overflow-hidden shadow-sm" aria-roledescription="carousel" aria-label="عروض المتجر">
+    <section
+      className="carousel home-slider rounded overflow-hidden shadow-sm"
+      aria-roledescription="carousel"
+      aria-label="عروض المتجر"
+    >
       <div className="carousel-indicators">
         {SLIDES.map((src, i) => (
           <button
@@ -41,8 +45,24 @@ export default function HomeSlider() {
       </div>
       <div className="carousel-inner">
         {SLIDES.map((src, i) => (
-          <div key={src} className={`carousel-item${i === index ? ' active' : ''}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} من ${SLIDES.length}`} aria-hidden={i !== index}>
-            <img src={src} alt="" width={1200} height={400} className="d-block w-100 home-slider__image" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding={i === 0 ? undefined : 'async'} />
+          <div
+            key={src}
+            className={`carousel-item${i === index ? ' active' : ''}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} من ${SLIDES.length}`}
+            aria-hidden={i !== index}
+          >
+            <img
+              src={src}
+              alt=""
+              width={1200}
+              height={400}
+              className="d-block w-100 home-slider__image"
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              decoding={i === 0 ? undefined : 'async'}
+            />
             <div className="carousel-caption home-slider__caption text-start">
               <h2 className="h3 fw-bold">{SLIDE_HEADING}</h2>
               <p className="mb-0">{SLIDE_SUBTITLE}</p>

@@ -38,7 +38,14 @@ export default function Footer() {
             {SHOP_PHONE}
           </a>
           {socialLinks.map(({ label, href, path }) => (
-            <a key={href} href={href} aria-label={label} target="_blank" rel="noopener noreferrer" className="text-secondary">
+            <a
+              key={href}
+              href={href}
+              aria-label={label}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-secondary"
+            >
               <svg viewBox="0 0 24 24" width={22} height={22} fill="currentColor" aria-hidden="true" focusable="false">
                 <path fillRule="evenodd" d={path} />
               </svg>

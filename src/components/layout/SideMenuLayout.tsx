@@ -25,7 +25,12 @@ export default function SideMenuLayout({ title, links }: { title: string; links:
           {links.map(({ to, label, sectionPrefixes, end }) => {
             const inSection = sectionPrefixes?.some((prefix) => pathname.startsWith(prefix)) ?? false;
             return (
-              <NavLink key={to} to={to} end={end} className={({ isActive }) => `nav-link${isActive || inSection ? ' active' : ''}`}>
+              <NavLink
+                key={to}
+                to={to}
+                end={end}
+                className={({ isActive }) => `nav-link${isActive || inSection ? ' active' : ''}`}
+              >
                 {label}
               </NavLink>
             );

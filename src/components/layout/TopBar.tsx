@@ -28,9 +28,7 @@ export default function TopBar({ searchBox, cartLink, userMenu }: TopBarProps) {
           متجر
         </Link>
         <div className="d-flex align-items-center gap-2 ms-auto order-lg-3">
-          <div className="navbar-nav">
-            {cartLink}
-          </div>
+          <div className="navbar-nav">{cartLink}</div>
           <button
             type="button"
             className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
@@ -43,10 +41,11 @@ export default function TopBar({ searchBox, cartLink, userMenu }: TopBarProps) {
           </button>
         </div>
         {searchBox}
-        <div id="top-bar-menu" className={`collapse navbar-collapse flex-lg-grow-0 order-lg-2${expanded ? ' show' : ''}`}>
-          <div className="navbar-nav align-items-lg-center">
-            {userMenu}
-          </div>
+        <div
+          id="top-bar-menu"
+          className={`collapse navbar-collapse flex-lg-grow-0 order-lg-2${expanded ? ' show' : ''}`}
+        >
+          <div className="navbar-nav align-items-lg-center">{userMenu}</div>
         </div>
       </div>
     </nav>

@@ -1,7 +1,9 @@
 // The owner's brand writes: imported by admin pages only, so these thunks (and, through import(), their calls) stay in admin chunks.
 import { createCatalogueThunks, type ImageUpload } from '../../app/catalogueThunks';
 
-const brandThunks = createCatalogueThunks('brand', 'brands', (api, { form, onProgress }: ImageUpload) => api.createBrand(form, onProgress));
+const brandThunks = createCatalogueThunks('brand', 'brands', (api, { form, onProgress }: ImageUpload) =>
+  api.createBrand(form, onProgress),
+);
 
 /** POST /brands (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
 export const createdBrand = brandThunks.created;

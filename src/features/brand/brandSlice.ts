@@ -23,10 +23,15 @@ const BRAND_PAGE_SIZE = 4;
 export const fetchBrands = createAppAsyncThunk(
   'brand/fetchAll',
   (_: { force?: boolean } | void) => listBrands({ limit: ALL_ITEMS_LIMIT }),
-  { condition: (arg, { getState }) => Boolean(arg?.force) || !['pending', 'succeeded'].includes(getState().brand.status) },
+  {
+    condition: (arg, { getState }) =>
+      Boolean(arg?.force) || !['pending', 'succeeded'].includes(getState().brand.status),
+  },
 );
 
-export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', (page: number) => listBrands({ limit: BRAND_PAGE_SIZE, page }));
+export const fetchBrandPage = createAppAsyncThunk('brand/fetchPage', (page: number) =>
+  listBrands({ limit: BRAND_PAGE_SIZE, page }),
+);
 /** One brand by id (the heading of /products/brand/:id when the list does not hold it; not kept in the store). */
 export const fetchBrand = createAppAsyncThunk('brand/fetchOne', (id: Id) => getBrand(id));
 
@@ -35,10 +40,9 @@ const brandSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchBrands.fulfilled, (state, action) => {
-        state.items = action.payload.data;
-      });
+    builder.addCase(fetchBrands.fulfilled, (state, action) => {
+      state.items = action.payload.data;
+    });
     addPagedListCases(builder, fetchBrandPage, (state) => state.page);
     addRequestStatusMatchers(builder, [fetchBrands]);
   },

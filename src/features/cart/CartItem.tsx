@@ -100,7 +100,13 @@ export default function CartItem({ line }: { line: CartLine }) {
         <div className="flex-grow-1 d-flex flex-column gap-2" style={{ minWidth: 0 }}>
           <div className="d-flex justify-content-between align-items-start gap-2">
             <div className="small text-muted">{product.category?.name}</div>
-            <Button variant="outline-danger" size="sm" onClick={() => void onRemove()} disabled={busy} aria-label={`ازالة ${product.title} من العربة`}>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              onClick={() => void onRemove()}
+              disabled={busy}
+              aria-label={`ازالة ${product.title} من العربة`}
+            >
               ازالة
             </Button>
           </div>
@@ -110,9 +116,17 @@ export default function CartItem({ line }: { line: CartLine }) {
             </Link>
           </h2>
           <div className="small d-flex flex-wrap gap-3">
-            {product.brand?.name && <span>الماركة: <span className="fw-semibold">{product.brand.name}</span></span>}
+            {product.brand?.name && (
+              <span>
+                الماركة: <span className="fw-semibold">{product.brand.name}</span>
+              </span>
+            )}
             <span>
-              التقييم: <span className="text-warning" aria-hidden="true">★</span> {product.ratingsAverage}
+              التقييم:{' '}
+              <span className="text-warning" aria-hidden="true">
+                ★
+              </span>{' '}
+              {product.ratingsAverage}
             </span>
             {line.color && (
               <span className="d-inline-flex align-items-center gap-1">

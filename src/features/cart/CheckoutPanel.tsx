@@ -49,7 +49,11 @@ export default function CheckoutPanel() {
     } catch (err) {
       // 404: the cart was emptied (and deleted) elsewhere since it was shown.
       const { status, message } = err as ApiError;
-      toast.warn(status === 404 || /cart is empty/i.test(message) ? CART_MESSAGES.couponOnEmptyCart : CART_MESSAGES.couponInvalid);
+      toast.warn(
+        status === 404 || /cart is empty/i.test(message)
+          ? CART_MESSAGES.couponOnEmptyCart
+          : CART_MESSAGES.couponInvalid,
+      );
     } finally {
       setBusy(false);
     }
@@ -108,7 +112,10 @@ export default function CheckoutPanel() {
         )}
         <dl className="mb-0 border rounded p-2 text-center">
           <dt className="small text-muted fw-normal">الاجمالي</dt>
-          <dd className={hasDiscount ? 'mb-1 text-decoration-line-through text-muted' : 'mb-0 fs-5 fw-bold'} data-testid="cart-total">
+          <dd
+            className={hasDiscount ? 'mb-1 text-decoration-line-through text-muted' : 'mb-0 fs-5 fw-bold'}
+            data-testid="cart-total"
+          >
             {formatEGP(cart.totalCartPrice)}
           </dd>
           {hasDiscount && (
@@ -125,7 +132,12 @@ export default function CheckoutPanel() {
             {CART_MESSAGES.reduceOverStock}
           </p>
         )}
-        <Button variant="dark" onClick={onCheckout} disabled={busy || overStock} aria-describedby={overStock ? 'checkout-over-stock' : undefined}>
+        <Button
+          variant="dark"
+          onClick={onCheckout}
+          disabled={busy || overStock}
+          aria-describedby={overStock ? 'checkout-over-stock' : undefined}
+        >
           اتمام الشراء
         </Button>
         <Button variant="outline-danger" onClick={() => setConfirmingClear(true)} disabled={busy}>

@@ -1,5 +1,11 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { applyCoupon as applyCouponRequest, clearCart as clearCartRequest, getCart, removeCartItem as removeCartItemRequest, updateCartItemCount as updateCountRequest } from '../../api/cart';
+import {
+  applyCoupon as applyCouponRequest,
+  clearCart as clearCartRequest,
+  getCart,
+  removeCartItem as removeCartItemRequest,
+  updateCartItemCount as updateCountRequest,
+} from '../../api/cart';
 import { EMPTY_CART_RESPONSE } from '../../api/normalize';
 import type { Cart, CartItem } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
@@ -16,11 +22,9 @@ interface CartState extends RequestState {
 const initialState: CartState = { cart: EMPTY_CART_RESPONSE.data, numOfCartItems: 0, ...idleRequest };
 
 /** The cart belongs to role 'user' only: for visitors and admins the call is not even made. */
-export const fetchCart = createAppAsyncThunk(
-  'cart/fetch',
-  () => getCart(),
-  { condition: (_, { getState }) => selectIsUser(getState()) },
-);
+export const fetchCart = createAppAsyncThunk('cart/fetch', () => getCart(), {
+  condition: (_, { getState }) => selectIsUser(getState()),
+});
 
 /** Rejects with 409 (not enough stock) or 400 (not a whole number ≥ 1) as the server says. */
 export const updateCartItemCount = createAppAsyncThunk(
@@ -35,7 +39,9 @@ export const clearCart = createAppAsyncThunk('cart/clear', async () => {
   return EMPTY_CART_RESPONSE;
 });
 
-export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', (couponName: string) => applyCouponRequest(couponName));
+export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', (couponName: string) =>
+  applyCouponRequest(couponName),
+);
 
 const cartChanges = [fetchCart, updateCartItemCount, removeCartItem, clearCart, applyCoupon] as const;
 
@@ -61,7 +67,8 @@ export const selectCartStatus = (state: RootState) => state.cart.status;
 export const selectNumOfCartItems = (state: RootState) => (selectIsUser(state) ? state.cart.numOfCartItems : 0);
 
 /** The line asks for more than the product has left (known only when the server tells the stock, ours). */
-export const exceedsStock = (line: CartItem) => line.product.quantity !== undefined && line.count > line.product.quantity;
+export const exceedsStock = (line: CartItem) =>
+  line.product.quantity !== undefined && line.count > line.product.quantity;
 export const selectHasLineOverStock = (state: RootState) => state.cart.cart.products.some(exceedsStock);
 
 /** What the shopper pays: the after-discount total when one exists (≥ 1, SPEC §9), else the total. */

@@ -22,10 +22,15 @@ const CATEGORY_PAGE_SIZE = 6;
 export const fetchCategories = createAppAsyncThunk(
   'category/fetchAll',
   (_: { force?: boolean } | void) => listCategories({ limit: ALL_ITEMS_LIMIT }),
-  { condition: (arg, { getState }) => Boolean(arg?.force) || !['pending', 'succeeded'].includes(getState().category.status) },
+  {
+    condition: (arg, { getState }) =>
+      Boolean(arg?.force) || !['pending', 'succeeded'].includes(getState().category.status),
+  },
 );
 
-export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', (page: number) => listCategories({ limit: CATEGORY_PAGE_SIZE, page }));
+export const fetchCategoryPage = createAppAsyncThunk('category/fetchPage', (page: number) =>
+  listCategories({ limit: CATEGORY_PAGE_SIZE, page }),
+);
 /** One category by id (the heading of /products/category/:id when the list does not hold it; not kept in the store). */
 export const fetchCategory = createAppAsyncThunk('category/fetchOne', (id: Id) => getCategory(id));
 
@@ -34,10 +39,9 @@ const categorySlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchCategories.fulfilled, (state, action) => {
-        state.items = action.payload.data;
-      });
+    builder.addCase(fetchCategories.fulfilled, (state, action) => {
+      state.items = action.payload.data;
+    });
     addPagedListCases(builder, fetchCategoryPage, (state) => state.page);
     addRequestStatusMatchers(builder, [fetchCategories]);
   },

@@ -11,7 +11,10 @@ export default function DemoShopNotice() {
   }, [dispatch]);
   if (!demo) return null;
   return (
-    <div role="note" className="bg-warning-subtle text-warning-emphasis text-center small py-1 px-2 border-bottom border-warning-subtle">
+    <div
+      role="note"
+      className="bg-warning-subtle text-warning-emphasis text-center small py-1 px-2 border-bottom border-warning-subtle"
+    >
       متجر تجريبي — لا توجد مدفوعات حقيقية
     </div>
   );

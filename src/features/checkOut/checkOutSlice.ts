@@ -24,11 +24,9 @@ const initialState: CheckOutState = {
 };
 
 /** Loads the shop's payment set-up once per visit; a backend without GET /shop keeps the defaults (real card payment). */
-export const fetchShopInfo = createAppAsyncThunk(
-  'checkOut/fetchShopInfo',
-  () => getShopInfo(),
-  { condition: (_, { getState }) => getState().checkOut.shop.status === 'idle' },
-);
+export const fetchShopInfo = createAppAsyncThunk('checkOut/fetchShopInfo', () => getShopInfo(), {
+  condition: (_, { getState }) => getState().checkOut.shop.status === 'idle',
+});
 
 interface OrderArgs {
   cartId: string;

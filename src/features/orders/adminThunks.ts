@@ -5,12 +5,15 @@ import type { Id } from '../../api/types';
 const adminOrdersApi = () => import('../../api/admin/orders');
 
 /** PUT /orders/:id/pay or /deliver (the owner); resolves with the HTTP status (200 = changed). */
-export const markedOrder = createAppAsyncThunk('orders/mark', async ({ id, change }: { id: Id; change: 'pay' | 'deliver' }) =>
-  (await adminOrdersApi()).markOrder(id, change),
+export const markedOrder = createAppAsyncThunk(
+  'orders/mark',
+  async ({ id, change }: { id: Id; change: 'pay' | 'deliver' }) => (await adminOrdersApi()).markOrder(id, change),
 );
 
 /** The owner's dashboard figures (orders and revenue). */
-export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () => (await import('../../api/admin/dashboard')).getDashboard());
+export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () =>
+  (await import('../../api/admin/dashboard')).getDashboard(),
+);
 
 type AdminOrderQuery = import('../../api/admin/orders').AdminOrderQuery;
 

@@ -27,7 +27,14 @@ interface OrdersState extends RequestState {
 }
 
 const initialDetails: OrderDetailsState = { order: null, missing: false, cancel: idleRequest, ...idleRequest };
-const initialState: OrdersState = { items: [], results: 0, numberOfPages: 0, page: 1, ...idleRequest, details: initialDetails };
+const initialState: OrdersState = {
+  items: [],
+  results: 0,
+  numberOfPages: 0,
+  page: 1,
+  ...idleRequest,
+  details: initialDetails,
+};
 
 /** GET /orders, 5 per page: a customer's own orders, or every order for staff (/admin/allorders). */
 export const fetchOrders = createAppAsyncThunk(

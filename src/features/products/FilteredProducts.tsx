@@ -17,16 +17,29 @@ interface FilteredProductsProps {
 }
 
 const TEXTS = {
-  category: { heading: 'منتجات تصنيف', missing: 'هذا التصنيف غير موجود', description: (name: string) => `تسوق منتجات تصنيف ${name} بأسعار بالجنيه المصري` },
-  brand: { heading: 'منتجات ماركة', missing: 'هذه الماركة غير موجودة', description: (name: string) => `تسوق منتجات ماركة ${name} بأسعار بالجنيه المصري` },
+  category: {
+    heading: 'منتجات تصنيف',
+    missing: 'هذا التصنيف غير موجود',
+    description: (name: string) => `تسوق منتجات تصنيف ${name} بأسعار بالجنيه المصري`,
+  },
+  brand: {
+    heading: 'منتجات ماركة',
+    missing: 'هذه الماركة غير موجودة',
+    description: (name: string) => `تسوق منتجات ماركة ${name} بأسعار بالجنيه المصري`,
+  },
 };
 
 /** /products/category/{id} and /products/brand/{id}: the category's or brand's products, 8 a page, with a pager. */
 export default function FilteredProducts({ by, id }: FilteredProductsProps) {
   const { owner, retry } = useFilterOwner(by, id);
   const named = owner.state === 'found' ? owner.name : undefined;
-  usePageMeta(named ? { title: named, description: TEXTS[by].description(named) } : { title: owner.state === 'missing' ? TEXTS[by].missing : undefined });
-  if (owner.state === 'missing') return <NotFound title={TEXTS[by].missing} text="ربما تغير الرابط او تم حذفها، تصفح باقي المنتجات." />;
+  usePageMeta(
+    named
+      ? { title: named, description: TEXTS[by].description(named) }
+      : { title: owner.state === 'missing' ? TEXTS[by].missing : undefined },
+  );
+  if (owner.state === 'missing')
+    return <NotFound title={TEXTS[by].missing} text="ربما تغير الرابط او تم حذفها، تصفح باقي المنتجات." />;
   if (owner.state === 'failed') return <LoadError onRetry={retry} />;
   if (owner.state === 'loading') return <Spinner />;
   return <OwnerProducts by={by} id={id} name={owner.name} />;
@@ -52,7 +65,11 @@ function OwnerProducts({ by, id, name }: FilteredProductsProps & { name: string 
         {TEXTS[by].heading} {name}
       </h1>
       <ProductGrid products={items} status={status} onRetry={load} />
-      <Paginator pageCount={numberOfPages} currentPage={pageNumber} onPageChange={(number) => setPage({ id, number })} />
+      <Paginator
+        pageCount={numberOfPages}
+        currentPage={pageNumber}
+        onPageChange={(number) => setPage({ id, number })}
+      />
     </>
   );
 }

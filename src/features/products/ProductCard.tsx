@@ -8,7 +8,9 @@ import StarRating from '../../components/StarRating';
 import './ProductCard.css';
 
 interface ProductCardProps {
-  product: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'ratingsAverage'> & { quantity?: number };
+  product: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'ratingsAverage'> & {
+    quantity?: number;
+  };
   /** Below the fold: let the browser load the image late (default true). */
   lazy?: boolean;
   /** The page's largest image above the fold: fetch it first. */

@@ -8,10 +8,34 @@ const NEXT_IMAGE_LABEL = 'الصورة التالية';
 const PREVIOUS_IMAGE_LABEL = 'الصورة السابقة';
 const imagePositionLabel = (n: number, total: number) => `الصورة ${n} من ${total}`;
 
-function NavButton({ side, label, disabled, onClick }: { side: 'left' | 'right'; label: string; disabled: boolean; onClick: () => void }) {
+function NavButton({
+  side,
+  label,
+  disabled,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <button type="button" className={`image-gallery-icon image-gallery-${side}-nav`} aria-label={label} disabled={disabled} onClick={onClick}>
-      <svg className="image-gallery-svg" viewBox="6 0 12 24" fill="none" stroke="currentColor" strokeWidth={1} aria-hidden="true" focusable="false">
+    <button
+      type="button"
+      className={`image-gallery-icon image-gallery-${side}-nav`}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <svg
+        className="image-gallery-svg"
+        viewBox="6 0 12 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1}
+        aria-hidden="true"
+        focusable="false"
+      >
         <polyline points={side === 'left' ? '15 18 9 12 15 6' : '9 18 15 12 9 6'} />
       </svg>
     </button>
@@ -36,7 +60,9 @@ export default function ProductGallery({ images, title }: { images: string[]; ti
   // The package names every slide "Go to Slide N", which would hide the image's Arabic alt text from screen
   // readers; without that label a slide is named by its image.
   useEffect(() => {
-    box.current?.querySelectorAll('.image-gallery-slide[aria-label]').forEach((slide) => slide.removeAttribute('aria-label'));
+    box.current
+      ?.querySelectorAll('.image-gallery-slide[aria-label]')
+      .forEach((slide) => slide.removeAttribute('aria-label'));
   });
 
   // The same array across renders: the gallery goes back to its start slide whenever `items` changes.
@@ -47,7 +73,14 @@ export default function ProductGallery({ images, title }: { images: string[]; ti
       images
         .map((src, i) => {
           const image = responsiveImage(src, IMAGE_SIZES.productGallery);
-          return { original: image.src, srcSet: image.srcSet, sizes: image.sizes, originalAlt: `${title} - صورة ${i + 1}`, originalHeight: '360', originalWidth: '480' };
+          return {
+            original: image.src,
+            srcSet: image.srcSet,
+            sizes: image.sizes,
+            originalAlt: `${title} - صورة ${i + 1}`,
+            originalHeight: '360',
+            originalWidth: '480',
+          };
         })
         .reverse(),
     [images, title],
@@ -73,21 +106,25 @@ export default function ProductGallery({ images, title }: { images: string[]; ti
         renderItem={(item) => {
           const first = item.original === images[0];
           return (
-          <img
-            className="image-gallery-image"
-            src={item.original}
-            srcSet={item.srcSet || undefined}
-            sizes={item.sizes || undefined}
-            alt={item.originalAlt}
-            width={item.originalWidth}
-            height={item.originalHeight}
-            fetchPriority={first ? 'high' : undefined}
-            loading={first ? 'eager' : 'lazy'}
-          />
+            <img
+              className="image-gallery-image"
+              src={item.original}
+              srcSet={item.srcSet || undefined}
+              sizes={item.sizes || undefined}
+              alt={item.originalAlt}
+              width={item.originalWidth}
+              height={item.originalHeight}
+              fetchPriority={first ? 'high' : undefined}
+              loading={first ? 'eager' : 'lazy'}
+            />
           );
         }}
-        renderLeftNav={(onClick, disabled) => <NavButton side="left" label={NEXT_IMAGE_LABEL} disabled={disabled} onClick={onClick} />}
-        renderRightNav={(onClick, disabled) => <NavButton side="right" label={PREVIOUS_IMAGE_LABEL} disabled={disabled} onClick={onClick} />}
+        renderLeftNav={(onClick, disabled) => (
+          <NavButton side="left" label={NEXT_IMAGE_LABEL} disabled={disabled} onClick={onClick} />
+        )}
+        renderRightNav={(onClick, disabled) => (
+          <NavButton side="right" label={PREVIOUS_IMAGE_LABEL} disabled={disabled} onClick={onClick} />
+        )}
         renderCustomControls={() =>
           images.length > 1 && (
             <div className="product-gallery__dots" dir="rtl">

@@ -23,8 +23,16 @@ interface ProductGridProps {
 }
 
 /** Product cards: 2 a row on phones, 3 on tablets, 4 on wide screens. */
-export default function ProductGrid({ products, status = 'succeeded', onRetry, emptyText = NO_PRODUCTS_TEXT, eager = false, placeholders = 4 }: ProductGridProps) {
-  if ((status === 'pending' || status === 'idle') && products.length === 0) return <ProductGridSkeleton count={placeholders} />;
+export default function ProductGrid({
+  products,
+  status = 'succeeded',
+  onRetry,
+  emptyText = NO_PRODUCTS_TEXT,
+  eager = false,
+  placeholders = 4,
+}: ProductGridProps) {
+  if ((status === 'pending' || status === 'idle') && products.length === 0)
+    return <ProductGridSkeleton count={placeholders} />;
   if (status === 'failed') return <LoadError onRetry={onRetry} />;
   if (status === 'succeeded' && products.length === 0) return <p className="text-body-secondary my-3">{emptyText}</p>;
   return (

@@ -45,7 +45,9 @@ export default function ProductInfo({ product }: { product: Product }) {
       return;
     }
     setBusy(true);
-    const result = await dispatch(addedToCart({ productId: product._id, color: product.availableColors.length > 0 ? color : '' }));
+    const result = await dispatch(
+      addedToCart({ productId: product._id, color: product.availableColors.length > 0 ? color : '' }),
+    );
     setBusy(false);
     if (addedToCart.fulfilled.match(result)) {
       toast.success(ADD_TO_CART_MESSAGES.added);
@@ -54,7 +56,8 @@ export default function ProductInfo({ product }: { product: Product }) {
     }
     const status = result.payload?.status;
     if (status === 409) toast.error(ADD_TO_CART_MESSAGES.outOfStock);
-    else if (status === 400 && result.payload?.message === 'This color is not available for this product') toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
+    else if (status === 400 && result.payload?.message === 'This color is not available for this product')
+      toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
     else toast.warn(ADD_TO_CART_MESSAGES.loginFirst);
   };
 
@@ -89,7 +92,9 @@ export default function ProductInfo({ product }: { product: Product }) {
         </div>
       )}
       <h2 className="h6 fw-bold mt-2 mb-0">المواصفات</h2>
-      <p className="mb-2" style={{ whiteSpace: 'pre-line' }}>{product.description}</p>
+      <p className="mb-2" style={{ whiteSpace: 'pre-line' }}>
+        {product.description}
+      </p>
       <div className="d-flex flex-wrap align-items-center gap-3">
         <div className="border rounded px-3 py-2 bg-white fs-5">
           <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />

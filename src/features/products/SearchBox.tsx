@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SearchSuggestions } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -27,9 +36,25 @@ const GROUPS = [
 
 function optionsOf(suggestions: SearchSuggestions): Option[] {
   return [
-    ...suggestions.products.map((p) => ({ key: `p${p._id}`, href: `/products/${p._id}`, group: 'products' as const, product: p, name: p.title })),
-    ...suggestions.categories.map((c) => ({ key: `c${c._id}`, href: `/products/category/${c._id}`, group: 'categories' as const, name: c.name })),
-    ...suggestions.brands.map((b) => ({ key: `b${b._id}`, href: `/products/brand/${b._id}`, group: 'brands' as const, name: b.name })),
+    ...suggestions.products.map((p) => ({
+      key: `p${p._id}`,
+      href: `/products/${p._id}`,
+      group: 'products' as const,
+      product: p,
+      name: p.title,
+    })),
+    ...suggestions.categories.map((c) => ({
+      key: `c${c._id}`,
+      href: `/products/category/${c._id}`,
+      group: 'categories' as const,
+      name: c.name,
+    })),
+    ...suggestions.brands.map((b) => ({
+      key: `b${b._id}`,
+      href: `/products/brand/${b._id}`,
+      group: 'brands' as const,
+      name: b.name,
+    })),
   ];
 }
 
@@ -152,9 +177,18 @@ export default function SearchBox() {
         onKeyDown={onKeyDown}
       />
       {/* Always in the page (hidden when closed) so aria-controls names an element; light on the dark bar. */}
-      <div id={listId} role="listbox" aria-label="اقتراحات البحث" className="search-suggestions shadow" data-bs-theme="light" hidden={!expanded}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="اقتراحات البحث"
+        className="search-suggestions shadow"
+        data-bs-theme="light"
+        hidden={!expanded}
+      >
         {GROUPS.map(({ group, label }) => {
-          const members = options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group);
+          const members = options
+            .map((option, index) => ({ option, index }))
+            .filter(({ option }) => option.group === group);
           if (members.length === 0) return null;
           const labelId = `${listId}-${group}`;
           return (
@@ -175,9 +209,19 @@ export default function SearchBox() {
                 >
                   {option.product ? (
                     <>
-                      <img src={option.product.imageCover} alt="" width={40} height={30} className="search-suggestions__image" />
+                      <img
+                        src={option.product.imageCover}
+                        alt=""
+                        width={40}
+                        height={30}
+                        className="search-suggestions__image"
+                      />
                       <span className="search-suggestions__title">{option.name}</span>
-                      <PriceTag price={option.product.price} priceAfterDiscount={option.product.priceAfterDiscount} className="small" />
+                      <PriceTag
+                        price={option.product.price}
+                        priceAfterDiscount={option.product.priceAfterDiscount}
+                        className="small"
+                      />
                     </>
                   ) : (
                     <span className="search-suggestions__title">{option.name}</span>

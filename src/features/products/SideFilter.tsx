@@ -48,17 +48,41 @@ export default function SideFilter() {
 
   return (
     <aside aria-label="تصفية النتائج" className="bg-white rounded shadow-sm p-3 side-filter">
-      <CheckList title="الفئة" options={categories} checked={catChecked} onToggle={(id) => dispatch(categoryFilterToggled(id))} />
-      <CheckList title="الماركة" options={brands} checked={brandChecked} onToggle={(id) => dispatch(brandFilterToggled(id))} />
+      <CheckList
+        title="الفئة"
+        options={categories}
+        checked={catChecked}
+        onToggle={(id) => dispatch(categoryFilterToggled(id))}
+      />
+      <CheckList
+        title="الماركة"
+        options={brands}
+        checked={brandChecked}
+        onToggle={(id) => dispatch(brandFilterToggled(id))}
+      />
       <fieldset>
         <legend className="fs-6 fw-bold">السعر</legend>
         <Form.Group className="d-flex align-items-center gap-2 mb-2" controlId="price-from">
-          <Form.Label className="mb-0 flex-shrink-0" style={{ minWidth: '2rem' }}>من:</Form.Label>
-          <Form.Control size="sm" inputMode="decimal" value={priceFrom} onChange={(e) => dispatch(priceFromChanged(e.target.value))} />
+          <Form.Label className="mb-0 flex-shrink-0" style={{ minWidth: '2rem' }}>
+            من:
+          </Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="decimal"
+            value={priceFrom}
+            onChange={(e) => dispatch(priceFromChanged(e.target.value))}
+          />
         </Form.Group>
         <Form.Group className="d-flex align-items-center gap-2" controlId="price-to">
-          <Form.Label className="mb-0 flex-shrink-0" style={{ minWidth: '2rem' }}>الى:</Form.Label>
-          <Form.Control size="sm" inputMode="decimal" value={priceTo} onChange={(e) => dispatch(priceToChanged(e.target.value))} />
+          <Form.Label className="mb-0 flex-shrink-0" style={{ minWidth: '2rem' }}>
+            الى:
+          </Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="decimal"
+            value={priceTo}
+            onChange={(e) => dispatch(priceToChanged(e.target.value))}
+          />
         </Form.Group>
       </fieldset>
     </aside>

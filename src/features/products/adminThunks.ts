@@ -20,8 +20,10 @@ export const createdProduct = createAppAsyncThunk('products/create', async ({ fo
 );
 
 /** Resolves with the HTTP status (200 = updated) and the product as now stored. */
-export const updatedProduct = createAppAsyncThunk('products/update', async ({ id, form, onProgress }: ProductUpload & { id: Id }) =>
-  (await adminProductsApi()).updateProduct(id, form, onProgress),
+export const updatedProduct = createAppAsyncThunk(
+  'products/update',
+  async ({ id, form, onProgress }: ProductUpload & { id: Id }) =>
+    (await adminProductsApi()).updateProduct(id, form, onProgress),
 );
 
 type AdminProductQuery = Parameters<typeof import('../../api/admin/products').listAdminProducts>[0];
@@ -32,9 +34,12 @@ export const fetchAdminProducts = createAppAsyncThunk('products/fetchAdminList',
 );
 
 /** PUT /products/:id with the new stock only; resolves with the product as now stored. */
-export const updatedStock = createAppAsyncThunk('products/updateStock', async ({ id, quantity }: { id: Id; quantity: number }) =>
-  (await adminProductsApi()).updateProductStock(id, quantity),
+export const updatedStock = createAppAsyncThunk(
+  'products/updateStock',
+  async ({ id, quantity }: { id: Id; quantity: number }) => (await adminProductsApi()).updateProductStock(id, quantity),
 );
 
 /** DELETE /products/:id (the owner). */
-export const deletedProduct = createAppAsyncThunk('products/delete', async (id: Id) => (await adminProductsApi()).deleteProduct(id));
+export const deletedProduct = createAppAsyncThunk('products/delete', async (id: Id) =>
+  (await adminProductsApi()).deleteProduct(id),
+);

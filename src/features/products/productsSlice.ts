@@ -1,5 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { getProduct, getSearchSuggestions, listProducts, type ProductQuery, type ProductSort } from '../../api/products';
+import {
+  getProduct,
+  getSearchSuggestions,
+  listProducts,
+  type ProductQuery,
+  type ProductSort,
+} from '../../api/products';
 import type { Id, Product } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
@@ -87,7 +93,10 @@ const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !=
 const productsSlice = createSlice({
   name: 'products',
   initialState: (): ProductsState => ({
-    lists: Object.fromEntries(LIST_KEYS.map((key) => [key, emptyPagedList<Product>()])) as Record<ProductListKey, PagedList<Product>>,
+    lists: Object.fromEntries(LIST_KEYS.map((key) => [key, emptyPagedList<Product>()])) as Record<
+      ProductListKey,
+      PagedList<Product>
+    >,
     details: null,
     detailsMissing: false,
     searchWord: getStored('searchWord') ?? '',
@@ -132,8 +141,14 @@ const productsSlice = createSlice({
   },
 });
 
-export const { searchWordChanged, categoryFilterToggled, brandFilterToggled, priceFromChanged, priceToChanged, sortChanged } =
-  productsSlice.actions;
+export const {
+  searchWordChanged,
+  categoryFilterToggled,
+  brandFilterToggled,
+  priceFromChanged,
+  priceToChanged,
+  sortChanged,
+} = productsSlice.actions;
 export default productsSlice.reducer;
 
 export const selectSearchWord = (state: RootState) => state.products.searchWord;

@@ -18,7 +18,10 @@ type FilterOwner =
  */
 export function useFilterOwner(by: 'category' | 'brand', id: Id): { owner: FilterOwner; retry: () => void } {
   const dispatch = useAppDispatch();
-  const listedName = useAppSelector((state) => (by === 'category' ? selectCategories(state) : selectBrands(state)).find((entry) => entry._id === id)?.name);
+  const listedName = useAppSelector(
+    (state) =>
+      (by === 'category' ? selectCategories(state) : selectBrands(state)).find((entry) => entry._id === id)?.name,
+  );
   const [attempt, setAttempt] = useState(0);
   const key = `${by}/${id}/${attempt}`;
   const [lookup, setLookup] = useState<{ key: string; owner: FilterOwner } | null>(null);

@@ -51,7 +51,8 @@ export function useProductSearch() {
   const goToPage = useCallback(
     (next: number) => {
       setPage(next);
-      if (applied.current) void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(applied.current, next) }));
+      if (applied.current)
+        void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(applied.current, next) }));
     },
     [dispatch],
   );

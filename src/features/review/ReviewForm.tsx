@@ -50,7 +50,13 @@ export default function ReviewForm({ productId, onDone }: { productId: Id; onDon
       </div>
       <Form.Group controlId="new-review-text" className="mb-2">
         <Form.Label className="visually-hidden">اكتب تعليقك</Form.Label>
-        <Form.Control as="textarea" rows={2} placeholder="اكتب تعليقك...." value={text} onChange={(e) => setText(e.target.value)} />
+        <Form.Control
+          as="textarea"
+          rows={2}
+          placeholder="اكتب تعليقك...."
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </Form.Group>
       <Button type="submit" variant="dark" disabled={busy}>
         اضف تعليق

@@ -68,18 +68,38 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
           <span className="ms-auto d-flex gap-1">
             <Button variant="link" size="sm" className="p-1" aria-label="تعديل التقييم" onClick={openEdit}>
               <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
-                <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" />
+                <path
+                  d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                />
               </svg>
             </Button>
-            <Button variant="link" size="sm" className="p-1 text-danger" aria-label="حذف التقييم" onClick={() => setDeleting(true)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="p-1 text-danger"
+              aria-label="حذف التقييم"
+              onClick={() => setDeleting(true)}
+            >
               <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
-                <path d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" />
+                <path
+                  d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                />
               </svg>
             </Button>
           </span>
         )}
       </div>
-      <p className="mb-0 mt-1" style={{ whiteSpace: 'pre-line' }}>{review.review}</p>
+      <p className="mb-0 mt-1" style={{ whiteSpace: 'pre-line' }}>
+        {review.review}
+      </p>
 
       <ConfirmModal
         show={deleting}
@@ -92,7 +112,9 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
 
       <Modal show={editing} onHide={() => setEditing(false)} centered>
         <Modal.Header>
-          <Modal.Title as="h2" className="fs-5">تعديل التقييم</Modal.Title>
+          <Modal.Title as="h2" className="fs-5">
+            تعديل التقييم
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <div className="mb-2">

@@ -38,7 +38,9 @@ export default function ReviewsSection({ product }: { product: Product }) {
   return (
     <section className="bg-white rounded shadow-sm p-3 my-4" aria-labelledby="reviews-title">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h2 id="reviews-title" className="h5 fw-bold m-0">التقييمات</h2>
+        <h2 id="reviews-title" className="h5 fw-bold m-0">
+          التقييمات
+        </h2>
         <StarRating value={product.ratingsAverage} size={18} />
         <span className="text-warning fw-bold">{product.ratingsAverage}</span>
         <span className="text-body-secondary">({product.ratingsQuantity} تقييم)</span>
@@ -61,7 +63,11 @@ export default function ReviewsSection({ product }: { product: Product }) {
           ))}
         </ul>
       )}
-      <Paginator pageCount={numberOfPages} currentPage={pageNumber} onPageChange={(number) => setPage({ productId: product._id, number })} />
+      <Paginator
+        pageCount={numberOfPages}
+        currentPage={pageNumber}
+        onPageChange={(number) => setPage({ productId: product._id, number })}
+      />
     </section>
   );
 }

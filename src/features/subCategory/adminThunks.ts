@@ -2,8 +2,10 @@
 import { createCatalogueThunks } from '../../app/catalogueThunks';
 import type { Id } from '../../api/types';
 
-const subcategoryThunks = createCatalogueThunks('subCategory', 'subcategories', (api, body: { name: string; category: Id }) =>
-  api.createSubcategory(body),
+const subcategoryThunks = createCatalogueThunks(
+  'subCategory',
+  'subcategories',
+  (api, body: { name: string; category: Id }) => api.createSubcategory(body),
 );
 
 /** Resolves with the HTTP status (201 = created; a duplicate name rejects with 400). */

@@ -1,7 +1,12 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Id, Subcategory } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestRequestState } from '../../app/requestStatus';
+import {
+  addRequestStatusMatchers,
+  idleRequest,
+  isLatestAnswer,
+  type LatestRequestState,
+} from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 
 // Only the owner's screens read or write subcategories: their calls are loaded on first use, in an admin chunk.

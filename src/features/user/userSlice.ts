@@ -81,7 +81,9 @@ export const requestedResetCode = createAppAsyncThunk('user/forgotPassword', asy
   return answer;
 });
 
-export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', (resetCode: string) => authApi.verifyResetCode(resetCode, getStored('user-email') ?? undefined));
+export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', (resetCode: string) =>
+  authApi.verifyResetCode(resetCode, getStored('user-email') ?? undefined),
+);
 
 /** The reset carries the resetToken of the verification that allowed it (API.md §5.1). */
 export const passwordReset = createAppAsyncThunk('user/resetPassword', (newPassword: string, { getState }) =>
@@ -89,7 +91,9 @@ export const passwordReset = createAppAsyncThunk('user/resetPassword', (newPassw
 );
 
 /** PUT /users/updateMe; resolves with the HTTP status, the user as now stored and (after an e-mail change) the new token. */
-export const updatedProfile = createAppAsyncThunk('user/updateProfile', (input: profileApi.ProfileInput) => profileApi.updateProfile(input));
+export const updatedProfile = createAppAsyncThunk('user/updateProfile', (input: profileApi.ProfileInput) =>
+  profileApi.updateProfile(input),
+);
 
 /** Loads the logged-in user as the server has it now, and keeps it as the session's user. */
 export const refreshedProfile = createAppAsyncThunk('user/refreshProfile', async (_: void, { dispatch }) => {
@@ -99,8 +103,9 @@ export const refreshedProfile = createAppAsyncThunk('user/refreshProfile', async
 });
 
 /** PUT /users/changeMyPassword; resolves with the HTTP status (afterwards every older token stops working). */
-export const changedPassword = createAppAsyncThunk('user/changePassword', (change: Parameters<typeof profileApi.changePassword>[0]) =>
-  profileApi.changePassword(change),
+export const changedPassword = createAppAsyncThunk(
+  'user/changePassword',
+  (change: Parameters<typeof profileApi.changePassword>[0]) => profileApi.changePassword(change),
 );
 
 export default userSlice.reducer;

@@ -11,10 +11,19 @@ export default function AddressCard({ address, onDelete }: { address: Address; o
         <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
           <h2 className="h6 mb-0">{address.alias}</h2>
           <div className="d-flex gap-2 flex-shrink-0">
-            <Link to={`/user/edit-address/${address._id}`} className="btn btn-sm btn-outline-secondary" aria-label={`تعديل ${address.alias}`}>
+            <Link
+              to={`/user/edit-address/${address._id}`}
+              className="btn btn-sm btn-outline-secondary"
+              aria-label={`تعديل ${address.alias}`}
+            >
               تعديل
             </Link>
-            <Button size="sm" variant="outline-danger" onClick={() => onDelete(address)} aria-label={`حذف ${address.alias}`}>
+            <Button
+              size="sm"
+              variant="outline-danger"
+              onClick={() => onDelete(address)}
+              aria-label={`حذف ${address.alias}`}
+            >
               حذف
             </Button>
           </div>

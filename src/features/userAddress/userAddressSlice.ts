@@ -1,5 +1,12 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { addAddress, deleteAddress as deleteAddressRequest, getAddress, getAddresses, updateAddress, type AddressInput } from '../../api/addresses';
+import {
+  addAddress,
+  deleteAddress as deleteAddressRequest,
+  getAddress,
+  getAddresses,
+  updateAddress,
+  type AddressInput,
+} from '../../api/addresses';
 import type { Address } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -27,8 +34,9 @@ export const fetchAddress = createAppAsyncThunk('userAddress/fetchOne', (id: str
 export const addedAddress = createAppAsyncThunk('userAddress/add', (input: AddressInput) => addAddress(input));
 
 /** Resolves with the HTTP status (200 = updated). */
-export const updatedAddress = createAppAsyncThunk('userAddress/update', ({ id, input }: { id: string; input: AddressInput }) =>
-  updateAddress(id, input),
+export const updatedAddress = createAppAsyncThunk(
+  'userAddress/update',
+  ({ id, input }: { id: string; input: AddressInput }) => updateAddress(id, input),
 );
 
 const userAddressSlice = createSlice({

@@ -12,7 +12,8 @@ const WISHLIST_MESSAGES = {
   failed: 'حدث خطأ، لم يتم تعديل المفضلة',
 } as const;
 
-const HEART_PATH = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.3.5.7.5 1 0 .7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z';
+const HEART_PATH =
+  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.3.5.7.5 1 0 .7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z';
 
 /** The heart of a product card: fills or clears at once, then calls the API (SPEC §4, §8). */
 export default function FavouriteButton({ productId, className = '' }: { productId: Id; className?: string }) {
@@ -32,8 +33,10 @@ export default function FavouriteButton({ productId, className = '' }: { product
     }
     if (isFavourite) {
       const result = await dispatch(removedFromWishlist(productId));
-      if (removedFromWishlist.fulfilled.match(result) && result.payload.status === 'success') toast.warn(WISHLIST_MESSAGES.removed);
-      else if (removedFromWishlist.rejected.match(result)) toast.error(result.payload?.status === 401 ? WISHLIST_MESSAGES.notLoggedIn : WISHLIST_MESSAGES.failed);
+      if (removedFromWishlist.fulfilled.match(result) && result.payload.status === 'success')
+        toast.warn(WISHLIST_MESSAGES.removed);
+      else if (removedFromWishlist.rejected.match(result))
+        toast.error(result.payload?.status === 401 ? WISHLIST_MESSAGES.notLoggedIn : WISHLIST_MESSAGES.failed);
       return;
     }
     const result = await dispatch(addedToWishlist(productId));

@@ -30,9 +30,13 @@ export const fetchWishlist = createAppAsyncThunk(
   },
 );
 
-export const addedToWishlist = createAppAsyncThunk('wishlist/add', (productId: Id) => wishlistApi.addToWishlist(productId));
+export const addedToWishlist = createAppAsyncThunk('wishlist/add', (productId: Id) =>
+  wishlistApi.addToWishlist(productId),
+);
 
-export const removedFromWishlist = createAppAsyncThunk('wishlist/remove', (productId: Id) => wishlistApi.removeFromWishlist(productId));
+export const removedFromWishlist = createAppAsyncThunk('wishlist/remove', (productId: Id) =>
+  wishlistApi.removeFromWishlist(productId),
+);
 
 const wishlistSlice = createSlice({
   name: 'wishlist',

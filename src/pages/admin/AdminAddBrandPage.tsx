@@ -13,5 +13,12 @@ export default function AdminAddBrandPage() {
     (form: FormData, onProgress: UploadProgress) => dispatch(createdBrand({ form, onProgress })).unwrap(),
     [dispatch],
   );
-  return <NameImageForm heading="اضافة ماركة جديدة" nameLabel="اسم الماركة" create={create} doneShownMs={DELAYS.brandSpinner} />;
+  return (
+    <NameImageForm
+      heading="اضافة ماركة جديدة"
+      nameLabel="اسم الماركة"
+      create={create}
+      doneShownMs={DELAYS.brandSpinner}
+    />
+  );
 }

@@ -13,5 +13,12 @@ export default function AdminAddCategoryPage() {
     (form: FormData, onProgress: UploadProgress) => dispatch(createdCategory({ form, onProgress })).unwrap(),
     [dispatch],
   );
-  return <NameImageForm heading="اضافة تصنيف جديد" nameLabel="اسم التصنيف" create={create} doneShownMs={DELAYS.categorySpinner} />;
+  return (
+    <NameImageForm
+      heading="اضافة تصنيف جديد"
+      nameLabel="اسم التصنيف"
+      create={create}
+      doneShownMs={DELAYS.categorySpinner}
+    />
+  );
 }

@@ -5,7 +5,11 @@ import { toast } from '../../lib/toast';
 import type { CouponBody } from '../../api/admin/coupons';
 import type { Coupon } from '../../api/types';
 import { describeAdminError } from '../../components/admin/adminErrors';
-import { ADD_FAILURE_MESSAGE, COUPON_EXISTS_MESSAGE, DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
+import {
+  ADD_FAILURE_MESSAGE,
+  COUPON_EXISTS_MESSAGE,
+  DELETE_FAILURE_MESSAGE,
+} from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';
 import CouponCard from '../../components/admin/CouponCard';
 import CouponForm from '../../components/admin/CouponForm';
@@ -44,7 +48,9 @@ export default function AdminAddCouponPage() {
     } catch (err) {
       // SPEC's texts for the duplicate and the 403; any other refusal names its own cause (discount, date…).
       const error = describeAdminError(err, ADD_FAILURE_MESSAGE);
-      toast.error(error.duplicate ? COUPON_EXISTS_MESSAGE : error.status === 403 ? COUPON_FORBIDDEN_MESSAGE : error.message);
+      toast.error(
+        error.duplicate ? COUPON_EXISTS_MESSAGE : error.status === 403 ? COUPON_FORBIDDEN_MESSAGE : error.message,
+      );
       return false;
     }
   };

@@ -4,7 +4,11 @@ import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
 import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../components/admin/ProductForm';
-import { buildProductFormData, EMPTY_PRODUCT_FORM, type ProductFormValues } from '../../components/admin/productFormData';
+import {
+  buildProductFormData,
+  EMPTY_PRODUCT_FORM,
+  type ProductFormValues,
+} from '../../components/admin/productFormData';
 import { useAppDispatch } from '../../app/hooks';
 import { createdProduct } from '../../features/products/adminThunks';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
@@ -45,7 +49,11 @@ export default function AdminAddProductPage() {
       <ProductForm
         {...choices}
         onCategoryShown={setShownCategory}
-        initialValues={EMPTY_PRODUCT_FORM} submitLabel={ADD_PRODUCT_SUBMIT_LABEL} onSubmit={addProduct} resetAfterMs={DELAYS.formReenable} />
+        initialValues={EMPTY_PRODUCT_FORM}
+        submitLabel={ADD_PRODUCT_SUBMIT_LABEL}
+        onSubmit={addProduct}
+        resetAfterMs={DELAYS.formReenable}
+      />
     </section>
   );
 }

@@ -61,7 +61,9 @@ export default function AdminAddSubcategoryPage() {
           <Form.Select value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">اختر تصنيف رئيسي</option>
             {categories.map((c) => (
-              <option key={c._id} value={c._id}>{c.name}</option>
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
             ))}
           </Form.Select>
         </Form.Group>

@@ -39,7 +39,21 @@ function queryOf(params: URLSearchParams, page: number): AdminOrderQuery {
   };
 }
 
-function YesNoFilter({ id, label, yes, no, value, onChange }: { id: string; label: string; yes: string; no: string; value: string; onChange: (v: string) => void }) {
+function YesNoFilter({
+  id,
+  label,
+  yes,
+  no,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  yes: string;
+  no: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <Form.Group controlId={id} className="col-6 col-md-3">
       <Form.Label className="small mb-1">{label}</Form.Label>
@@ -54,10 +68,18 @@ function YesNoFilter({ id, label, yes, no, value, onChange }: { id: string; labe
 
 export default function AdminAllOrdersPage() {
   useAdminPageMeta('الطلبات');
-  const { params, paramString, filtered, setFilter, page, setPage, text: searchText, setText: setSearchText, submitText: submitSearch, clear } = useUrlFilters(
-    FILTERS,
-    'search',
-  );
+  const {
+    params,
+    paramString,
+    filtered,
+    setFilter,
+    page,
+    setPage,
+    text: searchText,
+    setText: setSearchText,
+    submitText: submitSearch,
+    clear,
+  } = useUrlFilters(FILTERS, 'search');
   const dispatch = useAppDispatch();
   const [result, setResult] = useState<OrderPage>({ state: 'loading' });
   // Raised by the retry button: loads the page again.
@@ -75,24 +97,55 @@ export default function AdminAllOrdersPage() {
     };
   }, [dispatch, paramString, page, attempt]);
 
-
   return (
     <section>
       <h1 className="h4 my-3">ادارة جميع الطلبات</h1>
-      <Form role="search" onSubmit={submitSearch} className="row g-2 align-items-end mb-3" aria-label="البحث في الطلبات">
+      <Form
+        role="search"
+        onSubmit={submitSearch}
+        className="row g-2 align-items-end mb-3"
+        aria-label="البحث في الطلبات"
+      >
         <Form.Group controlId="orders-search" className="col-12">
           <Form.Label className="small mb-1">بحث برقم الطلب او اسم العميل او الايميل او الهاتف</Form.Label>
           <div className="d-flex gap-2">
             <Form.Control type="search" size="sm" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-            <Button type="submit" size="sm" variant="dark" className="px-3">بحث</Button>
+            <Button type="submit" size="sm" variant="dark" className="px-3">
+              بحث
+            </Button>
           </div>
         </Form.Group>
-        <YesNoFilter id="orders-paid" label="الدفع" yes="تم الدفع" no="لم يتم الدفع" value={params.get('isPaid') ?? ''} onChange={(v) => setFilter('isPaid', v)} />
-        <YesNoFilter id="orders-delivered" label="التوصيل" yes="تم التوصيل" no="لم يتم التوصيل" value={params.get('isDelivered') ?? ''} onChange={(v) => setFilter('isDelivered', v)} />
-        <YesNoFilter id="orders-cancelled" label="الالغاء" yes="ملغي" no="غير ملغي" value={params.get('isCancelled') ?? ''} onChange={(v) => setFilter('isCancelled', v)} />
+        <YesNoFilter
+          id="orders-paid"
+          label="الدفع"
+          yes="تم الدفع"
+          no="لم يتم الدفع"
+          value={params.get('isPaid') ?? ''}
+          onChange={(v) => setFilter('isPaid', v)}
+        />
+        <YesNoFilter
+          id="orders-delivered"
+          label="التوصيل"
+          yes="تم التوصيل"
+          no="لم يتم التوصيل"
+          value={params.get('isDelivered') ?? ''}
+          onChange={(v) => setFilter('isDelivered', v)}
+        />
+        <YesNoFilter
+          id="orders-cancelled"
+          label="الالغاء"
+          yes="ملغي"
+          no="غير ملغي"
+          value={params.get('isCancelled') ?? ''}
+          onChange={(v) => setFilter('isCancelled', v)}
+        />
         <Form.Group controlId="orders-method" className="col-6 col-md-3">
           <Form.Label className="small mb-1">طريقة الدفع</Form.Label>
-          <Form.Select size="sm" value={params.get('paymentMethodType') ?? ''} onChange={(e) => setFilter('paymentMethodType', e.target.value)}>
+          <Form.Select
+            size="sm"
+            value={params.get('paymentMethodType') ?? ''}
+            onChange={(e) => setFilter('paymentMethodType', e.target.value)}
+          >
             <option value="">الكل</option>
             <option value="cash">{PAYMENT_METHOD_LABELS.cash}</option>
             <option value="card">{PAYMENT_METHOD_LABELS.card}</option>
@@ -100,12 +153,7 @@ export default function AdminAllOrdersPage() {
         </Form.Group>
         {filtered && (
           <div className="col-6 col-md-3">
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              className="w-100"
-              onClick={clear}
-            >
+            <Button size="sm" variant="outline-secondary" className="w-100" onClick={clear}>
               مسح الفلاتر
             </Button>
           </div>
@@ -113,14 +161,20 @@ export default function AdminAllOrdersPage() {
       </Form>
       {result.state === 'loading' && <Spinner />}
       {result.state === 'failed' && <LoadError onRetry={() => setAttempt((n) => n + 1)} />}
-      {result.state === 'loaded' && result.list.data.length === 0 && <p>{filtered ? NO_MATCHING_ORDERS_MESSAGE : NO_ORDERS_MESSAGE}</p>}
+      {result.state === 'loaded' && result.list.data.length === 0 && (
+        <p>{filtered ? NO_MATCHING_ORDERS_MESSAGE : NO_ORDERS_MESSAGE}</p>
+      )}
       {result.state === 'loaded' && result.list.data.length > 0 && (
         <>
           <p className="text-muted small">عدد الطلبات: {result.list.results}</p>
           {result.list.data.map((order) => (
             <AdminOrderCard key={order._id} order={order} />
           ))}
-          <Paginator pageCount={reachablePages(result.list.paginationResult)} currentPage={page} onPageChange={setPage} />
+          <Paginator
+            pageCount={reachablePages(result.list.paginationResult)}
+            currentPage={page}
+            onPageChange={setPage}
+          />
         </>
       )}
     </section>

@@ -42,11 +42,18 @@ type ProductPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded
 /** The filters live in the address (`?stock=out`…), so the dashboard can link to a filtered list. */
 export default function AdminAllProductsPage() {
   useAdminPageMeta('المنتجات');
-  const { params, paramString, filtered, setFilter, page, setPage, text: keyword, setText: setKeyword, submitText: submitSearch, clear } = useUrlFilters(
-    FILTERS,
-    'keyword',
-    ['sort'],
-  );
+  const {
+    params,
+    paramString,
+    filtered,
+    setFilter,
+    page,
+    setPage,
+    text: keyword,
+    setText: setKeyword,
+    submitText: submitSearch,
+    clear,
+  } = useUrlFilters(FILTERS, 'keyword', ['sort']);
   const dispatch = useAppDispatch();
   // The filter choices (loaded afresh: one just added must be offered); without them the list still works.
   const categories = useCategories({ fresh: true });
@@ -56,34 +63,45 @@ export default function AdminAllProductsPage() {
   const [removing, setRemoving] = useState(false);
   const listTop = useRef<HTMLElement>(null);
 
-  const load = useCallback((pageNumber: number) => {
-    const filters = new URLSearchParams(paramString);
-    const stock = filters.get('stock');
-    return dispatch(
-      fetchAdminProducts({
-        limit: ADMIN_PRODUCTS_PAGE_SIZE,
-        page: pageNumber,
-        keyword: filters.get('keyword') ?? undefined,
-        category: filters.get('category') ?? undefined,
-        brand: filters.get('brand') ?? undefined,
-        stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
-        sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
-      }),
-    )
-      .unwrap()
-      .then(
-        (list) => setResult({ state: 'loaded', list }),
-        () => setResult({ state: 'failed' }),
-      );
-  }, [dispatch, paramString]);
+  const load = useCallback(
+    (pageNumber: number) => {
+      const filters = new URLSearchParams(paramString);
+      const stock = filters.get('stock');
+      return dispatch(
+        fetchAdminProducts({
+          limit: ADMIN_PRODUCTS_PAGE_SIZE,
+          page: pageNumber,
+          keyword: filters.get('keyword') ?? undefined,
+          category: filters.get('category') ?? undefined,
+          brand: filters.get('brand') ?? undefined,
+          stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
+          sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
+        }),
+      )
+        .unwrap()
+        .then(
+          (list) => setResult({ state: 'loaded', list }),
+          () => setResult({ state: 'failed' }),
+        );
+    },
+    [dispatch, paramString],
+  );
 
   // Keeps the card in step with the stored product after an in-place stock change.
   const productChanged = (product: Product) =>
     setResult((current) =>
-      current.state === 'loaded' ? { ...current, list: { ...current.list, data: current.list.data.map((p) => (p._id === product._id ? product : p)) } } : current,
+      current.state === 'loaded'
+        ? {
+            ...current,
+            list: { ...current.list, data: current.list.data.map((p) => (p._id === product._id ? product : p)) },
+          }
+        : current,
     );
 
-  const saveStock = useCallback((id: string, quantity: number) => dispatch(updatedStock({ id, quantity })).unwrap(), [dispatch]);
+  const saveStock = useCallback(
+    (id: string, quantity: number) => dispatch(updatedStock({ id, quantity })).unwrap(),
+    [dispatch],
+  );
 
   useEffect(() => {
     void load(page);
@@ -114,26 +132,45 @@ export default function AdminAllProductsPage() {
     // scroll-margin keeps the heading clear of the sticky top bar.
     <section ref={listTop} style={{ scrollMarginTop: '5rem' }}>
       <h1 className="h4 my-3">ادارة جميع المنتجات</h1>
-      <Form role="search" aria-label="البحث في المنتجات" onSubmit={submitSearch} className="row g-2 align-items-end mb-3">
+      <Form
+        role="search"
+        aria-label="البحث في المنتجات"
+        onSubmit={submitSearch}
+        className="row g-2 align-items-end mb-3"
+      >
         <Form.Group controlId="products-search" className="col-12">
           <Form.Label className="small mb-1">بحث باسم المنتج</Form.Label>
           <div className="d-flex gap-2">
             <Form.Control type="search" size="sm" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-            <Button type="submit" size="sm" variant="dark" className="px-3">بحث</Button>
+            <Button type="submit" size="sm" variant="dark" className="px-3">
+              بحث
+            </Button>
           </div>
         </Form.Group>
         <Form.Group controlId="products-category" className="col-6 col-lg-3">
           <Form.Label className="small mb-1">التصنيف</Form.Label>
-          <Form.Select size="sm" value={params.get('category') ?? ''} onChange={(e) => setFilter('category', e.target.value)}>
+          <Form.Select
+            size="sm"
+            value={params.get('category') ?? ''}
+            onChange={(e) => setFilter('category', e.target.value)}
+          >
             <option value="">الكل</option>
-            {categories.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
+            {categories.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="products-brand" className="col-6 col-lg-3">
           <Form.Label className="small mb-1">الماركة</Form.Label>
           <Form.Select size="sm" value={params.get('brand') ?? ''} onChange={(e) => setFilter('brand', e.target.value)}>
             <option value="">الكل</option>
-            {brands.map((b) => <option key={b._id} value={b._id}>{b.name}</option>)}
+            {brands.map((b) => (
+              <option key={b._id} value={b._id}>
+                {b.name}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="products-stock" className="col-6 col-lg-3">
@@ -147,16 +184,16 @@ export default function AdminAllProductsPage() {
         <Form.Group controlId="products-sort" className="col-6 col-lg-3">
           <Form.Label className="small mb-1">الترتيب</Form.Label>
           <Form.Select size="sm" value={params.get('sort') ?? ''} onChange={(e) => setFilter('sort', e.target.value)}>
-            {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         {filtered && (
           <div className="col-12">
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              onClick={clear}
-            >
+            <Button size="sm" variant="outline-secondary" onClick={clear}>
               مسح الفلاتر
             </Button>
           </div>
@@ -164,18 +201,29 @@ export default function AdminAllProductsPage() {
       </Form>
       {result.state === 'loading' && <Spinner />}
       {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
-      {result.state === 'loaded' && result.list.data.length === 0 && <p>{filtered ? NO_MATCHING_PRODUCTS_MESSAGE : NO_PRODUCTS_MESSAGE}</p>}
+      {result.state === 'loaded' && result.list.data.length === 0 && (
+        <p>{filtered ? NO_MATCHING_PRODUCTS_MESSAGE : NO_PRODUCTS_MESSAGE}</p>
+      )}
       {result.state === 'loaded' && <p className="text-muted small">عدد المنتجات: {result.list.results}</p>}
       {result.state === 'loaded' && result.list.data.length > 0 && (
         <>
           <Row xs={1} sm={2} lg={3} className="g-3">
             {result.list.data.map((product) => (
               <Col key={product._id}>
-                <AdminProductCard product={product} onRemove={setToRemove} onChanged={productChanged} saveStock={saveStock} />
+                <AdminProductCard
+                  product={product}
+                  onRemove={setToRemove}
+                  onChanged={productChanged}
+                  saveStock={saveStock}
+                />
               </Col>
             ))}
           </Row>
-          <Paginator pageCount={reachablePages(result.list.paginationResult)} currentPage={page} onPageChange={changePage} />
+          <Paginator
+            pageCount={reachablePages(result.list.paginationResult)}
+            currentPage={page}
+            onPageChange={changePage}
+          />
         </>
       )}
       <ConfirmModal

@@ -36,7 +36,8 @@ export default function AdminEditCouponPage() {
     dispatch(fetchCoupon(id))
       .unwrap()
       .then((coupon) => {
-        if (active) setInitial({ name: coupon.name, expire: coupon.expire.slice(0, 10), discount: String(coupon.discount) });
+        if (active)
+          setInitial({ name: coupon.name, expire: coupon.expire.slice(0, 10), discount: String(coupon.discount) });
       })
       .catch(() => active && setFailed(true));
     return () => {

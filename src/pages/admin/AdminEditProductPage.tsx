@@ -29,7 +29,8 @@ function toFormValues(product: Product): ProductFormValues {
     title: product.title,
     description: product.description,
     price: String(product.price),
-    priceAfterDiscount: product.priceAfterDiscount != null && product.priceAfterDiscount >= 1 ? String(product.priceAfterDiscount) : '',
+    priceAfterDiscount:
+      product.priceAfterDiscount != null && product.priceAfterDiscount >= 1 ? String(product.priceAfterDiscount) : '',
     quantity: String(product.quantity),
     category: product.category,
     subcategories: product.subcategory,
@@ -68,10 +69,17 @@ export default function AdminEditProductPage() {
     };
   }, [dispatch, id, attempt]);
 
-  const saveProduct = async (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> => {
+  const saveProduct = async (
+    values: ProductFormValues,
+    numbers: ProductNumbers,
+    onProgress: UploadProgress,
+  ): Promise<SaveOutcome> => {
     const stored = saved.current ?? values;
     try {
-      const form = await buildProductFormData(values, numbers, { stored: stored.images, clearDiscount: stored.priceAfterDiscount !== '' });
+      const form = await buildProductFormData(values, numbers, {
+        stored: stored.images,
+        clearDiscount: stored.priceAfterDiscount !== '',
+      });
       const { status, product } = await dispatch(updatedProduct({ id, form, onProgress })).unwrap();
       if (status !== 200) throw new Error(`unexpected status ${status}`);
       toast.success(PRODUCT_EDITED_MESSAGE);
@@ -94,7 +102,13 @@ export default function AdminEditProductPage() {
       ) : initial === null ? (
         <Spinner />
       ) : (
-        <ProductForm {...choices} onCategoryShown={setShownCategory} initialValues={initial} submitLabel="حفظ التعديلات" onSubmit={saveProduct} />
+        <ProductForm
+          {...choices}
+          onCategoryShown={setShownCategory}
+          initialValues={initial}
+          submitLabel="حفظ التعديلات"
+          onSubmit={saveProduct}
+        />
       )}
     </section>
   );

@@ -44,7 +44,17 @@ const STATE_CHANGES: StateChange[] = [
  * choice offered is "yes" while the state is "no" ("no" is shown as the current state and cannot be chosen), and both
  * are disabled once the state is "yes".
  */
-function StateChanger({ orderId, spec, done, onChanged }: { orderId: string; spec: StateChange; done: boolean; onChanged: () => void }) {
+function StateChanger({
+  orderId,
+  spec,
+  done,
+  onChanged,
+}: {
+  orderId: string;
+  spec: StateChange;
+  done: boolean;
+  onChanged: () => void;
+}) {
   const [choice, setChoice] = useState(String(done));
   const [saving, setSaving] = useState(false);
   /** Set after a successful change, until the order is fetched again. */
@@ -76,14 +86,23 @@ function StateChanger({ orderId, spec, done, onChanged }: { orderId: string; spe
     <div className="d-flex flex-wrap align-items-end gap-2">
       <Form.Group controlId={selectId} className="flex-grow-1" style={{ minWidth: 180 }}>
         <Form.Label>{spec.label}</Form.Label>
-        <Form.Select value={finished ? 'true' : choice} disabled={finished || saving} onChange={(e) => setChoice(e.target.value)}>
+        <Form.Select
+          value={finished ? 'true' : choice}
+          disabled={finished || saving}
+          onChange={(e) => setChoice(e.target.value)}
+        >
           <option value="false" disabled>
             لا
           </option>
           <option value="true">نعم</option>
         </Form.Select>
       </Form.Group>
-      <Button variant="dark" onClick={() => void save()} disabled={finished || saving || choice !== 'true'} aria-label={`حفظ ${spec.label}`}>
+      <Button
+        variant="dark"
+        onClick={() => void save()}
+        disabled={finished || saving || choice !== 'true'}
+        aria-label={`حفظ ${spec.label}`}
+      >
         حفظ
       </Button>
     </div>
@@ -102,9 +121,9 @@ export default function AdminOrderDetailsPage() {
       dispatch(fetchOrder(id))
         .unwrap()
         .then(
-        (order) => setResult({ state: 'loaded', order }),
-        () => setResult({ state: 'failed' }),
-      ),
+          (order) => setResult({ state: 'loaded', order }),
+          () => setResult({ state: 'failed' }),
+        ),
     [dispatch, id],
   );
 
@@ -125,7 +144,12 @@ export default function AdminOrderDetailsPage() {
   return (
     <section>
       <h1 className="h4 mt-3 mb-1">
-        تفاصيل الطلب رقم #{order.id} {order.isCancelled && <Badge bg="danger" className="fw-normal align-middle">{CANCELLED_LABEL}</Badge>}
+        تفاصيل الطلب رقم #{order.id}{' '}
+        {order.isCancelled && (
+          <Badge bg="danger" className="fw-normal align-middle">
+            {CANCELLED_LABEL}
+          </Badge>
+        )}
       </h1>
       <p className="text-muted small mb-3">
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
@@ -137,7 +161,15 @@ export default function AdminOrderDetailsPage() {
             {order.cartItems.map((item) => (
               <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
                 <Link to={`/products/${item.product._id}`} className="flex-shrink-0" aria-label={item.product.title}>
-                  <img src={item.product.imageCover} alt="" width={80} height={98} loading="lazy" className="rounded bg-light" style={{ objectFit: 'cover' }} />
+                  <img
+                    src={item.product.imageCover}
+                    alt=""
+                    width={80}
+                    height={98}
+                    loading="lazy"
+                    className="rounded bg-light"
+                    style={{ objectFit: 'cover' }}
+                  />
                 </Link>
                 <div style={{ minWidth: 0 }}>
                   <p className="mb-1 fw-semibold">{item.product.title}</p>
@@ -197,7 +229,9 @@ export default function AdminOrderDetailsPage() {
       <Card>
         <Card.Body className="d-grid gap-3">
           {/* A cancelled order is never paid or delivered (the server answers 409). */}
-          {order.isCancelled && <p className="mb-0 text-danger">هذا الطلب ملغي من العميل، لا يمكن تغيير حالة الدفع او التوصيل.</p>}
+          {order.isCancelled && (
+            <p className="mb-0 text-danger">هذا الطلب ملغي من العميل، لا يمكن تغيير حالة الدفع او التوصيل.</p>
+          )}
           {(order.isCancelled ? [] : STATE_CHANGES).map((spec) => (
             <StateChanger
               key={`${spec.change}-${state[spec.change]}`}

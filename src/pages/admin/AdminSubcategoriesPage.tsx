@@ -1,7 +1,11 @@
 import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
-import { deletedSubcategory, fetchSubcategoryCatalogue, updatedSubcategory } from '../../features/subCategory/adminThunks';
+import {
+  deletedSubcategory,
+  fetchSubcategoryCatalogue,
+  updatedSubcategory,
+} from '../../features/subCategory/adminThunks';
 import { useCategories } from '../../features/category/useCategories';
 
 export default function AdminSubcategoriesPage() {
@@ -26,7 +30,10 @@ export default function AdminSubcategoriesPage() {
       addLink: { to: '/admin/addsubcategory', label: 'اضف تصنيف فرعي' },
       empty: 'لا توجد تصنيفات فرعية حتى الان',
       // API.md §6.7: removed from its products, which stay.
-      deleteWarning: (s) => (s.productCount ? `سيزال من ${s.productCount} منتج وتبقى المنتجات في المتجر.` : 'لا توجد منتجات في هذا التصنيف الفرعي.'),
+      deleteWarning: (s) =>
+        s.productCount
+          ? `سيزال من ${s.productCount} منتج وتبقى المنتجات في المتجر.`
+          : 'لا توجد منتجات في هذا التصنيف الفرعي.',
       describe: (s) => (s.category && names.has(s.category) ? `التصنيف الرئيسي: ${names.get(s.category)}` : undefined),
     };
   }, [categories]);

@@ -24,7 +24,8 @@ export default function AllBrandPage() {
   let content;
   if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchBrandPage(page))} />;
   else if (status === 'pending' && items.length === 0) content = <Spinner />;
-  else if (status === 'succeeded' && items.length === 0) content = <p className="text-body-secondary">{NO_BRANDS_TEXT}</p>;
+  else if (status === 'succeeded' && items.length === 0)
+    content = <p className="text-body-secondary">{NO_BRANDS_TEXT}</p>;
   else
     content = (
       <Row xs={2} md={4} className="g-3">

@@ -24,7 +24,8 @@ export default function AllCategoryPage() {
   let content;
   if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchCategoryPage(page))} />;
   else if (status === 'pending' && items.length === 0) content = <Spinner />;
-  else if (status === 'succeeded' && items.length === 0) content = <p className="text-body-secondary">{NO_CATEGORIES_TEXT}</p>;
+  else if (status === 'succeeded' && items.length === 0)
+    content = <p className="text-body-secondary">{NO_CATEGORIES_TEXT}</p>;
   else
     content = (
       <CategoryGrid>

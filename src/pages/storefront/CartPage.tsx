@@ -26,7 +26,11 @@ export default function CartPage() {
   let content;
   if (!isUser) {
     content = (
-      <CustomersOnlyNotice loggedIn={loggedIn} staffText="العربة متاحة لحسابات العملاء فقط" visitorText="قم بتسجيل الدخول اولا لعرض عربة التسوق" />
+      <CustomersOnlyNotice
+        loggedIn={loggedIn}
+        staffText="العربة متاحة لحسابات العملاء فقط"
+        visitorText="قم بتسجيل الدخول اولا لعرض عربة التسوق"
+      />
     );
   } else if (cart.products.length === 0 && (status === 'idle' || status === 'pending')) {
     content = <Spinner />;

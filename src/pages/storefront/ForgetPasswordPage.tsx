@@ -40,7 +40,14 @@ export default function ForgetPasswordPage() {
   return (
     <AuthCard title="نسيت كلمة السر">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <AuthField id="forgot-email" label="البريد الإلكتروني" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <AuthField
+          id="forgot-email"
+          label="البريد الإلكتروني"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           ارسال الكود
         </Button>

@@ -22,7 +22,10 @@ export default function HomePage() {
     () => void dispatch(fetchProductList({ key: 'bestSellers', query: { sort: '-sold', limit: HOME_PRODUCTS } })),
     [dispatch],
   );
-  const loadLatest = useCallback(() => void dispatch(fetchProductList({ key: 'latest', query: { limit: HOME_PRODUCTS } })), [dispatch]);
+  const loadLatest = useCallback(
+    () => void dispatch(fetchProductList({ key: 'latest', query: { limit: HOME_PRODUCTS } })),
+    [dispatch],
+  );
 
   useEffect(() => {
     loadBestSellers();
@@ -36,7 +39,11 @@ export default function HomePage() {
       <HomeCategories />
       <section>
         <SectionHeader title="الاكثر مبيعا" buttonTitle="المزيد" path="/products" />
-        <ProductGrid products={bestSellers.items.slice(0, HOME_PRODUCTS)} status={bestSellers.status} onRetry={loadBestSellers} />
+        <ProductGrid
+          products={bestSellers.items.slice(0, HOME_PRODUCTS)}
+          status={bestSellers.status}
+          onRetry={loadBestSellers}
+        />
       </section>
       <DiscountBanner />
       <section>

@@ -39,8 +39,22 @@ export default function LoginPage() {
   return (
     <AuthCard title="تسجيل الدخول">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <AuthField id="login-email" label="البريد الإلكتروني" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <AuthField id="login-password" label="كلمة السر" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <AuthField
+          id="login-email"
+          label="البريد الإلكتروني"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <AuthField
+          id="login-password"
+          label="كلمة السر"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           تسجيل الدخول
         </Button>

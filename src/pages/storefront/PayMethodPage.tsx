@@ -73,7 +73,13 @@ export default function PayMethodPage() {
       dispatch(fetchCart()),
       awaitingPayment ? dispatch(fetchOrders({ page: 1 })) : Promise.resolve(null),
     ]);
-    if (!awaitingPayment || !ordersResult || !fetchCart.fulfilled.match(cartResult) || !fetchOrders.fulfilled.match(ordersResult)) return;
+    if (
+      !awaitingPayment ||
+      !ordersResult ||
+      !fetchCart.fulfilled.match(cartResult) ||
+      !fetchOrders.fulfilled.match(ordersResult)
+    )
+      return;
     const newest = ordersResult.payload.data[0];
     if (cartResult.payload.data.products.length === 0 && newest?.paymentMethodType === 'card' && newest.isPaid) {
       dispatch(cardPaymentConfirmed());
@@ -87,7 +93,11 @@ export default function PayMethodPage() {
     return (
       <>
         <h1 className="h4 my-3">اختر طريقة الدفع</h1>
-        <CustomersOnlyNotice loggedIn={loggedIn} staffText="الشراء متاح لحسابات العملاء فقط" visitorText="قم بتسجيل الدخول اولا لاتمام الشراء" />
+        <CustomersOnlyNotice
+          loggedIn={loggedIn}
+          staffText="الشراء متاح لحسابات العملاء فقط"
+          visitorText="قم بتسجيل الدخول اولا لاتمام الشراء"
+        />
       </>
     );
   }
@@ -174,8 +184,7 @@ export default function PayMethodPage() {
               <Form.Label className="fw-semibold">عنوان الشحن</Form.Label>
               {addressesStatus === 'succeeded' && addresses.length === 0 ? (
                 <p className="mb-0">
-                  لا توجد عناوين محفوظة.{' '}
-                  <Link to="/user/add-address">اضف عنوان</Link>
+                  لا توجد عناوين محفوظة. <Link to="/user/add-address">اضف عنوان</Link>
                 </p>
               ) : (
                 <Form.Select value={addressId} onChange={(e) => setAddressId(e.target.value)}>

@@ -40,7 +40,11 @@ export default function ProductDetailsPage() {
   const product = stored?._id === id ? stored : null;
   const related = useAppSelector((state) => selectProductList(state, 'related'));
   const categoryId = product?.category;
-  usePageMeta(product ? { title: product.title, description: product.description } : { title: missing && status === 'failed' ? PRODUCT_MISSING : undefined });
+  usePageMeta(
+    product
+      ? { title: product.title, description: product.description }
+      : { title: missing && status === 'failed' ? PRODUCT_MISSING : undefined },
+  );
 
   // ProductInfo names the product's category and brand.
   useCategories();
@@ -51,7 +55,8 @@ export default function ProductDetailsPage() {
 
   const loadRelated = useCallback(() => {
     // One more than needed, since the product itself is among them.
-    if (categoryId) void dispatch(fetchProductList({ key: 'related', query: { category: categoryId, limit: RELATED_PRODUCTS + 1 } }));
+    if (categoryId)
+      void dispatch(fetchProductList({ key: 'related', query: { category: categoryId, limit: RELATED_PRODUCTS + 1 } }));
   }, [dispatch, categoryId]);
   useEffect(loadRelated, [loadRelated]);
 
@@ -68,7 +73,13 @@ export default function ProductDetailsPage() {
     <>
       <Row className="g-4 my-1">
         <Col xs={12} lg={5}>
-          <Suspense fallback={<div style={{ minHeight: 360 }}><Spinner /></div>}>
+          <Suspense
+            fallback={
+              <div style={{ minHeight: 360 }}>
+                <Spinner />
+              </div>
+            }
+          >
             <ProductGallery images={images} title={product.title} />
           </Suspense>
         </Col>

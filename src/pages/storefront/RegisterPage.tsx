@@ -28,11 +28,22 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const later = useLater();
   const pending = useAppSelector(selectUserStatus) === 'pending';
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', passwordConfirm: '', phone: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    name: '',
+    email: '',
+    password: '',
+    passwordConfirm: '',
+    phone: '',
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { ...values, name: values.name.trim(), email: values.email.trim(), phone: toAsciiDigits(values.phone.trim()) };
+    const body = {
+      ...values,
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: toAsciiDigits(values.phone.trim()),
+    };
     // DESIGN: stop at the first failed local check (SPEC sends the request anyway).
     const problem = registrationProblem(body);
     if (problem) {

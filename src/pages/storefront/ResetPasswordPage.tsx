@@ -48,8 +48,22 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="ادخل كلمة السر الجديدة">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <AuthField id="new-password" label="كلمة السر الجديدة" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-        <AuthField id="new-password-repeat" label="تأكيد كلمة السر الجديدة" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
+        <AuthField
+          id="new-password"
+          label="كلمة السر الجديدة"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <AuthField
+          id="new-password-repeat"
+          label="تأكيد كلمة السر الجديدة"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+        />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           حفظ كلمة السر
         </Button>

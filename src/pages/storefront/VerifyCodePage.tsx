@@ -39,7 +39,16 @@ export default function VerifyCodePage() {
   return (
     <AuthCard title="ادخل الكود المرسل للايميل">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <AuthField id="reset-code" label="الكود" placeholder="ادخل الكود" inputMode="numeric" autoComplete="one-time-code" dir="ltr" value={code} onChange={setCode} />
+        <AuthField
+          id="reset-code"
+          label="الكود"
+          placeholder="ادخل الكود"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+          value={code}
+          onChange={setCode}
+        />
         <Button type="submit" variant="dark" className="w-100" disabled={pending}>
           تأكيد
         </Button>

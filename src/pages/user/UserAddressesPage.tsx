@@ -7,7 +7,12 @@ import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import AddressCard from '../../features/userAddress/AddressCard';
-import { deleteAddress, fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
+import {
+  deleteAddress,
+  fetchAddresses,
+  selectAddresses,
+  selectAddressesStatus,
+} from '../../features/userAddress/userAddressSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserAddressesPage() {
@@ -39,7 +44,8 @@ export default function UserAddressesPage() {
   let content;
   if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchAddresses())} />;
   else if (addresses.length === 0 && (status === 'idle' || status === 'pending')) content = <Spinner />;
-  else if (addresses.length === 0) content = <p className="text-center text-muted bg-white border rounded py-5">لا توجد عناوين محفوظة حتى الان</p>;
+  else if (addresses.length === 0)
+    content = <p className="text-center text-muted bg-white border rounded py-5">لا توجد عناوين محفوظة حتى الان</p>;
   else
     content = (
       <ul className="list-unstyled mb-0">

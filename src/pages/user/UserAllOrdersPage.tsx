@@ -23,14 +23,19 @@ export default function UserAllOrdersPage() {
   let content;
   if (status === 'idle' || status === 'pending') content = <Spinner />;
   else if (status === 'failed') content = <LoadError onRetry={() => void dispatch(fetchOrders({ page }))} />;
-  else if (items.length === 0) content = <p className="text-center text-muted bg-white border rounded py-5">لا يوجد طلبات حتى الان</p>;
+  else if (items.length === 0)
+    content = <p className="text-center text-muted bg-white border rounded py-5">لا يوجد طلبات حتى الان</p>;
   else
     content = (
       <>
         {items.map((order) => (
           <OrderCard key={order._id} order={order} to={`/user/orders/${order._id}`} />
         ))}
-        <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={(p) => void dispatch(fetchOrders({ page: p }))} />
+        <Paginator
+          pageCount={numberOfPages}
+          currentPage={page}
+          onPageChange={(p) => void dispatch(fetchOrders({ page: p }))}
+        />
       </>
     );
 

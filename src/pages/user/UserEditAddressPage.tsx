@@ -24,10 +24,12 @@ export default function UserEditAddressPage() {
   useResetOn(id, () => setLoaded({ state: 'loading' }));
   useEffect(() => {
     let current = true;
-    dispatch(fetchAddress(id)).unwrap().then(
-      ({ alias, details, phone }) => current && setLoaded({ state: 'ready', address: { alias, details, phone } }),
-      () => current && setLoaded({ state: 'failed' }),
-    );
+    dispatch(fetchAddress(id))
+      .unwrap()
+      .then(
+        ({ alias, details, phone }) => current && setLoaded({ state: 'ready', address: { alias, details, phone } }),
+        () => current && setLoaded({ state: 'failed' }),
+      );
     return () => {
       current = false;
     };

@@ -112,7 +112,11 @@ export default function UserOrderDetailsPage() {
               <h2 className="h6">المنتجات</h2>
               <ul className="list-unstyled mb-0">
                 {order.cartItems.map((item) => (
-                  <li key={item._id} className="d-flex align-items-start gap-3 py-3 border-bottom" aria-label={item.product.title}>
+                  <li
+                    key={item._id}
+                    className="d-flex align-items-start gap-3 py-3 border-bottom"
+                    aria-label={item.product.title}
+                  >
                     <img
                       src={item.product.imageCover}
                       alt=""
@@ -167,7 +171,12 @@ export default function UserOrderDetailsPage() {
               <h2 className="h6 mb-3">حالة الطلب</h2>
               <OrderTimeline order={order} />
               {cancellable && (
-                <Button variant="outline-danger" className="w-100 mt-3" onClick={() => setConfirming(true)} disabled={cancel.status === 'pending'}>
+                <Button
+                  variant="outline-danger"
+                  className="w-100 mt-3"
+                  onClick={() => setConfirming(true)}
+                  disabled={cancel.status === 'pending'}
+                >
                   الغاء الطلب
                 </Button>
               )}

@@ -8,7 +8,15 @@ import { toast } from '../../lib/toast';
 import type { ProfileInput } from '../../api/profile';
 import type { ApiError, User } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { changedPassword, loggedIn, loggedOut, refreshedProfile, selectCurrentUser, updatedProfile, userUpdated } from '../../features/user/userSlice';
+import {
+  changedPassword,
+  loggedIn,
+  loggedOut,
+  refreshedProfile,
+  selectCurrentUser,
+  updatedProfile,
+  userUpdated,
+} from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { toAsciiDigits } from '../../lib/digits';
 import { EGYPT_MOBILE } from '../../lib/phone';
@@ -26,7 +34,15 @@ const PROFILE_MESSAGES = {
   wrongCurrentPassword: 'كلمة السر الحالية غير صحيحة',
 } as const;
 
-function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (user: User, token?: string) => void; onClose: () => void }) {
+function EditProfileDialog({
+  user,
+  onSaved,
+  onClose,
+}: {
+  user: User;
+  onSaved: (user: User, token?: string) => void;
+  onClose: () => void;
+}) {
   const dispatch = useAppDispatch();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
@@ -92,7 +108,12 @@ function EditProfileDialog({ user, onSaved, onClose }: { user: User; onSaved: (u
           {emailChanged && (
             <Form.Group controlId="profile-current-password">
               <Form.Label>كلمة السر الحالية</Form.Label>
-              <Form.Control type="password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" />
+              <Form.Control
+                type="password"
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+                autoComplete="current-password"
+              />
               <Form.Text>مطلوبة لتغيير البريد الإلكتروني.</Form.Text>
             </Form.Group>
           )}
@@ -163,15 +184,30 @@ function ChangePasswordForm() {
         <Form onSubmit={(e) => void save(e)} noValidate className="d-flex flex-column gap-3" style={{ maxWidth: 480 }}>
           <Form.Group controlId="current-password">
             <Form.Label>كلمة السر الحالية</Form.Label>
-            <Form.Control type="password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" />
+            <Form.Control
+              type="password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              autoComplete="current-password"
+            />
           </Form.Group>
           <Form.Group controlId="new-password">
             <Form.Label>كلمة السر الجديدة</Form.Label>
-            <Form.Control type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+            <Form.Control
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="new-password"
+            />
           </Form.Group>
           <Form.Group controlId="confirm-password">
             <Form.Label>تاكيد كلمة السر الجديدة</Form.Label>
-            <Form.Control type="password" value={passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} autoComplete="new-password" />
+            <Form.Control
+              type="password"
+              value={passwordConfirm}
+              onChange={(e) => setPasswordConfirm(e.target.value)}
+              autoComplete="new-password"
+            />
           </Form.Group>
           <div>
             <Button type="submit" variant="dark" disabled={busy} className="px-4">

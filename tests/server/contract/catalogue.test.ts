@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createSubcategory, multipart, pngImage, type TestUser } from '../helpers';
+import {
+  createBrand,
+  createCategory,
+  createProduct,
+  createSubcategory,
+  multipart,
+  pngImage,
+  type TestUser,
+} from '../helpers';
 import { useContractApp } from './setup';
 
 /** Products, brands, categories and reviews: the list queries and multipart bodies of the original web app (API.md
@@ -68,13 +76,29 @@ describe('§7 legacy web app habits', () => {
     const cover = await pngImage();
     for (const brand of ['', '0']) {
       const form = multipart(
-        { title: `منتج ${brand || 'فارغ'}`, description: 'وصف', quantity: '10', price: '250', priceAfterDiscount: '200', category: categoryId, brand, availableColors: ['#FF0000', '#00ff00'], subcategory: [s1, s2] },
+        {
+          title: `منتج ${brand || 'فارغ'}`,
+          description: 'وصف',
+          quantity: '10',
+          price: '250',
+          priceAfterDiscount: '200',
+          category: categoryId,
+          brand,
+          availableColors: ['#FF0000', '#00ff00'],
+          subcategory: [s1, s2],
+        },
         { imageCover: cover, images: [cover, await pngImage(200, 200)] },
       );
       const res = await api('POST', '/products', as(manager, form));
       expectOk(res, 201);
       const body = res.json().data;
-      expect(body).toMatchObject({ quantity: 10, price: 250, priceAfterDiscount: 200, availableColors: ['#ff0000', '#00ff00'], subcategory: [s1, s2] });
+      expect(body).toMatchObject({
+        quantity: 10,
+        price: 250,
+        priceAfterDiscount: 200,
+        availableColors: ['#ff0000', '#00ff00'],
+        subcategory: [s1, s2],
+      });
       expect(body.images).toHaveLength(2);
       expect(body).not.toHaveProperty('brand');
     }
@@ -84,10 +108,21 @@ describe('§7 legacy web app habits', () => {
     const categoryId = await createCategory(t);
     const cover = await pngImage();
     const base = { title: 'منتج', description: 'وصف', quantity: '5', price: '100', category: categoryId };
-    let res = await api('POST', '/products', as(manager, multipart({ ...base, priceAfterDiscount: 'السعر بعد الخصم' }, { imageCover: cover })));
+    let res = await api(
+      'POST',
+      '/products',
+      as(manager, multipart({ ...base, priceAfterDiscount: 'السعر بعد الخصم' }, { imageCover: cover })),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatchObject({ path: 'priceAfterDiscount', msg: 'Product priceAfterDiscount must be a number' });
-    res = await api('POST', '/products', as(manager, multipart({ ...base, quantity: 'الكمية المتاحة' }, { imageCover: cover })));
+    expect(res.json().errors[0]).toMatchObject({
+      path: 'priceAfterDiscount',
+      msg: 'Product priceAfterDiscount must be a number',
+    });
+    res = await api(
+      'POST',
+      '/products',
+      as(manager, multipart({ ...base, quantity: 'الكمية المتاحة' }, { imageCover: cover })),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ path: 'quantity', msg: 'Product quantity must be a number' });
     expect((await rowCounts()).products).toBe(0);
@@ -108,15 +143,27 @@ describe('§4.5 security holes stay closed', () => {
   it('6: review create ignores body user; update cannot move product or user', async () => {
     const productId = await createProduct(t);
     const elsewhere = await createProduct(t);
-    let res = await api('POST', `/products/${productId}/reviews`, as(user, { payload: { review: 'r', rating: 3, user: other.id, product: elsewhere } }));
+    let res = await api(
+      'POST',
+      `/products/${productId}/reviews`,
+      as(user, { payload: { review: 'r', rating: 3, user: other.id, product: elsewhere } }),
+    );
     expect(res.statusCode).toBe(201);
     const review = res.json().data;
     expect(review.user._id).toBe(user.id);
     expect(review.product).toBe(productId);
-    res = await api('PUT', `/reviews/${review._id}`, as(user, { payload: { review: 'new', user: other.id, product: elsewhere, rating: 2 } }));
+    res = await api(
+      'PUT',
+      `/reviews/${review._id}`,
+      as(user, { payload: { review: 'new', user: other.id, product: elsewhere, rating: 2 } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ review: 'new', rating: 2, product: productId, user: { _id: user.id } });
-    res = await api('POST', '/reviews', as(user, { payload: { review: 'r', rating: 3, user: other.id, product: elsewhere } }));
+    res = await api(
+      'POST',
+      '/reviews',
+      as(user, { payload: { review: 'r', rating: 3, user: other.id, product: elsewhere } }),
+    );
     expect(res.json().data.user._id).toBe(user.id);
   });
 
@@ -135,7 +182,15 @@ describe('§4.5 security holes stay closed', () => {
       expect((await api('GET', `${url}?keyword=${encodeURIComponent('(a+)+$')}`, as(who))).statusCode, url).toBe(200);
     }
     // Operators other than gte, gt, lte, lt and in are ignored.
-    for (const query of ['price[$ne]=1', 'price[regex]=x', 'price[ne]=10', 'title[$regex]=a', 'price[$where]=1', 'password=x', '$where=1']) {
+    for (const query of [
+      'price[$ne]=1',
+      'price[regex]=x',
+      'price[ne]=10',
+      'title[$regex]=a',
+      'price[$where]=1',
+      'password=x',
+      '$where=1',
+    ]) {
       const res = await api('GET', `/products?${query}`);
       expect(res.statusCode, query).toBe(200);
       expect(res.json().results, query).toBe(2);
@@ -150,10 +205,24 @@ describe('§4.5 security holes stay closed', () => {
     const res = await api('POST', '/categories', as(manager, multipart({ name: 'كبيرة جدا' }, { image: big })));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ status: 'fail', message: 'File too large' });
-    const product = await api('POST', '/products', as(manager, multipart({ title: 'منتج', description: 'و', quantity: '1', price: '5', category: categoryId }, { imageCover: big })));
+    const product = await api(
+      'POST',
+      '/products',
+      as(
+        manager,
+        multipart(
+          { title: 'منتج', description: 'و', quantity: '1', price: '5', category: categoryId },
+          { imageCover: big },
+        ),
+      ),
+    );
     expect(product.statusCode).toBe(413);
     expect((await rowCounts()).products).toBe(0);
-    const json = await api('POST', '/coupons', as(manager, { payload: { name: 'x'.repeat(200 * 1024), expire: '2030-01-01', discount: 5 } }));
+    const json = await api(
+      'POST',
+      '/coupons',
+      as(manager, { payload: { name: 'x'.repeat(200 * 1024), expire: '2030-01-01', discount: 5 } }),
+    );
     expect(json.statusCode).toBe(413);
     expect(json.json()).toEqual({ status: 'fail', message: 'Request body is too large' });
   });
@@ -161,7 +230,19 @@ describe('§4.5 security holes stay closed', () => {
   it('11: a product update without images keeps them; sold, ratings and slug cannot be set', async () => {
     const categoryId = await createCategory(t);
     const cover = await pngImage();
-    const created = (await api('POST', '/products', as(manager, multipart({ title: 'منتج', description: 'و', quantity: '1', price: '5', category: categoryId }, { imageCover: cover, images: [cover] })))).json().data;
+    const created = (
+      await api(
+        'POST',
+        '/products',
+        as(
+          manager,
+          multipart(
+            { title: 'منتج', description: 'و', quantity: '1', price: '5', category: categoryId },
+            { imageCover: cover, images: [cover] },
+          ),
+        ),
+      )
+    ).json().data;
     for (const update of [
       multipart({ title: 'منتج معدل' }),
       { payload: { price: 6, sold: 100, ratingsAverage: 5, ratingsQuantity: 9, slug: 'hacked', images: undefined } },

@@ -56,7 +56,11 @@ describe('§7 legacy web app habits', () => {
   });
 
   it('coupon expire as M/D/YYYY and with Arabic-Indic digits', async () => {
-    let res = await api('POST', '/coupons', as(manager, { payload: { name: 'US', expire: '3/15/2030', discount: '10' } }));
+    let res = await api(
+      'POST',
+      '/coupons',
+      as(manager, { payload: { name: 'US', expire: '3/15/2030', discount: '10' } }),
+    );
     expectOk(res, 201);
     const id = res.json().data._id;
     expect(res.json().data.expire).toBe('2030-03-15T21:59:59.999Z'); // end of the day in Cairo (UTC+2 in March)

@@ -1,6 +1,14 @@
 import { beforeEach, expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createBrand, createCategory, createCoupon, createProduct, createUser, useTestApp, type TestUser } from '../helpers';
+import {
+  createBrand,
+  createCategory,
+  createCoupon,
+  createProduct,
+  createUser,
+  useTestApp,
+  type TestUser,
+} from '../helpers';
 
 /**
  * Shared set-up of the contract tests (tests/server/contract/*.test.ts): the cross-cutting rules of API.md that
@@ -10,9 +18,26 @@ import { createBrand, createCategory, createCoupon, createProduct, createUser, u
 export const MISSING = '00000000-0000-4000-8000-000000000000';
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'expire', 'paidAt', 'deliveredAt']);
-const MONEY_KEYS = new Set(['price', 'priceAfterDiscount', 'totalCartPrice', 'totalAfterDiscount', 'totalOrderPrice', 'taxPrice', 'shippingPrice']);
+const MONEY_KEYS = new Set([
+  'price',
+  'priceAfterDiscount',
+  'totalCartPrice',
+  'totalAfterDiscount',
+  'totalOrderPrice',
+  'taxPrice',
+  'shippingPrice',
+]);
 const IMAGE_KEYS = new Set(['image', 'imageCover', 'profileImg']);
-const SECRET_KEYS = ['password', 'password_hash', 'passwordHash', 'passwordChangedAt', 'passwordResetCode', 'passwordResetExpires', 'resetCodeVerified', '__v'];
+const SECRET_KEYS = [
+  'password',
+  'password_hash',
+  'passwordHash',
+  'passwordChangedAt',
+  'passwordResetCode',
+  'passwordResetExpires',
+  'resetCodeVerified',
+  '__v',
+];
 
 /**
  * Walks an answer and checks the conventions of §0 on every object in it: no null (absent values
@@ -68,7 +93,10 @@ export function useContractApp() {
 
   const api = (method: Method, url: string, options: Omit<InjectOptions, 'method' | 'url'> = {}) =>
     t.app.inject({ method, url: `/api/v1${url}`, ...options });
-  const as = (who: TestUser, options: Omit<InjectOptions, 'method' | 'url'> = {}) => ({ ...options, headers: { ...who.auth, ...(options.headers as object) } });
+  const as = (who: TestUser, options: Omit<InjectOptions, 'method' | 'url'> = {}) => ({
+    ...options,
+    headers: { ...who.auth, ...(options.headers as object) },
+  });
 
   function expectOk(res: LightMyRequestResponse, status = 200) {
     expect(res.statusCode, res.body).toBe(status);
@@ -79,7 +107,14 @@ export function useContractApp() {
   async function shopScene() {
     const categoryId = await createCategory(t, 'ملابس');
     const brandId = await createBrand(t, 'ماركة');
-    const productId = await createProduct(t, { title: 'قميص', price: 99.99, priceAfterDiscount: 33.33, colors: ['#000000'], categoryId, brandId });
+    const productId = await createProduct(t, {
+      title: 'قميص',
+      price: 99.99,
+      priceAfterDiscount: 33.33,
+      colors: ['#000000'],
+      categoryId,
+      brandId,
+    });
     await createCoupon(t, { name: 'SALE7', discount: 7 });
     const added = await api('POST', '/cart', as(people.user, { payload: { productId, color: '#000000' } }));
     expect(added.statusCode).toBe(200);
@@ -91,16 +126,34 @@ export function useContractApp() {
   }
 
   async function rowCounts() {
-    const tables = ['users', 'categories', 'subcategories', 'brands', 'products', 'reviews', 'coupons', 'addresses', 'wishlist_items', 'carts', 'cart_items', 'orders'];
+    const tables = [
+      'users',
+      'categories',
+      'subcategories',
+      'brands',
+      'products',
+      'reviews',
+      'coupons',
+      'addresses',
+      'wishlist_items',
+      'carts',
+      'cart_items',
+      'orders',
+    ];
     const counts: Record<string, number> = {};
-    for (const table of tables) counts[table] = (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
+    for (const table of tables)
+      counts[table] = (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
     return counts;
   }
 
   async function cashOrder(who = people.user) {
     const productId = await createProduct(t, { price: 50 });
     const cart = (await api('POST', '/cart', as(who, { payload: { productId } }))).json().data;
-    const res = await api('POST', `/orders/${cart._id}`, as(who, { payload: { shippingAddress: { details: 'البيت', phone: '01012345678' } } }));
+    const res = await api(
+      'POST',
+      `/orders/${cart._id}`,
+      as(who, { payload: { shippingAddress: { details: 'البيت', phone: '01012345678' } } }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data._id as string;
   }

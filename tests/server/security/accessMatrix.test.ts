@@ -21,7 +21,13 @@ const NOT_LOGGED_IN = 'You are not logged in. Please login to get access';
 const FORBIDDEN = 'You are not allowed to perform this action';
 
 /** The columns of §4.3, in ACTORS order. `other` always acts on `user`'s things. */
-const row = (visitor: number, user: number, other: number, manager: number, admin: number): Row => ({ visitor, user, other, manager, admin });
+const row = (visitor: number, user: number, other: number, manager: number, admin: number): Row => ({
+  visitor,
+  user,
+  other,
+  manager,
+  admin,
+});
 const everyone = (ok: number) => row(ok, ok, ok, ok, ok);
 /** Any logged-in role, each on its own things (getMe, wishlist, address list, order list). */
 const loggedIn = (ok: number) => row(401, ok, ok, ok, ok);
@@ -76,15 +82,28 @@ const noAddress = (s: Scene) => `There is no address for this id ${s.addressId}`
 let t: TestContext;
 /** A card-payment session for `user`'s cart: the capability the test payment page works with. */
 async function openPaymentSession(s: Scene): Promise<Partial<Scene>> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/orders/checkout-session/${s.cartId}`, headers: s.user.auth, payload: { shippingAddress } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orders/checkout-session/${s.cartId}`,
+    headers: s.user.auth,
+    payload: { shippingAddress },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { sessionId: res.json().session.id };
 }
 
 const TABLE: Entry[] = [
   // §5.1 Auth: no role is required, so every actor, logged in or not, gets the same answer.
-  { route: 'POST /api/v1/auth/signup', expect: everyone(201), body: () => ({ name: 'عميل جديد', email: `new-${unique()}@example.com`, ...newPassword }) },
-  { route: 'POST /api/v1/auth/login', expect: everyone(200), body: (s) => ({ email: s.user.email, password: s.user.password }) },
+  {
+    route: 'POST /api/v1/auth/signup',
+    expect: everyone(201),
+    body: () => ({ name: 'عميل جديد', email: `new-${unique()}@example.com`, ...newPassword }),
+  },
+  {
+    route: 'POST /api/v1/auth/login',
+    expect: everyone(200),
+    body: (s) => ({ email: s.user.email, password: s.user.password }),
+  },
   { route: 'POST /api/v1/auth/forgotPasswords', expect: everyone(200), body: (s) => ({ email: s.user.email }) },
   { route: 'POST /api/v1/auth/forgotPassword', expect: everyone(200), body: (s) => ({ email: s.user.email }) },
   {
@@ -106,33 +125,73 @@ const TABLE: Entry[] = [
   // §5.2 Users: the own-account endpoints for every role, the rest for admins.
   { route: 'GET /api/v1/users/getMe', expect: loggedIn(200) },
   ...putAndPatch('/api/v1/users/updateMe', { expect: loggedIn(200), body: () => ({ name: 'اسم جديد' }) }),
-  ...putAndPatch('/api/v1/users/changeMyPassword', { expect: loggedIn(200), body: (_s, as) => ({ currentPassword: as?.password ?? 'Secret123', ...newPassword }) }),
+  ...putAndPatch('/api/v1/users/changeMyPassword', {
+    expect: loggedIn(200),
+    body: (_s, as) => ({ currentPassword: as?.password ?? 'Secret123', ...newPassword }),
+  }),
   { route: 'DELETE /api/v1/users/deleteMe', expect: loggedIn(204) },
   { route: 'GET /api/v1/users', expect: adminOnly(200) },
-  { route: 'POST /api/v1/users', expect: adminOnly(201), body: () => ({ name: 'مدير جديد', email: `staff-${unique()}@example.com`, ...newPassword, role: 'admin' }) },
+  {
+    route: 'POST /api/v1/users',
+    expect: adminOnly(201),
+    body: () => ({ name: 'مدير جديد', email: `staff-${unique()}@example.com`, ...newPassword, role: 'admin' }),
+  },
   { route: 'GET /api/v1/users/:id', expect: adminOnly(200), params: (s) => ({ id: s.user.id }) },
   // `user` asks to become admin: the classic privilege escalation.
-  ...putAndPatch('/api/v1/users/:id', { expect: adminOnly(200), params: (s) => ({ id: s.user.id }), body: () => ({ role: 'admin' }) }),
+  ...putAndPatch('/api/v1/users/:id', {
+    expect: adminOnly(200),
+    params: (s) => ({ id: s.user.id }),
+    body: () => ({ role: 'admin' }),
+  }),
   { route: 'DELETE /api/v1/users/:id', expect: adminOnly(204), params: (s) => ({ id: s.user.id }) },
-  ...putAndPatch('/api/v1/users/change-password/:id', { expect: adminOnly(200), params: (s) => ({ id: s.user.id }), body: () => newPassword }),
+  ...putAndPatch('/api/v1/users/change-password/:id', {
+    expect: adminOnly(200),
+    params: (s) => ({ id: s.user.id }),
+    body: () => newPassword,
+  }),
 
   // §5.3–5.6 Catalogue: read by all, written by staff, deleted by admins.
   { route: 'GET /api/v1/categories', expect: everyone(200) },
   { route: 'GET /api/v1/categories/:id', expect: everyone(200), params: (s) => ({ id: s.categoryId }) },
   { route: 'POST /api/v1/categories', expect: staff(201), body: () => ({ name: `تصنيف ${unique()}` }) },
-  ...putAndPatch('/api/v1/categories/:id', { expect: staff(200), params: (s) => ({ id: s.categoryId }), body: () => ({ name: `تصنيف ${unique()}` }) }),
+  ...putAndPatch('/api/v1/categories/:id', {
+    expect: staff(200),
+    params: (s) => ({ id: s.categoryId }),
+    body: () => ({ name: `تصنيف ${unique()}` }),
+  }),
   { route: 'DELETE /api/v1/categories/:id', expect: adminOnly(204), params: (s) => ({ id: s.emptyCategoryId }) },
-  { route: 'GET /api/v1/categories/:categoryId/subcategories', expect: everyone(200), params: (s) => ({ categoryId: s.categoryId }) },
-  { route: 'POST /api/v1/categories/:categoryId/subcategories', expect: staff(201), params: (s) => ({ categoryId: s.categoryId }), body: () => ({ name: `فرعي ${unique()}` }) },
+  {
+    route: 'GET /api/v1/categories/:categoryId/subcategories',
+    expect: everyone(200),
+    params: (s) => ({ categoryId: s.categoryId }),
+  },
+  {
+    route: 'POST /api/v1/categories/:categoryId/subcategories',
+    expect: staff(201),
+    params: (s) => ({ categoryId: s.categoryId }),
+    body: () => ({ name: `فرعي ${unique()}` }),
+  },
   { route: 'GET /api/v1/subcategories', expect: everyone(200) },
   { route: 'GET /api/v1/subcategories/:id', expect: everyone(200), params: (s) => ({ id: s.subcategoryId }) },
-  { route: 'POST /api/v1/subcategories', expect: staff(201), body: (s) => ({ name: `فرعي ${unique()}`, category: s.categoryId }) },
-  ...putAndPatch('/api/v1/subcategories/:id', { expect: staff(200), params: (s) => ({ id: s.subcategoryId }), body: () => ({ name: `فرعي ${unique()}` }) }),
+  {
+    route: 'POST /api/v1/subcategories',
+    expect: staff(201),
+    body: (s) => ({ name: `فرعي ${unique()}`, category: s.categoryId }),
+  },
+  ...putAndPatch('/api/v1/subcategories/:id', {
+    expect: staff(200),
+    params: (s) => ({ id: s.subcategoryId }),
+    body: () => ({ name: `فرعي ${unique()}` }),
+  }),
   { route: 'DELETE /api/v1/subcategories/:id', expect: adminOnly(204), params: (s) => ({ id: s.subcategoryId }) },
   { route: 'GET /api/v1/brands', expect: everyone(200) },
   { route: 'GET /api/v1/brands/:id', expect: everyone(200), params: (s) => ({ id: s.brandId }) },
   { route: 'POST /api/v1/brands', expect: staff(201), body: () => ({ name: `ماركة ${unique()}` }) },
-  ...putAndPatch('/api/v1/brands/:id', { expect: staff(200), params: (s) => ({ id: s.brandId }), body: () => ({ name: `ماركة ${unique()}` }) }),
+  ...putAndPatch('/api/v1/brands/:id', {
+    expect: staff(200),
+    params: (s) => ({ id: s.brandId }),
+    body: () => ({ name: `ماركة ${unique()}` }),
+  }),
   { route: 'DELETE /api/v1/brands/:id', expect: adminOnly(204), params: (s) => ({ id: s.brandId }) },
   { route: 'GET /api/v1/products', expect: everyone(200) },
   { route: 'GET /api/v1/products/:id', expect: everyone(200), params: (s) => ({ id: s.productId }) },
@@ -141,20 +200,52 @@ const TABLE: Entry[] = [
   {
     route: 'POST /api/v1/products',
     expect: staff(201),
-    body: (s) => ({ title: `منتج ${unique()}`, description: 'وصف', quantity: 5, price: 80, category: s.categoryId, imageCover: 'https://cdn.example.com/cover.jpg' }),
+    body: (s) => ({
+      title: `منتج ${unique()}`,
+      description: 'وصف',
+      quantity: 5,
+      price: 80,
+      category: s.categoryId,
+      imageCover: 'https://cdn.example.com/cover.jpg',
+    }),
   },
-  ...putAndPatch('/api/v1/products/:id', { expect: staff(200), params: (s) => ({ id: s.productId }), body: () => ({ price: 120 }) }),
+  ...putAndPatch('/api/v1/products/:id', {
+    expect: staff(200),
+    params: (s) => ({ id: s.productId }),
+    body: () => ({ price: 120 }),
+  }),
   { route: 'DELETE /api/v1/products/:id', expect: adminOnly(204), params: (s) => ({ id: s.productId }) },
 
   // §5.7 Reviews: read by all; written by customers; changed by the author only; deleted by the author or staff.
   { route: 'GET /api/v1/reviews', expect: everyone(200) },
   { route: 'GET /api/v1/reviews/:id', expect: everyone(200), params: (s) => ({ id: s.reviewId }) },
-  { route: 'GET /api/v1/products/:productId/reviews', expect: everyone(200), params: (s) => ({ productId: s.productId }) },
+  {
+    route: 'GET /api/v1/products/:productId/reviews',
+    expect: everyone(200),
+    params: (s) => ({ productId: s.productId }),
+  },
   { route: 'GET /api/v1/products/:productId/reviews/:id', expect: everyone(200), params: reviewOf },
-  { route: 'POST /api/v1/reviews', expect: customers(201), body: (s) => ({ product: s.spareProductId, review: 'ممتاز', rating: 5 }) },
-  { route: 'POST /api/v1/products/:productId/reviews', expect: customers(201), params: (s) => ({ productId: s.spareProductId }), body: () => ({ review: 'ممتاز', rating: 5 }) },
-  ...putAndPatch('/api/v1/reviews/:id', { expect: row(401, 200, 403, 403, 403), params: reviewOf, body: () => ({ review: 'غيّرت رأيي', rating: 1 }) }),
-  ...putAndPatch('/api/v1/products/:productId/reviews/:id', { expect: row(401, 200, 403, 403, 403), params: reviewOf, body: () => ({ review: 'غيّرت رأيي', rating: 1 }) }),
+  {
+    route: 'POST /api/v1/reviews',
+    expect: customers(201),
+    body: (s) => ({ product: s.spareProductId, review: 'ممتاز', rating: 5 }),
+  },
+  {
+    route: 'POST /api/v1/products/:productId/reviews',
+    expect: customers(201),
+    params: (s) => ({ productId: s.spareProductId }),
+    body: () => ({ review: 'ممتاز', rating: 5 }),
+  },
+  ...putAndPatch('/api/v1/reviews/:id', {
+    expect: row(401, 200, 403, 403, 403),
+    params: reviewOf,
+    body: () => ({ review: 'غيّرت رأيي', rating: 1 }),
+  }),
+  ...putAndPatch('/api/v1/products/:productId/reviews/:id', {
+    expect: row(401, 200, 403, 403, 403),
+    params: reviewOf,
+    body: () => ({ review: 'غيّرت رأيي', rating: 1 }),
+  }),
   { route: 'DELETE /api/v1/reviews/:id', expect: row(401, 204, 403, 204, 204), params: reviewOf },
   { route: 'DELETE /api/v1/products/:productId/reviews/:id', expect: row(401, 204, 403, 204, 204), params: reviewOf },
 
@@ -164,36 +255,99 @@ const TABLE: Entry[] = [
   // Removing a product that is not in the caller's list is still 200 (API.md §5.8), so staff get 200 too.
   { route: 'DELETE /api/v1/wishlist/:productId', expect: loggedIn(200), params: (s) => ({ productId: s.productId }) },
   { route: 'GET /api/v1/addresses', expect: loggedIn(200) },
-  { route: 'POST /api/v1/addresses', expect: loggedIn(200), body: () => ({ alias: 'العمل', details: 'شارع الهرم', phone: '01112345678' }) },
-  { route: 'GET /api/v1/addresses/:addressId', expect: ownerOnly(200), params: (s) => ({ addressId: s.addressId }), missing: noAddress },
-  ...putAndPatch('/api/v1/addresses/:addressId', { expect: ownerOnly(200), params: (s) => ({ addressId: s.addressId }), body: () => ({ alias: 'البيت' }), missing: noAddress }),
-  { route: 'DELETE /api/v1/addresses/:addressId', expect: ownerOnly(200), params: (s) => ({ addressId: s.addressId }), missing: noAddress },
+  {
+    route: 'POST /api/v1/addresses',
+    expect: loggedIn(200),
+    body: () => ({ alias: 'العمل', details: 'شارع الهرم', phone: '01112345678' }),
+  },
+  {
+    route: 'GET /api/v1/addresses/:addressId',
+    expect: ownerOnly(200),
+    params: (s) => ({ addressId: s.addressId }),
+    missing: noAddress,
+  },
+  ...putAndPatch('/api/v1/addresses/:addressId', {
+    expect: ownerOnly(200),
+    params: (s) => ({ addressId: s.addressId }),
+    body: () => ({ alias: 'البيت' }),
+    missing: noAddress,
+  }),
+  {
+    route: 'DELETE /api/v1/addresses/:addressId',
+    expect: ownerOnly(200),
+    params: (s) => ({ addressId: s.addressId }),
+    missing: noAddress,
+  },
 
   // §5.10 Coupons: staff only.
   { route: 'GET /api/v1/coupons', expect: staff(200) },
   { route: 'GET /api/v1/coupons/:id', expect: staff(200), params: (s) => ({ id: s.couponId }) },
-  { route: 'POST /api/v1/coupons', expect: staff(201), body: () => ({ name: `SALE${unique()}`, expire: new Date(Date.now() + 86400_000).toISOString(), discount: 15 }) },
-  ...putAndPatch('/api/v1/coupons/:id', { expect: staff(200), params: (s) => ({ id: s.couponId }), body: () => ({ discount: 20 }) }),
+  {
+    route: 'POST /api/v1/coupons',
+    expect: staff(201),
+    body: () => ({ name: `SALE${unique()}`, expire: new Date(Date.now() + 86400_000).toISOString(), discount: 15 }),
+  },
+  ...putAndPatch('/api/v1/coupons/:id', {
+    expect: staff(200),
+    params: (s) => ({ id: s.couponId }),
+    body: () => ({ discount: 20 }),
+  }),
   { route: 'DELETE /api/v1/coupons/:id', expect: staff(204), params: (s) => ({ id: s.couponId }) },
 
   // §5.11 Cart: role user only, each on its own cart; another customer's line does not exist for them.
   { route: 'GET /api/v1/cart', expect: customers(200) },
   { route: 'POST /api/v1/cart', expect: customers(200), body: (s) => ({ productId: s.productId, color: '#000000' }) },
   ...putAndPatch('/api/v1/cart/applyCoupon', { expect: customers(200), body: () => ({ couponName: 'WORLD10' }) }),
-  ...putAndPatch('/api/v1/cart/:itemId', { expect: owningCustomer(200), params: (s) => ({ itemId: s.cartItemId }), body: () => ({ count: 2 }), missing: noLine }),
-  { route: 'DELETE /api/v1/cart/:itemId', expect: owningCustomer(200), params: (s) => ({ itemId: s.cartItemId }), missing: noLine },
+  ...putAndPatch('/api/v1/cart/:itemId', {
+    expect: owningCustomer(200),
+    params: (s) => ({ itemId: s.cartItemId }),
+    body: () => ({ count: 2 }),
+    missing: noLine,
+  }),
+  {
+    route: 'DELETE /api/v1/cart/:itemId',
+    expect: owningCustomer(200),
+    params: (s) => ({ itemId: s.cartItemId }),
+    missing: noLine,
+  },
   { route: 'DELETE /api/v1/cart', expect: customers(204) },
 
   // §5.12 Orders: customers order from their own cart; customers see their own orders, staff all; staff pay and deliver; owners cancel.
-  { route: 'POST /api/v1/orders/:cartId', expect: owningCustomer(201), params: cartOf, body: () => ({ shippingAddress }), missing: noCart },
-  { route: 'GET /api/v1/orders/checkout-session/:cartId', expect: owningCustomer(200), params: cartOf, missing: noCart },
-  { route: 'POST /api/v1/orders/checkout-session/:cartId', expect: owningCustomer(200), params: cartOf, body: () => ({ shippingAddress }), missing: noCart },
+  {
+    route: 'POST /api/v1/orders/:cartId',
+    expect: owningCustomer(201),
+    params: cartOf,
+    body: () => ({ shippingAddress }),
+    missing: noCart,
+  },
+  {
+    route: 'GET /api/v1/orders/checkout-session/:cartId',
+    expect: owningCustomer(200),
+    params: cartOf,
+    missing: noCart,
+  },
+  {
+    route: 'POST /api/v1/orders/checkout-session/:cartId',
+    expect: owningCustomer(200),
+    params: cartOf,
+    body: () => ({ shippingAddress }),
+    missing: noCart,
+  },
   { route: 'GET /api/v1/orders', expect: loggedIn(200) },
-  { route: 'GET /api/v1/orders/:id', expect: row(401, 200, 404, 200, 200), params: orderOf, missing: (s) => `No document for this id ${s.orderId}` },
+  {
+    route: 'GET /api/v1/orders/:id',
+    expect: row(401, 200, 404, 200, 200),
+    params: orderOf,
+    missing: (s) => `No document for this id ${s.orderId}`,
+  },
   ...putAndPatch('/api/v1/orders/:id/pay', { expect: staff(200), params: orderOf }),
   ...putAndPatch('/api/v1/orders/:id/deliver', { expect: staff(200), params: orderOf }),
   // Cancel (ours): the owning customer only; another customer is told the order does not exist.
-  ...putAndPatch('/api/v1/orders/:id/cancel', { expect: owningCustomer(200), params: orderOf, missing: (s) => `No document for this id ${s.orderId}` }),
+  ...putAndPatch('/api/v1/orders/:id/cancel', {
+    expect: owningCustomer(200),
+    params: orderOf,
+    missing: (s) => `No document for this id ${s.orderId}`,
+  }),
 
   // What the web app must know about the shop (ours): public.
   { route: 'GET /api/v1/shop', expect: everyone(200) },
@@ -204,16 +358,32 @@ const TABLE: Entry[] = [
   // page: it is random, known only to the customer who opened the session, and whoever holds it may look, pay
   // or cancel; the token is ignored. An unknown or expired id is a 404 page (tests/server/payments.test.ts).
   // Paying completes the session as the webhook does, so it can only create the order the customer priced.
-  { route: 'GET /payments/test/:sessionId', expect: everyone(200), setup: openPaymentSession, params: (s) => ({ sessionId: s.sessionId! }) },
-  { route: 'POST /payments/test/:sessionId/pay', expect: everyone(303), setup: openPaymentSession, params: (s) => ({ sessionId: s.sessionId! }) },
-  { route: 'POST /payments/test/:sessionId/cancel', expect: everyone(303), setup: openPaymentSession, params: (s) => ({ sessionId: s.sessionId! }) },
+  {
+    route: 'GET /payments/test/:sessionId',
+    expect: everyone(200),
+    setup: openPaymentSession,
+    params: (s) => ({ sessionId: s.sessionId! }),
+  },
+  {
+    route: 'POST /payments/test/:sessionId/pay',
+    expect: everyone(303),
+    setup: openPaymentSession,
+    params: (s) => ({ sessionId: s.sessionId! }),
+  },
+  {
+    route: 'POST /payments/test/:sessionId/cancel',
+    expect: everyone(303),
+    setup: openPaymentSession,
+    params: (s) => ({ sessionId: s.sessionId! }),
+  },
 ];
 
 /** Routes that must have decided permissions: the API and the payment pages (images are static files). */
 const governed = (route: string) => / \/(api\/v1|payments)\//.test(route);
 
 /** Refused actors first: they change nothing, so they share one scene. */
-const actorOrder = (entry: Entry) => [...ACTORS].sort((a, b) => Number(entry.expect[a] < 400) - Number(entry.expect[b] < 400));
+const actorOrder = (entry: Entry) =>
+  [...ACTORS].sort((a, b) => Number(entry.expect[a] < 400) - Number(entry.expect[b] < 400));
 const title = (entry: Entry) => `${entry.route}: ${ACTORS.map((a) => `${a} ${entry.expect[a]}`).join(', ')}`;
 
 describe('access-control matrix: every route × visitor, user, other customer, manager, admin', () => {
@@ -252,7 +422,10 @@ describe('access-control matrix: every route × visitor, user, other customer, m
     const as = actor === 'visitor' ? undefined : s[actor];
     const [method, pattern] = entry.route.split(' ') as [Method, string];
     const params = entry.params?.(s) ?? {};
-    const url = pattern.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? expect.unreachable(`no value for :${name}`));
+    const url = pattern.replace(
+      /:(\w+)/g,
+      (_m, name: string) => params[name] ?? expect.unreachable(`no value for :${name}`),
+    );
     const status = entry.expect[actor];
     const before = entry.setup ? await snapshot(t) : pristine;
 

@@ -16,7 +16,12 @@ interface Customer {
 }
 
 /** `counts.length` customers (new ones, or `existing`), each with a cart holding one line of `productId` with the given count. */
-async function customersWithCarts(t: TestContext, productId: string, counts: number[], existing?: TestUser): Promise<Customer[]> {
+async function customersWithCarts(
+  t: TestContext,
+  productId: string,
+  counts: number[],
+  existing?: TestUser,
+): Promise<Customer[]> {
   const api = apiClient(t);
   const customers: Customer[] = [];
   for (const count of counts) {
@@ -48,7 +53,9 @@ describe('cash orders racing for the same stock', () => {
   /** Fires every customer's cash order at once; returns the customers who got 201 and those who got 409. */
   async function orderAllAtOnce(customers: Customer[]) {
     const api = apiClient(t);
-    const answers = await Promise.all(customers.map((c) => api('POST', `/orders/${c.cartId}`, { as: c.user, payload: { shippingAddress: address } })));
+    const answers = await Promise.all(
+      customers.map((c) => api('POST', `/orders/${c.cartId}`, { as: c.user, payload: { shippingAddress: address } })),
+    );
     const winners: Customer[] = [];
     const losers: Customer[] = [];
     answers.forEach((res, i) => {
@@ -64,7 +71,13 @@ describe('cash orders racing for the same stock', () => {
 
   /** Orders and items in the database are exactly the winners' carts, and every loser's cart is intact. */
   async function expectOnlyWinnersOrdered(productId: string, winners: Customer[], losers: Customer[]) {
-    const orders = await t.db.query<{ user_id: string; total_order_price: number; items: number; units: number; item_total: number }>(
+    const orders = await t.db.query<{
+      user_id: string;
+      total_order_price: number;
+      items: number;
+      units: number;
+      item_total: number;
+    }>(
       `SELECT o.user_id, o.total_order_price, count(oi.id)::int AS items, sum(oi.count)::int AS units, sum(oi.count * oi.price)::int AS item_total
        FROM orders o JOIN order_items oi ON oi.order_id = o.id GROUP BY o.id`,
     );
@@ -78,7 +91,9 @@ describe('cash orders racing for the same stock', () => {
       'SELECT c.user_id, ci.product_id, ci.count FROM carts c JOIN cart_items ci ON ci.cart_id = c.id',
     );
     expect(carts.sort((a, b) => a.user_id.localeCompare(b.user_id))).toEqual(
-      losers.map((l) => ({ user_id: l.user.id, product_id: productId, count: l.count })).sort((a, b) => a.user_id.localeCompare(b.user_id)),
+      losers
+        .map((l) => ({ user_id: l.user.id, product_id: productId, count: l.count }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
     );
   }
 
@@ -113,7 +128,8 @@ describe('cash orders racing for the same stock', () => {
 });
 
 const sessionPath = (url: string) => new URL(url).pathname;
-const countRows = async (t: TestContext, table: string) => (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
+const countRows = async (t: TestContext, table: string) =>
+  (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
 
 describe('repeated confirmations of one card payment (built-in test provider)', () => {
   let user: TestUser;
@@ -126,7 +142,10 @@ describe('repeated confirmations of one card payment (built-in test provider)', 
 
   const openSession = async () => {
     const cart = (await apiClient(t)('GET', '/cart', { as: user })).json().data;
-    const res = await apiClient(t)('POST', `/orders/checkout-session/${cart._id}`, { as: user, payload: { shippingAddress: address } });
+    const res = await apiClient(t)('POST', `/orders/checkout-session/${cart._id}`, {
+      as: user,
+      payload: { shippingAddress: address },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return sessionPath(res.json().session.url);
   };
@@ -154,15 +173,23 @@ describe('repeated confirmations of one card payment (built-in test provider)', 
       if (!(await countRows(t, 'carts'))) await customersWithCarts(t, productId, [2], user);
       const page = await openSession();
       const [pay, cancel] = await Promise.all([post(`${page}/pay`), post(`${page}/cancel`)]);
-      const { status } = (await t.db.one<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [page.split('/').pop()]))!;
+      const { status } = (await t.db.one<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [
+        page.split('/').pop(),
+      ]))!;
       if (status === 'completed') {
         paid++;
         expect([pay.statusCode, pay.headers.location]).toEqual([303, 'http://front.test/user/allorders']);
         // A Cancel that lost the race never sends the customer back to the cart as if nothing was paid.
-        expect([cancel.statusCode, cancel.headers.location]).toEqual(cancel.statusCode === 404 ? [404, undefined] : [303, 'http://front.test/user/allorders']);
+        expect([cancel.statusCode, cancel.headers.location]).toEqual(
+          cancel.statusCode === 404 ? [404, undefined] : [303, 'http://front.test/user/allorders'],
+        );
       } else {
         expect(status).toBe('cancelled');
-        expect([pay.statusCode, cancel.statusCode, cancel.headers.location]).toEqual([404, 303, 'http://front.test/cart']);
+        expect([pay.statusCode, cancel.statusCode, cancel.headers.location]).toEqual([
+          404,
+          303,
+          'http://front.test/cart',
+        ]);
       }
       expect(await countRows(t, 'orders')).toBe(paid);
       expect(await stockOf(t, productId)).toEqual({ quantity: 20 - 2 * paid, sold: 2 * paid });
@@ -174,7 +201,8 @@ describe('several payment sessions for one cart (built-in test provider)', () =>
   beforeEach(() => resetDb(t.db));
 
   const openSessions = async (user: TestUser, cartId: string, n: number, atOnce: boolean) => {
-    const open = () => apiClient(t)('POST', `/orders/checkout-session/${cartId}`, { as: user, payload: { shippingAddress: address } });
+    const open = () =>
+      apiClient(t)('POST', `/orders/checkout-session/${cartId}`, { as: user, payload: { shippingAddress: address } });
     const answers = atOnce ? await Promise.all(Array.from({ length: n }, open)) : [];
     if (!atOnce) for (let i = 0; i < n; i++) answers.push(await open());
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
@@ -182,7 +210,10 @@ describe('several payment sessions for one cart (built-in test provider)', () =>
   };
   const pay = (page: string) => t.app.inject({ method: 'POST', url: `${page}/pay` });
 
-  it.each([['one after another', false], ['all at once', true]])(
+  it.each([
+    ['one after another', false],
+    ['all at once', true],
+  ])(
     'three sessions opened %s for a cart of the last 8 units, all paid at once: one paid order, 8 sold, never more',
     async (_how, atOnce) => {
       const productId = await createProduct(t, { title: 'جهاز محدود', price: 50, quantity: 8 });
@@ -198,7 +229,9 @@ describe('several payment sessions for one cart (built-in test provider)', () =>
       for (const res of answers.filter((r) => r !== paid[0])) expect(res.statusCode).toBe(404);
       // Paying again (a replay of any page) still changes nothing.
       for (const page of pages) await pay(page);
-      expect(await t.db.query('SELECT is_paid, total_order_price FROM orders')).toEqual([{ is_paid: true, total_order_price: 40000 }]);
+      expect(await t.db.query('SELECT is_paid, total_order_price FROM orders')).toEqual([
+        { is_paid: true, total_order_price: 40000 },
+      ]);
       expect(await stockOf(t, productId)).toEqual({ quantity: 0, sold: 8 });
     },
   );
@@ -250,20 +283,44 @@ describe('repeated Stripe webhooks for one payment', () => {
       [user.id, productId, cartId],
     ))!;
     const payload = JSON.stringify({
-      id: 'evt_race', object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: 'cs_test_race', object: 'checkout.session', payment_status: 'paid', client_reference_id: session.id } },
+      id: 'evt_race',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_race',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          client_reference_id: session.id,
+        },
+      },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     const deliver = () =>
-      stripeApp.app.inject({ method: 'POST', url: '/webhook-checkout', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      stripeApp.app.inject({
+        method: 'POST',
+        url: '/webhook-checkout',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
 
     const answers = await Promise.all(Array.from({ length: 5 }, deliver));
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ received: true });
     }
-    expect(await stripeApp.db.query('SELECT user_id, payment_method_type, is_paid, total_order_price, payment_session_id FROM orders')).toEqual([
-      { user_id: user.id, payment_method_type: 'card', is_paid: true, total_order_price: 14000, payment_session_id: session.id },
+    expect(
+      await stripeApp.db.query(
+        'SELECT user_id, payment_method_type, is_paid, total_order_price, payment_session_id FROM orders',
+      ),
+    ).toEqual([
+      {
+        user_id: user.id,
+        payment_method_type: 'card',
+        is_paid: true,
+        total_order_price: 14000,
+        payment_session_id: session.id,
+      },
     ]);
     expect(await countRows(stripeApp, 'order_items')).toBe(1);
     expect(await stockOf(stripeApp, productId)).toEqual({ quantity: 2, sold: 2 });

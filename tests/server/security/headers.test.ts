@@ -17,7 +17,10 @@ let webDist: string;
 beforeAll(async () => {
   // A minimal built app, so the SPA's own HTML answer is checked too.
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-web-'));
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>');
+  await fs.writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>',
+  );
   t = await createTestApp();
 });
 afterAll(async () => {
@@ -26,8 +29,15 @@ afterAll(async () => {
 });
 
 /** A second app on the same database with other settings. */
-async function withApp(config: Parameters<typeof buildApp>[0], check: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
-  const app = await buildApp({ db: t.db, ...config, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, ...config?.config } });
+async function withApp(
+  config: Parameters<typeof buildApp>[0],
+  check: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
+) {
+  const app = await buildApp({
+    db: t.db,
+    ...config,
+    config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, ...config?.config },
+  });
   try {
     await check(app);
   } finally {
@@ -36,21 +46,31 @@ async function withApp(config: Parameters<typeof buildApp>[0], check: (app: Awai
 }
 
 const csp = (header: string | string[] | number | undefined) =>
-  Object.fromEntries(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
-  it.each(['/api/v1/products', '/api/v1/nothing-here', '/api/v1/users/getMe'])('%s carries helmet headers and the CSP', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['content-security-policy']).toBeDefined();
-  });
+  it.each(['/api/v1/products', '/api/v1/nothing-here', '/api/v1/users/getMe'])(
+    '%s carries helmet headers and the CSP',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toBeDefined();
+    },
+  );
 
   it('the CSP allows no inline or foreign script, no plugins, no framing and no foreign form targets', async () => {
-    const policy = csp((await t.app.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy']);
+    const policy = csp(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy'],
+    );
     expect(policy['default-src']).toEqual(["'self'"]);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['script-src-attr']).toEqual(["'none'"]);
@@ -64,7 +84,9 @@ describe('security headers', () => {
 
   it('images may come from PUBLIC_BASE_URL when it names another host', async () => {
     await withApp({ config: { publicBaseUrl: 'https://img.shop.example/base' } }, async (cdn) => {
-      const policy = csp((await cdn.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy']);
+      const policy = csp(
+        (await cdn.inject({ method: 'GET', url: '/api/v1/products' })).headers['content-security-policy'],
+      );
       expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://img.shop.example']);
       expect(policy['script-src']).toEqual(["'self'"]);
     });
@@ -95,7 +117,11 @@ describe('CORS', () => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/cart',
-      headers: { origin: 'https://anywhere.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://anywhere.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('https://anywhere.example');
@@ -112,7 +138,11 @@ describe('CORS', () => {
   it('ALLOWED_ORIGINS limits the API to the configured origins', async () => {
     await withApp({ config: { allowedOrigins: ['https://shop.example'] } }, async (limited) => {
       const ask = (origin: string, method: 'GET' | 'OPTIONS' = 'GET') =>
-        limited.inject({ method, url: '/api/v1/products', headers: { origin, 'access-control-request-method': 'GET' } });
+        limited.inject({
+          method,
+          url: '/api/v1/products',
+          headers: { origin, 'access-control-request-method': 'GET' },
+        });
       expect((await ask('https://shop.example')).headers['access-control-allow-origin']).toBe('https://shop.example');
       for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'null']) {
         expect((await ask(origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
@@ -126,7 +156,11 @@ describe('CORS', () => {
     const dir = t.app.ctx.storage.localDir('products')!;
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'cors-check.webp'), Buffer.from('RIFF0000WEBP'));
-    const res = await t.app.inject({ method: 'GET', url: '/products/cors-check.webp', headers: { origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/products/cors-check.webp',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
@@ -138,11 +172,18 @@ describe('caching of personal answers (API.md §0 Caching)', () => {
     const admin = await createUser(t, { role: 'admin' });
     const productId = await createProduct(t);
     const withToken: [string, string, typeof user, Record<string, unknown>?][] = [
-      ['GET', '/api/v1/users/getMe', user], ['GET', '/api/v1/cart', user], ['POST', '/api/v1/cart', user, { productId }],
-      ['GET', '/api/v1/orders', user], ['GET', '/api/v1/addresses', user], ['GET', '/api/v1/wishlist', user],
-      ['GET', '/api/v1/users', admin], ['GET', '/api/v1/coupons', admin],
+      ['GET', '/api/v1/users/getMe', user],
+      ['GET', '/api/v1/cart', user],
+      ['POST', '/api/v1/cart', user, { productId }],
+      ['GET', '/api/v1/orders', user],
+      ['GET', '/api/v1/addresses', user],
+      ['GET', '/api/v1/wishlist', user],
+      ['GET', '/api/v1/users', admin],
+      ['GET', '/api/v1/coupons', admin],
       // A public list asked with a token, and a refused or failed request with one, are not stored either.
-      ['GET', '/api/v1/products', user], ['GET', '/api/v1/coupons', user], ['GET', '/api/v1/orders/not-an-id', user],
+      ['GET', '/api/v1/products', user],
+      ['GET', '/api/v1/coupons', user],
+      ['GET', '/api/v1/orders/not-an-id', user],
     ];
     for (const [method, url, who, payload] of withToken) {
       const res = await t.app.inject({ method: method as 'GET', url, headers: who.auth, payload });
@@ -150,8 +191,16 @@ describe('caching of personal answers (API.md §0 Caching)', () => {
       expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
     }
     const tokenAnswers = [
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: 'Secret123' } }),
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { name: 'عميل جديد', email: 'cache@example.com', password: 'Secret123', passwordConfirm: 'Secret123' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: user.email, password: 'Secret123' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: { name: 'عميل جديد', email: 'cache@example.com', password: 'Secret123', passwordConfirm: 'Secret123' },
+      }),
     ];
     for (const res of tokenAnswers) {
       expect(res.json().token).toEqual(expect.any(String));
@@ -159,7 +208,9 @@ describe('caching of personal answers (API.md §0 Caching)', () => {
     }
     // Public answers to visitors may still be cached (`Bearer null` from the original web app counts as no token).
     for (const headers of [{}, { authorization: 'Bearer null' }]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/products', headers })).headers['cache-control']).toBeUndefined();
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/products', headers })).headers['cache-control'],
+      ).toBeUndefined();
     }
   });
 });
@@ -186,14 +237,19 @@ describe('secrets', () => {
       [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO="maybe" is not true or false'],
       [{ PAYMENTS_TEST_MODE: 'demo' }, 'PAYMENTS_TEST_MODE="demo" is not true or false'],
       [{ PUBLIC_BASE_URL: 'shop.example.eg' }, 'PUBLIC_BASE_URL="shop.example.eg" is not an http:// or https:// URL'],
-      [{ S3_BUCKET: 'images', S3_ENDPOINT: 'ftp://r2.example' }, 'S3_ENDPOINT="ftp://r2.example" is not an http:// or https:// URL'],
+      [
+        { S3_BUCKET: 'images', S3_ENDPOINT: 'ftp://r2.example' },
+        'S3_ENDPOINT="ftp://r2.example" is not an http:// or https:// URL',
+      ],
       [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL="verbose" is not one of fatal, error, warn, info, debug, trace, silent'],
       // Its password must not reach the console.
       [{ DATABASE_URL: 'mysql://root:hunter2@db/shop' }, 'DATABASE_URL is not a postgres:// URL'],
     ] as const) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(new Error(message));
     }
-    expect(loadConfig({ PORT: ' 8080 ', RATE_LIMITS: 'off', PUBLIC_BASE_URL: 'https://shop.example.eg/' })).toMatchObject({
+    expect(
+      loadConfig({ PORT: ' 8080 ', RATE_LIMITS: 'off', PUBLIC_BASE_URL: 'https://shop.example.eg/' }),
+    ).toMatchObject({
       port: 8080,
       rateLimits: false,
       publicBaseUrl: 'https://shop.example.eg',
@@ -202,7 +258,10 @@ describe('secrets', () => {
 
   it('production has no demo data and no test payments unless asked for (SEED_DEMO, PAYMENTS_TEST_MODE)', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ seedDemo: false, paymentsTestMode: undefined });
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', PAYMENTS_TEST_MODE: 'true' })).toMatchObject({ seedDemo: true, paymentsTestMode: true });
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', PAYMENTS_TEST_MODE: 'true' })).toMatchObject({
+      seedDemo: true,
+      paymentsTestMode: true,
+    });
     expect(loadConfig({})).toMatchObject({ seedDemo: true, paymentsTestMode: undefined });
     expect(loadConfig({ PAYMENTS_TEST_MODE: 'false' }).paymentsTestMode).toBe(false);
   });

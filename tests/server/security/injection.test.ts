@@ -96,7 +96,8 @@ const encode = (query: string) =>
     })
     .join('&');
 
-const get = (url: string, who: TestUser | undefined, query: string) => api('GET', query ? `${url}?${encode(query)}` : url, { as: who });
+const get = (url: string, who: TestUser | undefined, query: string) =>
+  api('GET', query ? `${url}?${encode(query)}` : url, { as: who });
 
 function expectNoSecrets(res: LightMyRequestResponse, shown: string) {
   expect(res.body, shown).not.toMatch(SECRETS);
@@ -172,7 +173,13 @@ describe('query-string injection on every list', () => {
 });
 
 describe('path-id injection', () => {
-  const HOSTILE = ['1 OR 1=1', "'; DROP TABLE users; --", '../../etc/passwd', '..\\..\\etc\\passwd', "x' UNION SELECT password_hash FROM users --"];
+  const HOSTILE = [
+    '1 OR 1=1',
+    "'; DROP TABLE users; --",
+    '../../etc/passwd',
+    '..\\..\\etc\\passwd',
+    "x' UNION SELECT password_hash FROM users --",
+  ];
 
   it('SQL and traversal ids in every path parameter of every route answer 400 Invalid ID formate (or 404), nothing changed', async () => {
     const routes = t.app.routeList.filter((r) => r.includes('/:'));
@@ -183,11 +190,17 @@ describe('path-id injection', () => {
         const url = pattern.replace(/:\w+/g, encodeURIComponent(id));
         // Role checks come first: try admin, and the customer where admin is refused (cart, checkout, reviews).
         for (const who of [w.admin, w.user]) {
-          const res = await t.app.inject({ method, url, headers: who.auth, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+          const res = await t.app.inject({
+            method,
+            url,
+            headers: who.auth,
+            payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+          });
           const shown = `${method} ${url} as ${who === w.user ? 'user' : 'admin'}: ${res.statusCode} ${res.body.slice(0, 200)}`;
           if (res.statusCode === 403 && who === w.admin) continue;
           expect([400, 404], shown).toContain(res.statusCode);
-          if (res.statusCode === 400) expect(res.json().errors[0], shown).toMatchObject({ msg: 'Invalid ID formate', location: 'params' });
+          if (res.statusCode === 400)
+            expect(res.json().errors[0], shown).toMatchObject({ msg: 'Invalid ID formate', location: 'params' });
           break;
         }
       }
@@ -200,14 +213,70 @@ describe('operator injection in bodies (§4.5 item 8)', () => {
   const OPERATOR = { $ne: null };
 
   it.each([
-    ['login with {$ne: null} e-mail and password', 'POST', '/auth/login', { email: OPERATOR, password: OPERATOR }, 'email', 'Invalid email formate'],
-    ['login with a real e-mail and a {$ne} password', 'POST', '/auth/login', () => ({ email: w.user.email, password: OPERATOR }), 'password', 'Password required'],
-    ['login with {$gt: ""} e-mail', 'POST', '/auth/login', { email: { $gt: '' }, password: 'x' }, 'email', 'Invalid email formate'],
-    ['login with an e-mail array', 'POST', '/auth/login', () => ({ email: [w.user.email], password: w.user.password }), 'email', 'Invalid email formate'],
-    ['forgotPasswords with {$ne: null}', 'POST', '/auth/forgotPasswords', { email: OPERATOR }, 'email', 'Invalid email formate'],
-    ['forgotPassword with {$regex}', 'POST', '/auth/forgotPassword', { email: { $regex: '.*' } }, 'email', 'Invalid email formate'],
-    ['resetPassword with {$ne: null} e-mail', 'PUT', '/auth/resetPassword', { email: OPERATOR, newPassword: 'secret123' }, 'email', 'Invalid email formate'],
-    ['signup with {$ne: null} e-mail', 'POST', '/auth/signup', { name: 'مهاجم', email: OPERATOR, password: 'secret1', passwordConfirm: 'secret1' }, 'email', 'Invalid email formate'],
+    [
+      'login with {$ne: null} e-mail and password',
+      'POST',
+      '/auth/login',
+      { email: OPERATOR, password: OPERATOR },
+      'email',
+      'Invalid email formate',
+    ],
+    [
+      'login with a real e-mail and a {$ne} password',
+      'POST',
+      '/auth/login',
+      () => ({ email: w.user.email, password: OPERATOR }),
+      'password',
+      'Password required',
+    ],
+    [
+      'login with {$gt: ""} e-mail',
+      'POST',
+      '/auth/login',
+      { email: { $gt: '' }, password: 'x' },
+      'email',
+      'Invalid email formate',
+    ],
+    [
+      'login with an e-mail array',
+      'POST',
+      '/auth/login',
+      () => ({ email: [w.user.email], password: w.user.password }),
+      'email',
+      'Invalid email formate',
+    ],
+    [
+      'forgotPasswords with {$ne: null}',
+      'POST',
+      '/auth/forgotPasswords',
+      { email: OPERATOR },
+      'email',
+      'Invalid email formate',
+    ],
+    [
+      'forgotPassword with {$regex}',
+      'POST',
+      '/auth/forgotPassword',
+      { email: { $regex: '.*' } },
+      'email',
+      'Invalid email formate',
+    ],
+    [
+      'resetPassword with {$ne: null} e-mail',
+      'PUT',
+      '/auth/resetPassword',
+      { email: OPERATOR, newPassword: 'secret123' },
+      'email',
+      'Invalid email formate',
+    ],
+    [
+      'signup with {$ne: null} e-mail',
+      'POST',
+      '/auth/signup',
+      { name: 'مهاجم', email: OPERATOR, password: 'secret1', passwordConfirm: 'secret1' },
+      'email',
+      'Invalid email formate',
+    ],
   ] as const)('%s → 400 validation error, nothing changed', async (_title, method, url, payload, path, msg) => {
     const res = await api(method, url, { payload: typeof payload === 'function' ? payload() : payload });
     expect(res.statusCode, res.body).toBe(400);
@@ -216,7 +285,12 @@ describe('operator injection in bodies (§4.5 item 8)', () => {
   });
 
   it('verifyResetCode with {$ne: null} or {$gt: ""} codes → 400 Reset code is invalid or has expired, nothing changed', async () => {
-    for (const payload of [{ resetCode: OPERATOR }, { resetCode: { $gt: '' } }, { resetCode: ['123456'] }, { resetCode: '123456', email: OPERATOR }]) {
+    for (const payload of [
+      { resetCode: OPERATOR },
+      { resetCode: { $gt: '' } },
+      { resetCode: ['123456'] },
+      { resetCode: '123456', email: OPERATOR },
+    ]) {
       const res = await api('POST', '/auth/verifyResetCode', { payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
@@ -228,11 +302,18 @@ describe('operator injection in bodies (§4.5 item 8)', () => {
   it('prototype keys in JSON and urlencoded bodies neither grant a role nor pollute Object.prototype', async () => {
     const json = `{"name":"عميل جديد","email":"proto1@example.com","password":"secret1","passwordConfirm":"secret1",
       "__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"role":"admin"}},"role":"admin"}`;
-    const signup = await api('POST', '/auth/signup', { headers: { 'content-type': 'application/json' }, payload: json });
+    const signup = await api('POST', '/auth/signup', {
+      headers: { 'content-type': 'application/json' },
+      payload: json,
+    });
     expect(signup.statusCode, signup.body).toBe(201);
     expect(signup.json().data.role).toBe('user');
-    const form = 'name=%D8%B9%D9%85%D9%8A%D9%84&email=proto2%40example.com&password=secret1&passwordConfirm=secret1&__proto__[role]=admin&constructor[prototype][role]=admin';
-    const signup2 = await api('POST', '/auth/signup', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    const form =
+      'name=%D8%B9%D9%85%D9%8A%D9%84&email=proto2%40example.com&password=secret1&passwordConfirm=secret1&__proto__[role]=admin&constructor[prototype][role]=admin';
+    const signup2 = await api('POST', '/auth/signup', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
     expect(signup2.statusCode, signup2.body).toBe(201);
     expect(signup2.json().data.role).toBe('user');
     const update = await api('PUT', '/users/updateMe', {
@@ -242,7 +323,10 @@ describe('operator injection in bodies (§4.5 item 8)', () => {
     });
     expect(update.statusCode, update.body).toBe(200);
     expect(update.json().data.user.role).toBe('user');
-    const roles = await t.db.query<{ role: string }>("SELECT role FROM users WHERE email IN ('proto1@example.com', 'proto2@example.com') OR id = $1", [w.other.id]);
+    const roles = await t.db.query<{ role: string }>(
+      "SELECT role FROM users WHERE email IN ('proto1@example.com', 'proto2@example.com') OR id = $1",
+      [w.other.id],
+    );
     expect(roles.map((r) => r.role)).toEqual(['user', 'user', 'user']);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(({} as Record<string, unknown>).role).toBeUndefined();

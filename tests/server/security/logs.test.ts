@@ -36,17 +36,43 @@ it('no password, hash, reset code, token or secret reaches the logs', async () =
   const keep = <T extends string>(value: T) => (secrets.push(value), value);
 
   const first = keep('First-Pass-123');
-  const signup = await post('POST', '/auth/signup', { name: 'سجل الدخول', email, password: first, passwordConfirm: first });
+  const signup = await post('POST', '/auth/signup', {
+    name: 'سجل الدخول',
+    email,
+    password: first,
+    passwordConfirm: first,
+  });
   expect(signup.statusCode).toBe(201);
   keep(signup.json().token);
   // A failed check must not echo the password either.
-  expect((await post('POST', '/auth/signup', { name: 'ab', email, password: keep('Echo-Me-456'), passwordConfirm: 'Other-789' })).statusCode).toBe(400);
+  expect(
+    (
+      await post('POST', '/auth/signup', {
+        name: 'ab',
+        email,
+        password: keep('Echo-Me-456'),
+        passwordConfirm: 'Other-789',
+      })
+    ).statusCode,
+  ).toBe(400);
   expect((await post('POST', '/auth/login', { email, password: keep('Wrong-Pass-000') })).statusCode).toBe(401);
   const login = await post('POST', '/auth/login', { email, password: first });
   expect(login.statusCode).toBe(200);
   const token = keep(login.json().token);
-  expect((await app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-  expect((await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"email":"${email}","password":"${keep('Broken-Json-111')}"` })).statusCode).toBe(400);
+  expect(
+    (await app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { authorization: `Bearer ${token}` } }))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":"${email}","password":"${keep('Broken-Json-111')}"`,
+      })
+    ).statusCode,
+  ).toBe(400);
 
   expect((await post('POST', '/auth/forgotPasswords', { email })).statusCode).toBe(200);
   const code = keep((await latestOutboxMessage(path.join(t.dataDir, 'outbox'), email))!.text.match(/\b\d{6}\b/)![0]);
@@ -57,11 +83,18 @@ it('no password, hash, reset code, token or secret reaches the logs', async () =
   const reset = await post('PUT', '/auth/resetPassword', { email, newPassword: second, resetToken });
   expect(reset.statusCode).toBe(200);
   const third = keep('Third-Pass-333');
-  const changed = await post('PUT', '/users/changeMyPassword', { currentPassword: second, password: third, passwordConfirm: third }, keep(reset.json().token));
+  const changed = await post(
+    'PUT',
+    '/users/changeMyPassword',
+    { currentPassword: second, password: third, passwordConfirm: third },
+    keep(reset.json().token),
+  );
   expect(changed.statusCode).toBe(200);
   keep(changed.json().token);
 
-  secrets.push((await t.db.one<{ hash: string }>('SELECT password_hash AS hash FROM users WHERE email = $1', [email]))!.hash);
+  secrets.push(
+    (await t.db.one<{ hash: string }>('SELECT password_hash AS hash FROM users WHERE email = $1', [email]))!.hash,
+  );
   secrets.push(app.ctx.config.jwtSecret, app.ctx.config.resetCodeSecret);
 
   const log = lines.join('');

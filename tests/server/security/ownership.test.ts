@@ -42,22 +42,33 @@ async function ownedBy(userId: string) {
     paymentSessions: 'SELECT p::text AS r FROM payment_sessions p WHERE user_id = $1',
   };
   const rows: Record<string, string[]> = {};
-  for (const [name, sql] of Object.entries(queries)) rows[name] = (await t.db.query<{ r: string }>(`${sql} ORDER BY 1`, [userId])).map((x) => x.r);
+  for (const [name, sql] of Object.entries(queries))
+    rows[name] = (await t.db.query<{ r: string }>(`${sql} ORDER BY 1`, [userId])).map((x) => x.r);
   return rows;
 }
 
 describe("another customer's things", () => {
-  it("another customer cannot change or remove my cart lines, nor order or pay with my cart (404, nothing changed)", async () => {
-    await expectAllRefused(w.other, [
-      ['PUT', `/cart/${w.cartItemId}`, { count: 2 }],
-      ['PATCH', `/cart/${w.cartItemId}`, { count: 2 }],
-      ['DELETE', `/cart/${w.cartItemId}`],
-    ], 404, `No Product Cart item found for this id: ${w.cartItemId}`);
-    await expectAllRefused(w.other, [
-      ['POST', `/orders/${w.cartId}`, { shippingAddress }],
-      ['GET', `/orders/checkout-session/${w.cartId}`],
-      ['POST', `/orders/checkout-session/${w.cartId}`, { shippingAddress }],
-    ], 404, `There is no cart for this user :${w.other.id}`);
+  it('another customer cannot change or remove my cart lines, nor order or pay with my cart (404, nothing changed)', async () => {
+    await expectAllRefused(
+      w.other,
+      [
+        ['PUT', `/cart/${w.cartItemId}`, { count: 2 }],
+        ['PATCH', `/cart/${w.cartItemId}`, { count: 2 }],
+        ['DELETE', `/cart/${w.cartItemId}`],
+      ],
+      404,
+      `No Product Cart item found for this id: ${w.cartItemId}`,
+    );
+    await expectAllRefused(
+      w.other,
+      [
+        ['POST', `/orders/${w.cartId}`, { shippingAddress }],
+        ['GET', `/orders/checkout-session/${w.cartId}`],
+        ['POST', `/orders/checkout-session/${w.cartId}`, { shippingAddress }],
+      ],
+      404,
+      `There is no cart for this user :${w.other.id}`,
+    );
   });
 
   it('another customer cannot read my order by id (404) nor find it through list filters', async () => {
@@ -65,18 +76,26 @@ describe("another customer's things", () => {
     for (const query of ['', `?user=${w.user.id}`, `?_id=${w.orderId}`, `?id=1`, '?limit=100']) {
       const res = await api('GET', `/orders${query}`, { as: w.other });
       expect(res.statusCode, query).toBe(200);
-      expect(res.json().data.map((o: { _id: string }) => o._id), query).toEqual(query === '?id=1' ? [] : [w.otherOrderId]);
+      expect(
+        res.json().data.map((o: { _id: string }) => o._id),
+        query,
+      ).toEqual(query === '?id=1' ? [] : [w.otherOrderId]);
     }
   });
 
   it('another customer cannot read, change or delete my address (404, nothing changed)', async () => {
     const change = { alias: 'مخترق', details: 'عنوان آخر', phone: '01112345678' };
-    await expectAllRefused(w.other, [
-      ['GET', `/addresses/${w.addressId}`],
-      ['PUT', `/addresses/${w.addressId}`, change],
-      ['PATCH', `/addresses/${w.addressId}`, change],
-      ['DELETE', `/addresses/${w.addressId}`],
-    ], 404, `There is no address for this id ${w.addressId}`);
+    await expectAllRefused(
+      w.other,
+      [
+        ['GET', `/addresses/${w.addressId}`],
+        ['PUT', `/addresses/${w.addressId}`, change],
+        ['PATCH', `/addresses/${w.addressId}`, change],
+        ['DELETE', `/addresses/${w.addressId}`],
+      ],
+      404,
+      `There is no address for this id ${w.addressId}`,
+    );
   });
 
   it('another customer cannot edit or delete my review, and staff cannot edit it (403, nothing changed)', async () => {
@@ -87,37 +106,43 @@ describe("another customer's things", () => {
       ['PUT', `/products/${w.productId}/reviews/${w.reviewId}`, edit],
       ['PATCH', `/products/${w.productId}/reviews/${w.reviewId}`, edit],
     ];
-    await expectAllRefused(w.other, [
-      ...attacks,
-      ['DELETE', `/reviews/${w.reviewId}`],
-      ['DELETE', `/products/${w.productId}/reviews/${w.reviewId}`],
-    ], 403, FORBIDDEN);
+    await expectAllRefused(
+      w.other,
+      [...attacks, ['DELETE', `/reviews/${w.reviewId}`], ['DELETE', `/products/${w.productId}/reviews/${w.reviewId}`]],
+      403,
+      FORBIDDEN,
+    );
     // Staff may delete any review (reviews.test.ts), but never put words in a customer's mouth.
     for (const staff of [w.manager, w.admin]) await expectAllRefused(staff, attacks, 403, FORBIDDEN);
   });
 
   it("a visitor cannot read or change anyone's cart, orders, addresses, wishlist or reviews (401, nothing changed)", async () => {
-    await expectAllRefused(undefined, [
-      ['GET', '/cart'],
-      ['POST', '/cart', { productId: w.productId }],
-      ['PUT', `/cart/${w.cartItemId}`, { count: 2 }],
-      ['DELETE', `/cart/${w.cartItemId}`],
-      ['DELETE', '/cart'],
-      ['PUT', '/cart/applyCoupon', { couponName: 'WORLD10' }],
-      ['POST', `/orders/${w.cartId}`, { shippingAddress }],
-      ['GET', `/orders/checkout-session/${w.cartId}`],
-      ['GET', '/orders'],
-      ['GET', `/orders/${w.orderId}`],
-      ['GET', '/addresses'],
-      ['GET', `/addresses/${w.addressId}`],
-      ['PUT', `/addresses/${w.addressId}`, { alias: 'x' }],
-      ['DELETE', `/addresses/${w.addressId}`],
-      ['GET', '/wishlist'],
-      ['DELETE', `/wishlist/${w.productId}`],
-      ['POST', '/reviews', { product: w.productId, review: 'r', rating: 5 }],
-      ['PUT', `/reviews/${w.reviewId}`, { rating: 1 }],
-      ['DELETE', `/reviews/${w.reviewId}`],
-    ], 401, 'You are not logged in. Please login to get access');
+    await expectAllRefused(
+      undefined,
+      [
+        ['GET', '/cart'],
+        ['POST', '/cart', { productId: w.productId }],
+        ['PUT', `/cart/${w.cartItemId}`, { count: 2 }],
+        ['DELETE', `/cart/${w.cartItemId}`],
+        ['DELETE', '/cart'],
+        ['PUT', '/cart/applyCoupon', { couponName: 'WORLD10' }],
+        ['POST', `/orders/${w.cartId}`, { shippingAddress }],
+        ['GET', `/orders/checkout-session/${w.cartId}`],
+        ['GET', '/orders'],
+        ['GET', `/orders/${w.orderId}`],
+        ['GET', '/addresses'],
+        ['GET', `/addresses/${w.addressId}`],
+        ['PUT', `/addresses/${w.addressId}`, { alias: 'x' }],
+        ['DELETE', `/addresses/${w.addressId}`],
+        ['GET', '/wishlist'],
+        ['DELETE', `/wishlist/${w.productId}`],
+        ['POST', '/reviews', { product: w.productId, review: 'r', rating: 5 }],
+        ['PUT', `/reviews/${w.reviewId}`, { rating: 1 }],
+        ['DELETE', `/reviews/${w.reviewId}`],
+      ],
+      401,
+      'You are not logged in. Please login to get access',
+    );
   });
 });
 
@@ -131,7 +156,9 @@ describe('per-account endpoints act on the caller only', () => {
     expect(cart.data).toMatchObject({ _id: w.otherCartId, cartOwner: w.other.id });
     expect(cart.data.products.map((l: { _id: string }) => l._id)).toEqual([w.otherCartItemId]);
     const orders = (await api('GET', `/orders${query}`, { as: w.other })).json();
-    expect(orders.data.map((o: { _id: string; user: { _id: string } }) => [o._id, o.user._id])).toEqual([[w.otherOrderId, w.other.id]]);
+    expect(orders.data.map((o: { _id: string; user: { _id: string } }) => [o._id, o.user._id])).toEqual([
+      [w.otherOrderId, w.other.id],
+    ]);
     const addresses = (await api('GET', `/addresses${query}`, { as: w.other })).json();
     expect(addresses.data.map((a: { _id: string }) => a._id)).toEqual([w.otherAddressId]);
     const wishlist = (await api('GET', `/wishlist${query}`, { as: w.other })).json();
@@ -147,7 +174,9 @@ describe('per-account endpoints act on the caller only', () => {
     const removed = await api('DELETE', `/wishlist/${w.productId}`, { as: w.other });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data).toEqual([]);
-    expect((await api('PUT', '/cart/applyCoupon', { as: w.other, payload: { couponName: 'NOPE' } })).statusCode).toBe(400);
+    expect((await api('PUT', '/cart/applyCoupon', { as: w.other, payload: { couponName: 'NOPE' } })).statusCode).toBe(
+      400,
+    );
     expect((await api('DELETE', '/cart', { as: w.other })).statusCode).toBe(204);
 
     expect(await ownedBy(w.user.id)).toEqual(mine);
@@ -161,7 +190,15 @@ describe('owner fields smuggled into bodies', () => {
     const productId = await createProduct(t, { categoryId: w.categoryId, price: 20 });
     const secondProductId = await createProduct(t, { categoryId: w.categoryId, price: 30 });
     const mine = await ownedBy(w.user.id);
-    const owner = { user: w.user.id, userId: w.user.id, user_id: w.user.id, owner: w.user.id, cartOwner: w.user.id, cartId: w.cartId, _id: w.cartId };
+    const owner = {
+      user: w.user.id,
+      userId: w.user.id,
+      user_id: w.user.id,
+      owner: w.user.id,
+      cartOwner: w.user.id,
+      cartId: w.cartId,
+      _id: w.cartId,
+    };
     const ok = async (method: Method, url: string, payload: Record<string, unknown>, status = 200) => {
       const res = await api(method, url, { as: w.other, payload: { ...owner, ...payload } });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
@@ -171,7 +208,9 @@ describe('owner fields smuggled into bodies', () => {
     // Each of these acts on the caller's own things, whatever the body says.
     const review = (await ok('POST', '/reviews', { product: productId, review: 'جيد', rating: 5 }, 201)).data;
     expect(review.user._id).toBe(w.other.id);
-    expect((await ok('POST', `/products/${secondProductId}/reviews`, { review: 'جيد', rating: 4 }, 201)).data.user._id).toBe(w.other.id);
+    expect(
+      (await ok('POST', `/products/${secondProductId}/reviews`, { review: 'جيد', rating: 4 }, 201)).data.user._id,
+    ).toBe(w.other.id);
     expect((await ok('PUT', `/reviews/${w.otherReviewId}`, { review: 'معدل' })).data.user._id).toBe(w.other.id);
     await ok('POST', '/addresses', { alias: 'العمل', details: 'مكتب', phone: '01012345678' });
     await ok('PUT', `/addresses/${w.otherAddressId}`, { city: 'طنطا' });

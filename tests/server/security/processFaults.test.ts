@@ -7,7 +7,14 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { hashPassword } from '../../../server/lib/passwords';
-import { createCategory, createProduct, createScratchDatabase, createUser, type TestContext, type TestUser } from '../helpers';
+import {
+  createCategory,
+  createProduct,
+  createScratchDatabase,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../helpers';
 import { freePort, ServerProcess, type LogLine } from '../../processes';
 
 /**
@@ -97,8 +104,17 @@ const listening = (line: LogLine) => line.msg?.startsWith('Server listening at')
 async function startServer(store: Store, env: Record<string, string> = {}) {
   const port = await freePort();
   const server = startProcess({
-    PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: '0', SEED_DEMO: '0', BCRYPT_ROUNDS: '4',
-    NODE_ENV: 'test', LOG_LEVEL: 'info', JWT_SECRET, PUBLIC_BASE_URL: 'http://shop.test', ...store.env, ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMITS: '0',
+    SEED_DEMO: '0',
+    BCRYPT_ROUNDS: '4',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    JWT_SECRET,
+    PUBLIC_BASE_URL: 'http://shop.test',
+    ...store.env,
+    ...env,
   });
   await server.waitForLog(listening);
   return { server, url: `http://127.0.0.1:${port}/api/v1` };
@@ -116,7 +132,10 @@ interface Line {
   price: number;
 }
 /** Lines as the SQL below aggregates them: ordered by product id. */
-const byProduct = (lines: Line[]) => lines.map(({ productId, count, price }) => ({ productId, count, price })).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+const byProduct = (lines: Line[]) =>
+  lines
+    .map(({ productId, count, price }) => ({ productId, count, price }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : 1));
 
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
 
@@ -135,9 +154,16 @@ describe('a crash in the middle of an order rush', () => {
         const user = await createUser(t);
         const lines: Line[] = [{ productId: plenty, count: (i % 3) + 1, price: 1500 }];
         if (i % 2) lines.push({ productId: scarce, count: 1, price: 4000 });
-        const cart = (await t.db.one<{ id: string }>('INSERT INTO carts (user_id) VALUES ($1) RETURNING id', [user.id]))!;
+        const cart = (await t.db.one<{ id: string }>('INSERT INTO carts (user_id) VALUES ($1) RETURNING id', [
+          user.id,
+        ]))!;
         for (const line of lines) {
-          await t.db.query('INSERT INTO cart_items (cart_id, product_id, count, price) VALUES ($1, $2, $3, $4)', [cart.id, line.productId, line.count, line.price]);
+          await t.db.query('INSERT INTO cart_items (cart_id, product_id, count, price) VALUES ($1, $2, $3, $4)', [
+            cart.id,
+            line.productId,
+            line.count,
+            line.price,
+          ]);
         }
         customers.push({ user, cartId: cart.id, lines });
       }
@@ -151,7 +177,9 @@ describe('a crash in the middle of an order rush', () => {
     const answered = new Map<string, { _id: string; totalOrderPrice: number }>(); // customer id → order of a 201
     const orders = scene.customers.map(async ({ user, cartId }) => {
       const res = await fetch(`${url}/orders/${cartId}`, {
-        method: 'POST', headers: { ...bearer(user), 'content-type': 'application/json' }, body: JSON.stringify({ shippingAddress: address }),
+        method: 'POST',
+        headers: { ...bearer(user), 'content-type': 'application/json' },
+        body: JSON.stringify({ shippingAddress: address }),
       });
       const body = await res.json();
       if (res.status === 201) {
@@ -209,8 +237,14 @@ describe('a crash in the middle of an order rush', () => {
           expect(cartsByUser.get(user.id)).toEqual(byProduct(lines));
         }
       }
-      for (const [productId, start] of [[scene.plenty, initial.plenty], [scene.scarce, initial.scarce]] as const) {
-        const product = (await db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [productId]))!;
+      for (const [productId, start] of [
+        [scene.plenty, initial.plenty],
+        [scene.scarce, initial.scarce],
+      ] as const) {
+        const product = (await db.one<{ quantity: number; sold: number }>(
+          'SELECT quantity, sold FROM products WHERE id = $1',
+          [productId],
+        ))!;
         expect(start - product.quantity).toBe(units[productId]);
         expect(product.sold).toBe(units[productId]);
       }
@@ -237,7 +271,11 @@ describe('stopping the server', () => {
     const { server, url } = await startServer(store, { NODE_ENV: 'production' });
 
     const logins = emails.map((email) =>
-      fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }),
+      fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      }),
     );
     const isLogin = (line: LogLine) => line.msg === 'incoming request' && line.req?.url === '/api/v1/auth/login';
     await server.waitForLog(isLogin, emails.length);
@@ -263,7 +301,13 @@ function createAdmin(store: Store, args: string[], env: Record<string, string> =
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/createAdmin.ts', ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), BCRYPT_ROUNDS: '4', ...store.env, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        BCRYPT_ROUNDS: '4',
+        ...store.env,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -276,7 +320,13 @@ function createAdmin(store: Store, args: string[], env: Record<string, string> =
 describe('production start-up', () => {
   it('refuses a JWT_SECRET shorter than 32 characters: exit code 1 and one clear line on stderr', async () => {
     const store = await newStore();
-    const server = startProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'short-secret-1234', ...store.env });
+    const server = startProcess({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'short-secret-1234',
+      ...store.env,
+    });
     // A server that starts anyway is a failure too, not a hang.
     const outcome = await Promise.race([server.exited, server.waitForLog(listening).then(() => 'listening' as const)]);
     expect(outcome).toEqual({ code: 1, signal: null });
@@ -290,17 +340,25 @@ describe('production start-up', () => {
     const env = { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', BCRYPT_ROUNDS: '4', ...store.env };
     const api = `http://127.0.0.1:${port}/api/v1`;
     const login = (email: string, password: string) =>
-      fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
 
     let server = startProcess(env);
     await server.waitForLog(listening);
     const noAdmin = server.lines.filter((line) => /no admin account yet/.test(line.msg ?? ''));
-    expect(noAdmin.map((line) => line.msg)).toEqual(['no admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or run `npm run create-admin`']);
+    expect(noAdmin.map((line) => line.msg)).toEqual([
+      'no admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or run `npm run create-admin`',
+    ]);
     expect((await login('admin@shop.local', 'Admin1234')).status).toBe(401);
     expect((await login('user@shop.local', 'User12345')).status).toBe(401);
     expect((await (await fetch(`${api}/products`)).json()).results).toBe(0);
     expect(await (await fetch(`${api}/shop`)).json()).toEqual({ data: { demo: false, cardPayment: false } });
-    expect((await fetch(`http://127.0.0.1:${port}/payments/test/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/payments/test/00000000-0000-4000-8000-000000000000`)).status).toBe(
+      404,
+    );
     expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
 
     // The command applies the sign-up rules and refuses a taken e-mail.

@@ -19,9 +19,17 @@ const OLD_DEFAULT = 'dev-only-secret-change-me-in-production-0123456789';
 
 /** Every quoted string of 12+ characters without spaces, and every `NAME=value`, in the repository's text files. */
 function secretsWrittenInTheRepository(): string[] {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
     .split('\n')
-    .filter((file) => file && !/package-lock\.json$|\.(png|jpe?g|webp|gif|ico|woff2?)$/.test(file) && fs.existsSync(path.join(ROOT, file)));
+    .filter(
+      (file) =>
+        file &&
+        !/package-lock\.json$|\.(png|jpe?g|webp|gif|ico|woff2?)$/.test(file) &&
+        fs.existsSync(path.join(ROOT, file)),
+    );
   const found = new Set<string>();
   for (const file of files) {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -32,7 +40,11 @@ function secretsWrittenInTheRepository(): string[] {
 }
 
 const sign = (secret: string, id: string) =>
-  new SignJWT({ id }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+  new SignJWT({ id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
 
 const getMe = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { authorization: `Bearer ${token}` } });
@@ -61,7 +73,8 @@ describe('a shop started without JWT_SECRET', () => {
       await Promise.all(
         candidates.slice(i, i + 50).map(async (secret) => {
           const answer = await getMe(t.app, await sign(secret, admin.id));
-          if (answer.statusCode !== 401 || answer.json().message !== 'Invalid Token. please login again') accepted.push(secret);
+          if (answer.statusCode !== 401 || answer.json().message !== 'Invalid Token. please login again')
+            accepted.push(secret);
         }),
       );
     }
@@ -83,15 +96,20 @@ describe('several processes of one shop', () => {
   });
   afterAll(() => t.close());
 
-  it('agree on the generated secrets even when they all start at once on a fresh database, and accept each other\'s tokens', async () => {
+  it("agree on the generated secrets even when they all start at once on a fresh database, and accept each other's tokens", async () => {
     await t.db.exec('DELETE FROM shop_secrets');
     const apps = await Promise.all(
-      Array.from({ length: 4 }, () => buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, rateLimits: false } })),
+      Array.from({ length: 4 }, () =>
+        buildApp({ db: t.db, config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, rateLimits: false } }),
+      ),
     );
     try {
       const secrets = apps.map((app) => [app.ctx.config.jwtSecret, app.ctx.config.resetCodeSecret]);
       expect(new Set(secrets.map((s) => s.join(' '))).size).toBe(1);
-      expect(await t.db.query('SELECT name FROM shop_secrets ORDER BY name')).toEqual([{ name: 'jwt' }, { name: 'reset_code' }]);
+      expect(await t.db.query('SELECT name FROM shop_secrets ORDER BY name')).toEqual([
+        { name: 'jwt' },
+        { name: 'reset_code' },
+      ]);
 
       const user = await createUser({ ...t, app: apps[0] });
       for (const app of apps) expect((await getMe(app, user.token)).statusCode).toBe(200);
@@ -107,7 +125,13 @@ describe('several processes of one shop', () => {
   it('an explicit JWT_SECRET and RESET_CODE_SECRET are used as given', async () => {
     const app = await buildApp({
       db: t.db,
-      config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, jwtSecret: 'x'.repeat(40), resetCodeSecret: 'y'.repeat(40) },
+      config: {
+        nodeEnv: 'test',
+        logLevel: 'silent',
+        dataDir: t.dataDir,
+        jwtSecret: 'x'.repeat(40),
+        resetCodeSecret: 'y'.repeat(40),
+      },
     });
     try {
       expect([app.ctx.config.jwtSecret, app.ctx.config.resetCodeSecret]).toEqual(['x'.repeat(40), 'y'.repeat(40)]);

@@ -2,7 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBrand, createCategory, createProduct, createUser, largePng, pngImage, useTestApp, type TestUser } from '../helpers';
+import {
+  createBrand,
+  createCategory,
+  createProduct,
+  createUser,
+  largePng,
+  pngImage,
+  useTestApp,
+  type TestUser,
+} from '../helpers';
 import { imageWork } from '../../../server/lib/images';
 import { snapshot } from './world';
 
@@ -39,18 +48,31 @@ function form(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('data' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`, 'latin1'));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`,
+          'latin1',
+        ),
+      );
       chunks.push(part.data, Buffer.from('\r\n'));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const fieldsOf = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
-const file = (name: string, data: Buffer, filename = `${name}.png`, type = 'image/png'): Part => ({ name, filename, type, data });
+const fieldsOf = (values: Record<string, string>): Part[] =>
+  Object.entries(values).map(([name, value]) => ({ name, value }));
+const file = (name: string, data: Buffer, filename = `${name}.png`, type = 'image/png'): Part => ({
+  name,
+  filename,
+  type,
+  data,
+});
 
 interface Target {
   method: 'POST' | 'PUT' | 'PATCH';
@@ -63,7 +85,8 @@ interface Target {
 
 /** Every upload route and file field; gallery attacks come with a good cover, stored first and then cleaned up. */
 const targets = (): Target[] => {
-  const product = () => fieldsOf({ title: 'منتج مرفوع', description: 'وصف', quantity: '3', price: '10', category: categoryId });
+  const product = () =>
+    fieldsOf({ title: 'منتج مرفوع', description: 'وصف', quantity: '3', price: '10', category: categoryId });
   return [
     { method: 'POST', url: '/categories', field: 'image', rest: () => fieldsOf({ name: 'تصنيف مرفوع' }) },
     { method: 'PUT', url: `/categories/${categoryId}`, field: 'image', rest: () => [] },
@@ -78,13 +101,21 @@ const targets = (): Target[] => {
 
 const send = (target: Pick<Target, 'method' | 'url'>, parts: Part[]) => {
   const body = form(parts);
-  return t.app.inject({ method: target.method, url: `/api/v1${target.url}`, headers: { ...body.headers, ...manager.auth }, payload: body.payload });
+  return t.app.inject({
+    method: target.method,
+    url: `/api/v1${target.url}`,
+    headers: { ...body.headers, ...manager.auth },
+    payload: body.payload,
+  });
 };
 
 /** Every file under the test's data directory, relative to it. */
 async function filesUnder(dir = t.dataDir): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(t.dataDir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(t.dataDir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** Rows and files: equal before and after means the request stored nothing. */
@@ -98,11 +129,19 @@ describe('content that is not an image', () => {
   const fakes = (): [string, Buffer][] => [
     ['plain text', Buffer.from('just some text, not a picture')],
     ['HTML', Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')],
-    ['SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>')],
+    [
+      'SVG with a script',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      ),
+    ],
     ['PHP', Buffer.from('<?php system($_GET["cmd"]); ?>')],
     ['a PNG signature then garbage', Buffer.concat([PNG_SIGNATURE, Buffer.from('IHDR'), Buffer.alloc(200, 0x41)])],
     ['a GIF header then a script', Buffer.from('GIF89a<script>alert(1)</script>')],
-    ['a JPEG marker then garbage', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<?php echo 1; ?>')])],
+    [
+      'a JPEG marker then garbage',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<?php echo 1; ?>')]),
+    ],
     ['a truncated PNG', png.subarray(0, 60)],
   ];
 
@@ -127,7 +166,10 @@ describe('content that is not an image', () => {
       ['shell.php', 'application/x-php', php],
       ['page.html', 'text/html', html],
     ] as const) {
-      const res = await send({ method: 'POST', url: '/categories' }, [...fieldsOf({ name: 'تصنيف خبيث' }), file('image', data, filename, type)]);
+      const res = await send({ method: 'POST', url: '/categories' }, [
+        ...fieldsOf({ name: 'تصنيف خبيث' }),
+        file('image', data, filename, type),
+      ]);
       expect(res.statusCode, filename).toBe(400);
       expect(res.json(), filename).toEqual({ status: 'fail', message: 'only images allowed' });
     }
@@ -197,26 +239,57 @@ describe('sizes and counts', () => {
   });
 
   it.each([
-    ['two category images', 'POST', '/categories', () => [...fieldsOf({ name: 'تصنيف' }), file('image', png), file('image', png)], 'image'],
+    [
+      'two category images',
+      'POST',
+      '/categories',
+      () => [...fieldsOf({ name: 'تصنيف' }), file('image', png), file('image', png)],
+      'image',
+    ],
     ['two brand images', 'PUT', 'brand', () => [file('image', png), file('image', png)], 'image'],
     ['two product covers', 'POST', '/products', () => [file('imageCover', png), file('imageCover', png)], 'imageCover'],
     ['six gallery images', 'PUT', 'product', () => Array.from({ length: 6 }, () => file('images', png)), 'images'],
-    ['an unexpected file field', 'POST', '/brands', () => [...fieldsOf({ name: 'ماركة' }), file('avatar', png)], 'avatar'],
-    ['a traversal in the field name', 'POST', '/categories', () => [...fieldsOf({ name: 'تصنيف' }), file('../../image', png)], '../../image'],
-    ['a product field on a category', 'POST', '/categories', () => [...fieldsOf({ name: 'تصنيف' }), file('imageCover', png)], 'imageCover'],
-  ] as const)('%s → 400 Too many files or unexpected file field; nothing stored', async (_label, method, where, parts, field) => {
-    const url = where === 'brand' ? `/brands/${brandId}` : where === 'product' ? `/products/${productId}` : where;
-    const before = await state();
-    const res = await send({ method, url }, parts());
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ status: 'fail', message: `Too many files or unexpected file field: ${field}` });
-    expect(await state()).toEqual(before);
-  });
+    [
+      'an unexpected file field',
+      'POST',
+      '/brands',
+      () => [...fieldsOf({ name: 'ماركة' }), file('avatar', png)],
+      'avatar',
+    ],
+    [
+      'a traversal in the field name',
+      'POST',
+      '/categories',
+      () => [...fieldsOf({ name: 'تصنيف' }), file('../../image', png)],
+      '../../image',
+    ],
+    [
+      'a product field on a category',
+      'POST',
+      '/categories',
+      () => [...fieldsOf({ name: 'تصنيف' }), file('imageCover', png)],
+      'imageCover',
+    ],
+  ] as const)(
+    '%s → 400 Too many files or unexpected file field; nothing stored',
+    async (_label, method, where, parts, field) => {
+      const url = where === 'brand' ? `/brands/${brandId}` : where === 'product' ? `/products/${productId}` : where;
+      const before = await state();
+      const res = await send({ method, url }, parts());
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ status: 'fail', message: `Too many files or unexpected file field: ${field}` });
+      expect(await state()).toEqual(before);
+    },
+  );
 
   it('more text fields than a form may have (200) → 413 Request body is too large; nothing stored', async () => {
     const before = await state();
     const manyFields = Array.from({ length: 201 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
-    const res = await send({ method: 'POST', url: '/categories' }, [...fieldsOf({ name: 'تصنيف كثير' }), file('image', png), ...manyFields]);
+    const res = await send({ method: 'POST', url: '/categories' }, [
+      ...fieldsOf({ name: 'تصنيف كثير' }),
+      file('image', png),
+      ...manyFields,
+    ]);
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json()).toEqual({ status: 'fail', message: 'Request body is too large' });
     expect(await state()).toEqual(before);
@@ -239,16 +312,26 @@ describe('path traversal', () => {
     for (const [i, filename] of names.entries()) {
       // One route per folder; the product gets the hostile name on its cover and a gallery image.
       const uploads: [Target, Part[]][] = [
-        [{ method: 'POST', url: '/categories', field: 'image', rest: () => fieldsOf({ name: `تصنيف ${i}` }) }, [file('image', png, filename)]],
-        [{ method: 'PATCH', url: `/brands/${brandId}`, field: 'image', rest: () => [] }, [file('image', png, filename)]],
-        [{ method: 'PUT', url: `/products/${productId}`, field: 'images', rest: () => [] }, [file('imageCover', png, filename), file('images', png, filename)]],
+        [
+          { method: 'POST', url: '/categories', field: 'image', rest: () => fieldsOf({ name: `تصنيف ${i}` }) },
+          [file('image', png, filename)],
+        ],
+        [
+          { method: 'PATCH', url: `/brands/${brandId}`, field: 'image', rest: () => [] },
+          [file('image', png, filename)],
+        ],
+        [
+          { method: 'PUT', url: `/products/${productId}`, field: 'images', rest: () => [] },
+          [file('imageCover', png, filename), file('images', png, filename)],
+        ],
       ];
       for (const [target, files] of uploads) {
         const res = await send(target, [...target.rest(), ...files]);
         const shown = `${target.method} ${target.url} filename=${filename.slice(0, 40)}: ${res.body.slice(0, 200)}`;
         expect(res.statusCode, shown).toBe(target.method === 'POST' ? 201 : 200);
         const data = res.json().data;
-        for (const url of [data.image, data.imageCover, ...(data.images ?? [])].filter(Boolean)) expect(url, shown).toMatch(IMAGE_URL);
+        for (const url of [data.image, data.imageCover, ...(data.images ?? [])].filter(Boolean))
+          expect(url, shown).toMatch(IMAGE_URL);
         written.push(...(await filesUnder()));
       }
     }

@@ -50,13 +50,23 @@ export type Actor = 'visitor' | 'user' | 'other' | 'manager' | 'admin';
 export function apiClient(t: TestContext) {
   return (method: Method, url: string, options: Omit<InjectOptions, 'method' | 'url'> & { as?: TestUser } = {}) => {
     const { as, headers, ...rest } = options;
-    return t.app.inject({ method, url: `/api/v1${url}`, ...rest, headers: { ...(as?.auth ?? {}), ...(headers as object) } });
+    return t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      ...rest,
+      headers: { ...(as?.auth ?? {}), ...(headers as object) },
+    });
   };
 }
 
 export async function buildWorld(t: TestContext): Promise<World> {
   const api = apiClient(t);
-  const [user, other, manager, admin] = [await createUser(t), await createUser(t), await createUser(t, { role: 'manager' }), await createUser(t, { role: 'admin' })];
+  const [user, other, manager, admin] = [
+    await createUser(t),
+    await createUser(t),
+    await createUser(t, { role: 'manager' }),
+    await createUser(t, { role: 'admin' }),
+  ];
   const categoryId = await createCategory(t);
   const subcategoryId = await createSubcategory(t, categoryId);
   const brandId = await createBrand(t);
@@ -72,11 +82,28 @@ export async function buildWorld(t: TestContext): Promise<World> {
     // An order first (it empties the cart), then a cart that stays.
     ok(await api('POST', '/cart', { as: who, payload: { productId: orderedProductId } }));
     const firstCart = (await api('GET', '/cart', { as: who })).json().data;
-    const order = ok(await api('POST', `/orders/${firstCart._id}`, { as: who, payload: { shippingAddress } }), 201).data;
+    const order = ok(
+      await api('POST', `/orders/${firstCart._id}`, { as: who, payload: { shippingAddress } }),
+      201,
+    ).data;
     const cart = ok(await api('POST', '/cart', { as: who, payload: { productId, color: '#000000' } })).data;
-    const address = ok(await api('POST', '/addresses', { as: who, payload: { alias: 'المنزل', details: 'شارع التحرير', phone: '01012345678', city: 'الجيزة', postalCode: '12345' } })).data;
+    const address = ok(
+      await api('POST', '/addresses', {
+        as: who,
+        payload: {
+          alias: 'المنزل',
+          details: 'شارع التحرير',
+          phone: '01012345678',
+          city: 'الجيزة',
+          postalCode: '12345',
+        },
+      }),
+    ).data;
     ok(await api('POST', '/wishlist', { as: who, payload: { productId } }));
-    const review = ok(await api('POST', '/reviews', { as: who, payload: { product: productId, review: 'منتج جيد', rating: 4 } }), 201).data;
+    const review = ok(
+      await api('POST', '/reviews', { as: who, payload: { product: productId, review: 'منتج جيد', rating: 4 } }),
+      201,
+    ).data;
     return {
       cartId: cart._id as string,
       cartItemId: cart.products[0]._id as string,
@@ -88,7 +115,15 @@ export async function buildWorld(t: TestContext): Promise<World> {
   const mine = await owned(user);
   const theirs = await owned(other);
   return {
-    user, other, manager, admin, categoryId, subcategoryId, brandId, productId, couponId,
+    user,
+    other,
+    manager,
+    admin,
+    categoryId,
+    subcategoryId,
+    brandId,
+    productId,
+    couponId,
     ...mine,
     otherCartId: theirs.cartId,
     otherCartItemId: theirs.cartItemId,
@@ -100,8 +135,20 @@ export async function buildWorld(t: TestContext): Promise<World> {
 
 /** Parents before children, so saved rows go back in without breaking a foreign key. */
 const TABLES = [
-  'users', 'categories', 'subcategories', 'brands', 'products', 'reviews', 'wishlist_items', 'addresses', 'coupons',
-  'carts', 'cart_items', 'payment_sessions', 'orders', 'order_items',
+  'users',
+  'categories',
+  'subcategories',
+  'brands',
+  'products',
+  'reviews',
+  'wishlist_items',
+  'addresses',
+  'coupons',
+  'carts',
+  'cart_items',
+  'payment_sessions',
+  'orders',
+  'order_items',
 ];
 
 /**
@@ -109,7 +156,9 @@ const TABLES = [
  * take around every request). Equal snapshots before and after a request mean it changed nothing.
  */
 export async function snapshot(t: TestContext): Promise<Record<string, string>> {
-  const columns = TABLES.map((table) => `(SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') FROM ${table} x) AS ${table}`);
+  const columns = TABLES.map(
+    (table) => `(SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') FROM ${table} x) AS ${table}`,
+  );
   return (await t.db.one<Record<string, string>>(`SELECT ${columns.join(', ')}`))!;
 }
 
@@ -118,16 +167,20 @@ export async function snapshot(t: TestContext): Promise<Record<string, string>> 
  * tokens and the next order number included), far faster than building the world again.
  */
 export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
-  const { last_value: orderNumber } = (await t.db.one<{ last_value: string }>('SELECT last_value FROM order_number_seq'))!;
+  const { last_value: orderNumber } = (await t.db.one<{ last_value: string }>(
+    'SELECT last_value FROM order_number_seq',
+  ))!;
   await t.db.exec(`DROP SCHEMA IF EXISTS saved_scene CASCADE; CREATE SCHEMA saved_scene;
     ${TABLES.map((table) => `CREATE TABLE saved_scene.${table} AS SELECT * FROM ${table};`).join('\n')}`);
   // Generated columns (products.effective_price) are computed again, never inserted.
   const columns = new Map(
-    (await t.db.query<{ table_name: string; list: string }>(
-      `SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list FROM information_schema.columns
+    (
+      await t.db.query<{ table_name: string; list: string }>(
+        `SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list FROM information_schema.columns
        WHERE table_schema = current_schema() AND is_generated = 'NEVER' AND table_name = ANY($1) GROUP BY table_name`,
-      [TABLES],
-    )).map((r) => [r.table_name, r.list]),
+        [TABLES],
+      )
+    ).map((r) => [r.table_name, r.list]),
   );
   const restoreSql = `TRUNCATE ${TABLES.join(', ')} CASCADE;
     ${TABLES.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
@@ -140,7 +193,11 @@ export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
 }
 
 /** Runs `attack` and checks its status and that no row anywhere changed. */
-export async function expectRefusedAndUnchanged(t: TestContext, attack: () => Promise<LightMyRequestResponse>, status: number | number[]) {
+export async function expectRefusedAndUnchanged(
+  t: TestContext,
+  attack: () => Promise<LightMyRequestResponse>,
+  status: number | number[],
+) {
   const before = await snapshot(t);
   const res = await attack();
   expect([status].flat(), `${res.statusCode} ${res.body}`).toContain(res.statusCode);

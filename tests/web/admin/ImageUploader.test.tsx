@@ -4,7 +4,10 @@ import { useState } from 'react';
 import ImageUploader, { type ImageMap } from '../../../src/components/admin/ImageUploader';
 import { CROPPED_JPEG, dataUrlOf, imageFile, imageStubsForEachTest } from './imageStubs';
 
-type Props = Omit<Parameters<typeof ImageUploader>[0], 'images' | 'onChange'> & { initial?: ImageMap; onImages?: (images: ImageMap) => void };
+type Props = Omit<Parameters<typeof ImageUploader>[0], 'images' | 'onChange'> & {
+  initial?: ImageMap;
+  onImages?: (images: ImageMap) => void;
+};
 
 function Harness({ initial = {}, onImages, ...props }: Props) {
   const [images, setImages] = useState<ImageMap>(initial);
@@ -157,7 +160,10 @@ describe('ImageUploader', () => {
       render(<Harness max={5} crop onImages={onImages} />);
       await user.upload(slotInput(1), [imageFile('a.png', 800, 600), imageFile('b.png', 1024, 768)]);
       const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
-      expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute('src', dataUrlOf(1024, 768));
+      expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute(
+        'src',
+        dataUrlOf(1024, 768),
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Crop' }));
       expect(stubs.toDataURL).toHaveBeenCalledWith('image/jpeg');
       expect(stubs.drawImage).toHaveBeenCalled();
@@ -177,7 +183,10 @@ describe('ImageUploader', () => {
 
       await user.click(screen.getByRole('button', { name: 'تعديل الصورة 1' }));
       const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
-      expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute('src', dataUrlOf(800, 600));
+      expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute(
+        'src',
+        dataUrlOf(800, 600),
+      );
     });
 
     it('closing the dialog keeps the image as it was and clears the crop', async () => {
@@ -241,7 +250,10 @@ describe('ImageUploader: every file is decoded and checked first', () => {
     const user = userEvent.setup();
     const onError = vi.fn();
     render(<Harness max={5} crop onError={onError} />);
-    await user.upload(slotInput(1), [imageFile('ok.png'), new File(['just some notes'], 'notes.png', { type: 'image/png' })]);
+    await user.upload(slotInput(1), [
+      imageFile('ok.png'),
+      new File(['just some notes'], 'notes.png', { type: 'image/png' }),
+    ]);
     await waitFor(() => expect(onError).toHaveBeenCalledWith('يمكن رفع ملفات الصور فقط'));
     expect(thumbnail(1)).toBeNull();
     expect(thumbnail(2)).toBeNull();

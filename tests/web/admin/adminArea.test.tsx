@@ -16,7 +16,11 @@ describe('admin area', () => {
     renderApp('/admin/allorders');
     await screen.findByRole('heading', { name: 'ادارة جميع الطلبات' });
     const menu = screen.getByRole('navigation', { name: 'لوحة التحكم' });
-    expect(within(menu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/admin',
       '/admin/allorders',
       '/admin/allproducts',
@@ -42,19 +46,24 @@ describe('admin area', () => {
     storeSession(admin);
     renderApp(route);
     const menu = await screen.findByRole('navigation', { name: 'لوحة التحكم' });
-    const active = within(menu).getAllByRole('link').filter((link) => link.classList.contains('active'));
+    const active = within(menu)
+      .getAllByRole('link')
+      .filter((link) => link.classList.contains('active'));
     expect(active.map((link) => link.textContent)).toEqual([section]);
   });
 
-  it.each(['/admin/addproduct', '/admin/editproduct/prod-1', '/admin/addcoupon', '/admin/orders/order-1', '/admin/addsubcategory'])(
-    'sends a customer from %s to /login',
-    async (route) => {
-      storeSession(customer);
-      const { router } = renderApp(route);
-      expect(await screen.findByRole('heading', { name: 'تسجيل الدخول', level: 1 })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it.each([
+    '/admin/addproduct',
+    '/admin/editproduct/prod-1',
+    '/admin/addcoupon',
+    '/admin/orders/order-1',
+    '/admin/addsubcategory',
+  ])('sends a customer from %s to /login', async (route) => {
+    storeSession(customer);
+    const { router } = renderApp(route);
+    expect(await screen.findByRole('heading', { name: 'تسجيل الدخول', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
 });
 
 // Admin code must stay in admin chunks: only admin modules may import it (the store and the
@@ -62,7 +71,8 @@ describe('admin area', () => {
 describe('admin code isolation', () => {
   const srcDir = path.resolve(__dirname, '../../../src');
   const adminDirs = ['pages/admin', 'components/admin', 'api/admin'].map((dir) => path.join(srcDir, dir));
-  const adminOnly = /from ['"](react-image-crop|react-color)|from ['"][./]*(components|api)\/admin\/|from ['"]\.\.?\/admin\/|from ['"][./]*pages\/admin\//;
+  const adminOnly =
+    /from ['"](react-image-crop|react-color)|from ['"][./]*(components|api)\/admin\/|from ['"]\.\.?\/admin\/|from ['"][./]*pages\/admin\//;
 
   function sourceFiles(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

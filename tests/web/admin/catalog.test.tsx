@@ -15,15 +15,31 @@ beforeEach(() => {
 });
 
 describe.each([
-  { what: 'brand', Page: AdminAddBrandPage, path: '/admin/addbrand', endpoint: '*/api/v1/brands', nameLabel: 'اسم الماركة', doneMs: 1000 },
-  { what: 'category', Page: AdminAddCategoryPage, path: '/admin/addcategory', endpoint: '*/api/v1/categories', nameLabel: 'اسم التصنيف', doneMs: 500 },
+  {
+    what: 'brand',
+    Page: AdminAddBrandPage,
+    path: '/admin/addbrand',
+    endpoint: '*/api/v1/brands',
+    nameLabel: 'اسم الماركة',
+    doneMs: 1000,
+  },
+  {
+    what: 'category',
+    Page: AdminAddCategoryPage,
+    path: '/admin/addcategory',
+    endpoint: '*/api/v1/categories',
+    nameLabel: 'اسم التصنيف',
+    doneMs: 500,
+  },
 ])('admin: add $what', ({ Page, path, endpoint, nameLabel, doneMs }) => {
   it('needs a name and an image', async () => {
     const posted = vi.fn();
-    server.use(http.post(endpoint, () => {
-      posted();
-      return HttpResponse.json({}, { status: 201 });
-    }));
+    server.use(
+      http.post(endpoint, () => {
+        posted();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     const { user } = renderWithProviders(<Page />, { path });
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
@@ -89,10 +105,12 @@ describe.each([
 
   it('shows how much of the upload has been sent', async () => {
     const upload = holdUploadAt(0.4);
-    server.use(http.post(endpoint, async () => {
-      await upload.answered;
-      return HttpResponse.json({ data: { _id: 'x' } }, { status: 201 });
-    }));
+    server.use(
+      http.post(endpoint, async () => {
+        await upload.answered;
+        return HttpResponse.json({ data: { _id: 'x' } }, { status: 201 });
+      }),
+    );
     const { user } = renderWithProviders(<Page />, { path });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
     await user.type(screen.getByLabelText(nameLabel), 'اسم');
@@ -117,7 +135,10 @@ describe('admin: add subcategory', () => {
     server.use(
       http.post('*/api/v1/subcategories', async ({ request }) => {
         bodies.push(await request.json());
-        const failure = status === 400 ? { status: 'fail', message: 'Duplicate field value: "x". Please use another value!' } : { status: 'error', message: 'Something went wrong, please try again later' };
+        const failure =
+          status === 400
+            ? { status: 'fail', message: 'Duplicate field value: "x". Please use another value!' }
+            : { status: 'error', message: 'Something went wrong, please try again later' };
         return HttpResponse.json(status === 201 ? { data: { _id: 's' } } : failure, { status });
       }),
     );
@@ -147,7 +168,21 @@ describe('admin: add subcategory', () => {
     server.use(
       http.post('*/api/v1/subcategories', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ errors: [{ type: 'field', value: '', msg: 'must be at least 2 chars', path: 'name', param: 'name', location: 'body' }] }, { status: 400 });
+        return HttpResponse.json(
+          {
+            errors: [
+              {
+                type: 'field',
+                value: '',
+                msg: 'must be at least 2 chars',
+                path: 'name',
+                param: 'name',
+                location: 'body',
+              },
+            ],
+          },
+          { status: 400 },
+        );
       }),
     );
     const { user } = renderPage();
@@ -166,7 +201,10 @@ describe('admin: add subcategory', () => {
   it('names a refusal that is not a duplicate (too long a name)', async () => {
     server.use(
       http.post('*/api/v1/subcategories', () =>
-        HttpResponse.json({ errors: [{ type: 'field', msg: 'Too long category name', path: 'name', param: 'name', location: 'body' }] }, { status: 400 }),
+        HttpResponse.json(
+          { errors: [{ type: 'field', msg: 'Too long category name', path: 'name', param: 'name', location: 'body' }] },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderPage();
@@ -208,6 +246,8 @@ describe('admin: add subcategory', () => {
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'شاشات');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     const toast = await screen.findByText('هناك مشكلة في عملية الاضافة');
-    expect(within(toast.closest('.Toastify') as HTMLElement).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeNull();
+    expect(
+      within(toast.closest('.Toastify') as HTMLElement).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر'),
+    ).toBeNull();
   });
 });

@@ -18,7 +18,10 @@ afterEach(() => {
 
 const renderAdd = () => renderWithProviders(<AdminAddCouponPage />, { path: '/admin/addcoupon' });
 
-async function fillCoupon(user: ReturnType<typeof renderAdd>['user'], { name = 'EID20', expire = '2031-04-10', discount = '٢٠' } = {}) {
+async function fillCoupon(
+  user: ReturnType<typeof renderAdd>['user'],
+  { name = 'EID20', expire = '2031-04-10', discount = '٢٠' } = {},
+) {
   if (name) await user.type(screen.getByLabelText('اسم الكوبون'), name);
   const date = screen.getByLabelText('تاريخ الانتهاء');
   if (expire) {
@@ -35,7 +38,10 @@ describe('admin: coupons list and add', () => {
     const card = (await screen.findByText('اسم الكوبون: SALE10')).closest('article')!;
     expect(within(card).getByText(`تاريخ الانتهاء: ${formatDate(coupons[0].expire)}`)).toBeInTheDocument();
     expect(within(card).getByText('نسبة الخصم: 10%')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'تعديل الكوبون SALE10' })).toHaveAttribute('href', '/admin/editcoupon/coupon-1');
+    expect(within(card).getByRole('link', { name: 'تعديل الكوبون SALE10' })).toHaveAttribute(
+      'href',
+      '/admin/editcoupon/coupon-1',
+    );
     expect(within(card).getByRole('button', { name: 'حذف الكوبون SALE10' })).toBeInTheDocument();
     expect(screen.getByText('اسم الكوبون: RAMADAN25')).toBeInTheDocument();
   });
@@ -47,7 +53,9 @@ describe('admin: coupons list and add', () => {
   });
 
   it('shows the failure text when the list fails, and loads it again on retry', async () => {
-    server.use(http.get('*/api/v1/coupons', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/coupons', () => HttpResponse.json({ message: 'x' }, { status: 500 }), { once: true }),
+    );
     const { user } = renderAdd();
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
@@ -71,10 +79,12 @@ describe('admin: coupons list and add', () => {
     ['a discount of 0', { discount: '0' }],
   ])('is blocked with "please complete the data" for %s', async (_, override) => {
     const posted = vi.fn();
-    server.use(http.post('*/api/v1/coupons', () => {
-      posted();
-      return HttpResponse.json({}, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/v1/coupons', () => {
+        posted();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     const { user } = renderAdd();
     await fillCoupon(user, override);
     await user.click(screen.getByRole('button', { name: 'اضافة كوبون' }));
@@ -112,7 +122,9 @@ describe('admin: coupons list and add', () => {
     [403, 'You are not allowed to perform this action', 'غير مسموح لك بالاضافة'],
     [500, 'Something went wrong, please try again later', 'هناك مشكلة في عملية الاضافة'],
   ])('answers %i "%s" with "%s"', async (status, serverMessage, message) => {
-    server.use(http.post('*/api/v1/coupons', () => HttpResponse.json({ status: 'fail', message: serverMessage }, { status })));
+    server.use(
+      http.post('*/api/v1/coupons', () => HttpResponse.json({ status: 'fail', message: serverMessage }, { status })),
+    );
     const { user } = renderAdd();
     await fillCoupon(user);
     await user.click(screen.getByRole('button', { name: 'اضافة كوبون' }));
@@ -125,10 +137,12 @@ describe('admin: coupons list and add', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
     vi.setSystemTime(new Date(2031, 3, 10, 12, 0));
     const posted = vi.fn();
-    server.use(http.post('*/api/v1/coupons', () => {
-      posted();
-      return HttpResponse.json({ data: coupons[0] }, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/v1/coupons', () => {
+        posted();
+        return HttpResponse.json({ data: coupons[0] }, { status: 201 });
+      }),
+    );
     const { user } = renderAdd();
     expect(screen.getByLabelText('تاريخ الانتهاء')).toHaveAttribute('min', '2031-04-10');
     await fillCoupon(user, { discount: '150' });
@@ -231,7 +245,14 @@ describe('admin: edit coupon', () => {
   });
 
   it('names a duplicate name and a discount above 100', async () => {
-    server.use(http.put('*/api/v1/coupons/:id', () => HttpResponse.json({ status: 'fail', message: 'Duplicate field value: "SALE10". Please use another value!' }, { status: 400 })));
+    server.use(
+      http.put('*/api/v1/coupons/:id', () =>
+        HttpResponse.json(
+          { status: 'fail', message: 'Duplicate field value: "SALE10". Please use another value!' },
+          { status: 400 },
+        ),
+      ),
+    );
     const { user } = renderEdit();
     const discount = await screen.findByLabelText('نسبة الخصم (%)');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));

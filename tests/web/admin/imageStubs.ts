@@ -15,7 +15,9 @@ class SizedImageStub {
   naturalWidth = 0;
   naturalHeight = 0;
   set src(value: string) {
-    const [width, height] = atob(value.split(',')[1] ?? '').split('x').map(Number);
+    const [width, height] = atob(value.split(',')[1] ?? '')
+      .split('x')
+      .map(Number);
     setTimeout(() => {
       if (Number.isFinite(width) && Number.isFinite(height)) {
         this.naturalWidth = width;
@@ -31,7 +33,12 @@ class SizedImageStub {
 function installImageStubs() {
   vi.stubGlobal('Image', SizedImageStub);
   const drawImage = vi.fn();
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage, fillRect: vi.fn(), translate: vi.fn(), fillStyle: '' } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage,
+    fillRect: vi.fn(),
+    translate: vi.fn(),
+    fillStyle: '',
+  } as unknown as CanvasRenderingContext2D);
   const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(CROPPED_JPEG);
   return { drawImage, toDataURL };
 }

@@ -131,7 +131,11 @@ describe('admin: order details', () => {
       const select = await screen.findByLabelText(label);
       expect(select).toHaveValue('false');
       expect(select).toBeEnabled();
-      expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['لا', 'نعم']);
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['لا', 'نعم']);
       expect(within(select).getByRole('option', { name: 'لا' })).toBeDisabled();
       const save = screen.getByRole('button', { name: `حفظ ${label}` });
       expect(save).toBeDisabled();
@@ -141,7 +145,11 @@ describe('admin: order details', () => {
     });
 
     it('shows an order already changed as "yes", with the select and its save button disabled', async () => {
-      server.use(http.get('*/api/v1/orders/:id', () => HttpResponse.json({ data: { ...orders[0], isPaid: true, isDelivered: true } })));
+      server.use(
+        http.get('*/api/v1/orders/:id', () =>
+          HttpResponse.json({ data: { ...orders[0], isPaid: true, isDelivered: true } }),
+        ),
+      );
       renderDetails();
       const select = await screen.findByLabelText(label);
       expect(select).toHaveValue('true');

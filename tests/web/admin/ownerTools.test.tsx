@@ -24,11 +24,26 @@ describe('admin dashboard', () => {
     expect(today).toHaveTextContent('1 طلب');
     expect(today).toHaveTextContent(formatEGP(23998));
     expect(screen.getByRole('region', { name: 'اخر 30 يوما' })).toHaveTextContent(formatEGP(52500.5));
-    expect(screen.getByRole('link', { name: /تنتظر الدفع\s*4/ })).toHaveAttribute('href', '/admin/allorders?isPaid=false&isCancelled=false');
-    expect(screen.getByRole('link', { name: /تنتظر التوصيل\s*2/ })).toHaveAttribute('href', '/admin/allorders?isDelivered=false&isCancelled=false');
-    expect(screen.getByRole('link', { name: /نفدت من المخزون\s*3/ })).toHaveAttribute('href', '/admin/allproducts?stock=out');
-    expect(screen.getByRole('link', { name: /قاربت على النفاد.*6/ })).toHaveAttribute('href', '/admin/allproducts?stock=low');
-    expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute('href', `/admin/editproduct/${products[0]._id}`);
+    expect(screen.getByRole('link', { name: /تنتظر الدفع\s*4/ })).toHaveAttribute(
+      'href',
+      '/admin/allorders?isPaid=false&isCancelled=false',
+    );
+    expect(screen.getByRole('link', { name: /تنتظر التوصيل\s*2/ })).toHaveAttribute(
+      'href',
+      '/admin/allorders?isDelivered=false&isCancelled=false',
+    );
+    expect(screen.getByRole('link', { name: /نفدت من المخزون\s*3/ })).toHaveAttribute(
+      'href',
+      '/admin/allproducts?stock=out',
+    );
+    expect(screen.getByRole('link', { name: /قاربت على النفاد.*6/ })).toHaveAttribute(
+      'href',
+      '/admin/allproducts?stock=low',
+    );
+    expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute(
+      'href',
+      `/admin/editproduct/${products[0]._id}`,
+    );
     expect(screen.getByText('12 قطعة')).toBeInTheDocument();
   });
 
@@ -54,7 +69,10 @@ describe('admin orders: search, filters and what a courier needs', () => {
         return HttpResponse.json(listOf(orders, 5));
       }),
     );
-    const { user } = renderWithProviders(<AdminAllOrdersPage />, { path: '/admin/allorders', route: '/admin/allorders?isDelivered=false' });
+    const { user } = renderWithProviders(<AdminAllOrdersPage />, {
+      path: '/admin/allorders',
+      route: '/admin/allorders?isDelivered=false',
+    });
     await screen.findByRole('article', { name: 'طلب رقم #7' });
     expect(requests[0].get('isDelivered')).toBe('false');
     expect(screen.getByRole('combobox', { name: 'التوصيل' })).toHaveValue('false');
@@ -75,7 +93,13 @@ describe('admin orders: search, filters and what a courier needs', () => {
   it('each card shows the delivery address with its alias, unit price and line total, the coupon and what it saved, and a cancelled state', async () => {
     const order = {
       ...orders[0],
-      shippingAddress: { alias: 'البيت', details: 'شارع النيل 5', city: 'الجيزة', phone: '01198765432', postalCode: '' },
+      shippingAddress: {
+        alias: 'البيت',
+        details: 'شارع النيل 5',
+        city: 'الجيزة',
+        phone: '01198765432',
+        postalCode: '',
+      },
       coupon: 'SALE10',
       totalOrderPrice: 21598.2,
       isCancelled: true,
@@ -106,7 +130,11 @@ describe('admin orders: search, filters and what a courier needs', () => {
     await screen.findByRole('heading', { name: 'عنوان التوصيل' });
     expect(screen.getByText('لا يوجد عنوان توصيل لهذا الطلب')).toBeInTheDocument();
     const timeline = screen.getByRole('heading', { name: 'مراحل الطلب' }).nextElementSibling as HTMLElement;
-    expect(within(timeline).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['تم تقديم الطلب', 'تم الدفع', 'تم التوصيل']);
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['تم تقديم الطلب', 'تم الدفع', 'تم التوصيل']);
     expect(screen.queryByText('ملغي')).not.toBeInTheDocument();
   });
 });
@@ -120,7 +148,10 @@ describe('admin products: filters and stock in place', () => {
         return HttpResponse.json(listOf(products, 10));
       }),
     );
-    const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts', route: '/admin/allproducts?stock=low' });
+    const { user } = renderWithProviders(<AdminAllProductsPage />, {
+      path: '/admin/allproducts',
+      route: '/admin/allproducts?stock=low',
+    });
     await screen.findAllByRole('article');
     expect(requests[0].get('quantity[gte]')).toBe('1');
     expect(requests[0].get('quantity[lte]')).toBe('5');
@@ -145,7 +176,11 @@ describe('admin products: filters and stock in place', () => {
       http.put('*/api/v1/products/:id', async ({ request }) => {
         const body = (await request.json()) as { quantity: number };
         sent.push(body);
-        if (refuse) return HttpResponse.json({ errors: [{ msg: 'Product quantity must be a non-negative integer', path: 'quantity' }] }, { status: 400 });
+        if (refuse)
+          return HttpResponse.json(
+            { errors: [{ msg: 'Product quantity must be a non-negative integer', path: 'quantity' }] },
+            { status: 400 },
+          );
         return HttpResponse.json({ data: { ...products[0], quantity: body.quantity } });
       }),
     );
@@ -184,7 +219,10 @@ describe('catalogue lists', () => {
     const { user } = renderWithProviders(<AdminBrandsPage />, { path: '/admin/brands' });
     const card = await screen.findByRole('article', { name: `الماركة ${brands[0].name}` });
     expect(requests[0].get('withCounts')).toBe('1');
-    expect(within(card).getByRole('link', { name: 'عدد المنتجات: 2' })).toHaveAttribute('href', `/admin/allproducts?brand=${brands[0]._id}`);
+    expect(within(card).getByRole('link', { name: 'عدد المنتجات: 2' })).toHaveAttribute(
+      'href',
+      `/admin/allproducts?brand=${brands[0]._id}`,
+    );
     await user.click(within(card).getByRole('button', { name: `حذف ${brands[0].name}` }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('ستبقى منتجاتها (2) في المتجر بدون ماركة');
   });
@@ -192,14 +230,20 @@ describe('catalogue lists', () => {
   it('a category that still has products: the server refuses (409) and the screen says why in Arabic', async () => {
     server.use(
       http.get('*/api/v1/categories', () => HttpResponse.json(listOf([{ ...categories[0], productCount: 4 }]))),
-      http.delete('*/api/v1/categories/:id', () => HttpResponse.json({ status: 'fail', message: 'Category still has products' }, { status: 409 })),
+      http.delete('*/api/v1/categories/:id', () =>
+        HttpResponse.json({ status: 'fail', message: 'Category still has products' }, { status: 409 }),
+      ),
     );
     const { user } = renderWithProviders(<AdminCategoriesPage />, { path: '/admin/categories' });
     await user.click(await screen.findByRole('button', { name: `حذف ${categories[0].name}` }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('لا يمكن حذفه الان لانه يحتوي على 4 منتج');
     await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('لا يمكن حذف التصنيف لانه ما زال يحتوي على منتجات: انقل منتجاته الى تصنيف اخر او احذفها اولا')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'لا يمكن حذف التصنيف لانه ما زال يحتوي على منتجات: انقل منتجاته الى تصنيف اخر او احذفها اولا',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('renames a subcategory-free entry in place and sends only the name when the image is unchanged', async () => {

@@ -19,7 +19,11 @@ beforeEach(() => {
 });
 
 function manyProducts(count: number): Product[] {
-  return Array.from({ length: count }, (_, i) => ({ ...products[i % 2], _id: `prod-x${i}`, title: `منتج رقم ${i + 1}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    ...products[i % 2],
+    _id: `prod-x${i}`,
+    title: `منتج رقم ${i + 1}`,
+  }));
 }
 
 describe('admin: all products', () => {
@@ -36,8 +40,14 @@ describe('admin: all products', () => {
     const card = (await screen.findByRole('heading', { name: products[0].title })).closest('article')!;
     expect(requests[0].searchParams.get('limit')).toBe('10');
     expect(requests[0].searchParams.get('page')).toBe('1');
-    expect(within(card).getByRole('link', { name: `تعديل ${products[0].title}` })).toHaveAttribute('href', '/admin/editproduct/prod-1');
-    expect(within(card).getByRole('link', { name: new RegExp(`^${products[0].title}`) })).toHaveAttribute('href', '/products/prod-1');
+    expect(within(card).getByRole('link', { name: `تعديل ${products[0].title}` })).toHaveAttribute(
+      'href',
+      '/admin/editproduct/prod-1',
+    );
+    expect(within(card).getByRole('link', { name: new RegExp(`^${products[0].title}`) })).toHaveAttribute(
+      'href',
+      '/products/prod-1',
+    );
     expect(within(card).getByRole('button', { name: `ازالة ${products[0].title}` })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).toBeNull();
   });
@@ -67,7 +77,11 @@ describe('admin: all products', () => {
       scrolled.push(this);
     });
     const all = manyProducts(12);
-    server.use(http.get('*/api/v1/products', ({ request }) => HttpResponse.json(listOf(all, 10, Number(new URL(request.url).searchParams.get('page'))))));
+    server.use(
+      http.get('*/api/v1/products', ({ request }) =>
+        HttpResponse.json(listOf(all, 10, Number(new URL(request.url).searchParams.get('page')))),
+      ),
+    );
     const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
     await screen.findByText('منتج رقم 1');
     expect(scrolled).toEqual([]);
@@ -84,7 +98,9 @@ describe('admin: all products', () => {
   });
 
   it('shows the failure text when the list cannot be loaded, and loads it again on retry', async () => {
-    server.use(http.get('*/api/v1/products', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/products', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }),
+    );
     const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
@@ -183,10 +199,12 @@ describe('admin: add product', () => {
     ['no main category', { category: '' }],
   ])('is blocked with "please complete the data" for %s', async (_, override) => {
     const posted = vi.fn();
-    server.use(http.post('*/api/v1/products', () => {
-      posted();
-      return HttpResponse.json({}, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/v1/products', () => {
+        posted();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
     const values = { image: true, title: 'سماعة', description: 'وصف', price: '100', category: 'cat-1', ...override };
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
     if (values.image) {
@@ -226,8 +244,13 @@ describe('admin: add product', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const sent = captureProductForm('post');
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
-    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), [imageFile('a.png', 800, 600), imageFile('b.png', 1024, 768)]);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Crop Image' })).getByRole('button', { name: 'Crop' }));
+    await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), [
+      imageFile('a.png', 800, 600),
+      imageFile('b.png', 1024, 768),
+    ]);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Crop Image' })).getByRole('button', { name: 'Crop' }),
+    );
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
 
     await fillRequiredFields(user);
@@ -285,7 +308,14 @@ describe('admin: add product', () => {
   });
 
   it('says "something went wrong" when the server gives no reason', async () => {
-    server.use(http.post('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'Something went wrong, please try again later' }, { status: 500 })));
+    server.use(
+      http.post('*/api/v1/products', () =>
+        HttpResponse.json(
+          { status: 'error', message: 'Something went wrong, please try again later' },
+          { status: 500 },
+        ),
+      ),
+    );
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'اغلاق' }));
@@ -296,7 +326,11 @@ describe('admin: add product', () => {
 });
 
 describe('admin: edit product', () => {
-  const renderEdit = () => renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/prod-1' });
+  const renderEdit = () =>
+    renderWithProviders(<AdminEditProductPage />, {
+      path: '/admin/editproduct/:id',
+      route: '/admin/editproduct/prod-1',
+    });
 
   it('is prefilled from the product, with its images shown from their URLs', async () => {
     renderEdit();
@@ -374,7 +408,10 @@ describe('admin: edit product', () => {
   });
 
   it('shows the failure text for an unknown product', async () => {
-    const { user } = renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/nope' });
+    const { user } = renderWithProviders(<AdminEditProductPage />, {
+      path: '/admin/editproduct/:id',
+      route: '/admin/editproduct/nope',
+    });
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
@@ -393,7 +430,18 @@ describe('admin: a refused product save', () => {
         bodies.push(sent);
         if (Number(sent.get('priceAfterDiscount')?.[0]) >= Number(sent.get('price')?.[0])) {
           return HttpResponse.json(
-            { errors: [{ type: 'field', value: '2000', msg: 'priceAfterDiscount must be lower than price', path: 'priceAfterDiscount', param: 'priceAfterDiscount', location: 'body' }] },
+            {
+              errors: [
+                {
+                  type: 'field',
+                  value: '2000',
+                  msg: 'priceAfterDiscount must be lower than price',
+                  path: 'priceAfterDiscount',
+                  param: 'priceAfterDiscount',
+                  location: 'body',
+                },
+              ],
+            },
             { status: 400 },
           );
         }
@@ -434,7 +482,8 @@ describe('admin: a refused product save', () => {
     expect(await screen.findByText('تمت الاضافة بنجاح')).toBeInTheDocument();
     expect(bodies).toHaveLength(2);
     const [first, second] = bodies;
-    for (const key of ['title', 'description', 'price', 'category', 'availableColors']) expect(second.get(key)).toEqual(first.get(key));
+    for (const key of ['title', 'description', 'price', 'category', 'availableColors'])
+      expect(second.get(key)).toEqual(first.get(key));
     expect(second.get('priceAfterDiscount')).toEqual(['1200']);
     expect(await (second.get('imageCover')![0] as File).text()).toBe('cropped');
 
@@ -447,8 +496,15 @@ describe('admin: a refused product save', () => {
     ['category', 'No category exist for this id: cat-1', 'التصنيف الرئيسي', 'التصنيف الرئيسي المختار لم يعد موجودا'],
     ['brand', 'No brand exist for this id: brand-1', 'الماركة', 'الماركة المختارة لم تعد موجودة'],
   ])('names the refused %s in Arabic beside it', async (path, msg, label, arabic) => {
-    server.use(http.put('*/api/v1/products/:id', () => HttpResponse.json({ errors: [{ type: 'field', msg, path, param: path, location: 'body' }] }, { status: 400 })));
-    const { user } = renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/prod-1' });
+    server.use(
+      http.put('*/api/v1/products/:id', () =>
+        HttpResponse.json({ errors: [{ type: 'field', msg, path, param: path, location: 'body' }] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<AdminEditProductPage />, {
+      path: '/admin/editproduct/:id',
+      route: '/admin/editproduct/prod-1',
+    });
     await screen.findByLabelText('اسم المنتج');
     await waitFor(() => expect(screen.getByLabelText('الماركة')).toHaveValue('brand-1'));
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
@@ -457,8 +513,15 @@ describe('admin: a refused product save', () => {
   });
 
   it('shows an image refusal under the images (413 with the 5 MB limit)', async () => {
-    server.use(http.put('*/api/v1/products/:id', () => HttpResponse.json({ status: 'fail', message: 'File too large' }, { status: 413 })));
-    const { user } = renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/prod-1' });
+    server.use(
+      http.put('*/api/v1/products/:id', () =>
+        HttpResponse.json({ status: 'fail', message: 'File too large' }, { status: 413 }),
+      ),
+    );
+    const { user } = renderWithProviders(<AdminEditProductPage />, {
+      path: '/admin/editproduct/:id',
+      route: '/admin/editproduct/prod-1',
+    });
     await screen.findByLabelText('اسم المنتج');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findAllByText('حجم الصورة كبير جدا، الحد الاقصى 5 ميجابايت للصورة')).toHaveLength(2);
@@ -466,7 +529,11 @@ describe('admin: a refused product save', () => {
 });
 
 describe('admin: product images on edit', () => {
-  const renderEdit = () => renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/prod-1' });
+  const renderEdit = () =>
+    renderWithProviders(<AdminEditProductPage />, {
+      path: '/admin/editproduct/:id',
+      route: '/admin/editproduct/prod-1',
+    });
   const stored = (names: string[]) => names.map((name) => `${API_ORIGIN}/products/${name}.webp`);
 
   it('after a save shows the images the server answered with, and the next save sends no image at all', async () => {
@@ -475,7 +542,9 @@ describe('admin: product images on edit', () => {
     server.use(
       http.put('*/api/v1/products/:id', async ({ request }) => {
         bodies.push(collect(await request.formData()));
-        return HttpResponse.json({ data: { ...products[0], images: answered, imageCover: `${API_ORIGIN}/products/new-cover.webp` } });
+        return HttpResponse.json({
+          data: { ...products[0], images: answered, imageCover: `${API_ORIGIN}/products/new-cover.webp` },
+        });
       }),
     );
     const { user } = renderEdit();
@@ -517,11 +586,16 @@ describe('admin: product images on edit', () => {
 describe('admin: product form details', () => {
   it('shows the upload progress of a save', async () => {
     const upload = holdUploadAt(0.25);
-    server.use(http.put('*/api/v1/products/:id', async () => {
-      await upload.answered;
-      return HttpResponse.json({ data: products[0] });
-    }));
-    const { user } = renderWithProviders(<AdminEditProductPage />, { path: '/admin/editproduct/:id', route: '/admin/editproduct/prod-1' });
+    server.use(
+      http.put('*/api/v1/products/:id', async () => {
+        await upload.answered;
+        return HttpResponse.json({ data: products[0] });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminEditProductPage />, {
+      path: '/admin/editproduct/:id',
+      route: '/admin/editproduct/prod-1',
+    });
     await screen.findByLabelText('اسم المنتج');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     const bar = await screen.findByRole('progressbar', { name: 'تقدم رفع البيانات' });

@@ -21,19 +21,30 @@ describe('addresses page', () => {
     const card = await screen.findByRole('listitem', { name: 'المنزل' });
     expect(within(card).getByText(addresses[0].details)).toBeInTheDocument();
     expect(within(card).getByText(addresses[0].phone)).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'تعديل المنزل' })).toHaveAttribute('href', '/user/edit-address/addr-1');
+    expect(within(card).getByRole('link', { name: 'تعديل المنزل' })).toHaveAttribute(
+      'href',
+      '/user/edit-address/addr-1',
+    );
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'اضافة عنوان جديد' })).toHaveAttribute('href', '/user/add-address');
   });
 
   it('shows an empty state', async () => {
-    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', results: 0, data: [] }), { once: true }));
+    server.use(
+      http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', results: 0, data: [] }), {
+        once: true,
+      }),
+    );
     renderList();
     expect(await screen.findByText('لا توجد عناوين محفوظة حتى الان')).toBeInTheDocument();
   });
 
   it('shows the load error with a retry that loads the addresses again', async () => {
-    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderList();
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
@@ -58,7 +69,9 @@ describe('addresses page', () => {
         deleted = true;
         return HttpResponse.json({ status: 'success', data: [addresses[0]] });
       }),
-      http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', data: deleted ? [addresses[0]] : addresses })),
+      http.get('*/api/v1/addresses', () =>
+        HttpResponse.json({ status: 'success', data: deleted ? [addresses[0]] : addresses }),
+      ),
     );
     const seen = recordRequests();
     const { user } = renderList();
@@ -71,7 +84,9 @@ describe('addresses page', () => {
   });
 
   it('says so when deleting fails', async () => {
-    server.use(http.delete('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })));
+    server.use(
+      http.delete('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })),
+    );
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'حذف العمل' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
@@ -83,7 +98,10 @@ describe('addresses page', () => {
 describe('add address', () => {
   const renderAdd = () => renderWithProviders(<UserAddAddressPage />, { path: '/user/add-address' });
 
-  async function fill(user: ReturnType<typeof renderAdd>['user'], values: { alias?: string; details?: string; phone?: string }) {
+  async function fill(
+    user: ReturnType<typeof renderAdd>['user'],
+    values: { alias?: string; details?: string; phone?: string },
+  ) {
     if (values.alias) await user.type(screen.getByLabelText('تسمية العنوان'), values.alias);
     if (values.details) await user.type(screen.getByLabelText('العنوان بالتفصيل'), values.details);
     if (values.phone) await user.type(screen.getByLabelText('رقم الهاتف'), values.phone);
@@ -112,7 +130,13 @@ describe('add address', () => {
     const { user, router } = renderAdd();
     await fill(user, { alias: 'البيت', details: 'الاسكندرية، سموحة', phone: '٠١٠١٢٣٤٥٦٧٨' });
     expect(await screen.findByText('تم اضافة العنوان بنجاح')).toBeInTheDocument();
-    expect(seen[0].body).toEqual({ alias: 'البيت', details: 'الاسكندرية، سموحة', phone: '01012345678', city: '', postalCode: '' });
+    expect(seen[0].body).toEqual({
+      alias: 'البيت',
+      details: 'الاسكندرية، سموحة',
+      phone: '01012345678',
+      city: '',
+      postalCode: '',
+    });
     await act(() => vi.advanceTimersByTimeAsync(900));
     expect(router.state.location.pathname).toBe('/user/add-address');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -121,7 +145,11 @@ describe('add address', () => {
 
   it('reports a failed add and stays', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server.use(http.post('*/api/v1/addresses', () => HttpResponse.json({ errors: [{ msg: 'accept only egypt phone numbers', path: 'phone' }] }, { status: 400 })));
+    server.use(
+      http.post('*/api/v1/addresses', () =>
+        HttpResponse.json({ errors: [{ msg: 'accept only egypt phone numbers', path: 'phone' }] }, { status: 400 }),
+      ),
+    );
     const { user, router } = renderAdd();
     await fill(user, { alias: 'البيت', details: 'الاسكندرية', phone: '01012345678' });
     expect(await screen.findByText('هناك مشكلة في عملية الاضافة')).toBeInTheDocument();
@@ -131,7 +159,8 @@ describe('add address', () => {
 });
 
 describe('edit address', () => {
-  const renderEdit = (id = 'addr-1') => renderWithProviders(<UserEditAddressPage />, { path: '/user/edit-address/:id', route: `/user/edit-address/${id}` });
+  const renderEdit = (id = 'addr-1') =>
+    renderWithProviders(<UserEditAddressPage />, { path: '/user/edit-address/:id', route: `/user/edit-address/${id}` });
 
   it('fills the form, saves the change and goes to the list after 1 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -153,7 +182,9 @@ describe('edit address', () => {
   });
 
   it('reports a failed edit', async () => {
-    server.use(http.put('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
+    server.use(
+      http.put('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })),
+    );
     const { user } = renderEdit();
     await screen.findByDisplayValue('المنزل');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));

@@ -58,7 +58,11 @@ describe('cart page', () => {
 
   it('offers a retry when the cart cannot be loaded', async () => {
     storeSession(customer);
-    server.use(http.get('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'boom' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'boom' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderCart();
     expect(await screen.findByText('تعذر تحميل العربة')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
@@ -91,14 +95,16 @@ describe('cart page', () => {
       expect(input).toHaveValue('3');
     });
 
-    it('shows each line\'s subtotal (price × count), also after the count changes', async () => {
+    it("shows each line's subtotal (price × count), also after the count changes", async () => {
       storeSession(customer);
       const two = { ...cart.data.products[1], count: 2 };
       server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([cart.data.products[0], two]))));
       const { user } = renderCart();
       const shirt = await screen.findByRole('listitem', { name: two.product.title });
       expect(within(shirt).getByTestId('line-price')).toHaveTextContent(`${two.price} جنيه`);
-      expect(within(shirt).getByTestId('line-subtotal')).toHaveTextContent(`${(two.price * 2).toLocaleString('en')} جنيه`);
+      expect(within(shirt).getByTestId('line-subtotal')).toHaveTextContent(
+        `${(two.price * 2).toLocaleString('en')} جنيه`,
+      );
       const phone = screen.getByRole('listitem', { name: cart.data.products[0].product.title });
       const input = within(phone).getByLabelText('الكمية');
       await user.clear(input);
@@ -154,7 +160,10 @@ describe('cart page', () => {
       storeSession(customer);
       server.use(
         http.put('*/api/v1/cart/:itemId', () =>
-          HttpResponse.json({ status: 'fail', message: `Not enough stock for product: ${cart.data.products[0].product.title}` }, { status: 409 }),
+          HttpResponse.json(
+            { status: 'fail', message: `Not enough stock for product: ${cart.data.products[0].product.title}` },
+            { status: 409 },
+          ),
         ),
       );
       const seen = recordRequests();
@@ -164,7 +173,9 @@ describe('cart page', () => {
       await user.clear(input);
       await user.type(input, '99');
       await user.tab();
-      expect(await screen.findByText(`الكمية المطلوبة من "${cart.data.products[0].product.title}" غير متوفرة في المخزون`)).toBeInTheDocument();
+      expect(
+        await screen.findByText(`الكمية المطلوبة من "${cart.data.products[0].product.title}" غير متوفرة في المخزون`),
+      ).toBeInTheDocument();
       expect(input).toHaveValue('1');
       await waitFor(() => expect(count(seen, 'GET', '/cart')).toBe(2));
     });
@@ -173,11 +184,16 @@ describe('cart page', () => {
       storeSession(customer);
       server.use(
         http.put('*/api/v1/cart/:itemId', () =>
-          HttpResponse.json({ errors: [{ msg: 'count must be an integer of at least 1', path: 'count' }] }, { status: 400 }),
+          HttpResponse.json(
+            { errors: [{ msg: 'count must be an integer of at least 1', path: 'count' }] },
+            { status: 400 },
+          ),
         ),
       );
       const { user } = renderCart();
-      const input = within(await screen.findByRole('listitem', { name: cart.data.products[0].product.title })).getByLabelText('الكمية');
+      const input = within(
+        await screen.findByRole('listitem', { name: cart.data.products[0].product.title }),
+      ).getByLabelText('الكمية');
       await user.clear(input);
       await user.type(input, '2');
       await user.tab();
@@ -251,7 +267,9 @@ describe('cart page', () => {
     it('says the cart is empty when the server no longer has it', async () => {
       storeSession(customer);
       server.use(
-        http.put('*/api/v1/cart/applyCoupon', () => HttpResponse.json({ status: 'fail', message: 'No cart exist for this user: u1' }, { status: 404 })),
+        http.put('*/api/v1/cart/applyCoupon', () =>
+          HttpResponse.json({ status: 'fail', message: 'No cart exist for this user: u1' }, { status: 404 }),
+        ),
       );
       const { user } = renderCart();
       await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
@@ -307,7 +325,9 @@ describe('cart page', () => {
 
   it('says so when clearing fails', async () => {
     storeSession(customer);
-    server.use(http.delete('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })));
+    server.use(
+      http.delete('*/api/v1/cart', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })),
+    );
     const { user } = renderCart();
     await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
     await user.click(screen.getByRole('button', { name: 'مسح العربة' }));

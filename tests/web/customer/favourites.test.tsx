@@ -11,9 +11,14 @@ beforeEach(() => storeSession(customer));
 
 describe('favourite products page', () => {
   it('shows the favourites as product cards', async () => {
-    server.use(http.get('*/api/v1/wishlist', () => HttpResponse.json({ status: 'success', results: 1, data: [products[0]] })));
+    server.use(
+      http.get('*/api/v1/wishlist', () => HttpResponse.json({ status: 'success', results: 1, data: [products[0]] })),
+    );
     renderFavourites();
-    expect(await screen.findByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
+    expect(await screen.findByRole('link', { name: products[0].title })).toHaveAttribute(
+      'href',
+      `/products/${products[0]._id}`,
+    );
     expect(screen.queryByText(products[1].title)).not.toBeInTheDocument();
   });
 
@@ -24,7 +29,11 @@ describe('favourite products page', () => {
   });
 
   it('shows the load error with a retry that loads the favourites again', async () => {
-    server.use(http.get('*/api/v1/wishlist', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/wishlist', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderFavourites();
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));

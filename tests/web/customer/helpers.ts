@@ -25,4 +25,5 @@ export function recordRequests(): SeenRequest[] {
   return seen;
 }
 
-export const count = (seen: SeenRequest[], method: string, path: string) => seen.filter((r) => r.method === method && r.path === path).length;
+export const count = (seen: SeenRequest[], method: string, path: string) =>
+  seen.filter((r) => r.method === method && r.path === path).length;

@@ -13,10 +13,12 @@ import { server } from '../mocks/server';
 import { renderApp, renderWithProviders, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
 
-const renderOrder = (id: string) => renderWithProviders(<UserOrderDetailsPage />, { path: '/user/orders/:id', route: `/user/orders/${id}` });
+const renderOrder = (id: string) =>
+  renderWithProviders(<UserOrderDetailsPage />, { path: '/user/orders/:id', route: `/user/orders/${id}` });
 
 /** Serves `order` as the customer's order (GET /orders/:id). */
-const serve = (order: Order) => server.use(http.get(`*/api/v1/orders/${order._id}`, () => HttpResponse.json({ data: order })));
+const serve = (order: Order) =>
+  server.use(http.get(`*/api/v1/orders/${order._id}`, () => HttpResponse.json({ data: order })));
 
 beforeEach(() => storeSession(customer));
 
@@ -25,7 +27,19 @@ describe('order page', () => {
     const order = makeOrder(21, {
       cartItems: [
         { _id: 'l1', count: 2, color: '#000000', price: 11999, product: { ...makeOrder(1).cartItems[0].product } },
-        { _id: 'l2', count: 1, color: '', price: 99.5, product: { _id: products[1]._id, title: products[1].title, imageCover: products[1].imageCover, ratingsAverage: 0, ratingsQuantity: 0 } },
+        {
+          _id: 'l2',
+          count: 1,
+          color: '',
+          price: 99.5,
+          product: {
+            _id: products[1]._id,
+            title: products[1].title,
+            imageCover: products[1].imageCover,
+            ratingsAverage: 0,
+            ratingsQuantity: 0,
+          },
+        },
       ],
       coupon: 'SALE10',
       totalOrderPrice: 21687.75,
@@ -42,13 +56,19 @@ describe('order page', () => {
 
     // The delivery address, whole.
     const address = screen.getByRole('heading', { name: 'عنوان التوصيل' }).closest('.card') as HTMLElement;
-    for (const text of ['المنزل', 'مدينة نصر، شارع عباس العقاد 12', 'القاهرة', '01012345678', '11765']) expect(within(address).getByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'طريقة الدفع' }).closest('.card')).toHaveTextContent('الدفع عند الاستلام');
+    for (const text of ['المنزل', 'مدينة نصر، شارع عباس العقاد 12', 'القاهرة', '01012345678', '11765'])
+      expect(within(address).getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'طريقة الدفع' }).closest('.card')).toHaveTextContent(
+      'الدفع عند الاستلام',
+    );
 
     // Each line: image, title linking to the product, colour, count, unit price and line total.
     const first = screen.getByRole('listitem', { name: products[0].title });
     expect(first.querySelector('img')).toHaveAttribute('src', products[0].imageCover);
-    expect(within(first).getByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
+    expect(within(first).getByRole('link', { name: products[0].title })).toHaveAttribute(
+      'href',
+      `/products/${products[0]._id}`,
+    );
     expect(within(first).getByRole('img', { name: 'اللون أسود' })).toBeInTheDocument();
     expect(first).toHaveTextContent('الكمية: 2');
     expect(first).toHaveTextContent('سعر القطعة: 11,999 جنيه');
@@ -67,21 +87,33 @@ describe('order page', () => {
 
     // The timeline: placed with its time, the steps ahead muted.
     const steps = within(screen.getByRole('list', { name: 'مراحل الطلب' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual([`تم تقديم الطلب${formatDateTime(order.createdAt)}`, 'تم الدفعلم يتم بعد', 'تم التوصيللم يتم بعد']);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      `تم تقديم الطلب${formatDateTime(order.createdAt)}`,
+      'تم الدفعلم يتم بعد',
+      'تم التوصيللم يتم بعد',
+    ]);
     expect(steps[1]).toHaveClass('order-timeline__step--ahead');
     expect(screen.getByRole('button', { name: 'الغاء الطلب' })).toBeEnabled();
   });
 
   it('a paid and delivered order: the whole history with times, no cancel button', async () => {
     const order = makeOrder(16, {
-      paymentMethodType: 'card', isPaid: true, paidAt: '2024-03-28T10:15:00.000Z', isDelivered: true, deliveredAt: '2024-03-30T08:05:00.000Z',
+      paymentMethodType: 'card',
+      isPaid: true,
+      paidAt: '2024-03-28T10:15:00.000Z',
+      isDelivered: true,
+      deliveredAt: '2024-03-30T08:05:00.000Z',
     });
     serve(order);
     renderOrder(order._id);
     expect(await screen.findByTestId('order-status')).toHaveTextContent('تم التوصيل');
     expect(screen.getByRole('heading', { name: 'طريقة الدفع' }).closest('.card')).toHaveTextContent('بطاقة ائتمانية');
     const timeline = screen.getByRole('list', { name: 'مراحل الطلب' });
-    expect(within(timeline).getAllByRole('listitem').map((s) => s.firstChild?.textContent)).toEqual(['تم تقديم الطلب', 'تم الدفع', 'تم التوصيل']);
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((s) => s.firstChild?.textContent),
+    ).toEqual(['تم تقديم الطلب', 'تم الدفع', 'تم التوصيل']);
     expect(within(timeline).getByText(formatDateTime(order.deliveredAt))).toBeInTheDocument();
     expect(within(timeline).queryByText('لم يتم بعد')).toBeNull();
     expect(screen.queryByRole('button', { name: 'الغاء الطلب' })).toBeNull();
@@ -103,7 +135,11 @@ describe('order page', () => {
     expect(count(seen, 'PUT', '/orders/my-order-17/cancel')).toBe(1);
     expect(screen.getByTestId('order-status')).toHaveTextContent('ملغي');
     const timeline = screen.getByRole('list', { name: 'مراحل الطلب' });
-    expect(within(timeline).getAllByRole('listitem').map((s) => s.firstChild?.textContent)).toEqual(['تم تقديم الطلب', 'تم الغاء الطلب']);
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((s) => s.firstChild?.textContent),
+    ).toEqual(['تم تقديم الطلب', 'تم الغاء الطلب']);
     expect(within(timeline).getByText(formatDateTime('2024-03-28T12:00:00.000Z'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'الغاء الطلب' })).toBeNull();
   });
@@ -116,7 +152,9 @@ describe('order page', () => {
         return HttpResponse.json({ status: 'fail', message: 'This order can no longer be cancelled' }, { status: 409 });
       }),
       http.get('*/api/v1/orders/my-order-17', () =>
-        HttpResponse.json({ data: paid ? { ...myOrders[0], isPaid: true, paidAt: '2024-03-28T11:00:00.000Z' } : myOrders[0] }),
+        HttpResponse.json({
+          data: paid ? { ...myOrders[0], isPaid: true, paidAt: '2024-03-28T11:00:00.000Z' } : myOrders[0],
+        }),
       ),
     );
     const { user } = renderOrder('my-order-17');
@@ -144,7 +182,11 @@ describe('order page', () => {
   });
 
   it('a failed load offers a retry', async () => {
-    server.use(http.get('*/api/v1/orders/:id', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/orders/:id', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderOrder('my-order-17');
     await user.click(await screen.findByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'طلب رقم #17' })).toBeInTheDocument();

@@ -33,7 +33,10 @@ describe('OrderCard', () => {
   it('links the whole card and shows the customer for the admin list', () => {
     renderWithProviders(<OrderCard order={myOrders[1]} to="/admin/orders/my-order-16" showCustomer />);
     const card = screen.getByRole('article', { name: 'طلب رقم #16' });
-    expect(within(card).getByRole('link', { name: 'طلب رقم #16' })).toHaveAttribute('href', '/admin/orders/my-order-16');
+    expect(within(card).getByRole('link', { name: 'طلب رقم #16' })).toHaveAttribute(
+      'href',
+      '/admin/orders/my-order-16',
+    );
     // One link per card: item titles are plain text inside a linked card.
     expect(within(card).getAllByRole('link')).toHaveLength(1);
     expect(within(card).getByText(customer.name)).toBeInTheDocument();
@@ -62,7 +65,9 @@ describe('my orders page', () => {
     server.use(
       http.get('*/api/v1/orders', ({ request }) => {
         const url = new URL(request.url);
-        return HttpResponse.json(listOf(many, Number(url.searchParams.get('limit')), Number(url.searchParams.get('page'))));
+        return HttpResponse.json(
+          listOf(many, Number(url.searchParams.get('limit')), Number(url.searchParams.get('page'))),
+        );
       }),
     );
     const { user } = renderOrders();
@@ -83,7 +88,11 @@ describe('my orders page', () => {
 
   it('shows the load error with a retry that loads the orders again', async () => {
     storeSession(customer);
-    server.use(http.get('*/api/v1/orders', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/orders', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderOrders();
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));

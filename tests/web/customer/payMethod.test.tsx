@@ -15,7 +15,10 @@ const homeAddress = { alias: 'المنزل', details: addresses[0].details, phon
 
 const renderPay = () => renderWithProviders(<PayMethodPage />, { path: '/order/paymethoud' });
 
-async function choose(user: ReturnType<typeof renderPay>['user'], { method, address }: { method?: RegExp; address?: string }) {
+async function choose(
+  user: ReturnType<typeof renderPay>['user'],
+  { method, address }: { method?: RegExp; address?: string },
+) {
   await screen.findByRole('option', { name: 'المنزل' });
   if (address) await user.selectOptions(screen.getByLabelText('عنوان الشحن'), address);
   if (method) await user.click(screen.getByRole('radio', { name: method }));
@@ -42,7 +45,11 @@ describe('payment method page', () => {
 
   it('shows the after-discount price when a coupon is applied', async () => {
     storeSession(customer);
-    server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith(cart.data.products, { coupon: 'SALE10', totalAfterDiscount: 11609.1 }))));
+    server.use(
+      http.get('*/api/v1/cart', () =>
+        HttpResponse.json(cartWith(cart.data.products, { coupon: 'SALE10', totalAfterDiscount: 11609.1 })),
+      ),
+    );
     renderPay();
     await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('11,609.10 جنيه'));
   });
@@ -96,7 +103,11 @@ describe('payment method page', () => {
 
   it('warns when the cash order fails', async () => {
     storeSession(customer);
-    server.use(http.post('*/api/v1/orders/:cartId', () => HttpResponse.json({ status: 'fail', message: 'Cart is empty' }, { status: 400 })));
+    server.use(
+      http.post('*/api/v1/orders/:cartId', () =>
+        HttpResponse.json({ status: 'fail', message: 'Cart is empty' }, { status: 400 }),
+      ),
+    );
     const { user, router } = renderPay();
     await choose(user, { address: 'العمل', method: /الدفع عند الاستلام/ });
     await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
@@ -110,14 +121,21 @@ describe('payment method page', () => {
     server.use(
       http.post('*/api/v1/orders/:cartId', () => {
         refreshed = true;
-        return HttpResponse.json({ status: 'fail', message: 'Cart prices have changed, please review your cart' }, { status: 409 });
+        return HttpResponse.json(
+          { status: 'fail', message: 'Cart prices have changed, please review your cart' },
+          { status: 409 },
+        );
       }),
-      http.get('*/api/v1/cart', () => HttpResponse.json(refreshed ? cartWith([{ ...cart.data.products[0], price: 12500 }]) : cart)),
+      http.get('*/api/v1/cart', () =>
+        HttpResponse.json(refreshed ? cartWith([{ ...cart.data.products[0], price: 12500 }]) : cart),
+      ),
     );
     const { user } = renderPay();
     await choose(user, { address: 'المنزل', method: /الدفع عند الاستلام/ });
     await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
-    expect(await screen.findByText('تغيرت اسعار بعض المنتجات في العربة، من فضلك راجع السعر الجديد')).toBeInTheDocument();
+    expect(
+      await screen.findByText('تغيرت اسعار بعض المنتجات في العربة، من فضلك راجع السعر الجديد'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('12,500 جنيه'));
   });
 
@@ -168,7 +186,9 @@ describe('payment method page', () => {
     server.use(
       http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([]))),
       http.get('*/api/v1/orders', () =>
-        HttpResponse.json(listOf([makeOrder(18, { paymentMethodType: 'card', isPaid: true, paidAt: ts.createdAt }), ...myOrders])),
+        HttpResponse.json(
+          listOf([makeOrder(18, { paymentMethodType: 'card', isPaid: true, paidAt: ts.createdAt }), ...myOrders]),
+        ),
       ),
     );
     announcePaymentReturn();
@@ -194,7 +214,9 @@ describe('payment method page', () => {
     storeSession(customer);
     const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
     server.use(
-      http.get('*/api/v1/orders/checkout-session/:cartId', () => HttpResponse.json({ status: 'success', session: { url: PAYMENT_URL } })),
+      http.get('*/api/v1/orders/checkout-session/:cartId', () =>
+        HttpResponse.json({ status: 'success', session: { url: PAYMENT_URL } }),
+      ),
     );
     const seen = recordRequests();
     const { user } = renderPay();

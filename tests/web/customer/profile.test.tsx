@@ -69,7 +69,12 @@ describe('profile', () => {
     await user.type(password, 'Passw0rd!');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('تم التحديث بنجاح')).toBeInTheDocument();
-    expect(seen.at(-1)?.body).toEqual({ name: customer.name, phone: customer.phone, email: 'new@example.eg', currentPassword: 'Passw0rd!' });
+    expect(seen.at(-1)?.body).toEqual({
+      name: customer.name,
+      phone: customer.phone,
+      email: 'new@example.eg',
+      currentPassword: 'Passw0rd!',
+    });
     // The token from before the change no longer works: the one in the answer replaces it.
     expect(store.getState().user.token).toBe(`${TOKEN}-email`);
     await waitFor(() => expect(getStored('token')).toBe(`${TOKEN}-email`));
@@ -77,7 +82,11 @@ describe('profile', () => {
   });
 
   it('warns when the update fails and keeps the dialog open', async () => {
-    server.use(http.put('*/api/v1/users/updateMe', () => HttpResponse.json({ errors: [{ msg: 'E-mail already in use', path: 'email' }] }, { status: 400 })));
+    server.use(
+      http.put('*/api/v1/users/updateMe', () =>
+        HttpResponse.json({ errors: [{ msg: 'E-mail already in use', path: 'email' }] }, { status: 400 }),
+      ),
+    );
     const { user, store } = renderProfile();
     await user.click(screen.getByRole('button', { name: 'تعديل' }));
     const dialog = await screen.findByRole('dialog');
@@ -100,7 +109,12 @@ describe('profile', () => {
   });
 
   describe('password change', () => {
-    async function submit(user: ReturnType<typeof renderProfile>['user'], current: string, password: string, confirm: string) {
+    async function submit(
+      user: ReturnType<typeof renderProfile>['user'],
+      current: string,
+      password: string,
+      confirm: string,
+    ) {
       if (current) await user.type(screen.getByLabelText('كلمة السر الحالية'), current);
       if (password) await user.type(screen.getByLabelText('كلمة السر الجديدة'), password);
       if (confirm) await user.type(screen.getByLabelText('تاكيد كلمة السر الجديدة'), confirm);
@@ -115,13 +129,16 @@ describe('profile', () => {
       expect(seen).toHaveLength(0);
     });
 
-    it.each(REFUSED_PASSWORDS)('refuses %s with registration\'s rule and message, sending nothing', async (password, message) => {
-      const seen = recordRequests();
-      const { user } = renderProfile();
-      await submit(user, 'Passw0rd!', password, password);
-      expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(seen).toHaveLength(0);
-    });
+    it.each(REFUSED_PASSWORDS)(
+      "refuses %s with registration's rule and message, sending nothing",
+      async (password, message) => {
+        const seen = recordRequests();
+        const { user } = renderProfile();
+        await submit(user, 'Passw0rd!', password, password);
+        expect(await screen.findByText(message)).toBeInTheDocument();
+        expect(seen).toHaveLength(0);
+      },
+    );
 
     it('asks for every field', async () => {
       const { user } = renderProfile();
@@ -135,7 +152,11 @@ describe('profile', () => {
       const { user, store, router } = renderProfile();
       await submit(user, 'Passw0rd!', 'NewPassw0rd', 'NewPassw0rd');
       expect(await screen.findByText('تم التحديث بنجاح')).toBeInTheDocument();
-      expect(seen[0].body).toEqual({ currentPassword: 'Passw0rd!', password: 'NewPassw0rd', passwordConfirm: 'NewPassw0rd' });
+      expect(seen[0].body).toEqual({
+        currentPassword: 'Passw0rd!',
+        password: 'NewPassw0rd',
+        passwordConfirm: 'NewPassw0rd',
+      });
       await act(() => vi.advanceTimersByTimeAsync(1400));
       expect(store.getState().user.user).not.toBeNull();
       await act(() => vi.advanceTimersByTimeAsync(100));

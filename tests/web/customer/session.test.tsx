@@ -7,7 +7,11 @@ import { renderApp, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
 
 const EXPIRED = 'انتهت الجلسة، سجل الدخول من جديد';
-const revoked = () => HttpResponse.json({ status: 'fail', message: 'User recently changed password! Please login again..' }, { status: 401 });
+const revoked = () =>
+  HttpResponse.json(
+    { status: 'fail', message: 'User recently changed password! Please login again..' },
+    { status: 401 },
+  );
 
 describe('a session the server no longer accepts', () => {
   it('logs out and says so once when several calls answer 401 (token revoked by a password change elsewhere)', async () => {

@@ -1,4 +1,13 @@
-import type { Brand, CartResponse, Category, ListResponse, Order, Product, ProductRef, User } from '../../../src/api/types';
+import type {
+  Brand,
+  CartResponse,
+  Category,
+  ListResponse,
+  Order,
+  Product,
+  ProductRef,
+  User,
+} from '../../../src/api/types';
 
 // Realistic data in the shapes of API.md. Handlers answer with these; tests import them to assert.
 export const API_ORIGIN = 'http://127.0.0.1:8000';
@@ -81,7 +90,12 @@ export function productRef(product: Product, extra: Partial<ProductRef> = {}): P
 }
 
 /** The snapshot of its customer an order keeps. */
-export const orderUser = (user: Pick<User, '_id' | 'name' | 'email' | 'phone'>): Order['user'] => ({ _id: user._id, name: user.name, email: user.email, phone: user.phone });
+export const orderUser = (user: Pick<User, '_id' | 'name' | 'email' | 'phone'>): Order['user'] => ({
+  _id: user._id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+});
 
 export function listOf<T>(data: T[], limit = 50, page = 1): ListResponse<T> {
   return {
@@ -103,7 +117,10 @@ export const cart: CartResponse = {
         count: 1,
         color: '#000000',
         price: 11999,
-        product: productRef(products[0], { category: { _id: 'cat-1', name: 'الكترونيات' }, brand: { _id: 'brand-1', name: 'سامسونج' } }),
+        product: productRef(products[0], {
+          category: { _id: 'cat-1', name: 'الكترونيات' },
+          brand: { _id: 'brand-1', name: 'سامسونج' },
+        }),
       },
       {
         _id: 'line-2',

@@ -72,7 +72,13 @@ describe('login', () => {
   });
 });
 
-const valid = { name: 'سارة', email: 'sara@example.eg', password: 'Abcdef12', passwordConfirm: 'Abcdef12', phone: '01012345678' };
+const valid = {
+  name: 'سارة',
+  email: 'sara@example.eg',
+  password: 'Abcdef12',
+  passwordConfirm: 'Abcdef12',
+  phone: '01012345678',
+};
 
 describe('registration checks (SPEC §5 order)', () => {
   it.each([
@@ -107,7 +113,12 @@ async function fillRegistration(user: ReturnType<typeof renderApp>['user'], valu
 describe('registration screen', () => {
   it('stops at the first failed check without calling the server', async () => {
     let called = false;
-    server.use(http.post('*/api/v1/auth/signup', () => { called = true; return HttpResponse.json({}); }));
+    server.use(
+      http.post('*/api/v1/auth/signup', () => {
+        called = true;
+        return HttpResponse.json({});
+      }),
+    );
     const { user } = renderApp('/register');
     await fillRegistration(user, { ...valid, phone: '0101' });
     expect(await screen.findByText('رقم الهاتف يجب ان يتكون من 11 رقم')).toBeInTheDocument();
@@ -138,7 +149,9 @@ describe('registration screen', () => {
     ['must be at least 6 chars', 'كلمة السر يجب ان تكون 6 احرف على الاقل'],
     ['E-mail already in use', 'هذا البريد الالكتروني مستخدم من قبل'],
   ])('shows the server refusal %s in Arabic', async (msg, message) => {
-    server.use(http.post('*/api/v1/auth/signup', () => HttpResponse.json({ errors: [{ msg, path: 'x' }] }, { status: 400 })));
+    server.use(
+      http.post('*/api/v1/auth/signup', () => HttpResponse.json({ errors: [{ msg, path: 'x' }] }, { status: 400 })),
+    );
     const { user } = renderApp('/register');
     await fillRegistration(user, valid);
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -215,25 +228,32 @@ describe('password recovery', () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain(RESET_TOKEN);
   });
 
-  it.each(REFUSED_PASSWORDS)('refuses the new password %s with registration\'s rule and message, sending nothing', async (password, message) => {
-    setStored('user-email', customer.email);
-    let sent = 0;
-    server.use(http.put('*/api/v1/auth/resetPassword', () => (sent++, HttpResponse.json({ status: 'Success' }))));
-    const { user } = renderApp('/user/reset-password');
-    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), password);
-    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), password);
-    await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.queryByText('من فضلك اطلب كود جديد')).not.toBeInTheDocument();
-    expect(sent).toBe(0);
-  });
+  it.each(REFUSED_PASSWORDS)(
+    "refuses the new password %s with registration's rule and message, sending nothing",
+    async (password, message) => {
+      setStored('user-email', customer.email);
+      let sent = 0;
+      server.use(http.put('*/api/v1/auth/resetPassword', () => (sent++, HttpResponse.json({ status: 'Success' }))));
+      const { user } = renderApp('/user/reset-password');
+      await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), password);
+      await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), password);
+      await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('من فضلك اطلب كود جديد')).not.toBeInTheDocument();
+      expect(sent).toBe(0);
+    },
+  );
 
   it.each([
     ['must be at least 6 chars', 'كلمة السر يجب ان تكون 6 احرف على الاقل'],
     ['must be at most 72 chars', 'كلمة السر طويلة جدا: الحد 72 حرفا انجليزيا او 36 حرفا عربيا'],
   ])('says what is wrong with a password the server refuses (%s), not "request a new code"', async (msg, message) => {
     setStored('user-email', customer.email);
-    server.use(http.put('*/api/v1/auth/resetPassword', () => HttpResponse.json({ errors: [{ msg, path: 'newPassword' }] }, { status: 400 })));
+    server.use(
+      http.put('*/api/v1/auth/resetPassword', () =>
+        HttpResponse.json({ errors: [{ msg, path: 'newPassword' }] }, { status: 400 }),
+      ),
+    );
     const { user } = renderApp('/user/reset-password');
     await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
     await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');

@@ -12,7 +12,13 @@ function pagedAnswer(path: string, make: (i: number) => object, total: number) {
       requests.push(url.search);
       const limit = Number(url.searchParams.get('limit'));
       const page = Number(url.searchParams.get('page')) || 1;
-      return HttpResponse.json(listOf(Array.from({ length: total }, (_, i) => make(i)), limit, page));
+      return HttpResponse.json(
+        listOf(
+          Array.from({ length: total }, (_, i) => make(i)),
+          limit,
+          page,
+        ),
+      );
     }),
   );
   return requests;
@@ -39,7 +45,10 @@ describe('/allcategory and /allbrand', () => {
     // The logo with the brand's name written under it, not only as a hidden label.
     expect(card.querySelector('img')).toHaveAttribute('src', brands[0].image);
     expect(within(card).getByText('ماركة 3')).toBeVisible();
-    expect(card.querySelector('img')!.compareDocumentPosition(within(card).getByText('ماركة 3')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      card.querySelector('img')!.compareDocumentPosition(within(card).getByText('ماركة 3')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'ماركة 4' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /الصفحة 2/ }));
     expect(await screen.findByRole('link', { name: 'ماركة 5' })).toBeInTheDocument();
@@ -66,7 +75,10 @@ describe('products of a category or a brand', () => {
     server.use(
       http.get('*/api/v1/products', ({ request }) => {
         queries.push(new URL(request.url).search);
-        return HttpResponse.json({ ...listOf([products[0]], 8), paginationResult: { currentPage: 1, limit: 8, numberOfPages: 2 } });
+        return HttpResponse.json({
+          ...listOf([products[0]], 8),
+          paginationResult: { currentPage: 1, limit: 8, numberOfPages: 2 },
+        });
       }),
     );
     const { user } = renderApp('/products/category/cat-1');

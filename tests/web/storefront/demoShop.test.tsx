@@ -15,7 +15,8 @@ function shopAnswers(answer: { demo: boolean; cardPayment: boolean } | 'not-foun
   server.use(
     http.get('*/api/v1/shop', () => {
       calls.n += 1;
-      if (answer === 'not-found') return HttpResponse.json({ status: 'fail', message: "Can't find this route: /api/v1/shop" }, { status: 404 });
+      if (answer === 'not-found')
+        return HttpResponse.json({ status: 'fail', message: "Can't find this route: /api/v1/shop" }, { status: 404 });
       if (answer === 'network') return HttpResponse.error();
       return HttpResponse.json({ data: answer });
     }),

@@ -21,7 +21,10 @@ describe('home page', () => {
     const categoriesSection = screen.getByRole('heading', { name: 'التصنيفات' }).closest('section')!;
     await within(categoriesSection).findByText(categories[0].name);
     expect(within(categoriesSection).getByRole('link', { name: 'المزيد' })).toHaveAttribute('href', '/allcategory');
-    expect(within(categoriesSection).getByRole('link', { name: categories[1].name })).toHaveAttribute('href', `/products/category/${categories[1]._id}`);
+    expect(within(categoriesSection).getByRole('link', { name: categories[1].name })).toHaveAttribute(
+      'href',
+      `/products/category/${categories[1]._id}`,
+    );
 
     const best = screen.getByRole('heading', { name: 'الاكثر مبيعا' }).closest('section')!;
     await within(best).findByText(products[0].title);
@@ -35,7 +38,10 @@ describe('home page', () => {
     expect(screen.getByText(/خصم يصل إلى 30% على أجهزة اللابتوب/)).toBeInTheDocument();
 
     const brandsSection = screen.getByRole('heading', { name: 'اشهر الماركات' }).closest('section')!;
-    expect(await within(brandsSection).findByRole('link', { name: 'سامسونج' })).toHaveAttribute('href', '/products/brand/brand-1');
+    expect(await within(brandsSection).findByRole('link', { name: 'سامسونج' })).toHaveAttribute(
+      'href',
+      '/products/brand/brand-1',
+    );
     expect(within(brandsSection).getByRole('link', { name: 'المزيد' })).toHaveAttribute('href', '/allbrand');
   });
 
@@ -55,7 +61,11 @@ describe('home page', () => {
   });
 
   it('shows a spinner while categories load, then the error text when they fail, and loads them again on retry', async () => {
-    server.use(http.get('*/api/v1/categories', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/categories', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderApp('/');
     const categoriesSection = screen.getByRole('heading', { name: 'التصنيفات' }).closest('section')!;
     expect(within(categoriesSection).getByRole('status')).toBeInTheDocument();
@@ -78,7 +88,8 @@ describe('home page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { container, user } = renderApp('/');
-      const active = () => [...container.querySelectorAll('.carousel-item')].findIndex((el) => el.classList.contains('active'));
+      const active = () =>
+        [...container.querySelectorAll('.carousel-item')].findIndex((el) => el.classList.contains('active'));
       expect(active()).toBe(0);
       await act(() => vi.advanceTimersByTimeAsync(2000 - 700));
       expect(active()).toBe(0);

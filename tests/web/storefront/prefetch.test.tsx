@@ -18,12 +18,18 @@ function recordProductRequests() {
   server.use(
     http.get('*/api/v1/products', ({ request }) => {
       lists.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ ...listOf(products, 8), results: 17, paginationResult: { currentPage: 1, limit: 8, numberOfPages: 3 } });
+      return HttpResponse.json({
+        ...listOf(products, 8),
+        results: 17,
+        paginationResult: { currentPage: 1, limit: 8, numberOfPages: 3 },
+      });
     }),
     http.get('*/api/v1/products/:id', ({ params }) => {
       details.push(String(params.id));
       const product = products.find((p) => p._id === params.id);
-      return product ? HttpResponse.json({ data: product }) : HttpResponse.json({ message: 'not found' }, { status: 404 });
+      return product
+        ? HttpResponse.json({ data: product })
+        : HttpResponse.json({ message: 'not found' }, { status: 404 });
     }),
   );
   return { lists, details };

@@ -9,7 +9,9 @@ import { renderApp, storeSession } from '../utils/renderWithProviders';
 const phone = products[0]; // two colours, a discount, category cat-1, brand brand-1
 const shirt = products[1]; // no colours, no discount
 
-function recordCartAdds(answer: () => Response = () => HttpResponse.json({ ...cart, message: 'Product added successfully to your cart' })) {
+function recordCartAdds(
+  answer: () => Response = () => HttpResponse.json({ ...cart, message: 'Product added successfully to your cart' }),
+) {
   const bodies: unknown[] = [];
   server.use(
     http.post('*/api/v1/cart', async ({ request }) => {
@@ -43,7 +45,11 @@ describe('product details', () => {
     server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...phone, images } })));
     const { user } = renderApp(`/products/${phone._id}`);
     const dots = await screen.findAllByRole('button', { name: /^الصورة \d من 3$/ });
-    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['الصورة 1 من 3', 'الصورة 2 من 3', 'الصورة 3 من 3']);
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual([
+      'الصورة 1 من 3',
+      'الصورة 2 من 3',
+      'الصورة 3 من 3',
+    ]);
     expect(screen.getByRole('button', { name: 'الصورة 1 من 3' })).toHaveAttribute('aria-current', 'true');
     // The gallery lays itself out left to right (its own RTL mode misplaces the slides): next lies to the left.
     const next = screen.getByRole('button', { name: 'الصورة التالية' });
@@ -53,11 +59,15 @@ describe('product details', () => {
     expect(screen.queryByRole('button', { name: /Slide/ })).not.toBeInTheDocument();
 
     await user.click(next);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'الصورة 2 من 3' })).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'الصورة 2 من 3' })).toHaveAttribute('aria-current', 'true'),
+    );
     // A dot chosen while a slide is still moving is ignored, as in the package's own carousel.
     act(() => vi.advanceTimersByTime(1000));
     await user.click(screen.getByRole('button', { name: 'الصورة 1 من 3' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'الصورة 1 من 3' })).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'الصورة 1 من 3' })).toHaveAttribute('aria-current', 'true'),
+    );
   }, 20_000); // The gallery's chunk compiles on first use.
 
   it('fetches the first photo first, in the size its slot needs (what the server preloads for this page)', async () => {
@@ -73,11 +83,14 @@ describe('product details', () => {
       expect(first).toHaveAttribute('srcset', uploadSrcSet(images[0]));
       expect(first).toHaveAttribute('sizes', IMAGE_SIZES.productGallery);
     }
-    for (const second of screen.queryAllByRole('img', { name: `${phone.title} - صورة 2` })) expect(second).not.toHaveAttribute('fetchpriority');
+    for (const second of screen.queryAllByRole('img', { name: `${phone.title} - صورة 2` }))
+      expect(second).not.toHaveAttribute('fetchpriority');
   }, 20_000);
 
   it('says there are no photos when the product has none', async () => {
-    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...shirt, imageCover: '', images: [] } })));
+    server.use(
+      http.get('*/api/v1/products/:id', () => HttpResponse.json({ data: { ...shirt, imageCover: '', images: [] } })),
+    );
     renderApp(`/products/${shirt._id}`);
     expect(await screen.findByText('لا توجد صور متاحة')).toBeInTheDocument();
     expect(screen.getByText('450 جنيه').closest('del')).toBeNull();
@@ -99,7 +112,11 @@ describe('product details', () => {
     server.use(
       http.get('*/api/v1/cart', () => {
         cartCalls += 1;
-        return HttpResponse.json(cartCalls === 1 ? { ...cart, numOfCartItems: 0, data: { ...cart.data, products: [] } } : { ...cart, numOfCartItems: 3 });
+        return HttpResponse.json(
+          cartCalls === 1
+            ? { ...cart, numOfCartItems: 0, data: { ...cart.data, products: [] } }
+            : { ...cart, numOfCartItems: 3 },
+        );
       }),
     );
     const { user } = renderApp(`/products/${phone._id}`);
@@ -124,7 +141,9 @@ describe('product details', () => {
 
   it('sends an empty colour for a product without colours and explains a stock refusal', async () => {
     storeSession(customer);
-    const adds = recordCartAdds(() => HttpResponse.json({ status: 'fail', message: `Not enough stock for product: ${shirt.title}` }, { status: 409 }));
+    const adds = recordCartAdds(() =>
+      HttpResponse.json({ status: 'fail', message: `Not enough stock for product: ${shirt.title}` }, { status: 409 }),
+    );
     const { user } = renderApp(`/products/${shirt._id}`);
     await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
     expect(await screen.findByText('الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى')).toBeInTheDocument();
@@ -133,7 +152,9 @@ describe('product details', () => {
 
   it('warns to log in when the cart refuses (an admin account)', async () => {
     storeSession(admin);
-    recordCartAdds(() => HttpResponse.json({ status: 'fail', message: 'You are not allowed to perform this action' }, { status: 403 }));
+    recordCartAdds(() =>
+      HttpResponse.json({ status: 'fail', message: 'You are not allowed to perform this action' }, { status: 403 }),
+    );
     const { user } = renderApp(`/products/${shirt._id}`);
     await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
     expect(await screen.findByText('قم بتسجيل الدخول اولا')).toBeInTheDocument();
@@ -205,7 +226,9 @@ describe('reviews', () => {
     await user.type(screen.getByLabelText('اكتب تعليقك'), 'رائع');
     await user.click(submit);
     expect(await screen.findByText('من فضلك اختر تقييمًا للمنتج')).toBeInTheDocument();
-    await user.click(within(screen.getByRole('radiogroup', { name: 'تقييمك للمنتج' })).getByRole('radio', { name: '3.5 من 5' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'تقييمك للمنتج' })).getByRole('radio', { name: '3.5 من 5' }),
+    );
     await user.click(submit);
     expect(await screen.findByText('تمت الاضافه بنجاح')).toBeInTheDocument();
     expect(posted).toEqual({ review: 'رائع', rating: 3.5 });
@@ -216,14 +239,20 @@ describe('reviews', () => {
 
   it.each([
     [403, { status: 'fail', message: 'You are not allowed to perform this action' }, 'غير مسموح للمسؤول بإضافة تقييم'],
-    [400, { errors: [{ msg: 'You already added review on this product', path: 'review' }] }, 'لقد قمت بإضافة تقييم لهذا المنتج من قبل'],
+    [
+      400,
+      { errors: [{ msg: 'You already added review on this product', path: 'review' }] },
+      'لقد قمت بإضافة تقييم لهذا المنتج من قبل',
+    ],
     [500, { status: 'error', message: 'x' }, 'هناك مشكله في اضافه تعليقات في الوقت الحالي'],
   ])('explains a refused review (%i)', async (status, body, message) => {
     storeSession(customer);
     server.use(http.post('*/api/v1/products/:id/reviews', () => HttpResponse.json(body, { status })));
     const { user } = renderApp(`/products/${phone._id}`);
     await user.type(await screen.findByLabelText('اكتب تعليقك'), 'رائع');
-    await user.click(within(screen.getByRole('radiogroup', { name: 'تقييمك للمنتج' })).getByRole('radio', { name: '5 من 5' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'تقييمك للمنتج' })).getByRole('radio', { name: '5 من 5' }),
+    );
     await user.click(screen.getByRole('button', { name: 'اضف تعليق' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
@@ -253,7 +282,9 @@ describe('reviews', () => {
 
   it('reports a failed edit', async () => {
     storeSession(customer);
-    server.use(http.put('*/api/v1/reviews/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 403 })));
+    server.use(
+      http.put('*/api/v1/reviews/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 403 })),
+    );
     const { user } = renderApp(`/products/${phone._id}`);
     await user.click(await screen.findByRole('button', { name: 'تعديل التقييم' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'تعديل' }));
@@ -273,7 +304,9 @@ describe('reviews', () => {
 
   it('reports a failed delete', async () => {
     storeSession(customer);
-    server.use(http.delete('*/api/v1/reviews/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })));
+    server.use(
+      http.delete('*/api/v1/reviews/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })),
+    );
     const { user } = renderApp(`/products/${phone._id}`);
     await user.click(await screen.findByRole('button', { name: 'حذف التقييم' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));

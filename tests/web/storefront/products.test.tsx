@@ -13,7 +13,11 @@ function recordSearches() {
     http.get('*/api/v1/products', ({ request }) => {
       const params = new URL(request.url).searchParams;
       searches.push(params);
-      return HttpResponse.json({ ...listOf(products, 8), results: 17, paginationResult: { currentPage: 1, limit: 8, numberOfPages: 3 } });
+      return HttpResponse.json({
+        ...listOf(products, 8),
+        results: 17,
+        paginationResult: { currentPage: 1, limit: 8, numberOfPages: 3 },
+      });
     }),
   );
   return searches;
@@ -22,11 +26,27 @@ function recordSearches() {
 describe('product query string', () => {
   it('follows API.md §5.6 and leaves out empty, zero and negative prices', () => {
     expect(
-      productQueryString({ sort: '+price', limit: 8, page: 2, keyword: ' هاتف ', categories: ['c1', 'c2'], brands: ['b1'], priceFrom: 100, priceTo: 500 }),
+      productQueryString({
+        sort: '+price',
+        limit: 8,
+        page: 2,
+        keyword: ' هاتف ',
+        categories: ['c1', 'c2'],
+        brands: ['b1'],
+        priceFrom: 100,
+        priceTo: 500,
+      }),
     ).toBe(
       new URLSearchParams([
-        ['sort', '+price'], ['limit', '8'], ['page', '2'], ['keyword', 'هاتف'],
-        ['category[in][]', 'c1'], ['category[in][]', 'c2'], ['brand[in][]', 'b1'], ['price[gt]', '100'], ['price[lte]', '500'],
+        ['sort', '+price'],
+        ['limit', '8'],
+        ['page', '2'],
+        ['keyword', 'هاتف'],
+        ['category[in][]', 'c1'],
+        ['category[in][]', 'c2'],
+        ['brand[in][]', 'b1'],
+        ['price[gt]', '100'],
+        ['price[lte]', '500'],
       ]).toString(),
     );
     expect(productQueryString({ priceFrom: 0, priceTo: -5, keyword: '' })).toBe('');
@@ -42,7 +62,10 @@ describe('/products listing', () => {
     const searches = recordSearches();
     const { user } = renderApp('/products');
     expect(await screen.findByRole('heading', { name: '17 نتيجة' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute('href', `/products/${products[0]._id}`);
+    expect(screen.getByRole('link', { name: products[0].title })).toHaveAttribute(
+      'href',
+      `/products/${products[0]._id}`,
+    );
     expect(searches.at(-1)!.get('limit')).toBe('8');
     const pager = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
     await user.click(within(pager).getByRole('button', { name: /الصفحة 2/ }));
@@ -54,7 +77,11 @@ describe('/products listing', () => {
     server.use(
       http.get('*/api/v1/products', ({ request }) => {
         searches.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ ...listOf(products, 8), results: 100_000, paginationResult: { currentPage: 1, limit: 8, numberOfPages: 12_500 } });
+        return HttpResponse.json({
+          ...listOf(products, 8),
+          results: 100_000,
+          paginationResult: { currentPage: 1, limit: 8, numberOfPages: 12_500 },
+        });
       }),
     );
     const { user } = renderApp('/products');
@@ -145,11 +172,17 @@ describe('/products listing', () => {
   });
 
   it('shows the error text when the search fails, and searches again on retry', async () => {
-    server.use(http.get('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
     const { user } = renderApp('/products');
     expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
-    expect((await within(screen.getByRole('main')).findAllByRole('link', { name: products[0].title }))[0]).toBeInTheDocument();
+    expect(
+      (await within(screen.getByRole('main')).findAllByRole('link', { name: products[0].title }))[0],
+    ).toBeInTheDocument();
   });
 
   it('says so when nothing matches and offers every category instead', async () => {
@@ -158,7 +191,9 @@ describe('/products listing', () => {
     const section = await screen.findByRole('region', { name: 'لا توجد نتائج' });
     expect(screen.getByRole('heading', { name: 'لا توجد نتائج', level: 1 })).toBeInTheDocument();
     const links = await within(section).findAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(categories.map((c) => [c.name, `/products/category/${c._id}`]));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
+      categories.map((c) => [c.name, `/products/category/${c._id}`]),
+    );
   });
 
   it('shows no count while the search is loading, then the count in Arabic plural', async () => {

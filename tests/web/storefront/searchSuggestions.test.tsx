@@ -43,9 +43,15 @@ describe('top-bar search suggestions', () => {
     expect(productOption).toHaveTextContent('11,999 جنيه'); // the price the shopper pays, the old one struck through
     expect(within(productOption).getByText('12,500 جنيه').closest('del')).not.toBeNull();
     expect(within(productOption).getByRole('presentation', { hidden: true })).toHaveAttribute('src', phone.imageCover);
-    expect(within(within(list).getByRole('group', { name: 'ماركات' })).getByRole('option', { name: brands[0].name })).toBeInTheDocument();
+    expect(
+      within(within(list).getByRole('group', { name: 'ماركات' })).getByRole('option', { name: brands[0].name }),
+    ).toBeInTheDocument();
     expect(within(list).queryByRole('group', { name: 'تصنيفات' })).not.toBeInTheDocument();
-    expect(within(list).getAllByRole('option').every((o) => o.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .every((o) => o.getAttribute('aria-selected') === 'false'),
+    ).toBe(true);
   });
 
   it('moves with the arrow keys, opens the highlighted product with Enter, and closes on Escape', async () => {
@@ -108,7 +114,9 @@ describe('top-bar search suggestions', () => {
     const keywords = recordSuggestionRequests(async (keyword) => {
       if (keyword !== 'قم') return undefined;
       await firstHeld;
-      return HttpResponse.json({ data: { products: [], categories: [], brands: [{ _id: 'brand-9', name: 'جواب قديم' }] } });
+      return HttpResponse.json({
+        data: { products: [], categories: [], brands: [{ _id: 'brand-9', name: 'جواب قديم' }] },
+      });
     });
     const { user } = renderApp('/');
     await user.type(box(), 'قم');
@@ -123,7 +131,9 @@ describe('top-bar search suggestions', () => {
 
   it('a word kept from an earlier visit fills the box without opening the list; a failed request shows none', async () => {
     localStorage.setItem('searchWord', 'قميص');
-    const keywords = recordSuggestionRequests(async () => HttpResponse.json({ status: 'error', message: 'boom' }, { status: 503 }));
+    const keywords = recordSuggestionRequests(async () =>
+      HttpResponse.json({ status: 'error', message: 'boom' }, { status: 503 }),
+    );
     const { user } = renderApp('/');
     expect(box()).toHaveValue('قميص');
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -9,7 +9,11 @@ import { renderApp, renderWithProviders, storeSession } from '../utils/renderWit
 const [phone, shirt] = products;
 
 const withQuantity = (quantity: number) =>
-  server.use(http.get('*/api/v1/products/:id', ({ params }) => (params.id === phone._id ? HttpResponse.json({ data: { ...phone, quantity } }) : undefined)));
+  server.use(
+    http.get('*/api/v1/products/:id', ({ params }) =>
+      params.id === phone._id ? HttpResponse.json({ data: { ...phone, quantity } }) : undefined,
+    ),
+  );
 
 describe('stock on the product page', () => {
   it('a sold-out product says so and its add-to-cart button is disabled with that text', async () => {
@@ -86,7 +90,11 @@ describe('cart lines over stock', () => {
   });
 
   it('a sold-out line says so', async () => {
-    server.use(http.get('*/api/v1/cart', () => HttpResponse.json(cartWith([{ ...phoneLine, count: 1, product: { ...phoneLine.product, quantity: 0 } }]))));
+    server.use(
+      http.get('*/api/v1/cart', () =>
+        HttpResponse.json(cartWith([{ ...phoneLine, count: 1, product: { ...phoneLine.product, quantity: 0 } }])),
+      ),
+    );
     storeSession(customer);
     renderWithProviders(<CartPage />, { path: '/cart' });
     const line = await screen.findByRole('listitem', { name: phoneLine.product.title });

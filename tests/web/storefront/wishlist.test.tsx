@@ -10,20 +10,30 @@ const heartOf = async (title: string) => {
 };
 
 describe('favourite hearts', () => {
-  it('starts from the shopper\'s list and fills or clears at once', async () => {
+  it("starts from the shopper's list and fills or clears at once", async () => {
     storeSession(customer);
     const calls: string[] = [];
     let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.use(
       http.post('*/api/v1/wishlist', async ({ request }) => {
         calls.push(`POST ${JSON.stringify(await request.json())}`);
         await held;
-        return HttpResponse.json({ status: 'success', message: 'Product added successfully to your wishlist', data: [] });
+        return HttpResponse.json({
+          status: 'success',
+          message: 'Product added successfully to your wishlist',
+          data: [],
+        });
       }),
       http.delete('*/api/v1/wishlist/:id', ({ params }) => {
         calls.push(`DELETE ${String(params.id)}`);
-        return HttpResponse.json({ status: 'success', message: 'Product removed successfully to your wishlist', data: [] });
+        return HttpResponse.json({
+          status: 'success',
+          message: 'Product removed successfully to your wishlist',
+          data: [],
+        });
       }),
     );
     const { user } = renderApp('/products');
@@ -48,7 +58,9 @@ describe('favourite hearts', () => {
   it('puts the heart back and says to log in when the server answers 401', async () => {
     storeSession(customer);
     server.use(
-      http.post('*/api/v1/wishlist', () => HttpResponse.json({ status: 'fail', message: 'You are not logged in' }, { status: 401 })),
+      http.post('*/api/v1/wishlist', () =>
+        HttpResponse.json({ status: 'fail', message: 'You are not logged in' }, { status: 401 }),
+      ),
     );
     const { user } = renderApp('/products');
     const heart = await heartOf(products[1].title);
@@ -60,8 +72,14 @@ describe('favourite hearts', () => {
   it('makes no wishlist call for visitors and tells them to log in', async () => {
     let called = false;
     server.use(
-      http.get('*/api/v1/wishlist', () => { called = true; return HttpResponse.json({ data: [] }); }),
-      http.post('*/api/v1/wishlist', () => { called = true; return HttpResponse.json({ data: [] }); }),
+      http.get('*/api/v1/wishlist', () => {
+        called = true;
+        return HttpResponse.json({ data: [] });
+      }),
+      http.post('*/api/v1/wishlist', () => {
+        called = true;
+        return HttpResponse.json({ data: [] });
+      }),
     );
     const { user } = renderApp('/products');
     await user.click(await heartOf(products[0].title));

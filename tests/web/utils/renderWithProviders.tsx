@@ -24,7 +24,11 @@ interface ElementOptions extends ProviderOptions {
 }
 
 /** Renders any route table at a URL (renderApp and renderWithProviders are shortcuts). */
-export function renderRoutes(routes: RouteObject[], initialEntry: string, { preloadedState, store, ...options }: ProviderOptions = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  initialEntry: string,
+  { preloadedState, store, ...options }: ProviderOptions = {},
+) {
   const appStore = store ?? makeStore(preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const user = userEvent.setup();
@@ -42,7 +46,14 @@ export function renderRoutes(routes: RouteObject[], initialEntry: string, { prel
  * on an empty catch-all route, so `router.state.location.pathname` shows where the element sent you.
  */
 export function renderWithProviders(ui: ReactElement, { path = '/', route, ...options }: ElementOptions = {}) {
-  return renderRoutes([{ path, element: ui }, { path: '*', element: null }], route ?? path, options);
+  return renderRoutes(
+    [
+      { path, element: ui },
+      { path: '*', element: null },
+    ],
+    route ?? path,
+    options,
+  );
 }
 
 /** Renders the whole app (layout, guards, lazy pages) at a URL. */

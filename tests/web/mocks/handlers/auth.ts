@@ -22,15 +22,25 @@ export const authHandlers = [
   http.post('*/api/v1/auth/signup', async ({ request }) => {
     const body = (await request.json()) as { name: string; email: string; phone: string };
     if (accounts.some((u) => u.email === body.email)) return validationError('E-mail already in use', 'email');
-    return HttpResponse.json({ data: { ...customer, _id: 'u-new', name: body.name, email: body.email, phone: body.phone }, token: 'new-token' }, { status: 201 });
+    return HttpResponse.json(
+      {
+        data: { ...customer, _id: 'u-new', name: body.name, email: body.email, phone: body.phone },
+        token: 'new-token',
+      },
+      { status: 201 },
+    );
   }),
   http.post('*/api/v1/auth/forgotPasswords', async ({ request }) => {
     const { email, resetToken } = (await request.json()) as { email: string; resetToken?: string };
     // Without a token: the original backend, or ours with LEGACY_RESET_FLOW.
-    if (resetToken !== undefined && resetToken !== RESET_TOKEN) return HttpResponse.json({ status: 'fail', message: 'reset code not verified' }, { status: 400 });
+    if (resetToken !== undefined && resetToken !== RESET_TOKEN)
+      return HttpResponse.json({ status: 'fail', message: 'reset code not verified' }, { status: 400 });
     return accounts.some((u) => u.email === email)
       ? HttpResponse.json({ status: 'Success', message: 'Reset code sent to your email' })
-      : HttpResponse.json({ status: 'fail', message: `There is no user with this email address ${email}` }, { status: 404 });
+      : HttpResponse.json(
+          { status: 'fail', message: `There is no user with this email address ${email}` },
+          { status: 404 },
+        );
   }),
   http.post('*/api/v1/auth/verifyResetCode', async ({ request }) => {
     const { resetCode } = (await request.json()) as { resetCode: string };
@@ -41,7 +51,8 @@ export const authHandlers = [
   http.put('*/api/v1/auth/resetPassword', async ({ request }) => {
     const { email, resetToken } = (await request.json()) as { email: string; resetToken?: string };
     // Without a token: the original backend, or ours with LEGACY_RESET_FLOW.
-    if (resetToken !== undefined && resetToken !== RESET_TOKEN) return HttpResponse.json({ status: 'fail', message: 'reset code not verified' }, { status: 400 });
+    if (resetToken !== undefined && resetToken !== RESET_TOKEN)
+      return HttpResponse.json({ status: 'fail', message: 'reset code not verified' }, { status: 400 });
     return accounts.some((u) => u.email === email)
       ? HttpResponse.json({ status: 'Success', token: 'reset-token' })
       : HttpResponse.json({ status: 'fail', message: 'reset code not verified' }, { status: 400 });

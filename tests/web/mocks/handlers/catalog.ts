@@ -40,10 +40,15 @@ function filterProducts(request: Request): Product[] {
 /** GET /<resource>/:id as API.md §3.3 answers it: 400 for a malformed id (ours: fixtures ids are word-dash-number), 404 when missing. */
 function oneOf<T extends { _id: string }>(items: T[], id: unknown) {
   if (!/^[a-z]+-\d+$/.test(String(id))) {
-    return HttpResponse.json({ errors: [{ msg: 'Invalid ID formate', path: 'id', location: 'params' }] }, { status: 400 });
+    return HttpResponse.json(
+      { errors: [{ msg: 'Invalid ID formate', path: 'id', location: 'params' }] },
+      { status: 400 },
+    );
   }
   const item = items.find((entry) => entry._id === id);
-  return item ? HttpResponse.json({ data: item }) : HttpResponse.json({ status: 'fail', message: `No document for this id ${String(id)}` }, { status: 404 });
+  return item
+    ? HttpResponse.json({ data: item })
+    : HttpResponse.json({ status: 'fail', message: `No document for this id ${String(id)}` }, { status: 404 });
 }
 
 export const catalogHandlers = [
@@ -64,14 +69,24 @@ export const catalogHandlers = [
   // Ours: the top bar's suggestions (before /products/:id, which would take "suggestions" for an id).
   http.get('*/api/v1/products/suggestions', ({ request }) => {
     const keyword = new URL(request.url).searchParams.get('keyword')?.trim() ?? '';
-    const named = (items: { _id: string; name: string }[]) => items.filter((i) => i.name.includes(keyword)).slice(0, 4).map(({ _id, name }) => ({ _id, name }));
+    const named = (items: { _id: string; name: string }[]) =>
+      items
+        .filter((i) => i.name.includes(keyword))
+        .slice(0, 4)
+        .map(({ _id, name }) => ({ _id, name }));
     if (keyword.length < 2) return HttpResponse.json({ data: { products: [], categories: [], brands: [] } });
     return HttpResponse.json({
       data: {
         products: products
           .filter((p) => p.title.includes(keyword) || p.description.includes(keyword))
           .slice(0, 6)
-          .map(({ _id, title, imageCover, price, priceAfterDiscount }) => ({ _id, title, imageCover, price, priceAfterDiscount })),
+          .map(({ _id, title, imageCover, price, priceAfterDiscount }) => ({
+            _id,
+            title,
+            imageCover,
+            price,
+            priceAfterDiscount,
+          })),
         categories: named(categories),
         brands: named(brands),
       },

@@ -8,4 +8,13 @@ import { reviewsHandlers } from './reviews';
 import { wishlistHandlers } from './wishlist';
 
 // Default answers for every test; a test overrides one with server.use(...).
-export const handlers = [...authHandlers, ...cartHandlers, ...catalogHandlers, ...ordersHandlers, ...addressesHandlers, ...profileHandlers, ...wishlistHandlers, ...reviewsHandlers];
+export const handlers = [
+  ...authHandlers,
+  ...cartHandlers,
+  ...catalogHandlers,
+  ...ordersHandlers,
+  ...addressesHandlers,
+  ...profileHandlers,
+  ...wishlistHandlers,
+  ...reviewsHandlers,
+];

@@ -5,7 +5,8 @@ import { customer, listOf, orderUser, productRef, products, ts } from '../fixtur
 // The customer's orders and checkout answers of our server (API.md §5.12).
 export const PAYMENT_URL = 'http://127.0.0.1:8000/payments/test/ps-1';
 
-const orderNotFound = (id: unknown) => HttpResponse.json({ status: 'fail', message: `No document for this id ${String(id)}` }, { status: 404 });
+const orderNotFound = (id: unknown) =>
+  HttpResponse.json({ status: 'fail', message: `No document for this id ${String(id)}` }, { status: 404 });
 
 export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
   return {
@@ -21,7 +22,13 @@ export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
         product: productRef(products[0], { category: { _id: 'cat-1', name: 'الكترونيات' } }),
       },
     ],
-    shippingAddress: { alias: 'المنزل', details: 'مدينة نصر، شارع عباس العقاد 12', phone: '01012345678', city: 'القاهرة', postalCode: '11765' },
+    shippingAddress: {
+      alias: 'المنزل',
+      details: 'مدينة نصر، شارع عباس العقاد 12',
+      phone: '01012345678',
+      city: 'القاهرة',
+      postalCode: '11765',
+    },
     taxPrice: 0,
     shippingPrice: 0,
     totalOrderPrice: 23998,
@@ -35,7 +42,13 @@ export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
 
 export const myOrders: Order[] = [
   makeOrder(17),
-  makeOrder(16, { paymentMethodType: 'card', isPaid: true, paidAt: ts.createdAt, isDelivered: true, deliveredAt: ts.createdAt }),
+  makeOrder(16, {
+    paymentMethodType: 'card',
+    isPaid: true,
+    paidAt: ts.createdAt,
+    isDelivered: true,
+    deliveredAt: ts.createdAt,
+  }),
 ];
 
 export const ordersHandlers = [
@@ -43,12 +56,19 @@ export const ordersHandlers = [
   http.get('*/api/v1/shop', () => HttpResponse.json({ data: { demo: false, cardPayment: true } })),
   http.get('*/api/v1/orders', ({ request }) => {
     const url = new URL(request.url);
-    return HttpResponse.json(listOf(myOrders, Number(url.searchParams.get('limit')) || 50, Number(url.searchParams.get('page')) || 1));
+    return HttpResponse.json(
+      listOf(myOrders, Number(url.searchParams.get('limit')) || 50, Number(url.searchParams.get('page')) || 1),
+    );
   }),
   http.post('*/api/v1/orders/checkout-session/:cartId', () =>
-    HttpResponse.json({ status: 'success', session: { id: 'ps-1', url: PAYMENT_URL, expiresAt: '2030-01-01T00:00:00.000Z' } }),
+    HttpResponse.json({
+      status: 'success',
+      session: { id: 'ps-1', url: PAYMENT_URL, expiresAt: '2030-01-01T00:00:00.000Z' },
+    }),
   ),
-  http.post('*/api/v1/orders/:cartId', () => HttpResponse.json({ status: 'success', data: makeOrder(18) }, { status: 201 })),
+  http.post('*/api/v1/orders/:cartId', () =>
+    HttpResponse.json({ status: 'success', data: makeOrder(18) }, { status: 201 }),
+  ),
   // One order: the customer's own only; anyone else's, like an unknown id, does not exist (API.md §5.12).
   http.get('*/api/v1/orders/:id', ({ params }) => {
     const order = myOrders.find((o) => o._id === params.id);
@@ -63,7 +83,15 @@ export const ordersHandlers = [
     const cancelledAt = '2024-03-28T12:00:00.000Z';
     return HttpResponse.json({
       status: 'success',
-      data: { ...order, isCancelled: true, cancelledAt, statusHistory: [{ status: 'placed', at: order.createdAt }, { status: 'cancelled', at: cancelledAt }] },
+      data: {
+        ...order,
+        isCancelled: true,
+        cancelledAt,
+        statusHistory: [
+          { status: 'placed', at: order.createdAt },
+          { status: 'cancelled', at: cancelledAt },
+        ],
+      },
     });
   }),
 ];

@@ -43,7 +43,10 @@ export function originalBackendHandlers() {
     data: {
       _id: cart!._id,
       cartOwner: customer._id,
-      products: cart!.lines.map((l) => ({ ...l, product: populate ? storedProducts.find((p) => p._id === l.product) : l.product })),
+      products: cart!.lines.map((l) => ({
+        ...l,
+        product: populate ? storedProducts.find((p) => p._id === l.product) : l.product,
+      })),
       totalCartPrice: total(),
       ...(cart!.coupon ? { coupon: cart!.coupon, totalAfterDiscount: cart!.totalAfterDiscount } : {}),
       ...ts,
@@ -54,14 +57,20 @@ export function originalBackendHandlers() {
     http.post('*/api/v1/auth/login', async ({ request }) => {
       const { email, password } = (await request.json()) as { email?: string; password?: string };
       if (email !== customer.email || password !== 'Passw0rd!') {
-        return HttpResponse.json({ status: 'error', message: 'Incorrect email or password', ...devError }, { status: 500 });
+        return HttpResponse.json(
+          { status: 'error', message: 'Incorrect email or password', ...devError },
+          { status: 500 },
+        );
       }
       return HttpResponse.json({ data: { ...customer, password: '$2a$12$hash' }, token: TOKEN }, { status: 201 });
     }),
     http.get('*/api/v1/cart', () =>
       cart
         ? HttpResponse.json(body(true))
-        : HttpResponse.json({ status: 'fail', message: `No cart exist for this user: ${customer._id}`, ...devError }, { status: 404 }),
+        : HttpResponse.json(
+            { status: 'fail', message: `No cart exist for this user: ${customer._id}`, ...devError },
+            { status: 404 },
+          ),
     ),
     http.post('*/api/v1/cart', async ({ request }) => {
       const { productId, color } = (await request.json()) as { productId: string; color: string };
@@ -69,14 +78,29 @@ export function originalBackendHandlers() {
       cart ??= { _id: 'e-cart-1', lines: [] };
       const line = cart.lines.find((l) => l.product === productId && l.color === color);
       if (line) line.count += 1;
-      else cart.lines.push({ _id: `e-line-${cart.lines.length + 1}`, product: productId, count: 1, color, price: product.price });
+      else
+        cart.lines.push({
+          _id: `e-line-${cart.lines.length + 1}`,
+          product: productId,
+          count: 1,
+          color,
+          price: product.price,
+        });
       cart.coupon = undefined;
       return HttpResponse.json({ ...body(false), message: 'Product added successfully to your cart' });
     }),
     http.put('*/api/v1/cart/applyCoupon', async ({ request }) => {
       const { couponName } = (await request.json()) as { couponName: string };
-      if (!cart) return HttpResponse.json({ status: 'error', message: "Cannot read properties of null (reading 'cartItems')", ...devError }, { status: 500 });
-      if (couponName !== 'SALE10') return HttpResponse.json({ status: 'fail', message: 'Coupon is invalid or expired', ...devError }, { status: 400 });
+      if (!cart)
+        return HttpResponse.json(
+          { status: 'error', message: "Cannot read properties of null (reading 'cartItems')", ...devError },
+          { status: 500 },
+        );
+      if (couponName !== 'SALE10')
+        return HttpResponse.json(
+          { status: 'fail', message: 'Coupon is invalid or expired', ...devError },
+          { status: 400 },
+        );
       cart.coupon = 'SALE10';
       cart.totalAfterDiscount = Number((total() * 0.9).toFixed(2));
       return HttpResponse.json(body(false));
@@ -86,14 +110,24 @@ export function originalBackendHandlers() {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get('*/api/v1/addresses', () =>
-      HttpResponse.json({ status: 'success', results: 1, data: [{ _id: 'e-addr-1', alias: 'المنزل', details: 'القاهرة', phone: '01012345678' }] }),
+      HttpResponse.json({
+        status: 'success',
+        results: 1,
+        data: [{ _id: 'e-addr-1', alias: 'المنزل', details: 'القاهرة', phone: '01012345678' }],
+      }),
     ),
     http.get('*/api/v1/orders/checkout-session/:cartId', () =>
-      HttpResponse.json({ status: 'success', session: { id: 'cs_test_a1', object: 'checkout.session', url: ORIGINAL_PAYMENT_URL } }),
+      HttpResponse.json({
+        status: 'success',
+        session: { id: 'cs_test_a1', object: 'checkout.session', url: ORIGINAL_PAYMENT_URL },
+      }),
     ),
     http.post('*/api/v1/orders/:cartId', ({ params }) => {
       if (!cart || cart._id !== params.cartId) {
-        return HttpResponse.json({ status: 'fail', message: `There is no cart for this user :${customer._id}` }, { status: 404 });
+        return HttpResponse.json(
+          { status: 'fail', message: `There is no cart for this user :${customer._id}` },
+          { status: 404 },
+        );
       }
       const order = {
         _id: `e-order-${orders.length + 1}`,
@@ -102,7 +136,16 @@ export function originalBackendHandlers() {
         cartItems: cart.lines.map((l) => {
           const p = storedProducts.find((sp) => sp._id === l.product)!;
           // E's orders populate products without category or brand.
-          return { ...l, product: { _id: p._id, id: p._id, title: p.title, imageCover: p.imageCover, ratingsAverage: p.ratingsAverage } };
+          return {
+            ...l,
+            product: {
+              _id: p._id,
+              id: p._id,
+              title: p.title,
+              imageCover: p.imageCover,
+              ratingsAverage: p.ratingsAverage,
+            },
+          };
         }),
         taxPrice: 0,
         shippingPrice: 0,
@@ -115,10 +158,17 @@ export function originalBackendHandlers() {
       orders.unshift(order);
       cart = null;
       // E answers the creation with unpopulated ids.
-      return HttpResponse.json({ status: 'success', data: { ...order, user: customer._id, cartItems: [] } }, { status: 201 });
+      return HttpResponse.json(
+        { status: 'success', data: { ...order, user: customer._id, cartItems: [] } },
+        { status: 201 },
+      );
     }),
     http.get('*/api/v1/orders', () =>
-      HttpResponse.json({ results: orders.length, paginationResult: { currentPage: 1, limit: 5, numberOfPages: orders.length ? 1 : 0 }, data: orders }),
+      HttpResponse.json({
+        results: orders.length,
+        paginationResult: { currentPage: 1, limit: 5, numberOfPages: orders.length ? 1 : 0 },
+        data: orders,
+      }),
     ),
   ];
 }

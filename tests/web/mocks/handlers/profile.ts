@@ -7,7 +7,8 @@ export const profileHandlers = [
   http.get('*/api/v1/users/getMe', () => HttpResponse.json({ data: customer })),
   http.put('*/api/v1/users/updateMe', async ({ request }) => {
     const { currentPassword, ...body } = (await request.json()) as Partial<User> & { currentPassword?: string };
-    if (body.email === undefined) return HttpResponse.json({ status: 'success', data: { user: { ...customer, ...body } } });
+    if (body.email === undefined)
+      return HttpResponse.json({ status: 'success', data: { user: { ...customer, ...body } } });
     // A new e-mail needs the current password, and only the token in the answer works afterwards (API.md §5.2).
     if (currentPassword !== 'Passw0rd!') {
       const msg = currentPassword ? 'Incorrect current password' : 'currentPassword is required to change the e-mail';
@@ -18,7 +19,10 @@ export const profileHandlers = [
   http.put('*/api/v1/users/changeMyPassword', async ({ request }) => {
     const { currentPassword } = (await request.json()) as { currentPassword?: string };
     if (currentPassword !== 'Passw0rd!') {
-      return HttpResponse.json({ errors: [{ msg: 'Incorrect current password', path: 'currentPassword', location: 'body' }] }, { status: 400 });
+      return HttpResponse.json(
+        { errors: [{ msg: 'Incorrect current password', path: 'currentPassword', location: 'body' }] },
+        { status: 400 },
+      );
     }
     return HttpResponse.json({ data: customer, token: `${TOKEN}-new` });
   }),
