@@ -19,11 +19,13 @@ import {
   selectProductDetailsStatus,
   selectProductList,
 } from '../../features/products/productsSlice';
-import ReviewsSection from '../../features/review/ReviewsSection';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 // The gallery library is only needed here: its own chunk, loaded with the first product page.
 const ProductGallery = lazy(() => import('../../features/products/ProductGallery'));
+// Reviews sit below the photo and the details, and bring a pager, a form and two dialogs: they load once the page has
+// rendered, so their bytes do not compete with the photo's.
+const ReviewsSection = lazy(() => import('../../features/review/ReviewsSection'));
 
 const PRODUCT_MISSING = 'هذا المنتج غير موجود';
 
@@ -87,7 +89,11 @@ export default function ProductDetailsPage() {
           <ProductInfo key={product._id} product={product} />
         </Col>
       </Row>
-      <ReviewsSection product={product} />
+      <Suspense
+        fallback={<div className="bg-white rounded shadow-sm my-4" style={{ minHeight: 160 }} aria-busy="true" />}
+      >
+        <ReviewsSection product={product} />
+      </Suspense>
       {mayLike.length > 0 && (
         <section>
           <SectionHeader title="منتجات قد تعجبك" />
