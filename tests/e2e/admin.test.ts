@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
+import { cropReady, DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
 
 // The admin area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
 
@@ -150,8 +150,7 @@ describe('admin journeys', () => {
       .setInputFiles([await pngFile('one.png', 1200, 900), await pngFile('two.png', 1000, 800, '#22aa55')]);
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
     await dialog.waitFor();
-    await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
-    await page.waitForTimeout(300);
+    await cropReady(dialog);
     await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('img', { name: 'الصورة 2' }).getAttribute('src')).toMatch(/^data:image\/jpeg/);
@@ -247,8 +246,7 @@ describe('admin journeys', () => {
     // images the server answered with (it used to send URLs the first save had deleted).
     await page.getByLabel('اختيار صور للخانة 3').setInputFiles(await pngFile('three.png', 1000, 750, '#aa2255'));
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
-    await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
-    await page.waitForTimeout(300);
+    await cropReady(dialog);
     await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await actionToast(page, 'تم التعديل بنجاح', () => page.getByRole('button', { name: 'حفظ التعديلات' }).click());
@@ -280,8 +278,7 @@ describe('admin journeys', () => {
 
     await page.getByLabel('اختيار صور للخانة 1').setInputFiles(await pngFile('tall.png', 900, 2400, '#558822'));
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
-    await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
-    await page.waitForTimeout(300);
+    await cropReady(dialog);
     const crop = await dialog.getByRole('button', { name: 'Crop', exact: true }).boundingBox();
     expect(crop!.y + crop!.height).toBeLessThanOrEqual(800);
     await dialog.getByRole('button', { name: 'Crop', exact: true }).click();

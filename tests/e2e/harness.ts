@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -102,5 +102,13 @@ export async function login(page: Page, credentials: { email: string; password: 
   await page.getByPlaceholder(/كلمة السر|كلمة المرور/).fill(credentials.password);
   await page.getByRole('button', { name: /تسجيل الدخول/ }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+/** Waits until the crop dialog shows its image with the first selection placed, and has stopped sliding in. */
+export async function cropReady(dialog: Locator) {
+  await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
+  await dialog.locator('.ReactCrop__crop-selection').waitFor();
+  await (await dialog.getByRole('button', { name: 'Crop', exact: true }).elementHandle())!.waitForElementState(
+    'stable',
+  );
 }
 export * from './visibility';

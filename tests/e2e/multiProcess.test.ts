@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../server/helpers';
 import { startObjectStore, type ObjectStore } from '../server/objectStore';
-import { DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES } from './harness';
+import { cropReady, DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES } from './harness';
 import { freePort, postgresAnswers, redisAnswers, ServerProcess } from '../processes';
 import { startRoundRobin, type RoundRobin } from './roundRobin';
 
@@ -242,8 +242,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
       .getByLabel('اختيار صور للخانة 1')
       .setInputFiles([await pngFile('one.png', 1200, 900, '#3366cc'), await pngFile('two.png', 1000, 800, '#22aa55')]);
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
-    await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
-    await page.waitForTimeout(300);
+    await cropReady(dialog);
     await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByLabel('اسم المنتج').fill(PRODUCT);
