@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/chromium';
 import { buildApp } from '../server/app';
 import { generateCatalogue } from './generate';
 
@@ -162,19 +163,7 @@ export async function runPageLoadBench(options: {
       seedDemo: false,
     },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const catalogue = await generateCatalogue(app.ctx.db, { products: 300, storage: app.ctx.storage });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { Redis } from 'ioredis';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../server/helpers';
 import { startObjectStore, type ObjectStore } from '../server/objectStore';
@@ -153,19 +154,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     // Both at the same moment, on an empty database.
     servers = ports.map((port, i) => new ShopProcess(port, { ...env, DATA_DIR: dataDirs[i] }));
     await Promise.all(servers.map((s) => s.waitForLog((line) => /^shop ready on /.test(line.msg ?? ''))));
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    });
+    browser = await launchChromium();
     admin = await newPage('198.51.100.10');
     shopper = await newPage('198.51.100.20');
   }, 170_000);

@@ -1,0 +1,21 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/**
+ * Debian's Chromium (or CHROMIUM_PATH), headless, as the end-to-end tests and the page-load benchmark drive it: no
+ * sandbox (containers run as root), no GPU, and nothing of its own on the network that a test would have to ignore.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
