@@ -3,11 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { verifyNothing, verifyPassword } from '../../lib/passwords';
-import { rules, text } from '../../lib/validate';
+import { rules } from '../../lib/validate';
 import { Type, checks } from '../../lib/schemas';
 import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users/schemas';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
 import {
+  accountFromBody,
   insertUser,
   issueToken,
   newAccountRules,
@@ -65,17 +66,7 @@ export async function authRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const body = request.body;
       // `role` and `profileImg` in the body are ignored: sign-up always makes a customer.
-      const user = await insertUser(
-        ctx,
-        {
-          name: text(body.name)!,
-          email: normalizeEmail(body.email)!,
-          password: passwordText(body.password)!,
-          phone: text(body.phone),
-          role: 'user',
-        },
-        body.email,
-      );
+      const user = await insertUser(ctx, accountFromBody(body, 'user'), body.email);
       return reply.status(201).send({ data: userJson(user), token: await issueToken(ctx, user.id, null) });
     },
   );

@@ -61,6 +61,18 @@ export interface NewAccount {
   role: Role;
 }
 
+/** The account in a body that newAccountRules approved (sign-up, or an admin adding one), with its role. */
+export const accountFromBody = (
+  body: { name?: unknown; email?: unknown; password?: unknown; phone?: unknown },
+  role: Role,
+): NewAccount => ({
+  name: text(body.name)!,
+  email: normalizeEmail(body.email)!,
+  password: passwordText(body.password)!,
+  phone: text(body.phone),
+  role,
+});
+
 /** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
 export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<UserRow> {
   const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);

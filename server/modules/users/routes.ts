@@ -26,6 +26,7 @@ import { currentUser, requireAuth } from '../../plugins/auth';
 import { LIMITS, routeLimit } from '../../plugins/rateLimits';
 import {
   ROLES,
+  accountFromBody,
   emailRules,
   insertUser,
   issueToken,
@@ -271,17 +272,7 @@ export async function userRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const user = await insertUser(
-        ctx,
-        {
-          name: text(body.name)!,
-          email: normalizeEmail(body.email)!,
-          password: passwordText(body.password)!,
-          phone: text(body.phone),
-          role: body.role ?? 'user',
-        },
-        body.email,
-      );
+      const user = await insertUser(ctx, accountFromBody(body, body.role ?? 'user'), body.email);
       return reply.status(201).send({ data: userJson(user) });
     },
   );
