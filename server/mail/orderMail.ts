@@ -116,6 +116,8 @@ ${totals.map(([label, value]) => `<tr><th style="${cell};padding-inline-start:0"
 /** Sends still running, so a closing server can let them finish. */
 const inFlight = new Set<Promise<void>>();
 export const orderMailsSettled = () => Promise.allSettled([...inFlight]).then(() => undefined);
+/** Each order's last queued mail: an order's mails go out in the order of its events, never "delivered" first. */
+const lastOfOrder = new Map<string, Promise<void>>();
 
 /**
  * Mails an order to its customer once its transaction has committed, without holding up the answer:
@@ -128,11 +130,17 @@ export function sendOrderMail(
   kind: OrderMailKind,
   base: ImageBase,
 ): void {
-  const sending = (async () => {
-    const order = (await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined;
-    if (!order?.user?.email) return;
-    await ctx.mailer.send(orderMail(order, kind, `${ctx.config.frontendUrl ?? base.origin}/user/allorders`));
-  })().catch((err) => log.error({ err, orderId, kind }, 'sending the order e-mail failed'));
+  const sending = (lastOfOrder.get(orderId) ?? Promise.resolve())
+    .then(async () => {
+      const order = (await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined;
+      if (!order?.user?.email) return;
+      await ctx.mailer.send(orderMail(order, kind, `${ctx.config.frontendUrl ?? base.origin}/user/allorders`));
+    })
+    .catch((err) => log.error({ err, orderId, kind }, 'sending the order e-mail failed'));
   inFlight.add(sending);
-  void sending.finally(() => inFlight.delete(sending));
+  lastOfOrder.set(orderId, sending);
+  void sending.finally(() => {
+    inFlight.delete(sending);
+    if (lastOfOrder.get(orderId) === sending) lastOfOrder.delete(orderId);
+  });
 }

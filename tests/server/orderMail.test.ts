@@ -166,6 +166,33 @@ describe('order e-mails: cash, test-page card payment and delivery', () => {
     expect(await mailCount(t, user.email)).toBe(1);
   });
 
+  it("an order's e-mails go out in the order of its events, even when the first one is slow to send", async () => {
+    const working = t.app.ctx.mailer;
+    const sent: string[] = [];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    t.app.ctx.mailer = {
+      send: async (mail) => {
+        if (sent.length === 0 && mail.subject.includes('استلام')) await firstHeld;
+        sent.push(mail.subject);
+      },
+    } satisfies Mailer;
+    try {
+      const order = (await placeCashOrder()).json().data;
+      const deliver = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order._id}/deliver`,
+        headers: admin.auth,
+      });
+      expect(deliver.statusCode).toBe(200);
+      releaseFirst();
+      await orderMailsSettled();
+      expect(sent).toEqual(['تم استلام طلبك رقم #1', 'تم توصيل طلبك رقم #1']);
+    } finally {
+      t.app.ctx.mailer = working;
+    }
+  });
+
   it('a mailer that fails never fails the order or the delivery', async () => {
     const working = t.app.ctx.mailer;
     const tried: string[] = [];
