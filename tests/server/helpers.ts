@@ -123,7 +123,8 @@ export async function createScratchDatabase(
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-const TABLES = [
+/** Every table of the shop's data, children before parents, so deleting in this order meets no foreign key. */
+export const DATA_TABLES = [
   'order_items',
   'orders',
   'payment_sessions',
@@ -141,12 +142,19 @@ const TABLES = [
 ];
 
 /**
+ * Empties every table with DELETE rather than TRUNCATE: on PostgreSQL a TRUNCATE of these tables makes new files
+ * and waits for their fsync (about 100 ms), while deleting a test's few rows takes under a millisecond. The
+ * triggers fire as they do in the shop (the product count goes back to 0).
+ */
+export const EMPTY_TABLES_SQL = DATA_TABLES.map((table) => `DELETE FROM ${table};`).join(' ');
+
+/**
  * Empties every table. Order e-mails still being written read the order after their answer was sent: they finish
- * first, or their reads and the TRUNCATE's table locks could deadlock on PostgreSQL.
+ * first, so none of them reads the next test's rows.
  */
 export async function resetDb(db: Db) {
   await orderMailsSettled();
-  await db.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE; ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
+  await db.exec(`${EMPTY_TABLES_SQL} ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
 }
 
 export interface TestUser {

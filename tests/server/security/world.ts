@@ -7,6 +7,8 @@ import {
   createProduct,
   createSubcategory,
   createUser,
+  DATA_TABLES,
+  EMPTY_TABLES_SQL,
   type TestContext,
   type TestUser,
 } from '../helpers';
@@ -134,22 +136,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
 }
 
 /** Parents before children, so saved rows go back in without breaking a foreign key. */
-const TABLES = [
-  'users',
-  'categories',
-  'subcategories',
-  'brands',
-  'products',
-  'reviews',
-  'wishlist_items',
-  'addresses',
-  'coupons',
-  'carts',
-  'cart_items',
-  'payment_sessions',
-  'orders',
-  'order_items',
-];
+const TABLES = [...DATA_TABLES].reverse();
 
 /**
  * A fingerprint of every row of every table, one value per table, in one round trip (cheap enough to
@@ -182,7 +169,7 @@ export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
       )
     ).map((r) => [r.table_name, r.list]),
   );
-  const restoreSql = `TRUNCATE ${TABLES.join(', ')} CASCADE;
+  const restoreSql = `${EMPTY_TABLES_SQL}
     ${TABLES.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
     SELECT setval('order_number_seq', ${Number(orderNumber)});`;
   return async () => {
