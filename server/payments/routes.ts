@@ -7,7 +7,8 @@ import { isId } from '../lib/validate';
 import { stripeClient, testPaymentsEnabled } from './provider';
 import { completePaymentSession } from './sessions';
 import { completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
-import type { PricedLine } from '../modules/orders/service';
+import { cancelOpenPaymentSession, findStripePaymentSession, findTestPaymentSession } from './repository';
+import { findOrderOfPaymentSession } from '../modules/orders/repository';
 
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
@@ -16,9 +17,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   const complete = async (request: FastifyRequest, sessionId: string, options: { onlyOpen: boolean }) => {
     const result = await completePaymentSession(ctx.db, sessionId, request.log, options);
     if (result === 'completed') {
-      const order = await ctx.db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [
-        sessionId,
-      ]);
+      const order = await findOrderOfPaymentSession(ctx.db, sessionId);
       if (order) sendOrderMail(ctx, request.log, order.id, 'confirmed', imageBase(request, ctx));
     }
     return result;
@@ -32,21 +31,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     });
     const html = (reply: FastifyReply, status: number, page: string) =>
       reply.status(status).type('text/html; charset=utf-8').send(page);
-    const openSession = async (id: unknown) =>
-      isId(id)
-        ? ctx.db.one<{
-            id: string;
-            status: string;
-            total: number;
-            snapshot: PricedLine[];
-            success_url: string;
-            cancel_url: string;
-            expired: boolean;
-          }>(
-            "SELECT id, status, total, snapshot, success_url, cancel_url, expires_at <= now() AS expired FROM payment_sessions WHERE id = $1 AND provider = 'test'",
-            [id],
-          )
-        : undefined;
+    const openSession = async (id: string) => (isId(id) ? findTestPaymentSession(ctx.db, id) : undefined);
 
     app.get('/payments/test/:sessionId', async (request, reply) => {
       const session = await openSession((request.params as { sessionId: string }).sessionId);
@@ -77,11 +62,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       const session = await openSession((request.params as { sessionId: string }).sessionId);
       if (!session) return html(reply, 404, notFoundPage());
       if (session.status === 'completed') return reply.redirect(session.success_url, 303);
-      const cancelled = await ctx.db.one(
-        "UPDATE payment_sessions SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status = 'open' AND expires_at > now() RETURNING id",
-        [session.id],
-      );
-      if (!cancelled) return html(reply, 404, notFoundPage());
+      if (!(await cancelOpenPaymentSession(ctx.db, session.id))) return html(reply, 404, notFoundPage());
       return reply.redirect(session.cancel_url, 303);
     });
   }
@@ -112,10 +93,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           event.type === 'checkout.session.async_payment_succeeded';
         if (paid) {
           const checkout = event.data.object as Stripe.Checkout.Session;
-          const ours = await ctx.db.one<{ id: string }>(
-            "SELECT id FROM payment_sessions WHERE provider = 'stripe' AND (provider_session_id = $1 OR id::text = $2)",
-            [checkout.id, checkout.client_reference_id ?? ''],
-          );
+          const ours = await findStripePaymentSession(ctx.db, checkout.id, checkout.client_reference_id ?? '');
           if (ours) await complete(request, ours.id, { onlyOpen: false });
           else
             request.log.warn({ checkoutSession: checkout.id }, 'paid Stripe session without a payment session of ours');

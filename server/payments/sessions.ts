@@ -3,14 +3,21 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { baseUrl, type AppContext, type AuthUser } from '../context';
 import { badRequest } from '../lib/errors';
-import {
-  checkCart,
-  insertOrder,
-  pricesChanged,
-  type PricedLine,
-  type ShippingAddress,
-} from '../modules/orders/service';
+import { checkCart, insertOrder, pricesChanged, type ShippingAddress } from '../modules/orders/service';
+import { lockCart } from '../modules/cart/repository';
+import { lockProductsStock, takeStockUpTo } from '../modules/products/repository';
 import { MIN_CARD_TOTAL, paymentProvider } from './provider';
+import {
+  deletePaymentSession,
+  deleteUnchangedCartOf,
+  expireOpenSessionOfCart,
+  expirePaymentSession,
+  insertPaymentSession,
+  lockPaymentSession,
+  markPaymentSessionCompleted,
+  paymentSessionCart,
+  setProviderSession,
+} from './repository';
 
 /**
  * Where the shopper returns after paying or cancelling: FRONTEND_URL; else the web app the request came from (its
@@ -49,26 +56,18 @@ export async function createPaymentSession(
     const checked = await checkCart(tx, input.user.id, input.cartId);
     if ('repriced' in checked) return undefined;
     if (checked.total < MIN_CARD_TOTAL) throw badRequest('Order total is too small for card payment');
-    await tx.query(
-      "UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE cart_id = $1 AND status = 'open'",
-      [checked.cartId],
-    );
-    return (await tx.one<{ id: string; total: number }>(
-      `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at)
-       SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes' FROM carts c WHERE c.id = $3
-       RETURNING id, total`,
-      [
-        provider.name,
-        input.user.id,
-        checked.cartId,
-        JSON.stringify(checked.lines),
-        checked.coupon,
-        checked.total,
-        input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
-        successUrl,
-        cancelUrl,
-      ],
-    ))!;
+    await expireOpenSessionOfCart(tx, checked.cartId);
+    return insertPaymentSession(tx, {
+      provider: provider.name,
+      userId: input.user.id,
+      cartId: checked.cartId,
+      lines: checked.lines,
+      coupon: checked.coupon,
+      total: checked.total,
+      shippingAddress: input.shippingAddress,
+      successUrl,
+      cancelUrl,
+    });
   });
   // The refreshed prices were committed above; the customer reviews them before paying.
   if (!session) throw pricesChanged();
@@ -83,13 +82,10 @@ export async function createPaymentSession(
       cancelUrl,
       baseUrl: input.baseUrl,
     });
-    await db.query(
-      'UPDATE payment_sessions SET provider_session_id = $2, url = $3, expires_at = $4, updated_at = now() WHERE id = $1',
-      [session.id, opened.providerSessionId, opened.url, opened.expiresAt],
-    );
+    await setProviderSession(db, session.id, opened);
     return { id: session.id, url: opened.url, expiresAt: opened.expiresAt.toISOString() };
   } catch (err) {
-    await db.query('DELETE FROM payment_sessions WHERE id = $1', [session.id]);
+    await deletePaymentSession(db, session.id);
     throw err;
   }
 }
@@ -112,37 +108,20 @@ export async function completePaymentSession(
 ): Promise<CompletionResult> {
   return db.tx(async (tx) => {
     // Same lock order as cash orders and new sessions (cart, then session, then products by id) so they never deadlock.
-    const cart = await tx.one<{ cart_id: string | null }>('SELECT cart_id FROM payment_sessions WHERE id = $1', [
-      sessionId,
-    ]);
+    const cart = await paymentSessionCart(tx, sessionId);
     if (!cart) return 'unavailable';
-    if (cart.cart_id) await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cart.cart_id]);
-    const session = (await tx.one<{
-      id: string;
-      user_id: string;
-      status: string;
-      expires_at: Date;
-      snapshot: PricedLine[];
-      coupon: string | null;
-      total: number;
-      shipping_address: ShippingAddress | null;
-    }>(
-      'SELECT id, user_id, status, expires_at, snapshot, coupon, total, shipping_address FROM payment_sessions WHERE id = $1 FOR UPDATE',
-      [sessionId],
-    ))!;
+    if (cart.cart_id) await lockCart(tx, cart.cart_id);
+    const session = (await lockPaymentSession(tx, sessionId))!;
     if (session.status === 'completed') return 'already-completed';
     if (options.onlyOpen && (session.status !== 'open' || new Date(session.expires_at).getTime() <= Date.now()))
       return 'unavailable';
 
     const wanted = new Map<string, number>();
     for (const line of session.snapshot) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.count);
-    const products = await tx.query<{ id: string; title: string; quantity: number }>(
-      'SELECT id, title, quantity FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
-      [[...wanted.keys()]],
-    );
+    const products = await lockProductsStock(tx, [...wanted.keys()]);
     const oversold = products.filter((p) => wanted.get(p.id)! > p.quantity);
     if (options.onlyOpen && (oversold.length || products.length < wanted.size)) {
-      await tx.query("UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE id = $1", [session.id]);
+      await expirePaymentSession(tx, session.id);
       return 'out-of-stock';
     }
 
@@ -156,18 +135,10 @@ export async function completePaymentSession(
       paymentSessionId: session.id,
       oversold: oversold.length > 0,
     });
-    for (const product of products) {
-      await tx.query(
-        'UPDATE products SET quantity = GREATEST(quantity - $2, 0), sold = sold + $2, updated_at = now() WHERE id = $1',
-        [product.id, wanted.get(product.id)],
-      );
-    }
+    for (const product of products) await takeStockUpTo(tx, product.id, wanted.get(product.id)!);
     // A cart changed after checkout started holds something else now; keep it.
-    await tx.query(
-      'DELETE FROM carts c USING payment_sessions ps WHERE ps.id = $1 AND c.id = ps.cart_id AND c.updated_at = ps.cart_updated_at',
-      [session.id],
-    );
-    await tx.query("UPDATE payment_sessions SET status = 'completed', updated_at = now() WHERE id = $1", [session.id]);
+    await deleteUnchangedCartOf(tx, session.id);
+    await markPaymentSessionCompleted(tx, session.id);
     if (oversold.length) {
       log.warn(
         {

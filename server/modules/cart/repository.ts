@@ -87,6 +87,11 @@ export const cartsHoldingProduct = async (q: Queryable, productId: string) =>
     await q.query<{ cart_id: string }>('SELECT DISTINCT cart_id FROM cart_items WHERE product_id = $1', [productId])
   ).map((c) => c.cart_id);
 
+/** Locks the cart by id (completing a card payment takes the same first lock as checkout). */
+export async function lockCart(tx: Queryable, cartId: string) {
+  await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
+}
+
 /** Carts holding the coupon lose it (API.md §6.7); their plain total is computed from the lines. */
 export async function cartsLoseCoupon(q: Queryable, couponId: string) {
   await q.query(`UPDATE carts SET ${CHANGED} WHERE coupon_id = $1`, [couponId]);

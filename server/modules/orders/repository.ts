@@ -114,6 +114,10 @@ export const findOrder = (db: Queryable, id: string, ownerId?: string) =>
 export const orderExists = async (db: Queryable, id: string) =>
   !!(await db.one('SELECT id FROM orders WHERE id = $1', [id]));
 
+/** The order a card payment session made, or undefined. */
+export const findOrderOfPaymentSession = (db: Queryable, paymentSessionId: string) =>
+  db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [paymentSessionId]);
+
 /** The items of the orders, each order's in cart order, with their live products. */
 export const orderItems = (db: Queryable, orderIds: string[]) =>
   db.query<OrderItemRow>(

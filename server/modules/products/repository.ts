@@ -187,6 +187,21 @@ export async function lockProducts(tx: Queryable, ids: string[]) {
   await tx.query('SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
 }
 
+/** Locks the products in id order, as lockProductsForOrder does, answering their titles and stock. */
+export const lockProductsStock = (tx: Queryable, ids: string[]) =>
+  tx.query<{ id: string; title: string; quantity: number }>(
+    'SELECT id, title, quantity FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+
+/** Takes a paid order's count of the product, never below 0 stock (a paid card order is kept even when oversold). */
+export async function takeStockUpTo(tx: Queryable, productId: string, count: number) {
+  await tx.query(
+    'UPDATE products SET quantity = GREATEST(quantity - $2, 0), sold = sold + $2, updated_at = now() WHERE id = $1',
+    [productId, count],
+  );
+}
+
 /** Puts back stock a cancelled order had taken (sold never goes below 0). */
 export async function restock(tx: Queryable, productId: string, count: number) {
   await tx.query(

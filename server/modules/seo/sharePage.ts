@@ -5,7 +5,7 @@ import { escapeHtml } from '../../lib/html';
 import { IMAGE_SIZES, uploadSrcSet } from '../../../src/lib/images';
 import { imageUrl, type ImageBase } from '../../lib/images';
 import { isId } from '../../lib/validate';
-import type { ImageKind } from '../../storage';
+import { findSharedNamedImage, findSharedProduct, newestProductCover } from './repository';
 
 /**
  * A page the server fills index.html for: a product, or the product listing of a category or brand (their
@@ -78,20 +78,15 @@ export function sharePages(db: Db, webDist: string) {
 
   /** The first product of /products as a first visit asks for it (newest first, API.md's default order). */
   async function listingCover(base: ImageBase) {
-    const row = await db.one<{ image_cover: string | null }>(
-      'SELECT image_cover FROM products ORDER BY created_at DESC, id DESC LIMIT 1',
-    );
+    const row = await newestProductCover(db);
     return imageUrl(base, 'products', row?.image_cover);
   }
 
   async function find(target: Exclude<ShareTarget, { kind: 'listing' }>, base: ImageBase) {
     if (!isId(target.id)) return undefined;
     if (target.kind === 'product') {
-      // first_image: what the page's gallery shows first (its images, else the cover), its largest paint.
-      const row = await db.one<{ title: string; description: string; image_cover: string; first_image: string | null }>(
-        'SELECT title, description, image_cover, COALESCE(images[1], image_cover) AS first_image FROM products WHERE id = $1',
-        [target.id],
-      );
+      // first_image, what the page's gallery shows first, is its largest paint.
+      const row = await findSharedProduct(db, target.id);
       return (
         row && {
           name: row.title,
@@ -103,10 +98,8 @@ export function sharePages(db: Db, webDist: string) {
         }
       );
     }
-    const table: ImageKind = target.kind === 'category' ? 'categories' : 'brands';
-    const row = await db.one<{ name: string; image: string | null }>(`SELECT name, image FROM ${table} WHERE id = $1`, [
-      target.id,
-    ]);
+    const table = target.kind === 'category' ? 'categories' : 'brands';
+    const row = await findSharedNamedImage(db, table, target.id);
     const what = target.kind === 'category' ? 'تصنيف' : 'ماركة';
     return (
       row && {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { catalogueSizes, sitemapRows } from './repository';
 
 /** The sitemaps protocol's limit of URLs per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
@@ -17,12 +18,8 @@ const SECTIONS = [
 ] as const;
 
 async function sectionSizes(db: Db) {
-  // The products count comes from the exact counter table (005_product_count.sql), not a full count.
-  const row = (await db.one<{ categories: number; brands: number; products: number }>(
-    `SELECT (SELECT count(*) FROM categories)::int AS categories, (SELECT count(*) FROM brands)::int AS brands,
-            (SELECT n FROM product_count)::int AS products`,
-  ))!;
-  return [row.categories, row.brands, row.products];
+  const sizes = await catalogueSizes(db);
+  return SECTIONS.map((section) => sizes[section.table]);
 }
 
 /** How many sitemap files the index lists (at least one, holding the static pages). */
@@ -65,15 +62,7 @@ export async function* sitemapPage(db: Db, base: string, page: number, pageSize:
     let after: string | undefined;
     while (left > 0) {
       const limit = Math.min(BATCH, left);
-      const rows = after
-        ? await db.query<{ id: string; updated_at: Date }>(
-            `SELECT id, updated_at FROM ${section.table} WHERE id > $1 ORDER BY id LIMIT $2`,
-            [after, limit],
-          )
-        : await db.query<{ id: string; updated_at: Date }>(
-            `SELECT id, updated_at FROM ${section.table} ORDER BY id OFFSET $1 LIMIT $2`,
-            [skip, limit],
-          );
+      const rows = await sitemapRows(db, section.table, { after, skip }, limit);
       if (!rows.length) break;
       yield rows.map((r) => url(section.path + r.id, r.updated_at)).join('');
       left -= rows.length;

@@ -1,0 +1,130 @@
+import type { Queryable } from '../db';
+import type { PricedLine, ShippingAddress } from '../modules/orders/service';
+
+/** A new payment session: what will be paid for the cart, snapshotted when checkout starts (API.md §6.5). */
+export interface NewPaymentSession {
+  provider: 'stripe' | 'test';
+  userId: string;
+  cartId: string;
+  lines: PricedLine[];
+  coupon: string | null;
+  total: number;
+  shippingAddress?: ShippingAddress;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A session as completion reads it, locked. */
+export interface LockedPaymentSessionRow {
+  id: string;
+  user_id: string;
+  status: string;
+  expires_at: Date;
+  snapshot: PricedLine[];
+  coupon: string | null;
+  total: number;
+  shipping_address: ShippingAddress | null;
+}
+
+/** A session of the built-in test provider as its page shows it. */
+export interface TestPaymentSessionRow {
+  id: string;
+  status: string;
+  total: number;
+  snapshot: PricedLine[];
+  success_url: string;
+  cancel_url: string;
+  expired: boolean;
+}
+
+/** Expires the session still open for the cart, if any: a newer one replaces it, so one cart is never paid twice. */
+export async function expireOpenSessionOfCart(tx: Queryable, cartId: string) {
+  await tx.query(
+    "UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE cart_id = $1 AND status = 'open'",
+    [cartId],
+  );
+}
+
+/** Inserts the session with the cart's current `updated_at` (completion keeps a cart changed since); answers its id and total. */
+export async function insertPaymentSession(tx: Queryable, session: NewPaymentSession) {
+  return (await tx.one<{ id: string; total: number }>(
+    `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at)
+     SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes' FROM carts c WHERE c.id = $3
+     RETURNING id, total`,
+    [
+      session.provider,
+      session.userId,
+      session.cartId,
+      JSON.stringify(session.lines),
+      session.coupon,
+      session.total,
+      session.shippingAddress ? JSON.stringify(session.shippingAddress) : null,
+      session.successUrl,
+      session.cancelUrl,
+    ],
+  ))!;
+}
+
+/** Records the provider's own session (its id, hosted page and expiry) once it is opened. */
+export async function setProviderSession(
+  db: Queryable,
+  id: string,
+  opened: { providerSessionId: string; url: string; expiresAt: Date },
+) {
+  await db.query(
+    'UPDATE payment_sessions SET provider_session_id = $2, url = $3, expires_at = $4, updated_at = now() WHERE id = $1',
+    [id, opened.providerSessionId, opened.url, opened.expiresAt],
+  );
+}
+
+export async function deletePaymentSession(db: Queryable, id: string) {
+  await db.query('DELETE FROM payment_sessions WHERE id = $1', [id]);
+}
+
+/** The session's cart (null once the cart is gone), or undefined when there is no such session; read without a lock. */
+export const paymentSessionCart = (tx: Queryable, id: string) =>
+  tx.one<{ cart_id: string | null }>('SELECT cart_id FROM payment_sessions WHERE id = $1', [id]);
+
+/** Locks the session (after its cart, the shared lock order) and reads what completing it needs. */
+export const lockPaymentSession = (tx: Queryable, id: string) =>
+  tx.one<LockedPaymentSessionRow>(
+    'SELECT id, user_id, status, expires_at, snapshot, coupon, total, shipping_address FROM payment_sessions WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+
+export async function expirePaymentSession(tx: Queryable, id: string) {
+  await tx.query("UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE id = $1", [id]);
+}
+
+export async function markPaymentSessionCompleted(tx: Queryable, id: string) {
+  await tx.query("UPDATE payment_sessions SET status = 'completed', updated_at = now() WHERE id = $1", [id]);
+}
+
+/** Deletes the session's cart unless it changed after checkout started (it then holds something else, and is kept). */
+export async function deleteUnchangedCartOf(tx: Queryable, id: string) {
+  await tx.query(
+    'DELETE FROM carts c USING payment_sessions ps WHERE ps.id = $1 AND c.id = ps.cart_id AND c.updated_at = ps.cart_updated_at',
+    [id],
+  );
+}
+
+/** A session of the test provider, whatever its status, with whether it has expired. */
+export const findTestPaymentSession = (db: Queryable, id: string) =>
+  db.one<TestPaymentSessionRow>(
+    "SELECT id, status, total, snapshot, success_url, cancel_url, expires_at <= now() AS expired FROM payment_sessions WHERE id = $1 AND provider = 'test'",
+    [id],
+  );
+
+/** Cancels the session if it is still open and unexpired; false otherwise. */
+export const cancelOpenPaymentSession = async (db: Queryable, id: string) =>
+  (await db.one(
+    "UPDATE payment_sessions SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status = 'open' AND expires_at > now() RETURNING id",
+    [id],
+  )) !== undefined;
+
+/** Our session behind a Stripe Checkout session: by Stripe's id, or by our id Stripe carried as client_reference_id. */
+export const findStripePaymentSession = (db: Queryable, checkoutSessionId: string, clientReferenceId: string) =>
+  db.one<{ id: string }>(
+    "SELECT id FROM payment_sessions WHERE provider = 'stripe' AND (provider_session_id = $1 OR id::text = $2)",
+    [checkoutSessionId, clientReferenceId],
+  );
