@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { DateTime, ListQuery, Type, Url } from '../../lib/schemas';
 
-/** `productCount` of `withCounts=1` (ours, lib/productCounts.ts). */
+/** `productCount` of `withCounts=1` (ours, modules/products/productCounts.ts). */
 export const ProductCount = {
   productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })),
 };

@@ -1,7 +1,6 @@
-import { pagedList, type Db, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
+import { pagedList, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
 import { foldArabic } from '../../lib/arabic';
 import type { ListSpec } from '../../lib/listQuery';
-import { cartsChanged, cartsHoldingProduct } from '../cart/repository';
 
 /** A product as productJson reads it (money in piastres). */
 export interface ProductRow {
@@ -122,20 +121,13 @@ export function updateProduct(db: Queryable, id: string, values: ProductValues) 
 
 /**
  * Deletes a product and answers its files, or undefined when there is no such product. Cart lines, wishlist
- * entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL). The carts that held
- * it lose their applied coupon, as after any cart change (API.md §6.3); their totals are summed from the lines left.
+ * entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL).
  */
-export const deleteProduct = (db: Db, id: string) =>
-  db.tx(async (tx) => {
-    const carts = await cartsHoldingProduct(tx, id);
-    const row = await tx.one<{ image_cover: string; images: string[] }>(
-      'DELETE FROM products WHERE id = $1 RETURNING image_cover, images',
-      [id],
-    );
-    if (!row) return undefined;
-    await cartsChanged(tx, carts);
-    return row;
-  });
+export const deleteProductRow = (tx: Queryable, id: string) =>
+  tx.one<{ image_cover: string; images: string[] }>(
+    'DELETE FROM products WHERE id = $1 RETURNING image_cover, images',
+    [id],
+  );
 
 export const productExists = async (db: Queryable, id: string) =>
   !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));

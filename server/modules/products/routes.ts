@@ -29,7 +29,6 @@ import { reviewJson } from '../reviews/serialize';
 import { findSubcategoryCategories, subcategoryIdsInCategory } from '../subcategories/repository';
 import {
   PRODUCT_LIST as listSpec,
-  deleteProduct,
   findProduct,
   findStoredProduct,
   insertProduct,
@@ -39,6 +38,7 @@ import {
   type StoredProductRow,
 } from './repository';
 import { PRODUCT_FILES_DOC, ProductFields, ProductWithReviews } from './schemas';
+import { deleteProduct } from './service';
 import { productJson } from './serialize';
 import { suggestionRoutes } from './suggestions';
 

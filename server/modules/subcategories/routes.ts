@@ -5,7 +5,7 @@ import { onUniqueViolation } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { wantsProductCounts, withProductCounts } from '../../lib/productCounts';
+import { wantsProductCounts, withProductCounts } from '../products/productCounts';
 import { DataOnly, IdParams, List, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { isId, rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';

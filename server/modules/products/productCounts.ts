@@ -1,5 +1,5 @@
-import type { Queryable } from '../db';
-import { productCounts, type ProductGrouping } from '../modules/products/repository';
+import type { Queryable } from '../../db';
+import { productCounts, type ProductGrouping } from './repository';
 
 /**
  * `withCounts=1` (ours, additive): list answers of categories, subcategories and brands then carry each object's
