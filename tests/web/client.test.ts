@@ -54,6 +54,47 @@ describe('apiClient token rules', () => {
   });
 });
 
+describe('apiClient requests', () => {
+  it('sends arrays as key[]= and objects as key[name]= in the query string', async () => {
+    let search = '';
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => {
+        search = new URL(request.url).search;
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    await apiClient.get('/products', {
+      params: { keyword: 'سا', category: ['c1', 'c2'], price: { gt: 10 }, brand: undefined },
+    });
+    const query = new URLSearchParams(search);
+    expect(query.get('keyword')).toBe('سا');
+    expect(query.getAll('category[]')).toEqual(['c1', 'c2']);
+    expect(query.get('price[gt]')).toBe('10');
+    expect(query.has('brand')).toBe(false);
+  });
+
+  it('sends a JSON body and reads the JSON answer with its status', async () => {
+    server.use(
+      http.post('*/api/v1/cart', async ({ request }) =>
+        HttpResponse.json({ got: await request.json() }, { status: 201 }),
+      ),
+    );
+    const { status, data } = await apiClient.post<{ got: unknown }>('/cart', { productId: 'p1' });
+    expect(status).toBe(201);
+    expect(data.got).toEqual({ productId: 'p1' });
+  });
+
+  it('rejects an aborted call as a call without an answer', async () => {
+    server.use(http.get('*/api/v1/slow', () => new Promise<never>(() => {})));
+    const controller = new AbortController();
+    const call = apiClient.get('/slow', { signal: controller.signal });
+    controller.abort();
+    expect(toApiError(await call.catch((err: unknown) => err))).toEqual({
+      message: 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت',
+    });
+  });
+});
+
 describe('toApiError', () => {
   async function failWith(status: number, body: JsonBodyType) {
     server.use(http.get('*/api/v1/fails', () => HttpResponse.json(body, { status })));
