@@ -1,6 +1,6 @@
-import type { Order } from '../../api/types';
+import type { Order } from '../api/types';
 
-// Sums of an order for the owner's screens, counted in whole piastres.
+// Sums of an order for the customer's and the owner's order screens, counted in whole piastres.
 
 const piastres = (egp: number) => Math.round(egp * 100);
 

@@ -1,8 +1,9 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
+import OrderItemList from '../OrderItemList';
 import OrderTimeline from '../OrderTimeline';
-import { DeliveryAddress, OrderLines, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';
+import { DeliveryAddress, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';
 
 /** An order in the admin list: everything needed to prepare and deliver it, linking to its page. */
 export default function AdminOrderCard({ order }: { order: AdminOrder }) {
@@ -39,7 +40,7 @@ export default function AdminOrderCard({ order }: { order: AdminOrder }) {
             <DeliveryAddress order={order} />
           </div>
         </div>
-        <OrderLines order={order} />
+        <OrderItemList items={order.cartItems} look="compact" />
         <div className="d-flex flex-wrap gap-2 mt-2">
           <OrderStateBadges order={order} />
         </div>

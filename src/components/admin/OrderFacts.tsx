@@ -1,9 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Order, ShippingAddress } from '../../api/types';
 import { formatEGP } from '../../lib/format';
-import ColorSwatch from '../ColorSwatch';
 import { CANCELLED_LABEL, paymentMethodLabel } from '../orderLabels';
-import { couponSaving, lineTotal } from './orderMoney';
+import { couponSaving } from '../orderMoney';
 
 /**
  * What the shop owner and the courier need to know about an order, shared by the admin list's cards and the order
@@ -48,38 +47,6 @@ export function DeliveryAddress({ order }: { order: AdminOrder }) {
         {address.phone}
       </a>
     </address>
-  );
-}
-
-/** Each line: title, quantity and colour, unit price and line total. */
-export function OrderLines({ order, withImages = false }: { order: Order; withImages?: boolean }) {
-  return (
-    <ul className="list-unstyled mb-0">
-      {order.cartItems.map((item) => (
-        <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
-          {withImages && (
-            <img
-              src={item.product.imageCover}
-              alt=""
-              width={64}
-              height={79}
-              loading="lazy"
-              className="rounded flex-shrink-0 bg-light"
-              style={{ objectFit: 'cover' }}
-            />
-          )}
-          <div className="flex-grow-1" style={{ minWidth: 0 }}>
-            <div className="text-truncate fw-semibold">{item.product.title}</div>
-            <div className="small text-muted d-flex flex-wrap align-items-center gap-2 mt-1">
-              <span>الكمية: {item.count}</span>
-              <ColorSwatch color={item.color} />
-              <span>سعر القطعة: {formatEGP(item.price)}</span>
-            </div>
-          </div>
-          <span className="fw-semibold text-nowrap">{formatEGP(lineTotal(item))}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -3,22 +3,20 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../app/hooks';
 import type { Order } from '../../api/types';
 import LoadError from '../../components/LoadError';
 import { CANCELLED_LABEL } from '../../components/orderLabels';
-import ColorSwatch from '../../components/ColorSwatch';
 import { DeliveryAddress, OrderMoney, OrderStateBadges } from '../../components/admin/OrderFacts';
-import { lineTotal } from '../../components/admin/orderMoney';
+import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
 import Spinner from '../../components/Spinner';
-import StarRating from '../../components/StarRating';
 import { markedOrder } from '../../features/orders/adminThunks';
 import { fetchOrder } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
-import { formatDateTime, formatEGP } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
@@ -157,37 +155,7 @@ export default function AdminOrderDetailsPage() {
       <Card className="mb-3">
         <Card.Body>
           <h2 className="h6">المنتجات</h2>
-          <ul className="list-unstyled mb-0">
-            {order.cartItems.map((item) => (
-              <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
-                <Link to={`/products/${item.product._id}`} className="flex-shrink-0" aria-label={item.product.title}>
-                  <img
-                    src={item.product.imageCover}
-                    alt=""
-                    width={80}
-                    height={98}
-                    loading="lazy"
-                    className="rounded bg-light"
-                    style={{ objectFit: 'cover' }}
-                  />
-                </Link>
-                <div style={{ minWidth: 0 }}>
-                  <p className="mb-1 fw-semibold">{item.product.title}</p>
-                  <div className="d-flex align-items-center gap-1 small">
-                    <StarRating value={item.product.ratingsAverage} />
-                    <span>{item.product.ratingsAverage}</span>
-                    <span className="text-muted">({item.product.ratingsQuantity} تقييم)</span>
-                  </div>
-                  <div className="d-flex flex-wrap align-items-center gap-2 small mt-1">
-                    <span>الكمية: {item.count}</span>
-                    <ColorSwatch color={item.color} />
-                    <span>سعر القطعة: {formatEGP(item.price)}</span>
-                    <span className="fw-semibold">الاجمالي: {formatEGP(lineTotal(item))}</span>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <OrderItemList items={order.cartItems} look="detailed" />
           <OrderMoney order={order} />
         </Card.Body>
       </Card>

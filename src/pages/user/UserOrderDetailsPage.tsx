@@ -8,10 +8,10 @@ import { Link, useParams } from 'react-router-dom';
 import { isOriginalBackend } from '../../api/orders';
 import type { ApiError, Order } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import ColorSwatch from '../../components/ColorSwatch';
 import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import NotFound from '../../components/NotFound';
+import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
 import { paymentMethodLabel } from '../../components/orderLabels';
 import Spinner from '../../components/Spinner';
@@ -110,39 +110,7 @@ export default function UserOrderDetailsPage() {
           <Card className="shadow-sm">
             <Card.Body>
               <h2 className="h6">المنتجات</h2>
-              <ul className="list-unstyled mb-0">
-                {order.cartItems.map((item) => (
-                  <li
-                    key={item._id}
-                    className="d-flex align-items-start gap-3 py-3 border-bottom"
-                    aria-label={item.product.title}
-                  >
-                    <img
-                      src={item.product.imageCover}
-                      alt=""
-                      width={64}
-                      height={79}
-                      loading="lazy"
-                      className="rounded flex-shrink-0 bg-light"
-                      style={{ objectFit: 'cover' }}
-                    />
-                    <div className="flex-grow-1" style={{ minWidth: 0 }}>
-                      <Link to={`/products/${item.product._id}`} className="d-block text-break">
-                        {item.product.title}
-                      </Link>
-                      <div className="small text-body-secondary d-flex flex-wrap align-items-center gap-2 mt-1">
-                        <span>الكمية: {item.count}</span>
-                        <ColorSwatch color={item.color} />
-                        <span className="text-nowrap">سعر القطعة: {formatEGP(item.price)}</span>
-                      </div>
-                    </div>
-                    <span className="fw-semibold text-nowrap" data-testid="line-total">
-                      <span className="visually-hidden">اجمالي المنتج: </span>
-                      {formatEGP((piastres(item.price) * item.count) / 100)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <OrderItemList items={order.cartItems} look="customer" />
               <dl className="order-summary mb-0 mt-3">
                 <div className="d-flex justify-content-between">
                   <dt className="fw-normal">المجموع الفرعي</dt>
