@@ -1,7 +1,5 @@
 import {
-  lazy,
-  Suspense,
-  useCallback,
+  useEffect,
   useId,
   useRef,
   useState,
@@ -11,16 +9,55 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { SearchSuggestions } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { searchWordChanged, selectSearchWord } from './productsSlice';
-import { SUGGEST_MIN_LETTERS, type SearchOption } from './searchOptions';
+import { fetchSearchSuggestions, searchWordChanged, selectSearchWord } from './productsSlice';
+import PriceTag from '../../components/PriceTag';
 import './SearchBox.css';
 
-// The suggestions (their requests and rendering) arrive on the box's first focus or keystroke, not with the page:
-// the box itself, and with it every typed letter, is there from the first paint.
-const SearchSuggestionList = lazy(() => import('./SearchSuggestionList'));
-
 const PRODUCTS_PATH = '/products';
+/** Suggestions start at the second letter, once typing pauses this long (ms). */
+const SUGGEST_MIN_LETTERS = 2;
+const SUGGEST_DEBOUNCE_MS = 200;
+
+interface Option {
+  key: string;
+  href: string;
+  group: 'products' | 'categories' | 'brands';
+  product?: SearchSuggestions['products'][number];
+  name: string;
+}
+
+const GROUPS = [
+  { group: 'products', label: 'منتجات' },
+  { group: 'categories', label: 'تصنيفات' },
+  { group: 'brands', label: 'ماركات' },
+] as const;
+
+function optionsOf(suggestions: SearchSuggestions): Option[] {
+  return [
+    ...suggestions.products.map((p) => ({
+      key: `p${p._id}`,
+      href: `/products/${p._id}`,
+      group: 'products' as const,
+      product: p,
+      name: p.title,
+    })),
+    ...suggestions.categories.map((c) => ({
+      key: `c${c._id}`,
+      href: `/products/category/${c._id}`,
+      group: 'categories' as const,
+      name: c.name,
+    })),
+    ...suggestions.brands.map((b) => ({
+      key: `b${b._id}`,
+      href: `/products/brand/${b._id}`,
+      group: 'brands' as const,
+      name: b.name,
+    })),
+  ];
+}
+
 /**
  * Top-bar search, an ARIA combobox (APG "list autocomplete"): every keystroke updates `searchWord` (mirrored to
  * storage) and shows the listing, which searches with it (SPEC §4); from the second letter a list suggests
@@ -32,7 +69,7 @@ export default function SearchBox() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const searchWord = useAppSelector(selectSearchWord);
-  const [options, setOptions] = useState<SearchOption[]>([]);
+  const [options, setOptions] = useState<Option[]>([]);
   // Opens on typing only: a word kept from an earlier visit fills the box without opening the list.
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -42,13 +79,28 @@ export default function SearchBox() {
 
   const keyword = searchWord.trim();
   const wanted = open && keyword.length >= SUGGEST_MIN_LETTERS;
-  // Set on the first focus or keystroke: from then on the suggestions' chunk is loaded and mounted.
-  const [suggesting, setSuggesting] = useState(false);
-  const suggest = () => setSuggesting(true);
-  const showOptions = useCallback((next: SearchOption[]) => {
-    setOptions(next);
-    setActive(-1);
-  }, []);
+  useEffect(() => {
+    if (!wanted) return;
+    // Each new keyword cancels the previous request, so a slow answer for an older keyword never shows.
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const request = dispatch(fetchSearchSuggestions(keyword));
+      controller.signal.addEventListener('abort', () => request.abort());
+      request.unwrap().then(
+        (answer) => {
+          setOptions(optionsOf(answer));
+          setActive(-1);
+        },
+        () => {
+          if (!controller.signal.aborted) setOptions([]);
+        },
+      );
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [dispatch, keyword, wanted]);
 
   const expanded = wanted && options.length > 0;
 
@@ -60,7 +112,7 @@ export default function SearchBox() {
   const showResults = () => {
     if (pathname !== PRODUCTS_PATH) void navigate(PRODUCTS_PATH);
   };
-  const choose = (option: SearchOption) => {
+  const choose = (option: Option) => {
     close();
     // On a phone the keyboard would cover the page the shopper chose.
     inputRef.current?.blur();
@@ -68,7 +120,6 @@ export default function SearchBox() {
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    suggest();
     dispatch(searchWordChanged(event.target.value));
     setOpen(true);
     setActive(-1);
@@ -123,7 +174,6 @@ export default function SearchBox() {
         autoComplete="off"
         value={searchWord}
         onChange={onChange}
-        onFocus={suggest}
         onKeyDown={onKeyDown}
       />
       {/* Always in the page (hidden when closed) so aria-controls names an element; light on the dark bar. */}
@@ -135,20 +185,52 @@ export default function SearchBox() {
         data-bs-theme="light"
         hidden={!expanded}
       >
-        {suggesting && (
-          <Suspense fallback={null}>
-            <SearchSuggestionList
-              keyword={keyword}
-              wanted={wanted}
-              options={options}
-              active={active}
-              optionId={optionId}
-              listId={listId}
-              onOptions={showOptions}
-              onChoose={choose}
-            />
-          </Suspense>
-        )}
+        {GROUPS.map(({ group, label }) => {
+          const members = options
+            .map((option, index) => ({ option, index }))
+            .filter(({ option }) => option.group === group);
+          if (members.length === 0) return null;
+          const labelId = `${listId}-${group}`;
+          return (
+            <div key={group} role="group" aria-labelledby={labelId}>
+              <div id={labelId} role="presentation" className="search-suggestions__label">
+                {label}
+              </div>
+              {members.map(({ option, index }) => (
+                <div
+                  key={option.key}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`search-suggestions__option${index === active ? ' active' : ''}`}
+                  // Keeps the focus in the box (no blur that would close the list before the click lands).
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                >
+                  {option.product ? (
+                    <>
+                      <img
+                        src={option.product.imageCover}
+                        alt=""
+                        width={40}
+                        height={30}
+                        className="search-suggestions__image"
+                      />
+                      <span className="search-suggestions__title">{option.name}</span>
+                      <PriceTag
+                        price={option.product.price}
+                        priceAfterDiscount={option.product.priceAfterDiscount}
+                        className="small"
+                      />
+                    </>
+                  ) : (
+                    <span className="search-suggestions__title">{option.name}</span>
+                  )}
+                </div>
+              ))}
+            </div>
+          );
+        })}
       </div>
     </form>
   );
