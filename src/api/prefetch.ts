@@ -1,4 +1,5 @@
-import { apiClient, type ApiResponse } from './client';
+import type { AxiosResponse } from 'axios';
+import { apiClient } from './client';
 
 // Starts a page's first GET while its lazy chunk is still downloading (the route loaders in
 // app/routes.tsx call it), so the page does not wait for chunk → request in series. The page's own
@@ -9,7 +10,7 @@ import { apiClient, type ApiResponse } from './client';
 export const PREFETCH_TTL_MS = 5000;
 
 interface Prefetched {
-  response: Promise<ApiResponse<unknown>>;
+  response: Promise<AxiosResponse<unknown>>;
   sentAt: number;
 }
 
@@ -30,11 +31,11 @@ export function prefetchGet(url: string): void {
 }
 
 /** GET `url`: the prefetched request when a fresh one is waiting (used up by this call), else a new one. */
-export function getOnce<T>(url: string): Promise<ApiResponse<T>> {
+export function getOnce<T>(url: string): Promise<AxiosResponse<T>> {
   const key = keyOf(url);
   const waiting = inFlight.get(key);
   inFlight.delete(key);
-  if (waiting && Date.now() - waiting.sentAt < PREFETCH_TTL_MS) return waiting.response as Promise<ApiResponse<T>>;
+  if (waiting && Date.now() - waiting.sentAt < PREFETCH_TTL_MS) return waiting.response as Promise<AxiosResponse<T>>;
   return apiClient.get<T>(url);
 }
 

@@ -1,6 +1,6 @@
 const UPLOAD_PROGRESS_LABEL = 'تقدم رفع البيانات';
 
-/** How much of a multipart save has been sent (the client's onUploadProgress). */
+/** How much of a multipart save has been sent (axios onUploadProgress). */
 export default function UploadProgressBar({ fraction }: { fraction: number }) {
   const percent = Math.round(fraction * 100);
   return (

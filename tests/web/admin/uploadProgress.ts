@@ -11,7 +11,7 @@ export function holdUploadAt(fraction: number) {
     answer = resolve;
   });
   const id = apiClient.interceptors.request.use((config) => {
-    config.onUploadProgress?.({ loaded: fraction * 1000, total: 1000 });
+    config.onUploadProgress?.({ loaded: fraction * 1000, total: 1000, bytes: fraction * 1000, lengthComputable: true });
     return config;
   });
   onTestFinished(() => apiClient.interceptors.request.eject(id));
