@@ -1,18 +1,20 @@
 import type { TestProject } from 'vitest/node';
-import { migratedPgliteDir } from '../server/databaseSnapshot';
+import { seedShopOnce, type SeededShop } from './seededShop';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated PGlite data directory (its `pglite` folder) that each shop copies into its DATA_DIR, or ''. */
-    pgliteDataDir: string;
+    /** The demo shop seeded once for the run, which each file's shop copies (tests/e2e/seededShop.ts). */
+    seededShop: SeededShop;
   }
 }
 
 /**
- * Global set-up of the end-to-end tests: one migrated PGlite data directory (cached under node_modules/.cache by a
- * hash of the migrations, see tests/server/databaseSnapshot.ts), so each file's shop starts from a copy of it
- * instead of creating a database and migrating it.
+ * Global set-up of the end-to-end tests: the demo shop seeded once (from the migrated database cached under
+ * node_modules/.cache, see tests/server/databaseSnapshot.ts), so each file's shop starts from a copy of it
+ * instead of migrating and seeding its own.
  */
 export default async function setup(project: TestProject) {
-  project.provide('pgliteDataDir', await migratedPgliteDir());
+  const { seeded, remove } = await seedShopOnce();
+  project.provide('seededShop', seeded);
+  return remove;
 }

@@ -6,12 +6,14 @@ import { launchChromium } from './chromium';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import { openPglite } from '../../server/db';
 import { seedDatabase } from '../../server/db/seed';
 import { latestOutboxMessage } from '../../server/mail';
+import { shopConfig } from './seededShop';
 
 /**
- * A real shop for end-to-end tests: the built web app and the API on one free port, a fresh seeded
- * database in a temporary DATA_DIR, and Debian's Chromium driven by playwright-core.
+ * A real shop for end-to-end tests: the built web app and the API on one free port, its own copy of the seeded
+ * demo shop (database and images, in a temporary DATA_DIR), and Debian's Chromium driven by playwright-core.
  */
 export interface Shop {
   app: FastifyInstance;
@@ -32,22 +34,13 @@ export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
 
 export async function startShop(): Promise<Shop> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
-  // A copy of the migrated database of tests/e2e/globalSetup.ts: the shop then only finds its migrations done.
-  const migrated = inject('pgliteDataDir');
-  if (migrated) await fs.cp(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
-  const app = await buildApp({
-    webDist: path.resolve('dist'),
-    config: {
-      nodeEnv: 'test',
-      logLevel: 'warn',
-      dataDir,
-      databaseUrl: undefined,
-      rateLimits: false,
-      bcryptRounds: 4,
-      adminEmail: undefined,
-      adminPassword: undefined,
-    },
-  });
+  // A copy of the demo shop seeded once for the run (tests/e2e/globalSetup.ts): its images, and its database
+  // loaded into an in-memory PGlite.
+  const seeded = inject('seededShop');
+  await fs.cp(seeded.uploads, path.join(dataDir, 'uploads'), { recursive: true });
+  const db = await openPglite(undefined, { loadDataDir: new Blob([await fs.readFile(seeded.database)]) });
+  const app = await buildApp({ webDist: path.resolve('dist'), db, config: shopConfig(dataDir) });
+  // Finds the demo shop seeded, as a restarted shop would.
   await seedDatabase(app.ctx, app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -78,6 +71,7 @@ export async function startShop(): Promise<Shop> {
     async close() {
       await browser.close();
       await app.close();
+      await db.close();
       await fs.rm(dataDir, { recursive: true, force: true });
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },

@@ -29,6 +29,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** Name of the migrated template database on TEST_DATABASE_URL's server, or '' for none. */
     postgresTemplate: string;
+    /** A migrated PGlite data directory as `openDatabase({ dataDir })` keeps it, to copy for a server process, or ''. */
+    pgliteDataDir: string;
   }
 }
 
@@ -149,9 +151,11 @@ export default async function setup(project: TestProject) {
   if (serverUrl) {
     const template = await postgresTemplate(serverUrl, hash);
     project.provide('pgliteSnapshot', '');
+    project.provide('pgliteDataDir', '');
     project.provide('postgresTemplate', template.name);
     return () => template.drop();
   }
   project.provide('pgliteSnapshot', await pgliteSnapshot());
+  project.provide('pgliteDataDir', await migratedPgliteDir());
   project.provide('postgresTemplate', '');
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { hashPassword } from '../../../server/lib/passwords';
@@ -34,24 +34,14 @@ interface Store {
   remove(): Promise<void>;
 }
 
-let pgliteTemplate: Promise<string> | undefined;
-
-/** A migrated PGlite data directory made once per file: copying it is much cheaper than PGlite's initdb. */
-function migratedPglite(): Promise<string> {
-  pgliteTemplate ??= (async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-faults-template-'));
-    await (await openDatabase({ dataDir: dir })).close();
-    return dir;
-  })();
-  return pgliteTemplate;
-}
-
 async function createStore(): Promise<Store> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-faults-'));
   const removeDir = () => fs.rm(dataDir, { recursive: true, force: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    await fs.cp(await migratedPglite(), dataDir, { recursive: true });
+    // A copy of the migrated data directory of the run's set-up (tests/server/databaseSnapshot.ts): much cheaper
+    // than PGlite's initdb and every migration.
+    await fs.cp(inject('pgliteDataDir'), dataDir, { recursive: true });
     return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), remove: removeDir };
   }
 
@@ -93,9 +83,6 @@ afterEach(async () => {
   // Whatever a test left running dies here, even when the test failed.
   await Promise.all([...running].map((server) => server.kill('SIGKILL')));
   await Promise.all(cleanups.splice(0).map((remove) => remove()));
-});
-afterAll(async () => {
-  if (pgliteTemplate) await fs.rm(await pgliteTemplate, { recursive: true, force: true });
 });
 
 const listening = (line: LogLine) => line.msg?.startsWith('Server listening at') ?? false;

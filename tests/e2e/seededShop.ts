@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Config } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { seedDatabase } from '../../server/db/seed';
+import { migratedPgliteDir } from '../server/databaseSnapshot';
+
+/** The settings of every end-to-end shop: the demo shop, quick password hashes, no rate limits. */
+export const shopConfig = (dataDir: string): Partial<Config> => ({
+  nodeEnv: 'test',
+  logLevel: 'warn',
+  dataDir,
+  databaseUrl: undefined,
+  rateLimits: false,
+  bcryptRounds: 4,
+  adminEmail: undefined,
+  adminPassword: undefined,
+});
+
+export interface SeededShop {
+  /** Dump (tar) of the seeded database's data directory, which an in-memory PGlite loads. */
+  database: string;
+  /** The seeded images (DATA_DIR/uploads). */
+  uploads: string;
+}
+
+/**
+ * The demo shop seeded once for the whole run, so each end-to-end file's shop starts from a copy of it instead of
+ * seeding its own (the catalogue's images cost seconds of CPU each time). Made fresh every run, from the cached
+ * migrated database, by the shop's own start-up code; the returned function removes it.
+ */
+export async function seedShopOnce(): Promise<{ seeded: SeededShop; remove: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-seeded-'));
+  const dataDir = path.join(dir, 'data');
+  await fs.cp(path.join(await migratedPgliteDir(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  const app = await buildApp({ config: shopConfig(dataDir) });
+  await seedDatabase(app.ctx, app.log);
+  await app.close();
+  const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  const dump = await pglite.dumpDataDir('none');
+  await pglite.close();
+  const database = path.join(dir, 'database.tar');
+  await fs.writeFile(database, Buffer.from(await dump.arrayBuffer()));
+  await fs.rm(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+  return {
+    seeded: { database, uploads: path.join(dataDir, 'uploads') },
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
