@@ -1,7 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import ProjectOrderSequencer from './tests/sequencer';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8000';
 
@@ -45,6 +46,20 @@ const serverTests: TestProjectInlineConfiguration['test'] = {
   restoreMocks: true,
 };
 
+/**
+ * Server test files whose subject is not the database (response headers, static files, the OpenAPI document, logs,
+ * rate limits, Redis, object storage): the PGlite run covers them, and 'server-postgres' leaves them out.
+ */
+const NOT_ABOUT_THE_DATABASE = [
+  'tests/server/static.test.ts',
+  'tests/server/openapi.test.ts',
+  'tests/server/rateLimits.test.ts',
+  'tests/server/redisCounters.test.ts',
+  'tests/server/objectStorage.test.ts',
+  'tests/server/security/headers.test.ts',
+  'tests/server/security/logs.test.ts',
+];
+
 /** The PostgreSQL server of 'server-postgres': each test file gets a scratch database on it. */
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -81,6 +96,7 @@ export default defineConfig({
     },
   },
   test: {
+    sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
         extends: true,
@@ -101,7 +117,15 @@ export default defineConfig({
         },
       },
       { extends: true, test: { ...serverTests, name: 'server', env: { TEST_DATABASE_URL: '' } } },
-      { extends: true, test: { ...serverTests, name: 'server-postgres', env: { TEST_DATABASE_URL: postgresUrl } } },
+      {
+        extends: true,
+        test: {
+          ...serverTests,
+          name: 'server-postgres',
+          env: { TEST_DATABASE_URL: postgresUrl },
+          exclude: [...configDefaults.exclude, ...NOT_ABOUT_THE_DATABASE],
+        },
+      },
       {
         extends: true,
         test: {
