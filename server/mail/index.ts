@@ -30,11 +30,20 @@ export function createMailer(options: {
       },
     };
   }
+  // The folder is made on the first mail (and again should making it have failed), not before every mail.
+  let outboxMade: Promise<unknown> | undefined;
+  // Two mails to one address in the same millisecond get distinct names that still sort in the order they were sent.
+  let sent = 0;
   return {
     async send(message) {
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      outboxMade ??= fs.mkdir(options.outboxDir, { recursive: true }).catch((err: unknown) => {
+        outboxMade = undefined;
+        throw err;
+      });
+      await outboxMade;
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.json`);
+      const order = String(++sent % 1_000_000).padStart(6, '0');
+      const file = path.join(options.outboxDir, `${Date.now()}-${order}-${safeTo}.json`);
       await fs.writeFile(
         file,
         JSON.stringify({ from: options.from, ...message, date: new Date().toISOString() }, null, 2),

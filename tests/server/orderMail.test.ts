@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { JSDOM } from 'jsdom';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { latestOutboxMessage, type Mailer, type MailMessage } from '../../server/mail';
+import os from 'node:os';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMailer, latestOutboxMessage, type Mailer, type MailMessage } from '../../server/mail';
 import { orderMailsSettled } from '../../server/mail/orderMail';
 import { createCoupon, createProduct, createUser, useTestApp, type TestContext, type TestUser } from './helpers';
 
@@ -41,6 +42,19 @@ const lineRows = (html: string) => {
     [...tr.querySelectorAll('td')].map((td) => td.textContent),
   );
 };
+
+describe('the outbox (no SMTP_URL)', () => {
+  it('keeps two mails to one address sent in the same millisecond, and reads the later one as the newest', async () => {
+    const outboxDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'shop-outbox-')), 'outbox');
+    const log = { info: () => undefined } as unknown as Parameters<typeof createMailer>[0]['log'];
+    const mailer = createMailer({ from: 'shop@shop.test', outboxDir, log });
+    vi.spyOn(Date, 'now').mockReturnValue(1_795_000_000_000);
+    for (const subject of ['first', 'second']) await mailer.send({ to: 'same@example.com', subject, text: subject });
+    expect(await fs.readdir(outboxDir)).toHaveLength(2);
+    expect((await latestOutboxMessage(outboxDir, 'same@example.com'))?.subject).toBe('second');
+    await fs.rm(path.dirname(outboxDir), { recursive: true, force: true });
+  });
+});
 
 describe('order e-mails: cash, test-page card payment and delivery', () => {
   const t = useTestApp({ paymentsTestMode: true, frontendUrl: 'http://front.test' });
