@@ -126,13 +126,18 @@ const lastOfOrder = new Map<string, Promise<void>>();
 export function sendOrderMail(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  orderId: string,
+  /** The order's id, read when its mail's turn comes; or the order as its committed transaction just read it. */
+  placed: string | (OrderForMail & { _id: string }),
   kind: OrderMailKind,
   base: ImageBase,
 ): void {
+  const orderId = typeof placed === 'string' ? placed : placed._id;
   const sending = (lastOfOrder.get(orderId) ?? Promise.resolve())
     .then(async () => {
-      const order = (await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined;
+      const order =
+        typeof placed === 'string'
+          ? ((await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined)
+          : placed;
       if (!order?.user?.email) return;
       await ctx.mailer.send(orderMail(order, kind, `${ctx.config.frontendUrl ?? base.origin}/user/allorders`));
     })

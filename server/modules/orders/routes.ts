@@ -84,7 +84,7 @@ export async function orderRoutes(instance: FastifyInstance) {
       });
       // The refreshed cart was committed; no order was made.
       if (!order) throw pricesChanged();
-      sendOrderMail(ctx, request.log, order._id, 'confirmed', base(request));
+      sendOrderMail(ctx, request.log, order, 'confirmed', base(request));
       return reply.status(201).send({ status: 'success', data: order });
     },
   );
