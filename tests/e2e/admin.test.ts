@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropReady, DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
 
@@ -173,12 +173,21 @@ describe('admin journeys', () => {
     await page.getByRole('button', { name: 'اضافة لون' }).click();
     const hex = page.locator('.chrome-picker input').first();
     await hex.fill('#ff0000');
-    // Enter in the picker's hex field must not submit the product form.
+    // Enter in the picker's hex field must not submit the product form: from Enter until Save is pressed, no
+    // product is sent and no field is marked refused.
+    const sentEarly: string[] = [];
+    const watchSaves = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/products')
+        sentEarly.push(request.url());
+    };
+    page.on('request', watchSaves);
     await hex.press('Enter');
-    await page.waitForTimeout(300);
     await page.getByRole('button', { name: 'اضف اللون' }).click();
     await page.getByRole('button', { name: 'حذف اللون أسود' }).waitFor();
     await page.getByRole('button', { name: 'حذف اللون أحمر' }).waitFor();
+    page.off('request', watchSaves);
+    expect(sentEarly).toEqual([]);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
 
     // A refused save keeps everything and names the reason beside its field; the second save needs no retyping.
     const refused = 'السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم';
