@@ -1,12 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { seedDatabase } from '../../server/db/seed';
-import { migratedPgliteDir } from '../server/databaseSnapshot';
+import { dumpPgliteDir, migratedPgliteDir } from '../server/databaseSnapshot';
 
 /** The settings of every end-to-end shop: the demo shop, quick password hashes, no rate limits. */
 export const shopConfig = (dataDir: string): Partial<Config> => ({
@@ -39,11 +37,8 @@ export async function seedShopOnce(): Promise<{ seeded: SeededShop; remove: () =
   const app = await buildApp({ config: shopConfig(dataDir) });
   await seedDatabase(app.ctx, app.log);
   await app.close();
-  const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-  const dump = await pglite.dumpDataDir('none');
-  await pglite.close();
   const database = path.join(dir, 'database.tar');
-  await fs.writeFile(database, Buffer.from(await dump.arrayBuffer()));
+  await dumpPgliteDir(path.join(dataDir, 'pglite'), database);
   await fs.rm(path.join(dataDir, 'pglite'), { recursive: true, force: true });
   return {
     seeded: { database, uploads: path.join(dataDir, 'uploads') },

@@ -100,14 +100,19 @@ async function pgliteSnapshot(): Promise<string> {
     const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-snapshot-'));
     try {
       await fs.cp(path.join(dir, 'pglite'), copy, { recursive: true });
-      const raw = await PGlite.create(copy, { extensions: { pg_trgm } });
-      const dump = await raw.dumpDataDir('none');
-      await raw.close();
-      await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await dumpPgliteDir(copy, partial);
     } finally {
       await fs.rm(copy, { recursive: true, force: true });
     }
   });
+}
+
+/** Writes the dump (tar) of PGlite's data directory `dir` to `file`, for an in-memory PGlite to load (loadDataDir). */
+export async function dumpPgliteDir(dir: string, file: string) {
+  const raw = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const dump = await raw.dumpDataDir('none');
+  await raw.close();
+  await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
 }
 
 async function removeOlder(current: string) {
@@ -145,7 +150,7 @@ async function postgresTemplate(serverUrl: string, hash: string): Promise<{ name
 
 export default async function setup(project: TestProject) {
   const hash = await migrationsHash();
-  // The project's own `env` (vite.config.ts: 'server' runs on PGlite, 'server-postgres' on PostgreSQL) reaches its test
+  // The project's own `env` (vitest.config.ts: 'server' runs on PGlite, 'server-postgres' on PostgreSQL) reaches its test
   // workers but not this set-up, which runs in the main process.
   const serverUrl = (project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL) || undefined;
   if (serverUrl) {
