@@ -16,6 +16,9 @@ import { hashPassword } from '../../server/lib/passwords';
 import { orderMailsSettled } from '../../server/mail/orderMail';
 import { foldArabic, slugify } from '../../server/lib/arabic';
 
+/** This run of the server tests is on the PostgreSQL server named by TEST_DATABASE_URL ('server-postgres'), not PGlite. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 /**
  * One app and one database per test file: in-memory PGlite, or a scratch database on the
  * PostgreSQL server named by TEST_DATABASE_URL. Call `resetDb()` in beforeEach.

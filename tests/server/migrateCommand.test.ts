@@ -5,14 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
-import { createScratchDatabase } from './helpers';
+import { createScratchDatabase, onPostgres } from './helpers';
 
 /**
  * `npm run migrate` (server/migrate.ts) as a deployment runs it: migrations only by default, the demo seed with
  * --seed-demo, and on PostgreSQL several at once on an empty database without a race (the start-up advisory lock).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const MIGRATIONS = (await fs.readdir(path.join(ROOT, 'server/db/migrations'))).filter((f) => f.endsWith('.sql')).sort();
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -47,7 +46,7 @@ async function tempDir() {
 }
 
 describe('npm run migrate', () => {
-  // Each database's test runs in its own project of the server tests (vite.config.ts): PGlite's in 'server'.
+  // Each database's test runs in its own project of the server tests (vitest.config.ts): PGlite's in 'server'.
   it.skipIf(onPostgres)('applies every migration and seeds nothing unless asked (PGlite under DATA_DIR)', async () => {
     const dataDir = await tempDir();
     const result = await runMigrate({ DATA_DIR: dataDir });

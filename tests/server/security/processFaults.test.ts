@@ -12,6 +12,7 @@ import {
   createProduct,
   createScratchDatabase,
   createUser,
+  onPostgres,
   type TestContext,
   type TestUser,
 } from '../helpers';
@@ -306,7 +307,7 @@ function createAdmin(store: Store, args: string[], env: Record<string, string> =
 
 describe('production start-up', () => {
   // Refused before any database is opened: once is enough, in the PGlite project.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  it.skipIf(onPostgres)(
     'refuses a JWT_SECRET shorter than 32 characters: exit code 1 and one clear line on stderr',
     async () => {
       const store = await newStore();
