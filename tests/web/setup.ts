@@ -4,7 +4,7 @@ import { clearPrefetched } from '../../src/api/prefetch';
 import { server } from './mocks/server';
 
 // Pages are lazy chunks compiled on first use: on a busy machine the first render of a file can take longer than
-// Testing Library's 1 s default. Waiting longer never slows a passing test (the test timeout is in vite.config.ts).
+// Testing Library's 1 s default. Waiting longer never slows a passing test (the test timeout is in vitest.config.ts).
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; react-bootstrap and the router call them.
@@ -37,7 +37,7 @@ Element.prototype.scrollIntoView = () => {};
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
-  // The next test, perhaps of another file in this worker (vite.config.ts: isolate off), starts on real timers.
+  // The next test, perhaps of another file in this worker (vitest.config.ts: isolate off), starts on real timers.
   vi.useRealTimers();
   clearPrefetched();
   server.resetHandlers();
