@@ -258,7 +258,7 @@ export const FailBody = Type.Object(
 
 /**
  * The error answers every route may give. They are added to each operation of the OpenAPI document when it is made
- * (server/app.ts), not to the route schemas: errors are written by the error handler in these shapes already, and
+ * (server/plugins/apiDocs.ts), not to the route schemas: errors are written by the error handler in these shapes already, and
  * serializers for them on every route would only cost start-up time.
  */
 export const ERROR_RESPONSES = {

@@ -11,7 +11,7 @@ const DISALLOWED = ['/admin', '/user', '/cart', '/order', '/payments', '/api'];
 /**
  * What search engines and link previews read, registered with the built web app: robots.txt, the
  * sitemaps, and index.html with a product's, category's or brand's tags for its shared link.
- * Returns how to send a (possibly filled) index.html, for the SPA routes app.ts serves.
+ * Returns how to send a (possibly filled) index.html, for the SPA routes server/plugins/staticFiles.ts serves.
  */
 export function seoRoutes(app: FastifyInstance, options: { webDist: string; sitemapPageSize?: number }) {
   const { ctx } = app;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes';
+import { userRoutes } from './users/routes';
+import { categoryRoutes } from './categories/routes';
+import { subcategoryRoutes } from './subcategories/routes';
+import { brandRoutes } from './brands/routes';
+import { productRoutes } from './products/routes';
+import { reviewRoutes } from './reviews/routes';
+import { wishlistRoutes } from './wishlist/routes';
+import { addressRoutes } from './addresses/routes';
+import { couponRoutes } from './coupons/routes';
+import { cartRoutes } from './cart/routes';
+import { orderRoutes } from './orders/routes';
+import { shopRoutes } from './shop/routes';
+import { dashboardRoutes } from './dashboard/routes';
+
+export interface ApiModule {
+  /** Path under `/api/v1` its routes start with; none for a module whose routes span several (reviews). */
+  prefix?: string;
+  routes: FastifyPluginAsync;
+}
+
+/**
+ * Every module of the REST API, registered under `/api/v1` in this order by server/app.ts: a new module is one line
+ * here. (The SEO pages and the payment pages are served outside the API, from server/plugins/staticFiles.ts and
+ * server/payments/routes.ts.)
+ */
+export const API_MODULES: ApiModule[] = [
+  { prefix: '/auth', routes: authRoutes },
+  { prefix: '/users', routes: userRoutes },
+  { prefix: '/categories', routes: categoryRoutes },
+  { prefix: '/subcategories', routes: subcategoryRoutes },
+  { prefix: '/brands', routes: brandRoutes },
+  { prefix: '/products', routes: productRoutes },
+  { routes: reviewRoutes },
+  { prefix: '/wishlist', routes: wishlistRoutes },
+  { prefix: '/addresses', routes: addressRoutes },
+  { prefix: '/coupons', routes: couponRoutes },
+  { prefix: '/cart', routes: cartRoutes },
+  { prefix: '/orders', routes: orderRoutes },
+  { prefix: '/shop', routes: shopRoutes },
+  { prefix: '/dashboard', routes: dashboardRoutes },
+];
