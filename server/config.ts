@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readPaymobSettings, type PaymobSettings } from './payments/paymob/config';
 
 /** Every setting the server reads from the environment; .env.example documents each one. */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Paymob (cards, wallets, kiosk, valU) when its keys and at least one integration id are set. */
+  paymob?: PaymobSettings;
   /** true / false when PAYMENTS_TEST_MODE says so; undefined: on only in a demo shop (see paymentProvider). */
   paymentsTestMode?: boolean;
   redisUrl?: string;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'المتجر <no-reply@shop.local>',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    paymob: readPaymobSettings(env, (message) => new SettingError(message)),
     paymentsTestMode:
       setting(env, 'PAYMENTS_TEST_MODE') === undefined ? undefined : flag(env, 'PAYMENTS_TEST_MODE', false),
     redisUrl: env.REDIS_URL || undefined,
