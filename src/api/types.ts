@@ -130,6 +130,8 @@ export interface Cart {
   totalCartPrice: number;
   coupon?: string | null;
   totalAfterDiscount?: number | null;
+  /** Ours: a coupon that expired or was deleted and left the cart; said once, in the next answer (API notes). */
+  couponRemoved?: string;
 }
 
 export interface CartResponse {

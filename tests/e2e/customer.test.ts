@@ -121,6 +121,22 @@ describe('customer journeys in Chromium', () => {
     await expect.poll(async () => amountOf(await afterDiscount.innerText())).toBe(cart.data.totalAfterDiscount);
     expect(await afterDiscount.innerText()).toContain('جنيه');
     expect(amountOf(await page.getByTestId('cart-total').innerText())).toBe(cart.data.totalCartPrice);
+
+    // The coupon stays through a count change, and its discount follows the new total (API.md §6.3).
+    await plainLine.getByLabel('الكمية').fill('2');
+    await plainLine.getByLabel('الكمية').blur();
+    await expect
+      .poll(
+        async () =>
+          (await api<CartAnswer>('GET', '/cart')).data.data.products.find((l) => l.product._id === plain.id)?.count,
+      )
+      .toBe(2);
+    const { data: changed } = await api<CartAnswer>('GET', '/cart');
+    expect(changed.data.coupon).toBe('SALE10');
+    expect(changed.data.totalCartPrice).toBeLessThan(cart.data.totalCartPrice);
+    expect(changed.data.totalAfterDiscount).toBeCloseTo(changed.data.totalCartPrice * 0.9, 2);
+    await expect.poll(async () => amountOf(await afterDiscount.innerText())).toBe(changed.data.totalAfterDiscount);
+    await page.getByTestId('applied-coupon').getByText('SALE10').waitFor();
     await expectSeen(page, MAIN_IMAGES.cartLine);
   });
 

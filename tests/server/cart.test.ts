@@ -199,14 +199,15 @@ describe('cart', () => {
     expect(res.statusCode).toBe(204);
   });
 
-  it('applies coupons case-insensitively with half-up rounding, and drops them on any change', async () => {
+  it('applies coupons case-insensitively with half-up rounding, and keeps them through every change (API.md §6.3)', async () => {
     const product = await createProduct(t, { price: 33.33 });
+    const other = await createProduct(t, { price: 10 });
     await createCoupon(t, { name: 'Sale15', discount: 15 });
     await addToCart({ productId: product });
     const line = (await addToCart({ productId: product })).json().data.products[0]._id;
     await setCount(line, 3);
 
-    let res = await applyCoupon(' sale15 ');
+    const res = await applyCoupon(' sale15 ');
     expect(res.statusCode).toBe(200);
     let body = res.json();
     expect(body.status).toBe('success');
@@ -215,11 +216,65 @@ describe('cart', () => {
     // 99.99 − 15 % = 84.9915 → 84.99
     expect(body.data).toMatchObject({ totalCartPrice: 99.99, totalAfterDiscount: 84.99, coupon: 'Sale15' });
 
-    res = await setCount(line, 2);
-    body = res.json();
-    expect(body.data.totalCartPrice).toBe(66.66);
+    // A count change: 66.66 − 15 % = 56.661 → 56.66
+    body = (await setCount(line, 2)).json();
+    expect(body.data).toMatchObject({ totalCartPrice: 66.66, totalAfterDiscount: 56.66, coupon: 'Sale15' });
+    // Another product: 76.66 − 15 % = 65.161 → 65.16
+    body = (await addToCart({ productId: other })).json();
+    expect(body.data).toMatchObject({ totalCartPrice: 76.66, totalAfterDiscount: 65.16, coupon: 'Sale15' });
+    const otherLine = body.data.products[1]._id;
+    // One more of the same line: 109.99 − 15 % = 93.4915 → 93.49
+    body = (await addToCart({ productId: product })).json();
+    expect(body.data).toMatchObject({ totalCartPrice: 109.99, totalAfterDiscount: 93.49, coupon: 'Sale15' });
+    // A removed line: 99.99 → 84.99 again
+    body = (await t.app.inject({ method: 'DELETE', url: `/api/v1/cart/${otherLine}`, headers: user.auth })).json();
+    expect(body.data).toMatchObject({ totalCartPrice: 99.99, totalAfterDiscount: 84.99, coupon: 'Sale15' });
+    expect(body.data).not.toHaveProperty('couponRemoved');
+    expect((await getCart()).json().data).toMatchObject({ totalAfterDiscount: 84.99, coupon: 'Sale15' });
+  });
+
+  it('a second coupon replaces the first, computed from the full total (never stacked)', async () => {
+    const product = await createProduct(t, { price: 200 });
+    await createCoupon(t, { name: 'TEN', discount: 10 });
+    await createCoupon(t, { name: 'QUARTER', discount: 25 });
+    await addToCart({ productId: product });
+    expect((await applyCoupon('TEN')).json().data.totalAfterDiscount).toBe(180);
+    const res = await applyCoupon('quarter');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().coupon).toBe('QUARTER');
+    expect(res.json().data).toMatchObject({ totalCartPrice: 200, totalAfterDiscount: 150, coupon: 'QUARTER' });
+  });
+
+  it('a coupon that expired is dropped with the next change, and that answer says so once', async () => {
+    const product = await createProduct(t, { price: 100 });
+    const id = await createCoupon(t, { name: 'SHORT', discount: 10 });
+    const line = (await addToCart({ productId: product })).json().data.products[0]._id;
+    expect((await applyCoupon('SHORT')).json().data.totalAfterDiscount).toBe(90);
+    await t.db.query(`UPDATE coupons SET expire = now() - interval '1 second' WHERE id = $1`, [id]);
+
+    let body = (await setCount(line, 2)).json();
+    expect(body.data.totalCartPrice).toBe(200);
+    expect(body.data.couponRemoved).toBe('SHORT');
     expect(body.data).not.toHaveProperty('coupon');
     expect(body.data).not.toHaveProperty('totalAfterDiscount');
+    body = (await getCart()).json();
+    expect(body.data).not.toHaveProperty('couponRemoved');
+    expect(body.data).not.toHaveProperty('coupon');
+  });
+
+  it('a coupon that expired since the last answer is dropped when the cart is read, which says so once', async () => {
+    const product = await createProduct(t, { price: 100 });
+    const id = await createCoupon(t, { name: 'SHORT', discount: 10 });
+    await addToCart({ productId: product });
+    await applyCoupon('SHORT');
+    await t.db.query(`UPDATE coupons SET expire = now() - interval '1 second' WHERE id = $1`, [id]);
+
+    let body = (await getCart()).json();
+    expect(body.data).toMatchObject({ totalCartPrice: 100, couponRemoved: 'SHORT' });
+    expect(body.data).not.toHaveProperty('totalAfterDiscount');
+    body = (await getCart()).json();
+    expect(body.data).not.toHaveProperty('couponRemoved');
+    expect(body.data.totalCartPrice).toBe(100);
   });
 
   it('refuses expired or unknown coupons and removes the current one', async () => {

@@ -156,6 +156,10 @@ describe('coupons', () => {
     expect(res.json().data.totalCartPrice).toBe(100);
     expect(res.json().data).not.toHaveProperty('coupon');
     expect(res.json().data).not.toHaveProperty('totalAfterDiscount');
+    // The cart's next answer says which coupon left it, once.
+    expect(res.json().data.couponRemoved).toBe('GONE');
+    res = await t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: user.auth });
+    expect(res.json().data).not.toHaveProperty('couponRemoved');
     res = await t.app.inject({ method: 'DELETE', url: `/api/v1/coupons/${id}`, headers: manager.auth });
     expect(res.statusCode).toBe(404);
   });

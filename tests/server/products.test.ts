@@ -326,10 +326,10 @@ describe('product update', () => {
 });
 
 describe('product delete', () => {
-  it('admin only; cascades to carts (coupon cleared), wishlists and reviews; orders keep the snapshot', async () => {
+  it('admin only; cascades to carts (coupon kept, total recomputed), wishlists and reviews; orders keep the snapshot', async () => {
     const id = await createProduct(t);
     const keep = await createProduct(t);
-    const coupon = await createCoupon(t);
+    const coupon = await createCoupon(t, { discount: 10 });
     const cart = (await t.db.one<{ id: string }>(
       'INSERT INTO carts (user_id, coupon_id, total_after_discount) VALUES ($1, $2, 100) RETURNING id',
       [user.id, coupon],
@@ -357,9 +357,10 @@ describe('product delete', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await t.db.query('SELECT product_id FROM cart_items')).toEqual([{ product_id: keep }]);
-    expect(await t.db.one('SELECT coupon_id, total_after_discount FROM carts')).toEqual({
-      coupon_id: null,
-      total_after_discount: null,
+    // 100 EGP left in the cart, 10 % off: 90 EGP, in piastres.
+    expect(await t.db.one('SELECT coupon_id, total_after_discount::int AS total FROM carts')).toEqual({
+      coupon_id: coupon,
+      total: 9000,
     });
     expect(await t.db.query('SELECT 1 FROM wishlist_items')).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM reviews')).toEqual([]);

@@ -1,12 +1,16 @@
 import type { Queryable, Row } from '../../db';
 import { PRODUCT_REF_SQL } from '../products/repository';
 
-/** A cart row with its coupon's name (null when none is applied). */
+/** A cart row with its coupon's name, discount and whether it still runs (nulls when none is applied). */
 export interface CartRow {
   id: string;
   user_id: string;
   coupon_id: string | null;
   coupon: string | null;
+  coupon_discount: number | null;
+  coupon_runs: boolean | null;
+  /** A coupon dropped (expired or deleted) since the cart's last answer, which says so once. */
+  coupon_removed: string | null;
   total_after_discount: number | null;
   created_at: Date;
   updated_at: Date;
@@ -32,14 +36,20 @@ export interface CartItemRow {
   price: number;
 }
 
-const CART_SQL = `SELECT ca.id, ca.user_id, ca.coupon_id, co.name AS coupon, ca.total_after_discount, ca.created_at, ca.updated_at
+const COUPON_OF_CART = `co.name AS coupon, co.discount::float8 AS coupon_discount, co.expire > now() AS coupon_runs`;
+
+const CART_SQL = `SELECT ca.id, ca.user_id, ca.coupon_id, ${COUPON_OF_CART}, ca.coupon_removed, ca.total_after_discount,
+    ca.created_at, ca.updated_at
   FROM carts ca LEFT JOIN coupons co ON co.id = ca.coupon_id`;
 
-/** The columns of CartRow as an INSERT or UPDATE of `carts` returns them (the coupon's name is the caller's). */
-const CART_RETURNING = 'id, user_id, coupon_id, total_after_discount, created_at, updated_at';
+/** The columns of CartRow as an INSERT or UPDATE of `carts` returns them, the coupon read by subqueries. */
+const CART_RETURNING = `id, user_id, coupon_id, coupon_removed, total_after_discount, created_at, updated_at,
+  (SELECT name FROM coupons WHERE id = coupon_id) AS coupon,
+  (SELECT discount::float8 FROM coupons WHERE id = coupon_id) AS coupon_discount,
+  (SELECT expire > now() FROM coupons WHERE id = coupon_id) AS coupon_runs`;
 
-/** What every change to the lines does to the cart row: the coupon goes (API.md §6.3) and the change is marked for pending card payments. */
-const CHANGED = 'coupon_id = NULL, total_after_discount = NULL, updated_at = now()';
+/** Marks the cart changed for pending card payments (their cart must be the one they were made for). */
+const CHANGED = 'updated_at = now()';
 
 /** The user's cart, or undefined; `lock` takes the row lock that serialises every change to one cart. */
 export async function findCart(q: Queryable, userId: string, options: { cartId?: string; lock?: boolean } = {}) {
@@ -71,14 +81,32 @@ export const cartItems = (q: Queryable, cartId: string) =>
     cartId,
   ]);
 
-/** Any change to the lines drops the coupon (API.md §6.3) and marks the cart changed for pending card payments. */
-export async function cartChanged(q: Queryable, cartId: string) {
-  await q.query(`UPDATE carts SET ${CHANGED} WHERE id = $1`, [cartId]);
+/**
+ * After a change to the lines: the coupon stays with its new total (null: no coupon), the cart is marked changed for
+ * pending card payments; `removed` names a coupon dropped with the change (it expired), which the answer says.
+ */
+export async function cartChanged(
+  q: Queryable,
+  cartId: string,
+  settled: { totalAfterDiscount: number | null; removed?: string },
+): Promise<CartRow> {
+  return (await q.one<CartRow>(
+    `UPDATE carts SET ${CHANGED}, total_after_discount = $2,
+       coupon_id = CASE WHEN $3::text IS NULL THEN coupon_id END, coupon_removed = COALESCE($3, coupon_removed)
+     WHERE id = $1 RETURNING ${CART_RETURNING}`,
+    [cartId, settled.totalAfterDiscount, settled.removed ?? null],
+  ))!;
 }
 
-/** cartChanged for several carts at once (the carts that held a deleted product). */
-export async function cartsChanged(q: Queryable, cartIds: string[]) {
-  if (cartIds.length) await q.query(`UPDATE carts SET ${CHANGED} WHERE id = ANY($1::uuid[])`, [cartIds]);
+/** The carts that held a deleted product, locked, to settle each one's coupon and total again. */
+export const lockCarts = (q: Queryable, cartIds: string[]) =>
+  cartIds.length
+    ? q.query<CartRow>(`${CART_SQL} WHERE ca.id = ANY($1::uuid[]) ORDER BY ca.id FOR UPDATE OF ca`, [cartIds])
+    : Promise.resolve([]);
+
+/** Clears the note of a dropped coupon once an answer has said it. */
+export async function couponRemovalSaid(q: Queryable, cartId: string) {
+  await q.query('UPDATE carts SET coupon_removed = NULL WHERE id = $1', [cartId]);
 }
 
 /** The carts holding a product (read before its deletion cascades to their lines). */
@@ -92,20 +120,25 @@ export async function lockCart(tx: Queryable, cartId: string) {
   await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
 }
 
-/** Carts holding the coupon lose it (API.md §6.7); their plain total is computed from the lines. */
+/** Carts holding the coupon lose it (API.md §6.7), and their next answer says so; their plain total is computed from the lines. */
 export async function cartsLoseCoupon(q: Queryable, couponId: string) {
-  await q.query(`UPDATE carts SET ${CHANGED} WHERE coupon_id = $1`, [couponId]);
+  await q.query(
+    `UPDATE carts SET ${CHANGED}, coupon_id = NULL, total_after_discount = NULL,
+       coupon_removed = (SELECT name FROM coupons WHERE id = $1)
+     WHERE coupon_id = $1`,
+    [couponId],
+  );
 }
 
 /**
- * Creates the user's cart, or marks the existing one changed (cartChanged's work), and locks it: concurrent changes
- * to one cart queue up. Adding a line does this first, in the same transaction, which saves a round trip. Answers
- * the whole row (without a coupon now), so the answer needs no second read of it.
+ * Creates the user's cart, or touches the existing one, and locks it: concurrent changes to one cart queue up.
+ * Adding a line does this first, in the same transaction, which saves a round trip. Answers the whole row with its
+ * coupon, so settling the coupon needs no second read of it.
  */
 export async function touchCart(tx: Queryable, userId: string): Promise<CartRow> {
   return (await tx.one<CartRow>(
     `INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id)
-     DO UPDATE SET ${CHANGED} RETURNING ${CART_RETURNING}, NULL AS coupon`,
+     DO UPDATE SET ${CHANGED} RETURNING ${CART_RETURNING}`,
     [userId],
   ))!;
 }
@@ -172,19 +205,23 @@ export const lockCartWithCouponNamed = (tx: Queryable, userId: string, couponNam
 
 /** Removes the applied coupon, if any (a refused coupon also removes the one applied before). */
 export async function removeCoupon(tx: Queryable, cartId: string) {
-  await tx.query(`UPDATE carts SET ${CHANGED} WHERE id = $1 AND coupon_id IS NOT NULL`, [cartId]);
+  await tx.query(
+    `UPDATE carts SET ${CHANGED}, coupon_id = NULL, total_after_discount = NULL WHERE id = $1 AND coupon_id IS NOT NULL`,
+    [cartId],
+  );
 }
 
-/** Applies a coupon with the total it gives; answers the cart row with the coupon's name. */
+/** Applies a coupon with the total it gives; answers the cart row with the coupon. */
 export async function applyCoupon(
   tx: Queryable,
   cartId: string,
-  coupon: { id: string; name: string },
+  coupon: { id: string },
   totalAfterDiscount: number,
 ): Promise<CartRow> {
   return (await tx.one<CartRow>(
-    `UPDATE carts SET coupon_id = $2, total_after_discount = $3, updated_at = now() WHERE id = $1 RETURNING ${CART_RETURNING}, $4::text AS coupon`,
-    [cartId, coupon.id, totalAfterDiscount, coupon.name],
+    `UPDATE carts SET coupon_id = $2, total_after_discount = $3, coupon_removed = NULL, updated_at = now() WHERE id = $1
+     RETURNING ${CART_RETURNING}`,
+    [cartId, coupon.id, totalAfterDiscount],
   ))!;
 }
 

@@ -12,7 +12,6 @@ import { findProductForCart, type ProductForCartRow } from '../products/reposito
 import {
   addOne,
   applyCoupon as applyCouponToCart,
-  cartChanged,
   cartLines,
   countInCart,
   deleteCartOf,
@@ -24,7 +23,7 @@ import {
   setLineCount,
   touchCart,
 } from './repository';
-import { assertCartTotal, cartBody, linesTotal } from './service';
+import { assertCartTotal, cartBody, cartNeedsSettling, linesTotal, settleCart } from './service';
 
 /** Stock rule of API.md §5.11: after the change, all lines of the product together stay within its quantity. */
 async function assertStock(q: Queryable, cartId: string, product: ProductForCartRow, change: number) {
@@ -63,13 +62,25 @@ export async function cartRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
-      const body = await ctx.db.tx(
+      const userId = currentUser(request).id;
+      let body = await ctx.db.tx(
         async (tx) => {
-          const cart = await findCart(tx, currentUser(request).id);
-          return cart && cartBody(tx, cart.id, base(request));
+          const cart = await findCart(tx, userId);
+          if (cart && cartNeedsSettling(cart)) return 'settle' as const;
+          return cart && cartBody(tx, cart.id, base(request), { cart });
         },
         { snapshot: true },
       );
+      if (body === 'settle') {
+        // Rarely: the coupon expired, or was deleted, since the last answer. Drop it and say so, once.
+        body = await ctx.db.tx(async (tx) => {
+          let cart = await findCart(tx, userId, { lock: true });
+          if (!cart) return undefined;
+          const lines = await cartLines(tx, cart.id);
+          if (cart.coupon_id !== null && !cart.coupon_runs) cart = await settleCart(tx, cart, lines);
+          return cartBody(tx, cart.id, base(request), { cart, lines });
+        });
+      }
       if (!body) return { status: 'success' as const, numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
       return { status: 'success' as const, ...body };
     },
@@ -112,8 +123,7 @@ export async function cartRoutes(instance: FastifyInstance) {
           requested === '' ? '' : product.available_colors.find((c) => c.toLowerCase() === requested?.toLowerCase());
         if (color === undefined) throw badRequest('This color is not available for this product');
 
-        // Creating or touching the cart row locks it and already does cartChanged's work: the transaction either
-        // adds the line or rolls all of it back.
+        // Creating or touching the cart row locks it: the transaction either adds the line or rolls all of it back.
         const cart = await touchCart(tx, user.id);
         // The price always comes from the product (API.md §6.2), refreshed when the line grows.
         const added = await addOne(tx, cart.id, {
@@ -125,7 +135,7 @@ export async function cartRoutes(instance: FastifyInstance) {
         if (!added) throw conflict(`Not enough stock for product: ${product.title}`);
         const lines = await cartLines(tx, cart.id);
         assertCartTotal(lines);
-        return cartBody(tx, cart.id, base(request), { cart, lines });
+        return cartBody(tx, cart.id, base(request), { cart: await settleCart(tx, cart, lines), lines });
       });
       return { status: 'success' as const, message: 'Product added successfully to your cart', ...result };
     },
@@ -147,7 +157,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       const updated = await applyCouponToCart(
         tx,
         cart.id,
-        { id: cart.new_coupon_id, name: cart.new_coupon! },
+        { id: cart.new_coupon_id },
         applyDiscount(linesTotal(lines), Number(cart.discount)),
       );
       return { coupon: cart.new_coupon!, ...(await cartBody(tx, cart.id, base(request), { cart: updated, lines })) };
@@ -194,8 +204,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       await setLineCount(tx, line.id, count, effectivePrice(product.price, product.price_after_discount));
       const lines = await cartLines(tx, cart.id);
       assertCartTotal(lines);
-      await cartChanged(tx, cart.id);
-      return cartBody(tx, cart.id, base(request), { lines });
+      return cartBody(tx, cart.id, base(request), { cart: await settleCart(tx, cart, lines), lines });
     });
     return { status: 'success' as const, ...result };
   };
@@ -206,7 +215,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: "Set a line's count (drops an applied coupon)",
+        summary: "Set a line's count (keeps a running coupon, drops an expired one)",
         params: ItemParams,
         body: Type.Object({ count: IntegerLike({ description: 'At least 1' }) }),
         response: { 200: CartResponse },
@@ -222,7 +231,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Remove a line (drops an applied coupon)',
+        summary: 'Remove a line (keeps a running coupon, drops an expired one)',
         params: ItemParams,
         response: { 200: CartResponse },
       },
@@ -235,8 +244,8 @@ export async function cartRoutes(instance: FastifyInstance) {
         const cart = await findCart(tx, user.id, { lock: true });
         if (!cart) throw noCart(user.id);
         if (!(await removeLine(tx, cart.id, itemId))) throw noLine(itemId);
-        await cartChanged(tx, cart.id);
-        return cartBody(tx, cart.id, base(request));
+        const lines = await cartLines(tx, cart.id);
+        return cartBody(tx, cart.id, base(request), { cart: await settleCart(tx, cart, lines), lines });
       });
       return { status: 'success' as const, ...result };
     },

@@ -23,6 +23,9 @@ export const Cart = Type.Object({
   totalCartPrice: Type.Number(),
   totalAfterDiscount: Type.Optional(Type.Number({ description: 'Only while a coupon is applied' })),
   coupon: Type.Optional(Type.String({ description: 'Only while a coupon is applied' })),
+  couponRemoved: Type.Optional(
+    Type.String({ description: 'Ours: the coupon that expired or was deleted and left the cart; said once' }),
+  ),
   createdAt: Type.Optional(DateTime()),
   updatedAt: Type.Optional(DateTime()),
 });

@@ -1,18 +1,36 @@
 import type { Queryable } from '../../db';
 import { badRequest } from '../../lib/errors';
-import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, toEgp } from '../../lib/money';
+import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
 import { productRefJson } from '../products/serialize';
-import { cartLines, findCartById, type CartLine, type CartRow } from './repository';
+import { cartChanged, cartLines, couponRemovalSaid, findCartById, type CartLine, type CartRow } from './repository';
 import type { CartJson } from './schemas';
 
 export const linesTotal = (lines: { price: number; count: number }[]) =>
   lines.reduce((sum, l) => sum + l.price * l.count, 0);
 
 /**
+ * After any change to the lines (API.md §6.3): a coupon that still runs stays, with `totalAfterDiscount` computed
+ * from the new total; one that expired is dropped, noted for the answer. Answers the cart row as now written.
+ */
+export function settleCart(tx: Queryable, cart: CartRow, lines: { price: number; count: number }[]) {
+  if (cart.coupon_id !== null && cart.coupon_runs) {
+    return cartChanged(tx, cart.id, {
+      totalAfterDiscount: applyDiscount(linesTotal(lines), cart.coupon_discount!),
+    });
+  }
+  return cartChanged(tx, cart.id, { totalAfterDiscount: null, removed: cart.coupon ?? undefined });
+}
+
+/** Whether the cart's answer would have to drop an expired coupon or say a dropped one (a read cannot). */
+export const cartNeedsSettling = (cart: CartRow) =>
+  cart.coupon_removed !== null || (cart.coupon_id !== null && !cart.coupon_runs);
+
+/**
  * The "Cart response" of API.md §5.11 without its `status`. A caller that has just written the cart row
- * (RETURNING) or read its lines passes them, so they are not read again.
+ * (RETURNING) or read its lines passes them, so they are not read again. An answer that says a coupon was removed
+ * (`couponRemoved`, ours) clears the note, so it is said once; `q` must then be a writing transaction.
  */
 export async function cartBody(
   q: Queryable,
@@ -39,6 +57,10 @@ export async function cartBody(
   if (cart.coupon !== null && cart.total_after_discount !== null) {
     data.totalAfterDiscount = toEgp(cart.total_after_discount);
     data.coupon = cart.coupon;
+  }
+  if (cart.coupon_removed !== null) {
+    data.couponRemoved = cart.coupon_removed;
+    await couponRemovalSaid(q, cart.id);
   }
   data.createdAt = iso(cart.created_at);
   data.updatedAt = iso(cart.updated_at);

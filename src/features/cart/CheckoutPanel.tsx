@@ -12,7 +12,14 @@ import { DELAYS } from '../../lib/delays';
 import { formatEGP } from '../../lib/format';
 import { useLater } from '../../lib/useLater';
 import { CART_MESSAGES } from './cartMessages';
-import { applyCoupon, clearCart, fetchCart, selectCart, selectHasLineOverStock } from './cartSlice';
+import {
+  applyCoupon,
+  clearCart,
+  fetchCart,
+  selectCart,
+  selectHasLineOverStock,
+  selectRemovedCoupon,
+} from './cartSlice';
 import { useResetOn } from '../../lib/useResetOn';
 
 /** Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). */
@@ -23,6 +30,7 @@ export default function CheckoutPanel() {
   const cart = useAppSelector(selectCart);
   // Checkout would be refused (409): the shopper first lowers or removes the lines marked with what is left.
   const overStock = useAppSelector(selectHasLineOverStock);
+  const removedCoupon = useAppSelector(selectRemovedCoupon);
   const [couponName, setCouponName] = useState(cart.coupon ?? '');
   const [busy, setBusy] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
@@ -44,8 +52,14 @@ export default function CheckoutPanel() {
     }
     setBusy(true);
     try {
-      await dispatch(applyCoupon(name)).unwrap();
-      toast.success(CART_MESSAGES.couponApplied);
+      const replaced = cart.coupon;
+      const applied = (await dispatch(applyCoupon(name)).unwrap()).data.coupon ?? name;
+      // One coupon at a time (API.md §6.3): a new one replaces the old, and the shopper is told which one now counts.
+      toast.success(
+        replaced && replaced.toLowerCase() !== applied.toLowerCase()
+          ? CART_MESSAGES.couponReplaced(applied, replaced)
+          : CART_MESSAGES.couponApplied,
+      );
     } catch (err) {
       // 404: the cart was emptied (and deleted) elsewhere since it was shown.
       const { status, message } = err as ApiError;
@@ -110,6 +124,9 @@ export default function CheckoutPanel() {
             الكوبون المطبق: <bdi className="fw-semibold">{cart.coupon}</bdi>
           </p>
         )}
+        <div role="status" className={removedCoupon ? 'alert alert-warning small mb-0 p-2' : 'd-none'}>
+          {removedCoupon && CART_MESSAGES.couponRemoved(removedCoupon)}
+        </div>
         <dl className="mb-0 border rounded p-2 text-center">
           <dt className="small text-muted fw-normal">الاجمالي</dt>
           <dd

@@ -5,6 +5,8 @@ export const CART_MESSAGES = {
   addProductsFirst: 'من فضلك اضف منتجات للعربة اولا',
   couponRequired: 'من فضلك ادخل الكوبون',
   couponApplied: 'تم تطبيق الكوبون بنجاح',
+  couponReplaced: (applied: string, replaced: string) => `تم تطبيق الكوبون ${applied} بدلا من ${replaced}`,
+  couponRemoved: (name: string) => `أزيل الكوبون ${name} من العربة لانتهاء صلاحيته او حذفه، والاجمالي الآن بدون خصم`,
   couponInvalid: 'هذا الكوبون غير صحيح او منتهى الصلاحيه',
   couponOnEmptyCart: 'العربة فارغة، اضف منتجات قبل تطبيق الكوبون',
   cleared: 'تم الحذف بنجاح',

@@ -17,9 +17,16 @@ interface CartState extends RequestState {
   cart: Cart;
   /** Number of cart lines (not the sum of counts), shown on the top-bar badge. */
   numOfCartItems: number;
+  /** A coupon the server dropped (expired or deleted), shown until another coupon is applied or the cart empties. */
+  removedCoupon: string | null;
 }
 
-const initialState: CartState = { cart: EMPTY_CART_RESPONSE.data, numOfCartItems: 0, ...idleRequest };
+const initialState: CartState = {
+  cart: EMPTY_CART_RESPONSE.data,
+  numOfCartItems: 0,
+  removedCoupon: null,
+  ...idleRequest,
+};
 
 /** The cart belongs to role 'user' only: for visitors and admins the call is not even made. */
 export const fetchCart = createAppAsyncThunk('cart/fetch', () => getCart(), {
@@ -55,6 +62,9 @@ const cartSlice = createSlice({
       .addMatcher(isAnyOf(...cartChanges.map((thunk) => thunk.fulfilled)), (state, action) => {
         state.cart = action.payload.data;
         state.numOfCartItems = action.payload.numOfCartItems;
+        // The server says a dropped coupon once; the page keeps saying it until something replaces it.
+        if (action.payload.data.couponRemoved) state.removedCoupon = action.payload.data.couponRemoved;
+        else if (action.payload.data.coupon || action.payload.data.products.length === 0) state.removedCoupon = null;
       });
     addRequestStatusMatchers(builder, cartChanges);
   },
@@ -64,6 +74,7 @@ export default cartSlice.reducer;
 
 export const selectCart = (state: RootState) => state.cart.cart;
 export const selectCartStatus = (state: RootState) => state.cart.status;
+export const selectRemovedCoupon = (state: RootState) => state.cart.removedCoupon;
 export const selectNumOfCartItems = (state: RootState) => (selectIsUser(state) ? state.cart.numOfCartItems : 0);
 
 /** The line asks for more than the product has left (known only when the server tells the stock, ours). */

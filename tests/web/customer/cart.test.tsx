@@ -278,6 +278,40 @@ describe('cart page', () => {
       expect(await screen.findByText('العربة فارغة، اضف منتجات قبل تطبيق الكوبون')).toBeInTheDocument();
     });
 
+    it('says in Arabic which coupon the server dropped (expired or deleted), until another one is applied', async () => {
+      storeSession(customer);
+      server.use(
+        http.get('*/api/v1/cart', () => HttpResponse.json(cartWith(cart.data.products, { couponRemoved: 'SALE10' }))),
+      );
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      const note = screen.getByText('أزيل الكوبون SALE10 من العربة لانتهاء صلاحيته او حذفه، والاجمالي الآن بدون خصم');
+      expect(note).toHaveAttribute('role', 'status');
+      expect(note).toBeVisible();
+      await user.type(screen.getByLabelText('كود الخصم'), 'SALE10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByTestId('applied-coupon')).toHaveTextContent('الكوبون المطبق: SALE10');
+      expect(screen.queryByText(/أزيل الكوبون/)).not.toBeInTheDocument();
+    });
+
+    it('a second coupon replaces the first and says which one is now applied', async () => {
+      storeSession(customer);
+      server.use(
+        http.get('*/api/v1/cart', () =>
+          HttpResponse.json(cartWith(cart.data.products, { coupon: 'WELCOME5', totalAfterDiscount: 12254.05 })),
+        ),
+      );
+      const { user } = renderCart();
+      expect(await screen.findByTestId('applied-coupon')).toHaveTextContent('الكوبون المطبق: WELCOME5');
+      await user.clear(screen.getByLabelText('كود الخصم'));
+      await user.type(screen.getByLabelText('كود الخصم'), 'sale10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText('تم تطبيق الكوبون SALE10 بدلا من WELCOME5')).toBeInTheDocument();
+      expect(screen.getByTestId('applied-coupon')).toHaveTextContent('الكوبون المطبق: SALE10');
+      // 12,899 − 10 %
+      expect(screen.getByTestId('cart-total-after-discount')).toHaveTextContent('11,609.10 جنيه');
+    });
+
     it('warns about an invalid coupon and re-fetches the cart 1 s later too', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       storeSession(customer);

@@ -11,7 +11,7 @@ const notLoggedIn = () =>
     { status: 401 },
   );
 
-/** The fixture cart with its totals recomputed (a change drops the coupon, API.md §6.3). */
+/** The fixture cart with its totals recomputed (`extra` adds a coupon and its total, API.md §6.3). */
 export function cartWith(
   products: CartResponse['data']['products'],
   extra: Partial<CartResponse['data']> = {},
