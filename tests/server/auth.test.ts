@@ -2,6 +2,8 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { bcryptWorkers, hashPassword, verifyPassword } from '../../server/lib/passwords';
 import { latestOutboxMessage, type Mailer } from '../../server/mail';
 import { resetCodeSource } from '../../server/modules/auth/resetCodes';
 import { createUser, useTestApp } from './helpers';
@@ -214,7 +216,7 @@ describe('POST /auth/login', () => {
     await createUser(t, { email: 'mona@example.com', password: 'pass1234' });
     const off = await createUser(t, { email: 'off@example.com', password: 'pass1234' });
     await t.db.query('UPDATE users SET active = false WHERE id = $1', [off.id]);
-    const compare = vi.spyOn(bcrypt, 'compare');
+    const compare = vi.spyOn(bcryptWorkers, 'compare');
     try {
       for (const email of ['mona@example.com', 'nobody@example.com', 'off@example.com']) {
         compare.mockClear();
@@ -242,6 +244,33 @@ describe('POST /auth/login', () => {
     const res = await post('login', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ path, msg, location: 'body' });
+  });
+});
+
+describe('password hashing', () => {
+  it('hashes and compares on worker threads: while 4 comparisons at cost 10 run, the event loop stays free for other visitors', async () => {
+    const hash = await hashPassword('pass1234', 10);
+    const before = performance.eventLoopUtilization();
+    const results = await Promise.all(
+      ['pass1234', 'wrong-1', 'wrong-2', 'wrong-3'].map((password) => verifyPassword(password, hash)),
+    );
+    const busy = performance.eventLoopUtilization(before);
+    expect(results).toEqual([true, false, false, false]);
+    // bcryptjs on this thread keeps it busy nearly all the time (utilization close to 1); here it only waits.
+    expect(busy.utilization).toBeLessThan(0.25);
+  });
+
+  it('keeps the hashes made before valid: $2a$ and $2b$ hashes of bcryptjs log in with their password only', async () => {
+    const made = bcrypt.hashSync('pass1234', 4);
+    for (const hash of [made, made.replace(/^\$2b\$/, '$2a$')]) {
+      expect(await verifyPassword('pass1234', hash)).toBe(true);
+      expect(await verifyPassword('pass12345', hash)).toBe(false);
+    }
+    const user = await createUser(t, { email: 'old-hash@example.com', password: 'unused1' });
+    await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, made.replace(/^\$2b\$/, '$2a$')]);
+    expect((await post('login', { email: 'old-hash@example.com', password: 'pass1234' })).statusCode).toBe(200);
+    // And what the workers make, bcryptjs on any thread reads.
+    expect(bcrypt.compareSync('pass1234', await hashPassword('pass1234', 4))).toBe(true);
   });
 });
 
