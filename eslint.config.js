@@ -1,7 +1,24 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+// The web app (src/) and the server (server/) never import each other, not even types: what both use lives in the
+// top-level common/ folder, which both import and which imports neither. Each no-restricted-imports below repeats the
+// pattern of its side, since a later block's options for a rule replace an earlier block's for the same files.
+const WEB_IMPORTS_NO_SERVER = {
+  group: ['**/server/**', '**/server'],
+  message: 'The web app imports no server code: move what both sides use to common/.',
+};
+const SERVER_IMPORTS_NO_WEB = {
+  group: ['**/src/**', '**/src'],
+  message: 'The server imports no web code: move what both sides use to common/.',
+};
+const COMMON_IMPORTS_NEITHER_SIDE = {
+  group: ['**/src/**', '**/src', '**/server/**', '**/server', 'node:*', ...builtinModules],
+  message: 'common/ is plain TypeScript for the web app and the server alike: it imports neither side, nor Node.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/results.json'] },
@@ -11,6 +28,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_IMPORTS_NO_SERVER] }] },
   },
   // Layers of the web app (src/CONVENTIONS.md): lib/ and components/ hold no app state, so they import no
   // feature (a component that needs a slice belongs to its feature) and no page; features never import pages.
@@ -25,6 +46,7 @@ export default tseslint.config(
               group: ['**/features/**', '**/pages/**'],
               message: 'Shared code imports no feature or page: move what needs a slice into its feature.',
             },
+            WEB_IMPORTS_NO_SERVER,
           ],
         },
       ],
@@ -35,7 +57,37 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/pages/**'], message: 'Features import no page: pages compose features.' }] },
+        {
+          patterns: [
+            { group: ['**/pages/**'], message: 'Features import no page: pages compose features.' },
+            WEB_IMPORTS_NO_SERVER,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS_NO_WEB] }] },
+  },
+  // Neither a browser's nor Node's own objects in common/: both sides run it.
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [COMMON_IMPORTS_NEITHER_SIDE] }],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'XMLHttpRequest'].map(
+          (name) => ({ name, message: 'A browser object: common/ runs on the server too.' }),
+        ),
+        ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global'].map((name) => ({
+          name,
+          message: 'A Node object: common/ runs in the browser too.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'MetaProperty', message: 'import.meta differs between Vite and Node: common/ runs on both.' },
       ],
     },
   },

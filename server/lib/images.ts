@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { HttpError } from './errors';
 import type { ImageKind, Storage } from '../storage';
-
-/** Widths of the smaller copies stored next to each image, for `srcset` (`<name>-w<width>.webp`). */
-export const VARIANT_WIDTHS = [320, 640] as const;
-const MAX_WIDTH = 1200;
+import { UPLOAD_FULL_WIDTH, UPLOAD_VARIANT_WIDTHS } from '../../common/images';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 /**
@@ -57,11 +54,11 @@ export async function storeImage(storage: Storage, kind: ImageKind, data: Buffer
     const image = sharp(data, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     const main = await image
       .clone()
-      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .resize({ width: UPLOAD_FULL_WIDTH, withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
     const variants = [];
-    for (const width of VARIANT_WIDTHS)
+    for (const width of UPLOAD_VARIANT_WIDTHS)
       variants.push(await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
     return { main, variants };
   }).catch((err: unknown) => {
@@ -70,7 +67,7 @@ export async function storeImage(storage: Storage, kind: ImageKind, data: Buffer
   });
   try {
     await storage.save(kind, `${base}.webp`, encoded.main);
-    for (const [i, width] of VARIANT_WIDTHS.entries())
+    for (const [i, width] of UPLOAD_VARIANT_WIDTHS.entries())
       await storage.save(kind, `${base}-w${width}.webp`, encoded.variants[i]);
   } catch (err) {
     // A store that failed half-way keeps nothing of this image.
@@ -83,7 +80,7 @@ export async function storeImage(storage: Storage, kind: ImageKind, data: Buffer
 export async function removeImage(storage: Storage, kind: ImageKind, fileName: string | null | undefined) {
   if (!fileName || /^https?:\/\//.test(fileName)) return;
   await storage.remove(kind, fileName);
-  for (const width of VARIANT_WIDTHS) await storage.remove(kind, fileName.replace(/\.webp$/, `-w${width}.webp`));
+  for (const width of UPLOAD_VARIANT_WIDTHS) await storage.remove(kind, fileName.replace(/\.webp$/, `-w${width}.webp`));
 }
 
 /** A client-given image (JSON bodies, seeding): an absolute http(s) URL, stored as given. */

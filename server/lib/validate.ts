@@ -1,6 +1,6 @@
-// One digit normalisation for the shop: the web app's (src/lib is plain TypeScript the server also imports, as
+// One digit normalisation for the shop, shared with the web app (common/ is plain TypeScript both sides import, as
 // the order mail does with the price and date formats).
-import { toAsciiDigits } from '../../src/lib/digits';
+import { toAsciiDigits } from '../../common/digits';
 import { ValidationError, fieldError, type FieldError } from './errors';
 
 /**

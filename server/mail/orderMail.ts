@@ -5,8 +5,8 @@ import type { ImageBase } from '../lib/images';
 import { toPiastres } from '../lib/money';
 import { findOrderJson } from '../modules/orders/service';
 // Pure helpers shared with the web app, so the mail names colours and writes money as the shop's pages do.
-import { colorName } from '../../src/lib/colorNames';
-import { formatDate, formatEGP } from '../../src/lib/format';
+import { colorName } from '../../common/colorNames';
+import { formatDate, formatEGP } from '../../common/format';
 import type { MailMessage } from '.';
 
 /** `confirmed`: a cash order was placed or a card order was paid; `delivered`: staff marked it delivered. */

@@ -1,4 +1,4 @@
-import { colorName } from '../lib/colorNames';
+import { colorName } from '../../common/colorNames';
 
 /** A small round sample of a cart or order line's colour, named in Arabic; nothing for lines without a colour (''). */
 export default function ColorSwatch({ color }: { color: string }) {

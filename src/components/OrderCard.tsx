@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Order } from '../api/types';
-import { formatDate, formatEGP } from '../lib/format';
+import { formatDate, formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
 import { CANCELLED_LABEL, paymentMethodLabel } from './orderLabels';
 

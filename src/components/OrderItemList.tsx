@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { OrderItem } from '../api/types';
-import { formatEGP } from '../lib/format';
+import { formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
 import { lineTotal } from './orderMoney';
 import StarRating from './StarRating';

@@ -1,5 +1,5 @@
 import type { Order, OrderStatusStep, OrderStep } from '../api/types';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../common/format';
 import './orderTimeline.css';
 
 const ORDER_STEP_LABELS: Record<OrderStep, string> = {

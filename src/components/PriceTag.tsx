@@ -1,4 +1,4 @@
-import { formatEGP } from '../lib/format';
+import { formatEGP } from '../../common/format';
 
 /** SPEC §9: a discount counts when priceAfterDiscount is at least 1. */
 function hasDiscount(priceAfterDiscount: number | null | undefined): priceAfterDiscount is number {

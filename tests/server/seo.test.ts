@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IMAGE_SIZES } from '../../src/lib/images';
+import { IMAGE_SIZES } from '../../common/images';
 import { createBrand, createCategory, createProduct, useTestApp } from './helpers';
 
 // The shop's real index.html as the template (its <title> is the shop's name), in a stand-in build folder.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorLabels, colorName } from '../../src/lib/colorNames';
+import { colorLabels, colorName } from '../../common/colorNames';
 
 describe('colorName', () => {
   it('names the common colours in Arabic', () => {

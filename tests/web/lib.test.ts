@@ -1,5 +1,5 @@
-import { parseNumberInput, toAsciiDigits } from '../../src/lib/digits';
-import { formatDate, formatEGP } from '../../src/lib/format';
+import { parseNumberInput, toAsciiDigits } from '../../common/digits';
+import { formatDate, formatEGP } from '../../common/format';
 import { piecesLabel, resultsLabel } from '../../src/lib/plural';
 import { availableOnlyText, lowStockText } from '../../src/lib/stock';
 import { getStored, removeStored, setStored } from '../../src/lib/storage';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { toAsciiDigits } from '../../../src/lib/digits';
+import { toAsciiDigits } from '../../../common/digits';
 import { isUniqueViolation } from '../../db/errors';
 import {
   discardResetCode as discardStoredCode,

@@ -3,7 +3,7 @@
  * or the browser's `M/D/YYYY`, with Arabic-Indic digits allowed. A value without a time means the
  * end of that day in Cairo; a date-time without an offset is Cairo wall-clock time.
  */
-import { toAsciiDigits } from '../../../src/lib/digits';
+import { toAsciiDigits } from '../../../common/digits';
 
 const SHOP_TIME_ZONE = 'Africa/Cairo';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db';
 import { escapeHtml } from '../../lib/html';
-import { IMAGE_SIZES, uploadSrcSet } from '../../../src/lib/images';
+import { IMAGE_SIZES, uploadSrcSet } from '../../../common/images';
 import { imageUrl, type ImageBase } from '../../lib/images';
 import { isId } from '../../lib/validate';
 import { findSharedNamedImage, findSharedProduct, newestProductCover } from './repository';
@@ -147,7 +147,7 @@ export function sharePages(db: Db, webDist: string) {
 
 /**
  * A page's largest image, fetched with the HTML instead of after the app has run: the very URL, srcset and
- * sizes the page's <img> will use (src/lib/images.ts), so the browser reuses this response.
+ * sizes the page's <img> will use (common/images.ts), so the browser reuses this response.
  */
 function imagePreload(url: string | undefined, sizes: string) {
   if (!url) return '';

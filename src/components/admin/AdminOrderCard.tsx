@@ -1,6 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../common/format';
 import OrderItemList from '../OrderItemList';
 import OrderTimeline from '../OrderTimeline';
 import { DeliveryAddress, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Coupon } from '../../api/types';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../common/format';
 
 const EXPIRED_LABEL = 'منتهي';
 

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import type { CouponBody } from '../../api/admin/coupons';
-import { parseNumberInput } from '../../lib/digits';
+import { parseNumberInput } from '../../../common/digits';
 import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from './adminErrors';
 import { COMPLETE_DATA_MESSAGE } from './adminMessages';
 

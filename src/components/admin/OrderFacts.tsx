@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Order, ShippingAddress } from '../../api/types';
-import { formatEGP } from '../../lib/format';
+import { formatEGP } from '../../../common/format';
 import { CANCELLED_LABEL, paymentMethodLabel } from '../orderLabels';
 import { couponSaving } from '../orderMoney';
 

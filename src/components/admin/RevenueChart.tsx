@@ -1,5 +1,5 @@
 import type { Dashboard } from '../../api/admin/dashboard';
-import { formatEGP } from '../../lib/format';
+import { formatEGP } from '../../../common/format';
 
 const dayFormat = new Intl.DateTimeFormat('ar-EG', {
   numberingSystem: 'latn',

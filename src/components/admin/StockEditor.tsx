@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { LOW_STOCK } from '../../api/admin/products';
 import type { Product } from '../../api/types';
-import { parseNumberInput } from '../../lib/digits';
+import { parseNumberInput } from '../../../common/digits';
 import { describeAdminError } from './adminErrors';
 import { SAVE_FAILURE_MESSAGE } from './adminMessages';
 

@@ -9,7 +9,7 @@ import type { ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmModal from '../../components/ConfirmModal';
 import { DELAYS } from '../../lib/delays';
-import { formatEGP } from '../../lib/format';
+import { formatEGP } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
 import { CART_MESSAGES } from './cartMessages';
 import {

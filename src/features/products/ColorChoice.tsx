@@ -1,6 +1,6 @@
 import './productDetails.css';
 import { useId } from 'react';
-import { colorLabels } from '../../lib/colorNames';
+import { colorLabels } from '../../../common/colorNames';
 
 interface ColorChoiceProps {
   colors: string[];

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
 import FavouriteButton from '../wishlist/FavouriteButton';
-import { IMAGE_SIZES, responsiveImage } from '../../lib/images';
+import { IMAGE_SIZES } from '../../../common/images';
+import { responsiveImage } from '../../lib/images';
 import { isOutOfStock, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import PriceTag from '../../components/PriceTag';
 import StarRating from '../../components/StarRating';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import ImageGallery, { type ImageGalleryRef } from 'react-image-gallery';
 import 'react-image-gallery/styles/image-gallery.css';
-import { IMAGE_SIZES, responsiveImage } from '../../lib/images';
+import { IMAGE_SIZES } from '../../../common/images';
+import { responsiveImage } from '../../lib/images';
 
 const NO_IMAGES_TEXT = 'لا توجد صور متاحة';
 const NEXT_IMAGE_LABEL = 'الصورة التالية';

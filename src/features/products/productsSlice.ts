@@ -11,7 +11,7 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
-import { parseNumberInput } from '../../lib/digits';
+import { parseNumberInput } from '../../../common/digits';
 import { getStored } from '../../lib/storage';
 
 /** The product lists the storefront shows, each loaded on its own. */

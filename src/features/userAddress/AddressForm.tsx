@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
-import { toAsciiDigits } from '../../lib/digits';
+import { toAsciiDigits } from '../../../common/digits';
 import { EGYPT_MOBILE } from '../../lib/phone';
 
 const ADDRESS_MESSAGES = {

@@ -7,7 +7,7 @@ import RevenueChart from '../../components/admin/RevenueChart';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import { fetchDashboard } from '../../features/orders/adminThunks';
-import { formatEGP } from '../../lib/format';
+import { formatEGP } from '../../../common/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 type DashboardState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; dashboard: Dashboard };

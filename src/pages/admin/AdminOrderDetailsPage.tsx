@@ -16,7 +16,7 @@ import Spinner from '../../components/Spinner';
 import { markedOrder } from '../../features/orders/adminThunks';
 import { fetchOrder } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 

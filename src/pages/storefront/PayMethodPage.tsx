@@ -25,7 +25,7 @@ import { fetchOrders } from '../../features/orders/ordersSlice';
 import { fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
 import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
-import { formatEGP } from '../../lib/format';
+import { formatEGP } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
 

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { REGISTER_MESSAGES, registrationFailure, registrationProblem } from '../../features/user/authMessages';
 import { selectUserStatus, signUp } from '../../features/user/userSlice';
-import { toAsciiDigits } from '../../lib/digits';
+import { toAsciiDigits } from '../../../common/digits';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';

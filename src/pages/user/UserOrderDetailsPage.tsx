@@ -16,7 +16,7 @@ import OrderTimeline from '../../components/OrderTimeline';
 import { paymentMethodLabel } from '../../components/orderLabels';
 import Spinner from '../../components/Spinner';
 import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
-import { formatDateTime, formatEGP } from '../../lib/format';
+import { formatDateTime, formatEGP } from '../../../common/format';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 

@@ -18,7 +18,7 @@ import {
   userUpdated,
 } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
-import { toAsciiDigits } from '../../lib/digits';
+import { toAsciiDigits } from '../../../common/digits';
 import { EGYPT_MOBILE } from '../../lib/phone';
 import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';

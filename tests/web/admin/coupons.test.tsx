@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import AdminAddCouponPage from '../../../src/pages/admin/AdminAddCouponPage';
 import AdminEditCouponPage from '../../../src/pages/admin/AdminEditCouponPage';
 import type { Coupon } from '../../../src/api/types';
-import { formatDate } from '../../../src/lib/format';
+import { formatDate } from '../../../common/format';
 import { listOf } from '../mocks/fixtures';
 import { adminHandlers, coupons } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import AdminAllOrdersPage from '../../../src/pages/admin/AdminAllOrdersPage';
 import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPage';
 import type { Order } from '../../../src/api/types';
-import { formatEGP } from '../../../src/lib/format';
+import { formatEGP } from '../../../common/format';
 import { listOf } from '../mocks/fixtures';
 import { adminHandlers, orders } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';

@@ -7,7 +7,7 @@ import AdminCategoriesPage from '../../../src/pages/admin/AdminCategoriesPage';
 import AdminDashboardPage from '../../../src/pages/admin/AdminDashboardPage';
 import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPage';
 import CouponCard from '../../../src/components/admin/CouponCard';
-import { formatEGP } from '../../../src/lib/format';
+import { formatEGP } from '../../../common/format';
 import { brands, categories, listOf, products } from '../mocks/fixtures';
 import { adminHandlers, coupons, orders } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '../../../src/api/types';
 import OrderCard from '../../../src/components/OrderCard';
-import { formatDateTime } from '../../../src/lib/format';
+import { formatDateTime } from '../../../common/format';
 import AdminAllOrdersPage from '../../../src/pages/admin/AdminAllOrdersPage';
 import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPage';
 import UserOrderDetailsPage from '../../../src/pages/user/UserOrderDetailsPage';

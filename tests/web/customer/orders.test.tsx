@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '../../../src/api/types';
 import OrderCard from '../../../src/components/OrderCard';
-import { formatDate } from '../../../src/lib/format';
+import { formatDate } from '../../../common/format';
 import UserAllOrdersPage from '../../../src/pages/user/UserAllOrdersPage';
 import { customer, listOf, products } from '../mocks/fixtures';
 import { makeOrder, myOrders } from '../mocks/handlers/orders';

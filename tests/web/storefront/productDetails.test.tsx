@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { IMAGE_SIZES, uploadSrcSet } from '../../../src/lib/images';
+import { IMAGE_SIZES, uploadSrcSet } from '../../../common/images';
 import { admin, cart, customer, listOf, products } from '../mocks/fixtures';
 import { reviews } from '../mocks/handlers/reviews';
 import { server } from '../mocks/server';
