@@ -91,6 +91,42 @@ export default tseslint.config(
       ],
     },
   },
+  // Server modules (server/modules/<name>/) reach each other only through a module's public index.ts, never its
+  // repository, service or routes; code outside the modules likewise. The module list that mounts the routes is the
+  // one exception.
+  {
+    files: ['server/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/.+',
+              message: "Import another module through its index.ts ('../orders'), never its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/modules/**', 'server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/.+',
+              message: "Import a module through its index.ts ('../modules/orders'), never its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts', 'tests/server/**/*.ts', 'tests/e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },

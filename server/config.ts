@@ -37,6 +37,10 @@ export interface Config {
   /** Whose X-Forwarded-* headers to believe: nobody (false), anybody (true), or these proxy addresses/ranges. */
   trustProxy: boolean | string[];
   uploadMaxBytes: number;
+  /** The most units of one product one order may hold (cart and checkout refuse more), so one shopper cannot hold all the stock. */
+  maxPerProduct: number;
+  /** The most units one order may hold in all. */
+  maxItemsPerOrder: number;
   rateLimits: boolean;
   authUniformForgotResponse: boolean;
   /** resetPassword without the verification's resetToken (old clients); off by default. */
@@ -189,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadMaxBytes: wholeNumber(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    maxPerProduct: wholeNumber(env, 'ORDER_MAX_PER_PRODUCT', 10, 1, 100_000),
+    maxItemsPerOrder: wholeNumber(env, 'ORDER_MAX_ITEMS', 50, 1, 1_000_000),
     rateLimits: flag(env, 'RATE_LIMITS', true),
     authUniformForgotResponse: flag(env, 'AUTH_UNIFORM_FORGOT_RESPONSE', false),
     legacyResetFlow: flag(env, 'LEGACY_RESET_FLOW', false),

@@ -10,7 +10,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import type { AppContext } from './context';
 import { ValidationError } from './lib/errors';
-import { createAdminAccount } from './modules/users/admin';
+import { createAdminAccount } from './modules/users';
 
 const FIELD_NAMES: Record<string, string> = { email: 'e-mail', password: 'password', name: 'name' };
 

@@ -5,8 +5,8 @@ import { foldArabic, slugify } from '../lib/arabic';
 import { removeImage, storeImage } from '../lib/images';
 import { toPiastres } from '../lib/money';
 import type { ImageKind } from '../storage';
-import { ensureAdmin } from '../modules/users/admin';
-import { insertUser } from '../modules/users/accounts';
+import { ensureAdmin } from '../modules/users';
+import { insertUser } from '../modules/users';
 import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_COUPON, DEMO_PRODUCTS } from './seed/catalogue';
 import { demoImage } from './seed/images';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { escapeHtml } from '../lib/html';
 import type { ImageBase } from '../lib/images';
 import { toPiastres } from '../lib/money';
-import { findOrderJson } from '../modules/orders/service';
+import { findOrderJson } from '../modules/orders';
 // Pure helpers shared with the web app, so the mail names colours and writes money as the shop's pages do.
 import { colorName } from '../../common/colorNames';
 import { formatDate, formatEGP } from '../../common/format';

@@ -60,6 +60,14 @@ export function outOfStockPage(cartUrl: string): string {
   );
 }
 
+/** The cart of this payment was already ordered (by cash on delivery, or by paying it in another tab). */
+export function alreadyOrderedPage(ordersUrl: string): string {
+  return layout(
+    'تم الطلب بالفعل',
+    `<h1>لم يتم الدفع: تم إنشاء طلب من هذه السلة بالفعل</h1><p class="note">لم يتم خصم أي مبلغ.</p><p><a href="${escapeHtml(ordersUrl)}">عرض طلباتي</a></p>`,
+  );
+}
+
 export function notFoundPage(): string {
   return layout('جلسة غير موجودة', '<h1>جلسة الدفع غير موجودة أو انتهت صلاحيتها</h1>');
 }

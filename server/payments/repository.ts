@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import type { PricedLine, ShippingAddress } from '../modules/orders/service';
+import type { PricedLine, ShippingAddress } from '../modules/orders';
 
 /** A new payment session: what will be paid for the cart, snapshotted when checkout starts (API.md §6.5). */
 export interface NewPaymentSession {
@@ -98,14 +98,6 @@ export async function expirePaymentSession(tx: Queryable, id: string) {
 
 export async function markPaymentSessionCompleted(tx: Queryable, id: string) {
   await tx.query("UPDATE payment_sessions SET status = 'completed', updated_at = now() WHERE id = $1", [id]);
-}
-
-/** Deletes the session's cart unless it changed after checkout started (it then holds something else, and is kept). */
-export async function deleteUnchangedCartOf(tx: Queryable, id: string) {
-  await tx.query(
-    'DELETE FROM carts c USING payment_sessions ps WHERE ps.id = $1 AND c.id = ps.cart_id AND c.updated_at = ps.cart_updated_at',
-    [id],
-  );
 }
 
 /** A session of the test provider, whatever its status, with whether it has expired. */

@@ -6,9 +6,9 @@ import { sendOrderMail } from '../mail/orderMail';
 import { isId } from '../lib/validate';
 import { stripeClient, testPaymentsEnabled } from './provider';
 import { completePaymentSession } from './sessions';
-import { completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
+import { alreadyOrderedPage, completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
 import { cancelOpenPaymentSession, findStripePaymentSession, findTestPaymentSession } from './repository';
-import { findOrderOfPaymentSession } from '../modules/orders/repository';
+import { findOrderOfPaymentSession } from '../modules/orders';
 
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
@@ -55,6 +55,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       const result = await complete(request, session.id, { onlyOpen: true });
       if (result === 'unavailable') return html(reply, 404, notFoundPage());
       if (result === 'out-of-stock') return html(reply, 409, outOfStockPage(session.cancel_url));
+      if (result === 'already-ordered') return html(reply, 409, alreadyOrderedPage(session.success_url));
       return reply.redirect(session.success_url, 303);
     });
 
@@ -94,8 +95,14 @@ export async function paymentRoutes(app: FastifyInstance) {
         if (paid) {
           const checkout = event.data.object as Stripe.Checkout.Session;
           const ours = await findStripePaymentSession(ctx.db, checkout.id, checkout.client_reference_id ?? '');
-          if (ours) await complete(request, ours.id, { onlyOpen: false });
-          else
+          const result = ours && (await complete(request, ours.id, { onlyOpen: false }));
+          // Stripe took money for a cart that was already ordered: no second order; staff refund it in Stripe.
+          if (result === 'already-ordered')
+            request.log.error(
+              { checkoutSession: checkout.id, paymentIntent: checkout.payment_intent, paymentSession: ours!.id },
+              'paid Stripe session refused: its cart was already ordered; refund it',
+            );
+          if (!ours)
             request.log.warn({ checkoutSession: checkout.id }, 'paid Stripe session without a payment session of ours');
         }
         return { received: true };

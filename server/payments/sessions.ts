@@ -3,13 +3,12 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { baseUrl, type AppContext, type AuthUser } from '../context';
 import { badRequest } from '../lib/errors';
-import { checkCart, insertOrder, pricesChanged, type ShippingAddress } from '../modules/orders/service';
-import { lockCart } from '../modules/cart/repository';
-import { lockProductsStock, takeStockUpTo } from '../modules/products/repository';
+import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../modules/orders';
+import { lockCart } from '../modules/cart';
+import { lockProductsStock } from '../modules/inventory';
 import { MIN_CARD_TOTAL, paymentProvider } from './provider';
 import {
   deletePaymentSession,
-  deleteUnchangedCartOf,
   expireOpenSessionOfCart,
   expirePaymentSession,
   insertPaymentSession,
@@ -53,7 +52,7 @@ export async function createPaymentSession(
 
   const session = await db.tx(async (tx) => {
     // checkCart locks the cart, so sessions of one cart are opened one after another and each sees the one before.
-    const checked = await checkCart(tx, input.user.id, input.cartId);
+    const checked = await checkCart(tx, input.user.id, input.cartId, ctx.config);
     if ('repriced' in checked) return undefined;
     if (checked.total < MIN_CARD_TOTAL) throw badRequest('Order total is too small for card payment');
     await expireOpenSessionOfCart(tx, checked.cartId);
@@ -90,15 +89,17 @@ export async function createPaymentSession(
   }
 }
 
-export type CompletionResult = 'completed' | 'already-completed' | 'unavailable' | 'out-of-stock';
+/** `already-ordered`: the session's cart was ordered another way (see useUpCart); money taken for it must go back. */
+export type CompletionResult = 'completed' | 'already-completed' | 'already-ordered' | 'unavailable' | 'out-of-stock';
 
 /**
- * Turns a paid session into a card order (API.md §6.5), the one path for Stripe's webhook and the
- * test page. Idempotent: the session row is locked and a completed session is left alone (and
- * orders.payment_session_id is unique). `onlyOpen` (the test page, where nothing was really paid)
- * refuses a session that is no longer open (cancelled, expired, replaced by a newer one for the cart)
- * and stock that is no longer there, checked under the same locks as the order. Stripe's word that
- * money was taken is honoured whatever our status says; an oversold line is then logged for staff.
+ * Turns a paid session into a card order (API.md §6.5) through placeOrder, the one path for every provider's
+ * completion. Idempotent: the session row is locked and a completed session is left alone (and
+ * orders.payment_session_id is unique). A session whose cart was already ordered (by cash, or by paying another of
+ * its sessions) is refused under the same locks, whatever the provider says: one cart makes one order. `onlyOpen`
+ * (the test page, where nothing was really paid) also refuses a session that is no longer open (cancelled, expired,
+ * replaced by a newer one for the cart) and stock that is no longer there. A real provider's word that money was
+ * taken is otherwise honoured whatever our status says; an oversold line is then logged for staff.
  */
 export async function completePaymentSession(
   db: Db,
@@ -113,6 +114,7 @@ export async function completePaymentSession(
     if (cart.cart_id) await lockCart(tx, cart.cart_id);
     const session = (await lockPaymentSession(tx, sessionId))!;
     if (session.status === 'completed') return 'already-completed';
+    if (session.status === 'superseded') return 'already-ordered';
     if (options.onlyOpen && (session.status !== 'open' || new Date(session.expires_at).getTime() <= Date.now()))
       return 'unavailable';
 
@@ -125,7 +127,7 @@ export async function completePaymentSession(
       return 'out-of-stock';
     }
 
-    const orderId = await insertOrder(tx, {
+    const orderId = await placeOrder(tx, {
       userId: session.user_id,
       lines: session.snapshot,
       total: session.total,
@@ -134,10 +136,8 @@ export async function completePaymentSession(
       paymentMethodType: 'card',
       paymentSessionId: session.id,
       oversold: oversold.length > 0,
+      cartId: cart.cart_id,
     });
-    for (const product of products) await takeStockUpTo(tx, product.id, wanted.get(product.id)!);
-    // A cart changed after checkout started holds something else now; keep it.
-    await deleteUnchangedCartOf(tx, session.id);
     await markPaymentSessionCompleted(tx, session.id);
     if (oversold.length) {
       log.warn(

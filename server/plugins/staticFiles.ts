@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
 import { IMAGE_CACHE_CONTROL, IMAGE_TYPES } from '../storage';
-import { seoRoutes } from '../modules/seo/routes';
+import { seoRoutes } from '../modules/seo';
 
 export interface StaticFilesOptions {
   /** Directory of the built web app to serve with SPA fallback; off when undefined. */

@@ -10,7 +10,8 @@ import {
 } from './helpers';
 
 let user: TestUser;
-const t = useTestApp();
+// Bulk lines (for the cart total's limit) need more than the shop's default of 10 units of one product.
+const t = useTestApp({ maxPerProduct: 100 });
 beforeEach(async () => {
   user = await createUser(t);
 });

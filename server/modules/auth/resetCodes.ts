@@ -2,12 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { toAsciiDigits } from '../../../common/digits';
 import { isUniqueViolation } from '../../db/errors';
-import {
-  discardResetCode as discardStoredCode,
-  storeResetCode,
-  verifyAnyResetCode,
-  verifyResetCodeOf,
-} from '../users/repository';
+import { discardResetCode as discardStoredCode, storeResetCode, verifyAnyResetCode, verifyResetCodeOf } from '../users';
 
 /**
  * Password-reset codes (API.md §6.8): six digits from the CSPRNG, kept only as an HMAC with a

@@ -5,7 +5,7 @@ import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors'
 import { verifyNothing, verifyPassword } from '../../lib/passwords';
 import { rules } from '../../lib/validate';
 import { Type, checks } from '../../lib/schemas';
-import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users/schemas';
+import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
 import {
   accountFromBody,
@@ -16,9 +16,9 @@ import {
   passwordRules,
   passwordText,
   setPassword,
-} from '../users/accounts';
-import { findActiveByEmail, findLogin, findResetAccount, findUser } from '../users/repository';
-import { userJson } from '../users/serialize';
+} from '../users';
+import { findActiveByEmail, findLogin, findResetAccount, findUser } from '../users';
+import { userJson } from '../users';
 import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
 const INVALID_CODE = 'Reset code is invalid or has expired';

@@ -1,6 +1,6 @@
-import { namedImageRepository } from '../categories/repository';
+import { namedImageRepository } from '../categories';
 
-export type { NamedImageRow as BrandRow } from '../categories/repository';
+export type { NamedImageRow as BrandRow } from '../categories';
 
 /** Brands have the statements of categories (API.md §5.5); deleting one clears it on products (ON DELETE SET NULL). */
 export const brandRepository = namedImageRepository('brands');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNamedImageRoutes } from '../categories/namedImageRoutes';
+import { registerNamedImageRoutes } from '../categories';
 import { brandRepository } from './repository';
 import { brandJson } from './serialize';
 

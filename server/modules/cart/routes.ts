@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase } from '../../context';
 import type { Queryable } from '../../db';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { applyDiscount, effectivePrice } from '../../lib/money';
 import { rules, text, toInteger } from '../../lib/validate';
 import { Type, IdParams, IntegerLike, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { Cart, CartResponse } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { findProductForCart, type ProductForCartRow } from '../products/repository';
+import { findProductForCart, type ProductForCartRow } from '../products';
 import {
   addOne,
   applyCoupon as applyCouponToCart,
@@ -23,12 +23,26 @@ import {
   setLineCount,
   touchCart,
 } from './repository';
-import { assertCartTotal, cartBody, cartNeedsSettling, linesTotal, settleCart } from './service';
+import {
+  assertCanHold,
+  assertCartTotal,
+  assertOrderSize,
+  cartBody,
+  cartNeedsSettling,
+  linesTotal,
+  settleCart,
+  type OrderLimits,
+} from './service';
 
-/** Stock rule of API.md §5.11: after the change, all lines of the product together stay within its quantity. */
-async function assertStock(q: Queryable, cartId: string, product: ProductForCartRow, change: number) {
-  const inCart = await countInCart(q, cartId, product.id);
-  if (inCart + change > product.quantity) throw conflict(`Not enough stock for product: ${product.title}`);
+/** The cart's rules for one product after a change of `change` units (stock and the shop's limit, see assertCanHold). */
+async function assertStock(
+  q: Queryable,
+  cartId: string,
+  product: ProductForCartRow,
+  change: number,
+  limits: OrderLimits,
+) {
+  assertCanHold(product, (await countInCart(q, cartId, product.id)) + change, limits);
 }
 
 const noCart = (userId: string) => notFound(`No cart exist for this user: ${userId}`);
@@ -130,11 +144,12 @@ export async function cartRoutes(instance: FastifyInstance) {
           productId: product.id,
           color,
           price: effectivePrice(product.price, product.price_after_discount),
-          stock: product.quantity,
+          stock: Math.min(product.quantity, ctx.config.maxPerProduct),
         });
-        if (!added) throw conflict(`Not enough stock for product: ${product.title}`);
+        if (!added) await assertStock(tx, cart.id, product, 1, ctx.config);
         const lines = await cartLines(tx, cart.id);
         assertCartTotal(lines);
+        assertOrderSize(lines, ctx.config);
         return cartBody(tx, cart.id, base(request), { cart: await settleCart(tx, cart, lines), lines });
       });
       return { status: 'success' as const, message: 'Product added successfully to your cart', ...result };
@@ -200,10 +215,11 @@ export async function cartRoutes(instance: FastifyInstance) {
       const line = await findLine(tx, cart.id, itemId);
       if (!line) throw noLine(itemId);
       const product = (await findProductForCart(tx, line.product_id))!;
-      await assertStock(tx, cart.id, product, count - line.count);
+      await assertStock(tx, cart.id, product, count - line.count, ctx.config);
       await setLineCount(tx, line.id, count, effectivePrice(product.price, product.price_after_discount));
       const lines = await cartLines(tx, cart.id);
       assertCartTotal(lines);
+      assertOrderSize(lines, ctx.config);
       return cartBody(tx, cart.id, base(request), { cart: await settleCart(tx, cart, lines), lines });
     });
     return { status: 'success' as const, ...result };

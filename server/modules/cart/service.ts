@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { productRefJson } from '../products/serialize';
+import { productRefJson } from '../products';
 import { cartChanged, cartLines, couponRemovalSaid, findCartById, type CartLine, type CartRow } from './repository';
 import type { CartJson } from './schemas';
 
@@ -73,4 +73,29 @@ export async function cartBody(
  */
 export function assertCartTotal(lines: { price: number; count: number }[]) {
   if (linesTotal(lines) > MAX_CART_TOTAL) throw badRequest(CART_TOTAL_TOO_LARGE);
+}
+
+/** How much one order may hold (ORDER_MAX_PER_PRODUCT, ORDER_MAX_ITEMS), so one shopper cannot hold a product's whole stock. */
+export interface OrderLimits {
+  maxPerProduct: number;
+  maxItemsPerOrder: number;
+}
+
+export const perProductLimitMessage = (limit: number, title: string) =>
+  `You can order at most ${limit} of one product: ${title}`;
+export const orderItemsLimitMessage = (limit: number) => `An order can hold at most ${limit} items`;
+
+/**
+ * The rules of what a cart (and so an order) may hold, for one product: all its lines together within its stock
+ * (API.md §5.11, 409 `Not enough stock for product`) and within the shop's per-product limit (409).
+ */
+export function assertCanHold(product: { title: string; quantity: number }, wanted: number, limits: OrderLimits) {
+  if (wanted > product.quantity) throw conflict(`Not enough stock for product: ${product.title}`);
+  if (wanted > limits.maxPerProduct) throw conflict(perProductLimitMessage(limits.maxPerProduct, product.title));
+}
+
+/** The whole cart within the shop's limit of units per order (409). */
+export function assertOrderSize(lines: { count: number }[], limits: OrderLimits) {
+  const units = lines.reduce((sum, l) => sum + l.count, 0);
+  if (units > limits.maxItemsPerOrder) throw conflict(orderItemsLimitMessage(limits.maxItemsPerOrder));
 }

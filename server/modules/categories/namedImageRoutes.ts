@@ -6,7 +6,7 @@ import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage, type ImageBase } from '../../lib/images';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { wantsProductCounts, withProductCounts } from '../products/productCounts';
+import { wantsProductCounts, withProductCounts } from '../products';
 import { DataOnly, IdParams, List, NoContent, bearer, checks, formBody, idRules } from '../../lib/schemas';
 import { rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { conflict } from '../../lib/errors';
 import { IdParams, bearer, checks, idRules } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { categoryHasProducts } from '../products/repository';
+import { categoryHasProducts } from '../products';
 import {
   NewSubcategoryOfCategory,
   SUBCATEGORY_LIST,
@@ -12,7 +12,7 @@ import {
   createSubcategory,
   listSubcategories,
   subcategoryAnswers,
-} from '../subcategories/routes';
+} from '../subcategories';
 import { registerNamedImageRoutes } from './namedImageRoutes';
 import { categoryRepository, isStillReferenced } from './repository';
 import { categoryJson } from './serialize';

@@ -1,6 +1,6 @@
 import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { ListSpec } from '../../lib/listQuery';
-import { cartsLoseCoupon } from '../cart/repository';
+import { cartsLoseCoupon } from '../cart';
 
 /** A coupon as couponJson reads it. */
 export interface CouponRow {

@@ -1,7 +1,7 @@
 import { pagedList, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
 import { foldArabic } from '../../lib/arabic';
 import { MIN_KEYWORD, escapeLike, type ListSpec } from '../../lib/listQuery';
-import { PRODUCT_REF_SQL } from '../products/repository';
+import { PRODUCT_REF_SQL } from '../products';
 
 /** The customer as an order shows them: a snapshot taken at order time, or the live user. */
 export interface OrderUser {
@@ -188,19 +188,19 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
 }
 
 /**
- * A cash order's last step (API.md §6.4): the stock and sales of every product (its lines summed: one product may be
- * in several colours) and the cart's removal, in one statement, so placing the order costs no more round trips.
+ * The cart an order was made from is used up: it is deleted (for a card order only if it has not changed since its
+ * payment session opened: it then holds something else, and is kept), and every other payment session of it is
+ * superseded in the same statement, so no payment of that cart can make a second order (one cart, one order).
  */
-export async function takeStockAndRemoveCart(
-  tx: Queryable,
-  cartId: string,
-  lines: { productId: string; count: number }[],
-) {
+export async function useUpCart(tx: Queryable, cartId: string, paymentSessionId?: string) {
   await tx.query(
-    `WITH sold AS (SELECT id, sum(count)::int AS n FROM unnest($2::uuid[], $3::int[]) AS l(id, count) GROUP BY id),
-       stock AS (UPDATE products p SET quantity = p.quantity - sold.n, sold = p.sold + sold.n, updated_at = now() FROM sold WHERE p.id = sold.id)
-     DELETE FROM carts WHERE id = $1`,
-    [cartId, lines.map((l) => l.productId), lines.map((l) => l.count)],
+    `WITH superseded AS (
+       UPDATE payment_sessions SET status = 'superseded', updated_at = now()
+       WHERE cart_id = $1 AND status <> 'completed' AND id IS DISTINCT FROM $2::uuid
+     )
+     DELETE FROM carts c WHERE c.id = $1
+       AND ($2::uuid IS NULL OR c.updated_at = (SELECT cart_updated_at FROM payment_sessions WHERE id = $2::uuid))`,
+    [cartId, paymentSessionId ?? null],
   );
 }
 

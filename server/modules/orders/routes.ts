@@ -8,22 +8,23 @@ import { Order, PaymentSession, ShippingAddressInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
 import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
-import { lockProducts, restock } from '../products/repository';
 import {
   CUSTOMER_ORDER_LIST,
   STAFF_ORDER_LIST,
-  insertOrder,
   listOrders,
-  lockOrderOf,
-  markCancelled,
   markOrder,
   orderExists,
   orderSearch,
-  orderedCounts,
   ownOrders,
-  takeStockAndRemoveCart,
 } from './repository';
-import { checkCart, findOrderJson, ordersJson, pricesChanged, readShippingAddress } from './service';
+import {
+  cancelOwnOrder,
+  findOrderJson,
+  ordersJson,
+  placeCashOrder,
+  pricesChanged,
+  readShippingAddress,
+} from './service';
 
 const tags = ['orders'];
 
@@ -70,18 +71,8 @@ export async function orderRoutes(instance: FastifyInstance) {
       const user = currentUser(request);
       const { cartId } = request.params;
       const shippingAddress = (await readShippingAddress(request.body, 'body'))!;
-      const order = await ctx.db.tx(async (tx) => {
-        const checked = await checkCart(tx, user.id, cartId);
-        if ('repriced' in checked) return undefined;
-        const orderId = await insertOrder(tx, {
-          userId: user.id,
-          ...checked,
-          shippingAddress,
-          paymentMethodType: 'cash',
-        });
-        await takeStockAndRemoveCart(tx, checked.cartId, checked.lines);
-        return findOrderJson(tx, orderId, base(request));
-      });
+      const orderId = await placeCashOrder(ctx.db, { userId: user.id, cartId, shippingAddress, limits: ctx.config });
+      const order = orderId && (await findOrderJson(ctx.db, orderId, base(request)));
       // The refreshed cart was committed; no order was made.
       if (!order) throw pricesChanged();
       sendOrderMail(ctx, request.log, order, 'confirmed', base(request));
@@ -217,21 +208,8 @@ export async function orderRoutes(instance: FastifyInstance) {
   const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const user = currentUser(request);
     const { id } = request.params;
-    const order = await ctx.db.tx(async (tx) => {
-      // Locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees the cancellation.
-      const row = await lockOrderOf(tx, id, user.id);
-      if (!row) throw notFound(`No document for this id ${id}`);
-      if (row.is_paid || row.is_delivered || row.is_cancelled) throw conflict('This order can no longer be cancelled');
-      // Products are locked in id order, as checkout locks them, so the two never deadlock. Deleted products have nothing to get back.
-      const lines = await orderedCounts(tx, id);
-      await lockProducts(
-        tx,
-        lines.map((l) => l.product_id),
-      );
-      for (const line of lines) await restock(tx, line.product_id, line.count);
-      await markCancelled(tx, id);
-      return (await findOrderJson(tx, id, base(request)))!;
-    });
+    await cancelOwnOrder(ctx.db, id, user.id);
+    const order = (await findOrderJson(ctx.db, id, base(request)))!;
     return { status: 'success' as const, data: order };
   };
   for (const method of ['PUT', 'PATCH'] as const) {

@@ -1,7 +1,7 @@
 import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { productRefJson } from '../products/serialize';
+import { productRefJson } from '../products';
 import type { Static } from 'typebox';
 import type { ProductRef } from '../../lib/schemas';
 import type { OrderItemRow, OrderRow } from './repository';

@@ -1,16 +1,33 @@
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } from '../../lib/money';
 import { collectErrors, rules, text, type Rules } from '../../lib/validate';
 import { ValidationError, type FieldError } from '../../lib/errors';
 import type { ImageBase } from '../../lib/images';
-import { cartItems, lockCartForCheckout, setCartCoupon, setLinePrice } from '../cart/repository';
-import { linesTotal } from '../cart/service';
-import { lockProductsForOrder } from '../products/repository';
-import { findOrder, orderItems, type NewOrderLine, type OrderRow } from './repository';
+import {
+  assertCanHold,
+  assertOrderSize,
+  cartItems,
+  linesTotal,
+  lockCartForCheckout,
+  setCartCoupon,
+  setLinePrice,
+  type OrderLimits,
+} from '../cart';
+import { lockProductsForOrder, restock, takeStock } from '../inventory';
+import {
+  findOrder,
+  insertOrder,
+  lockOrderOf,
+  markCancelled,
+  orderItems,
+  orderedCounts,
+  useUpCart,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+} from './repository';
 import { orderJson } from './serialize';
-
-export { insertOrder } from './repository';
 
 export interface ShippingAddress {
   /** The saved address's nickname ("المنزل"), when the web app sends it (ours); `details` is the street and area. */
@@ -82,6 +99,7 @@ export async function checkCart(
   tx: Queryable,
   userId: string,
   cartId: string,
+  limits: OrderLimits,
 ): Promise<CheckedCart | { repriced: true }> {
   const cart = await lockCartForCheckout(tx, userId, cartId);
   if (!cart) throw cartNotFound(userId);
@@ -92,9 +110,13 @@ export async function checkCart(
   const products = await lockProductsForOrder(tx, [...new Set(lines.map((l) => l.product_id))]);
   const byId = new Map(products.map((p) => [p.id, p]));
   for (const product of products) {
-    const wanted = lines.filter((l) => l.product_id === product.id).reduce((sum, l) => sum + l.count, 0);
-    if (wanted > product.quantity) throw conflict(`Not enough stock for product: ${product.title}`);
+    assertCanHold(
+      product,
+      lines.filter((l) => l.product_id === product.id).reduce((sum, l) => sum + l.count, 0),
+      limits,
+    );
   }
+  assertOrderSize(lines, limits);
 
   const priced = lines.map((l) => {
     const product = byId.get(l.product_id)!;
@@ -126,6 +148,58 @@ export async function checkCart(
     coupon: coupon?.name ?? null,
     total: (totalAfterDiscount ?? total) + 0 /* tax */ + 0 /* shipping */,
   };
+}
+
+/**
+ * The one way an order is made, inside the caller's transaction, for a cash order and for every payment provider's
+ * completion alike: the order and its items, the stock it takes, and its cart used up (see useUpCart: one cart makes
+ * one order). The caller has locked the cart and then the products in id order. A paid card order takes stock only
+ * down to 0: money was taken, so it is kept even when it oversold (the caller flags it).
+ */
+export async function placeOrder(tx: Queryable, order: NewOrder & { cartId: string | null }): Promise<string> {
+  const orderId = await insertOrder(tx, order);
+  await takeStock(tx, order.lines, { upToStock: order.paymentMethodType === 'card' });
+  if (order.cartId) await useUpCart(tx, order.cartId, order.paymentSessionId);
+  return orderId;
+}
+
+/**
+ * Cash on delivery (API.md §6.4), in one transaction: the cart checked and re-priced under its locks, then placed.
+ * Answers the new order's id, or undefined when the prices had changed (the refreshed cart is committed; no order).
+ */
+export async function placeCashOrder(
+  db: Db,
+  input: { userId: string; cartId: string; shippingAddress: ShippingAddress; limits: OrderLimits },
+): Promise<string | undefined> {
+  return db.tx(async (tx) => {
+    const checked = await checkCart(tx, input.userId, input.cartId, input.limits);
+    if ('repriced' in checked) return undefined;
+    return placeOrder(tx, {
+      userId: input.userId,
+      ...checked,
+      shippingAddress: input.shippingAddress,
+      paymentMethodType: 'cash',
+    });
+  });
+}
+
+/**
+ * A customer cancels their own order while it is neither paid nor delivered; its stock comes back in the same
+ * transaction. The order is locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees it.
+ */
+export async function cancelOwnOrder(db: Db, orderId: string, userId: string): Promise<void> {
+  await db.tx(async (tx) => {
+    const row = await lockOrderOf(tx, orderId, userId);
+    if (!row) throw notFound(`No document for this id ${orderId}`);
+    if (row.is_paid || row.is_delivered || row.is_cancelled) throw conflict('This order can no longer be cancelled');
+    // Deleted products have nothing to get back.
+    const lines = await orderedCounts(tx, orderId);
+    await restock(
+      tx,
+      lines.map((l) => ({ productId: l.product_id, count: l.count })),
+    );
+    await markCancelled(tx, orderId);
+  });
 }
 
 export const pricesChanged = () => conflict('Cart prices have changed, please review your cart');

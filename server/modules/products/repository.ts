@@ -1,4 +1,4 @@
-import { pagedList, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
 import { foldArabic } from '../../lib/arabic';
 import type { ListSpec } from '../../lib/listQuery';
 
@@ -151,56 +151,6 @@ export const findProductForCart = (db: Queryable, id: string) =>
     'SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1',
     [id],
   );
-
-/** A product locked for an order, with its ProductRef (the snapshot an order item keeps). */
-export interface OrderedProductRow {
-  id: string;
-  title: string;
-  quantity: number;
-  price: number;
-  price_after_discount: number | null;
-  ref: Row;
-}
-
-/**
- * Locks the products in id order (checkout and cancel both lock this way, so the two never deadlock) and answers
- * them with their ProductRefs. Products that no longer exist are missing from the answer.
- */
-export const lockProductsForOrder = (tx: Queryable, ids: string[]) =>
-  tx.query<OrderedProductRow>(
-    `SELECT p.id, p.title, p.quantity, p.price, p.price_after_discount, ${PRODUCT_REF_SQL} AS ref
-     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
-     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
-    [ids],
-  );
-
-/** Locks the products in id order, as lockProductsForOrder does, without reading them. */
-export async function lockProducts(tx: Queryable, ids: string[]) {
-  await tx.query('SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
-}
-
-/** Locks the products in id order, as lockProductsForOrder does, answering their titles and stock. */
-export const lockProductsStock = (tx: Queryable, ids: string[]) =>
-  tx.query<{ id: string; title: string; quantity: number }>(
-    'SELECT id, title, quantity FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
-    [ids],
-  );
-
-/** Takes a paid order's count of the product, never below 0 stock (a paid card order is kept even when oversold). */
-export async function takeStockUpTo(tx: Queryable, productId: string, count: number) {
-  await tx.query(
-    'UPDATE products SET quantity = GREATEST(quantity - $2, 0), sold = sold + $2, updated_at = now() WHERE id = $1',
-    [productId, count],
-  );
-}
-
-/** Puts back stock a cancelled order had taken (sold never goes below 0). */
-export async function restock(tx: Queryable, productId: string, count: number) {
-  await tx.query(
-    'UPDATE products SET quantity = quantity + $2, sold = GREATEST(sold - $2, 0), updated_at = now() WHERE id = $1',
-    [productId, count],
-  );
-}
 
 const COUNT_SQL = {
   categories:

@@ -21,12 +21,12 @@ import {
 import { HEX_COLOR, isId, isPresent, rules, text, toInteger, toNumber, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
-import { brandExists } from '../brands/repository';
-import { INVALID_IMAGE_URL } from '../categories/namedImageRoutes';
-import { categoryExists } from '../categories/repository';
-import { newestReviewsOf } from '../reviews/repository';
-import { reviewJson } from '../reviews/serialize';
-import { findSubcategoryCategories, subcategoryIdsInCategory } from '../subcategories/repository';
+import { brandExists } from '../brands';
+import { INVALID_IMAGE_URL } from '../categories';
+import { categoryExists } from '../categories';
+import { newestReviewsOf } from '../reviews';
+import { reviewJson } from '../reviews';
+import { findSubcategoryCategories, subcategoryIdsInCategory } from '../subcategories';
 import {
   PRODUCT_LIST as listSpec,
   findProduct,

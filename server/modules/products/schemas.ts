@@ -1,6 +1,6 @@
 import { DataOnly, Product, Text, Type, Url } from '../../lib/schemas';
-import { Field } from '../categories/schemas';
-import { Review } from '../reviews/schemas';
+import { Field } from '../categories';
+import { Review } from '../reviews';
 
 /** GET /products/:id: the product with its newest reviews, their authors populated (API.md §9.15). */
 export const ProductWithReviews = Type.Object({

@@ -1,6 +1,5 @@
 import type { Db } from '../../db';
-import { cartItems, cartsHoldingProduct, lockCarts } from '../cart/repository';
-import { settleCart } from '../cart/service';
+import { cartItems, cartsHoldingProduct, lockCarts, settleCart } from '../cart';
 import { deleteProductRow } from './repository';
 
 /**

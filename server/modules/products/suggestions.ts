@@ -7,7 +7,7 @@ import { toEgp } from '../../lib/money';
 import { compact } from '../../lib/time';
 import { checks } from '../../lib/schemas';
 import { rules } from '../../lib/validate';
-import { categoryAndBrandNames } from '../categories/repository';
+import { categoryAndBrandNames } from '../categories';
 import { SuggestionQuery, Suggestions } from './schemas';
 import {
   TITLE_PREFIX_LENGTH as PREFIX_LENGTH,

@@ -17,7 +17,7 @@ import {
   recomputeRatings,
   updateReview,
 } from './repository';
-import { lockProduct as lockProductRow } from '../products/repository';
+import { lockProduct as lockProductRow } from '../products';
 import { NewReview, NewReviewOfProduct, Review, ReviewChanges } from './schemas';
 import { reviewJson } from './serialize';
 

@@ -1,5 +1,5 @@
 import { DateTime, NumberLike, Text, Type, Url } from '../../lib/schemas';
-import { Field } from '../categories/schemas';
+import { Field } from '../categories';
 
 /** A review (reviewJson): the author populated as {_id, name, profileImg?}, the product as its id. */
 export const Review = Type.Object({

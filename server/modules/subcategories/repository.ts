@@ -1,6 +1,6 @@
 import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { ListSpec } from '../../lib/listQuery';
-import { removeSubcategoryFromProducts } from '../products/repository';
+import { removeSubcategoryFromProducts } from '../products';
 
 export interface SubcategoryRow {
   id: string;

@@ -5,12 +5,12 @@ import { onUniqueViolation } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { wantsProductCounts, withProductCounts } from '../products/productCounts';
+import { wantsProductCounts, withProductCounts } from '../products';
 import { DataOnly, IdParams, List, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { isId, rules, text, validate } from '../../lib/validate';
 import { requireAuth } from '../../plugins/auth';
-import { categoryExists } from '../categories/repository';
-import { CountedListQuery } from '../categories/schemas';
+import { categoryExists } from '../categories';
+import { CountedListQuery } from '../categories';
 import {
   SUBCATEGORY_LIST,
   deleteSubcategory,

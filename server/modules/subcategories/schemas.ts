@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { DateTime, Maybe, Text, Type } from '../../lib/schemas';
-import { ProductCount } from '../categories/schemas';
+import { ProductCount } from '../categories';
 
 /** A subcategory (subcategoryJson): its category as an id. */
 const SubcategoryProperties = {

@@ -1,7 +1,7 @@
 import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { Role } from '../../context';
 import type { ListSpec } from '../../lib/listQuery';
-import type { AddressRow } from '../addresses/repository';
+import type { AddressRow } from '../addresses';
 
 /** A user as userJson reads it: never the password or reset fields. */
 export interface UserRow {

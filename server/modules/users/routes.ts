@@ -40,8 +40,8 @@ import {
   phoneRules,
   setPassword,
 } from './accounts';
-import { forgetPaymentSessionsOf } from '../orders/repository';
-import { recomputeRatings, reviewedProductIds } from '../reviews/repository';
+import { forgetPaymentSessionsOf } from '../orders';
+import { recomputeRatings, reviewedProductIds } from '../reviews';
 import {
   USER_LIST,
   deactivateUser,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Maybe, Text, Timestamps, Url } from '../../lib/schemas';
-import { Address } from '../addresses/routes';
+import { Address } from '../addresses';
 
 /** API.md §1 User (users/serialize.ts `userJson`): never a password or reset field. */
 export const User = Type.Object({

@@ -1,6 +1,6 @@
 import { compact, iso } from '../../lib/time';
 import type { UserRow } from './repository';
-import { addressJson } from '../addresses/serialize';
+import { addressJson } from '../addresses';
 
 /** A user as API.md §1 answers it. */
 export function userJson(row: UserRow) {

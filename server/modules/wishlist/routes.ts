@@ -5,8 +5,8 @@ import { notFound } from '../../lib/errors';
 import { rules } from '../../lib/validate';
 import { Type, IdParams, Product, bearer, checks, idRules } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { productExists } from '../products/repository';
-import { productJson } from '../products/serialize';
+import { productExists } from '../products';
+import { productJson } from '../products';
 import { addToWishlist, removeFromWishlist, wishlistIds, wishlistProducts } from './repository';
 
 const tags = ['wishlist'];

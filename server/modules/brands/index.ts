@@ -1,0 +1,2 @@
+// The brands module's public face.
+export { brandExists } from './repository';

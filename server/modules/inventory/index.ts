@@ -1,0 +1,9 @@
+// The inventory module's public face: other modules import stock operations from here, never its repository.
+export {
+  lockProductsForOrder,
+  lockProductsStock,
+  takeStock,
+  restock,
+  type OrderedProductRow,
+  type StockCount,
+} from './repository';

@@ -1,0 +1,65 @@
+import type { Queryable, Row } from '../../db';
+import { PRODUCT_REF_SQL } from '../products';
+
+/**
+ * Stock: every change to a product's `quantity` and `sold` goes through here. Products are always locked in id order
+ * (orders, payment completions, cancellations and refunds alike), so two of them never deadlock.
+ */
+
+/** A product locked for an order, with its ProductRef (the snapshot an order item keeps). */
+export interface OrderedProductRow {
+  id: string;
+  title: string;
+  quantity: number;
+  price: number;
+  price_after_discount: number | null;
+  ref: Row;
+}
+
+/** Locks the products in id order and answers them with their ProductRefs; products that no longer exist are missing. */
+export const lockProductsForOrder = (tx: Queryable, ids: string[]) =>
+  tx.query<OrderedProductRow>(
+    `SELECT p.id, p.title, p.quantity, p.price, p.price_after_discount, ${PRODUCT_REF_SQL} AS ref
+     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
+     WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
+    [ids],
+  );
+
+/** Locks the products in id order, answering their titles and stock. */
+export const lockProductsStock = (tx: Queryable, ids: string[]) =>
+  tx.query<{ id: string; title: string; quantity: number }>(
+    'SELECT id, title, quantity FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+
+/** How many of each product, summed over lines (one product may be ordered in several colours). */
+export interface StockCount {
+  productId: string;
+  count: number;
+}
+
+/**
+ * Takes the counts from stock and adds them to sales, in one statement. `upToStock` never lets stock go below 0
+ * (a paid card order is kept even when it oversold); without it the caller has checked the stock under its lock.
+ */
+export async function takeStock(tx: Queryable, lines: StockCount[], options: { upToStock: boolean }) {
+  const quantity = options.upToStock ? 'GREATEST(p.quantity - t.n, 0)' : 'p.quantity - t.n';
+  await tx.query(
+    `WITH t AS (SELECT id, sum(count)::int AS n FROM unnest($1::uuid[], $2::int[]) AS l(id, count) GROUP BY id)
+     UPDATE products p SET quantity = ${quantity}, sold = p.sold + t.n, updated_at = now() FROM t WHERE p.id = t.id`,
+    [lines.map((l) => l.productId), lines.map((l) => l.count)],
+  );
+}
+
+/** Puts back stock an order had taken (sold never goes below 0); locks the products in id order first. */
+export async function restock(tx: Queryable, lines: StockCount[]) {
+  await lockProductsStock(
+    tx,
+    lines.map((l) => l.productId),
+  );
+  await tx.query(
+    `WITH t AS (SELECT id, sum(count)::int AS n FROM unnest($1::uuid[], $2::int[]) AS l(id, count) GROUP BY id)
+     UPDATE products p SET quantity = p.quantity + t.n, sold = GREATEST(p.sold - t.n, 0), updated_at = now() FROM t WHERE p.id = t.id`,
+    [lines.map((l) => l.productId), lines.map((l) => l.count)],
+  );
+}
