@@ -10,6 +10,7 @@ import { isOutOfStock, lowStockText, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import { useLater } from '../../lib/useLater';
 import { selectBrands } from '../brand/brandSlice';
 import { fetchCart } from '../cart/cartSlice';
+import { conflictMessage, isOrderLimit } from '../cart/cartMessages';
 import { selectCategories } from '../category/categorySlice';
 import { selectCurrentUser } from '../user/userSlice';
 import { addedToCart } from './addToCart';
@@ -55,7 +56,8 @@ export default function ProductInfo({ product }: { product: Product }) {
       return;
     }
     const status = result.payload?.status;
-    if (status === 409) toast.error(ADD_TO_CART_MESSAGES.outOfStock);
+    if (status === 409)
+      toast.error(isOrderLimit(result.payload!) ? conflictMessage(result.payload!) : ADD_TO_CART_MESSAGES.outOfStock);
     else if (status === 400 && result.payload?.message === 'This color is not available for this product')
       toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
     else toast.warn(ADD_TO_CART_MESSAGES.loginFirst);

@@ -180,6 +180,23 @@ describe('cart page', () => {
       await waitFor(() => expect(count(seen, 'GET', '/cart')).toBe(2));
     });
 
+    it('explains a 409 for the limit of units in one order', async () => {
+      storeSession(customer);
+      server.use(
+        http.put('*/api/v1/cart/:itemId', () =>
+          HttpResponse.json({ status: 'fail', message: 'An order can hold at most 50 items' }, { status: 409 }),
+        ),
+      );
+      const { user } = renderCart();
+      const line = await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
+      const input = within(line).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '60');
+      await user.tab();
+      expect(await screen.findByText('الحد الأقصى في الطلب الواحد 50 قطعة')).toBeInTheDocument();
+      expect(input).toHaveValue('1');
+    });
+
     it("shows the server's 400 as the whole-number rule", async () => {
       storeSession(customer);
       server.use(

@@ -150,6 +150,19 @@ describe('product details', () => {
     expect(adds).toEqual([{ productId: shirt._id, color: '' }]);
   });
 
+  it("says the shop's limit per order when the 11th unit of a product is refused", async () => {
+    storeSession(customer);
+    recordCartAdds(() =>
+      HttpResponse.json(
+        { status: 'fail', message: `You can order at most 10 of one product: ${shirt.title}` },
+        { status: 409 },
+      ),
+    );
+    const { user } = renderApp(`/products/${shirt._id}`);
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText(`الحد الأقصى في الطلب الواحد 10 قطع من "${shirt.title}"`)).toBeInTheDocument();
+  });
+
   it('warns to log in when the cart refuses (an admin account)', async () => {
     storeSession(admin);
     recordCartAdds(() =>
