@@ -56,7 +56,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   registerRequestLog(app, settings, options.logStream);
 
-  const db = options.db ?? (await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }));
+  const db =
+    options.db ??
+    (await openDatabase({
+      databaseUrl: settings.databaseUrl,
+      dataDir: settings.dataDir,
+      statementTimeoutMs: settings.statementTimeoutMs,
+      log: app.log,
+    }));
   const config: Config = {
     ...settings,
     jwtSecret: settings.jwtSecret ?? (await storedSecret(db, 'jwt')),

@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PG_STATEMENT_TIMEOUT_MS: longest a PostgreSQL statement outside a transaction may run (0: no limit). */
+  statementTimeoutMs: number;
   publicBaseUrl?: string;
   frontendUrl?: string;
   /** JWT_SECRET, else the shop's own random secret kept in the database (server/db/shop.ts). */
@@ -142,6 +144,12 @@ function logFormat(env: NodeJS.ProcessEnv, nodeEnv: string): Config['logFormat']
 
 const MIN_SECRET_LENGTH = 32;
 
+/**
+ * Longest a PostgreSQL statement outside a transaction (every storefront read) may run unless PG_STATEMENT_TIMEOUT_MS
+ * says otherwise: far above any read of the shop's (milliseconds), low enough that no request holds the database long.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 3_000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Settings {
   const nodeEnv = env.NODE_ENV ?? 'development';
   // Unset, the shop generates its own secret (never a default written anywhere); a short one set by hand is guessable.
@@ -157,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    statementTimeoutMs: wholeNumber(env, 'PG_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 0, 600_000),
     publicBaseUrl: httpUrl(env, 'PUBLIC_BASE_URL'),
     frontendUrl: httpUrl(env, 'FRONTEND_URL'),
     jwtSecret,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
 
 /**
  * The one database interface of the server: parameterised SQL with PostgreSQL semantics, over
@@ -53,17 +54,6 @@ function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]
   };
 }
 
-function wrapPg(client: pg.Pool | pg.PoolClient): Queryable {
-  const query = async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[];
-  return {
-    query,
-    one: async <T>(text: string, params?: unknown[]) => (await query<T>(text, params))[0],
-    exec: async (sql) => {
-      await client.query(sql);
-    },
-  };
-}
-
 /**
  * `dataDir` undefined → an in-memory PGlite (tests). `loadDataDir`: start from a data directory dumped with
  * `dumpDataDir` instead of creating an empty one (the tests' migrated snapshot; creating one costs seconds).
@@ -93,48 +83,165 @@ const PG_TYPES: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export async function openPostgres(connectionString: string): Promise<Db> {
+/** Where the database layer tells what the requests do not see (dropped idle connections): the app's logger. */
+export interface DbLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+const stderrLog: DbLog = { warn: (details, message) => console.error(message, JSON.stringify(details)) };
+
+export interface PostgresOptions {
+  log?: DbLog;
+  /**
+   * Longest a statement outside a transaction may run (ms; 0: no limit). Every storefront read is such a statement,
+   * so no request can hold a connection and the database's CPU for longer; one cut off answers 503.
+   */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * Connecting to the database failed: nothing listens (ECONNREFUSED), it refuses connections (55000 after
+ * `ALTER DATABASE … ALLOW_CONNECTIONS false`), it is starting, stopping or in recovery (57P03), it has too many
+ * connections (53300), or the pool waited too long. Whatever the code, the database is not reachable now.
+ */
+export class DatabaseUnreachableError extends Error {
+  readonly code?: string;
+  constructor(cause: unknown) {
+    super(`database not reachable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const { code } = (cause ?? {}) as { code?: unknown };
+    if (typeof code === 'string') this.code = code;
+  }
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+  const log = options.log ?? stderrLog;
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   // A request waits at most 15 s for a connection (database down or unreachable), then answers 503 instead of hanging.
+  const poolMax = Number(process.env.PG_POOL_MAX) || 20;
   const pool = new pg.Pool({
     connectionString,
-    max: Number(process.env.PG_POOL_MAX) || 20,
+    max: poolMax,
     connectionTimeoutMillis: 15_000,
     types: PG_TYPES,
+    // Sent with the connection's start-up message, so it costs no round trip; transactions lift it (see tx below).
+    ...(statementTimeoutMs > 0 && { statement_timeout: statementTimeoutMs }),
   });
-  // An idle connection closed by the server (restart, DROP DATABASE … FORCE) must not crash the process.
-  pool.on('error', (err) => console.error('idle PostgreSQL connection failed:', err.message));
+
+  // pg-pool takes its own 'error' listener off a client as it hands the client out, and a caller of pool.connect() can
+  // attach one only when its await resumes, a few microtasks later. A backend terminated while it starts up sends its
+  // ReadyForQuery and its FATAL 57P01 in one packet: node-postgres hands the new client out on the first and emits the
+  // second as an 'error' event in that gap, with nobody listening, which ends the process. So every client gets a
+  // listener of ours the moment it connects ('connect' is emitted before the client is handed out), for its whole life.
+  // It keeps the error, so that the client is dropped from the pool rather than handed to the next request.
+  const failures = new WeakMap<pg.ClientBase, Error>();
+  // When each client last proved alive (connected or answered), on one counter, so that a read retried after a
+  // terminated connection never goes to a connection that may have been terminated with it.
+  let clock = 0;
+  const aliveAt = new WeakMap<pg.ClientBase, number>();
+  pool.on('connect', (client) => {
+    aliveAt.set(client, ++clock);
+    client.on('error', (err) => failures.set(client, err));
+  });
+  // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE): the pool drops it.
+  pool.on('error', (err) =>
+    log.warn({ code: (err as { code?: string }).code, message: err.message }, 'PostgreSQL closed an idle connection'),
+  );
+
+  const connect = async (): Promise<pg.PoolClient> => {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      throw new DatabaseUnreachableError(err);
+    }
+  };
+  /** Back to the pool, or dropped from it (`drop`, or an error event of its connection) so nobody gets it again. */
+  const release = (client: pg.PoolClient, drop?: Error) => client.release(failures.get(client) ?? drop);
+  /** One statement on a client, noting that the client answered. */
+  const run = async <T>(client: pg.ClientBase, text: string, params?: unknown[]) => {
+    const result = await client.query(text, params);
+    aliveAt.set(client, ++clock);
+    return result.rows as T[];
+  };
+  const onClient = (client: pg.ClientBase): Queryable => {
+    const query = <T>(text: string, params?: unknown[]) => run<T>(client, text, params);
+    return {
+      query,
+      one: async <T>(text: string, params?: unknown[]) => (await query<T>(text, params))[0],
+      exec: async (sql) => {
+        await run(client, sql);
+      },
+    };
+  };
+  /** One statement on `client`, which then goes back to the pool. */
+  const runAlone = async <T>(client: pg.PoolClient, text: string, params?: unknown[]) => {
+    try {
+      const rows = await run<T>(client, text, params);
+      release(client);
+      return rows;
+    } catch (err) {
+      release(client, isBrokenConnection(err) ? (err as Error) : undefined);
+      throw err;
+    }
+  };
+  /** A client that connected or answered after `since`; the older ones it meets are dropped, not trusted. */
+  const clientAliveSince = async (since: number): Promise<pg.PoolClient> => {
+    for (let tries = 0; ; tries++) {
+      const client = await connect();
+      if ((aliveAt.get(client) ?? 0) > since || tries >= poolMax) return client;
+      client.release(new Error('not heard from since a connection of the pool was terminated'));
+    }
+  };
+  /** A statement outside any transaction, on a pooled connection of its own. */
+  const statement = async <T>(text: string, params?: unknown[]): Promise<T[]> => {
+    try {
+      return await runAlone<T>(await connect(), text, params);
+    } catch (err) {
+      // A read that failed because its connection was just terminated (a failover, a restart, an operator) is asked
+      // once more, on a connection that answered since: it changes nothing, so asking twice is safe. Never a write,
+      // whose first attempt may have committed, and never a statement of a transaction, which died with it.
+      if (!isBrokenConnection(err) || !isReadOnlyStatement(text)) throw err;
+      return runAlone<T>(await clientAliveSince(++clock), text, params);
+    }
+  };
+
   return {
     kind: 'postgres',
-    ...wrapPg(pool),
-    tx: async (fn, options = {}) => {
-      const client = await pool.connect();
-      // A checked-out client has no listener of the pool's: without this one, a connection that breaks
-      // mid-transaction (pg_terminate_backend, restart, failover) raises an unhandled 'error' and ends
-      // the process. The query in flight fails with the same error, which the request answers with 503.
-      let broken: Error | undefined;
-      const onError = (err: Error) => (broken = err);
-      client.on('error', onError);
+    query: statement,
+    one: async <T>(text: string, params?: unknown[]) => (await statement<T>(text, params))[0],
+    exec: async (sql) => {
+      await statement(sql);
+    },
+    tx: async (fn, txOptions = {}) => {
+      const client = await connect();
+      let drop: Error | undefined;
       try {
-        await client.query(options.snapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-        const result = await fn(wrapPg(client));
-        await client.query('COMMIT');
+        // A transaction's statements wait for row locks (an order rush on one product), so the statement timeout does
+        // not cut them off; a read-only snapshot (GET /cart) is a storefront read and keeps it.
+        await run(
+          client,
+          txOptions.snapshot
+            ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
+            : `BEGIN${statementTimeoutMs > 0 ? '; SET LOCAL statement_timeout = 0' : ''}`,
+        );
+        const result = await fn(onClient(client));
+        await run(client, 'COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (isBrokenConnection(err)) drop = err as Error;
+        // A connection that cannot even roll back is not given to anyone else.
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => (drop = rollbackErr));
         throw err;
       } finally {
-        client.off('error', onError);
-        // A broken connection is dropped from the pool, not handed to the next request.
-        client.release(broken);
+        release(client, drop);
       }
     },
     exclusive: async (fn) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      const onError = (err: Error) => (broken = err);
-      client.on('error', onError);
+      const client = await connect();
       try {
-        // Waits while another process migrates or seeds; the lock goes with the session should this process die.
+        // Waits while another process migrates or seeds, however long that takes (no statement timeout for this
+        // session, which is therefore closed afterwards rather than pooled); the lock goes with the session should
+        // this process die.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
         try {
           return await fn();
@@ -142,23 +249,48 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
         }
       } finally {
-        client.off('error', onError);
-        client.release(broken);
+        client.release(true);
       }
     },
     close: () => pool.end(),
   };
 }
 
-const UNAVAILABLE_CODES = new Set([
+/**
+ * Whether a statement only reads: a SELECT (or WITH … SELECT) that neither writes, locks rows nor calls a function
+ * with a lasting effect. Such a statement may be asked again after its connection broke.
+ */
+export function isReadOnlyStatement(sql: string): boolean {
+  const text = sql.replace(/--[^\n]*/g, ' ').trimStart();
+  return (
+    /^\(*\s*(SELECT|WITH)\b/i.test(text) &&
+    !/\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|set_config|pg_advisory_\w+|pg_notify)\b|\bFOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE)\b|\bFOR\s+KEY\s+SHARE\b/i.test(
+      text,
+    )
+  );
+}
+
+/** The connection itself failed while in use (rather than the statement being refused): the server terminated it, the socket closed or broke. */
+function isBrokenConnection(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (BROKEN_CONNECTION_CODES.has(code) || code.startsWith('08'))) return true; // 08xxx: connection exception
+  // node-postgres' own messages for a socket that closed under a query, or a client that can no longer be used.
+  return typeof message === 'string' && /Connection terminated|not queryable|Client was closed/.test(message);
+}
+
+const BROKEN_CONNECTION_CODES = new Set([
   '57P01', // admin_shutdown: pg_terminate_backend, or a fast shutdown
   '57P02', // crash_shutdown
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+const UNAVAILABLE_CODES = new Set([
+  ...BROKEN_CONNECTION_CODES,
   '57P03', // cannot_connect_now: starting up, shutting down, in recovery
   '53300', // too_many_connections
   'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
   'EHOSTUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
@@ -169,17 +301,19 @@ const UNAVAILABLE_CODES = new Set([
  * refused a statement): such requests may succeed when retried, so they answer 503, not 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof DatabaseUnreachableError || isBrokenConnection(err)) return true;
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true; // 08xxx: connection exception
-  // node-postgres' own messages for a socket that closed or a client that can no longer be used.
-  return (
-    typeof message === 'string' &&
-    /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect/.test(message)
-  );
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return typeof message === 'string' && /timeout exceeded when trying to connect/.test(message);
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+/** A statement cut off by the statement timeout (57014 query_canceled: only the timeout cancels the shop's statements). */
+export function isStatementTimeout(err: unknown): boolean {
+  return (err as { code?: unknown } | undefined)?.code === '57014';
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string } & PostgresOptions): Promise<Db> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl, options) : await openPglite(options.dataDir);
   await migrate(db);
   return db;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { isDatabaseUnavailable } from '../db';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db';
 import { HttpError, ValidationError, fieldError, type FieldError } from '../lib/errors';
 import { StorageError } from '../storage';
 
@@ -34,6 +34,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         { err: { code: (err as { code?: string }).code, message: err.message } },
         'database unavailable',
       );
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+    }
+    if (isStatementTimeout(err)) {
+      // A statement ran past PG_STATEMENT_TIMEOUT_MS and was cut off, so one costly request cannot hold the database.
+      request.log.warn({ err: { code: '57014', message: err.message } }, 'statement timeout');
       return reply
         .status(503)
         .header('retry-after', '5')
