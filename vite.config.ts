@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -25,9 +29,43 @@ const axiosWithoutFetchAdapter: Plugin = {
   },
 };
 
+// Each built script, style sheet and SVG is also written compressed, once, at the strongest settings (brotli 11 and
+// gzip 9), and the server sends those files as they are (server/plugins/staticFiles.ts). Compressing on the fly at a
+// level cheap enough per request made app.js larger in brotli than in gzip; at 11 it is about 14 % smaller.
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|css|svg|html|json|txt|xml)$/;
+const precompressedAssets: Plugin = {
+  name: 'precompressed-assets',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir!;
+    await Promise.all(
+      Object.keys(bundle)
+        .filter((file) => COMPRESSIBLE.test(file) && file.startsWith('assets/'))
+        .map(async (file) => {
+          const content = await fs.readFile(path.join(dir, file));
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzip(content, { level: 9 }),
+          ]);
+          await Promise.all([
+            fs.writeFile(path.join(dir, `${file}.br`), br),
+            fs.writeFile(path.join(dir, `${file}.gz`), gz),
+          ]);
+        }),
+    );
+  },
+};
+
 // The test suites' settings are in vitest.config.ts, which builds on this file; a build loads none of them.
 export default defineConfig({
-  plugins: [react(), axiosWithoutFetchAdapter],
+  plugins: [react(), axiosWithoutFetchAdapter, precompressedAssets],
   server: {
     port: 5173,
     proxy: {

@@ -71,6 +71,8 @@ export async function registerStaticFiles(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build wrote each asset also as .br and .gz (vite.config.ts): sent as they are, not compressed again.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; everything else (index.html, icons) must be revalidated.

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -25,6 +26,11 @@ beforeAll(async () => {
     path.join(webDist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
+  // A built asset with the compressed copies the build writes beside it (vite.config.ts).
+  const built = `console.log(${JSON.stringify('ي'.repeat(4000))});`;
+  await fs.writeFile(path.join(webDist, 'assets', 'app-def456.js'), built);
+  await fs.writeFile(path.join(webDist, 'assets', 'app-def456.js.br'), zlib.brotliCompressSync(built));
+  await fs.writeFile(path.join(webDist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(built, { level: 9 }));
   db = await openDatabase({});
   app = await buildApp({
     db,
@@ -46,6 +52,28 @@ describe('static delivery', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toMatch(/br|gzip/);
+  });
+
+  it("sends the build's brotli or gzip copy of an asset as it is, by what the browser accepts, and the plain file otherwise", async () => {
+    const dist = path.join(dir, 'dist', 'assets');
+    const cases = [
+      ['gzip, deflate, br', 'br', 'app-def456.js.br'],
+      ['gzip, deflate', 'gzip', 'app-def456.js.gz'],
+      ['identity', undefined, 'app-def456.js'],
+    ] as const;
+    for (const [accepted, encoding, file] of cases) {
+      const res = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': accepted } });
+      expect([res.statusCode, res.headers['content-encoding']], accepted).toEqual([200, encoding]);
+      expect(res.rawPayload.equals(await fs.readFile(path.join(dist, file))), accepted).toBe(true);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('still compresses API answers on the fly', async () => {
+    const res = await app.inject({ url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect([res.statusCode, res.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).openapi).toMatch(/^3\./);
   });
 
   it('serves index.html for client routes without caching it', async () => {
