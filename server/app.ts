@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerApiDocs, isDocumentationRoute } from './plugins/apiDocs';
 import { registerStaticFiles, type StaticFilesOptions } from './plugins/staticFiles';
 import { loggerOptions, registerRequestLog, type LogStream } from './plugins/logging';
+import { registerInputChecks } from './plugins/input';
 import { sharedCounters } from './plugins/rateLimits';
 import { API_MODULES } from './modules';
 import { paymentRoutes } from './payments/routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   registerErrorHandling(app);
   registerBodyParsers(app);
+  registerInputChecks(app);
   registerNoStore(app);
   await registerSecurityHeaders(app, config, ctx.storage);
   await app.register(compress, { global: true, threshold: 1024 });

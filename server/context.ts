@@ -40,14 +40,19 @@ declare module 'fastify' {
     user?: AuthUser;
   }
   interface FastifyContextConfig {
-    /** Route accepts multipart/form-data (category, brand and product create/update only). */
+    /** Route accepts multipart/form-data (category, brand and product create/update only); its handler checks the body. */
     multipart?: boolean;
+    /** The handler checks the body itself (`checkBody`), after what must answer first: a 404, a 403, a rate limit. */
+    bodyCheckedByHandler?: boolean;
     /** A List route (API.md §2): the widest spec its query is read with, for the robustness test's filter sweep. */
     listSpec?: ListSpec;
   }
 }
 
-/** The request body as a record; the app's pre-validation hook turns every non-object body into {}. */
+/**
+ * The request body as a record, for what runs before the route's input check (rate-limit keys); the app's
+ * pre-validation hook turns every non-object body into {}. Handlers read `request.body` as their schema types it.
+ */
 export const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
 
 /** Absolute origin of this server (payment pages, locally stored images): PUBLIC_BASE_URL, else the request's own scheme and host. */

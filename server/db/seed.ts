@@ -181,13 +181,13 @@ async function seedDemoShop(ctx: AppContext, log: FastifyBaseLogger): Promise<vo
   const result = await seedCatalogue(ctx);
   const accounts: string[] = [];
   if (!(await ctx.db.one(`SELECT 1 FROM users WHERE role = 'admin'`))) {
-    await insertUser(ctx, { name: 'مدير المتجر', ...DEMO_ADMIN, role: 'admin' }, DEMO_ADMIN.email);
+    await insertUser(ctx, { name: 'مدير المتجر', ...DEMO_ADMIN, role: 'admin' });
     accounts.push(`admin ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
   } else if (ctx.config.adminEmail) {
     accounts.push(`admin ${ctx.config.adminEmail} / (ADMIN_PASSWORD)`);
   }
   if (!(await ctx.db.one('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_USER.email]))) {
-    await insertUser(ctx, { ...DEMO_USER, role: 'user' }, DEMO_USER.email);
+    await insertUser(ctx, { ...DEMO_USER, role: 'user' });
     accounts.push(`customer ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }
   await ctx.db.query(`INSERT INTO seed_runs (name) VALUES ('demo') ON CONFLICT DO NOTHING`);

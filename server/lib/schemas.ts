@@ -1,38 +1,38 @@
 /**
- * Route schemas: every `/api/v1` route declares TypeBox schemas for what it reads (params, querystring, body) and for
- * each success answer. They type the handlers (TypeBox type provider), Ajv checks requests against them, fast-json-stringify
- * writes the answers with them, and @fastify/swagger publishes them as the OpenAPI document (`GET /api/v1/openapi.json`,
- * readable at `/api/docs`).
+ * Route schemas: every `/api/v1` route declares what it reads (params, querystring, body) and each success answer.
+ * They type the handlers (TypeBox type provider), fast-json-stringify writes the answers with them, and
+ * @fastify/swagger publishes them as the OpenAPI document (`GET /api/v1/openapi.json`, readable at `/api/docs`).
  *
  * The convention, in a route module:
  *
+ *   const ThingChanges = fields({
+ *     name: field.text('3–50 characters').optional().minLength(3, 'must be at least 3 chars'),
+ *     price: field.number({ description: 'EGP' }).optional().numeric('price must be a number'),
+ *   });
  *   export async function thingRoutes(instance: FastifyInstance) {
  *     const app = instance.withTypeProvider<TypeBoxTypeProvider>();   // typed request.params / query / body
  *     app.put('/:id', {
- *       schema: { tags: ['things'], summary: 'Update a thing', params: IdParams('id'), body: ThingBody, response: { 200: Success(Thing) } },
- *       // Auth first (401/403 before any 400), then the API.md rules with their exact messages, then Ajv.
- *       preValidation: [requireAuth(ctx, 'admin'), checks({ params: idRules('id'), body: thingRules })],
- *     }, async (request) => { const { id } = request.params; ... });
+ *       schema: { tags: ['things'], summary: 'Update a thing', params: IdParams('id'), body: ThingChanges, response: { 200: Success(Thing) } },
+ *       preValidation: requireAuth(ctx, 'admin'),   // auth first: 401/403 before any 400
+ *     }, async (request) => { const { id } = request.params; const { name, price } = request.body; ... });
  *   }
  *
- * 1. Rules before Ajv. API.md's messages come from the rules in server/lib/validate.ts; `checks()` runs them as a
- *    route-level preValidation hook, so a request that breaks a rule gets API.md's answer. Ajv runs after, on what passed.
- * 2. A schema is never stricter than its rules, and Ajv does not coerce (server/app.ts), so the handler sees exactly what
- *    the rules approved. The rules read text from any scalar: type such fields `Text()` (string, number or boolean). Numbers
- *    may come as strings (multipart, urlencoded, the original web app's JSON; Arabic-Indic digits; spaces): `NumberLike()` /
- *    `IntegerLike()`, not `Type.Number()`. A field the rules skip when null is `Maybe(...)`. Leave length and pattern limits
- *    to the rules unless the rule already refused everything else. Anything Ajv still refuses answers 400 in API.md's
- *    `{errors: [...]}` shape (server/plugins/errors.ts), never 500.
- * 3. Auth moves from `preHandler` to the start of `preValidation`, so visitors still get 401 before any validation 400.
- * 4. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
+ * 1. Input is declared once, with `fields()` (server/lib/fields.ts): each field is its schema (documented as what it
+ *    really is) and API.md's rules with their messages. The route's input check (server/plugins/input.ts) runs them
+ *    after the route's own preValidation hooks (or where `checkInput` stands among them), params, then query, then
+ *    body, and hands the handler checked, normalised input: text trimmed, numbers as numbers (also from text and
+ *    Arabic-Indic digits), optional fields sent as null left out. Handlers never read raw input or re-run rules.
+ *    Ajv does not see these schemas, and a request schema not made of fields stops the start.
+ * 2. A body that must wait (a 404 or 403 first, a rate limit, the stored row the rules compare with) is checked in the
+ *    handler: `config: { bodyCheckedByHandler: true }` and `const body = await checkBody(request, extra)`.
+ * 3. Multipart routes (category, brand and product create/update): the handler reads the parts (server/plugins/uploads.ts)
+ *    and checks them with `checkFields(request, 'body', Fields, data)`; `formBody(Fields, files)` documents the same
+ *    fields for JSON, urlencoded and multipart/form-data.
+ * 4. List routes: `querystring: ListQuery` (page, limit, sort, fields, keyword, and any filter) and `200: List(Item)`.
+ * 5. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
  *    (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves absent values out);
  *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Declare success answers only: the
  *    OpenAPI document adds the error shapes (ERROR_RESPONSES) to every route.
- * 5. Multipart routes (category, brand and product create/update): @fastify/multipart leaves the body unread until the
- *    handler streams it (server/plugins/uploads.ts), so Ajv only ever sees `{}` there. Use `formBody(fields)`: it documents
- *    the same fields for JSON, urlencoded and multipart, without `required` (the handler's rules say what is required), so
- *    validation of that `{}` passes and the OpenAPI document still shows every field.
- * 6. List routes: `querystring: ListQuery` (page, limit, sort, fields, keyword, and any filter) and `200: List(Item)`.
  */
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { preValidationAsyncHookHandler } from 'fastify';

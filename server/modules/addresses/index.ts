@@ -1,4 +1,4 @@
 // The addresses module's public face.
-export { Address } from './routes';
+export { Address, ShippingAddressInput, shippingAddressOf, type ShippingAddress } from './schemas';
 export { addressJson } from './serialize';
 export type { AddressRow } from './repository';

@@ -3,20 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { verifyNothing, verifyPassword } from '../../lib/passwords';
-import { rules } from '../../lib/validate';
-import { Type, checks } from '../../lib/schemas';
-import { EmailField, NameField, Password, PhoneField, UserWithToken } from '../users';
+import { field, fields } from '../../lib/fields';
+import { Type } from '../../lib/schemas';
+import { EmailField, NewAccountFields, NewPasswordField, PasswordField, UserWithToken } from '../users';
+import { checkInput } from '../../plugins/input';
 import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateLimits';
-import {
-  accountFromBody,
-  insertUser,
-  issueToken,
-  newAccountRules,
-  normalizeEmail,
-  passwordRules,
-  passwordText,
-  setPassword,
-} from '../users';
+import { insertUser, issueToken, normalizeEmail, setPassword } from '../users';
 import { findActiveByEmail, findLogin, findResetAccount, findUser } from '../users';
 import { userJson } from '../users';
 import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
@@ -24,13 +16,31 @@ import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verif
 const INVALID_CODE = 'Reset code is invalid or has expired';
 const NOT_VERIFIED = 'reset code not verified';
 const noUser = (email: string) => notFound(`There is no user with this email address ${email}`);
-const loginRules = {
-  email: rules().required('Email required field').email('Invalid email formate'),
-  password: rules()
-    .required('Password required')
-    .check((v) => passwordText(v) !== undefined, 'Password required'),
-};
-const emailOnlyRules = { email: rules().required('Email required field').email('Invalid email formate') };
+
+const Login = fields({ email: EmailField, password: PasswordField('Password required') });
+const ForgotPassword = fields({ email: EmailField });
+/** Anything else than a live code answers `Reset code is invalid or has expired` (the handler), never a field error. */
+const VerifyResetCode = fields({
+  resetCode: field
+    .custom(Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits (text or number)' }), parseResetCode)
+    .optional(),
+  // Optional (the original web app sends only the code); an e-mail that is sent must be the code's account's, so one
+  // that cannot be read is kept as its JSON text, which is nobody's e-mail.
+  email: field
+    .email('Optional: the account the code must belong to')
+    .optional()
+    .reading((v) => (v === '' ? undefined : (normalizeEmail(v) ?? JSON.stringify(v)))),
+});
+const ResetPassword = fields({
+  email: EmailField,
+  newPassword: NewPasswordField('Password required'),
+  // Sent means checked: a token that is not text is kept as its JSON text, which matches no verification.
+  resetToken: field
+    .custom(Type.String({ description: 'From verifyResetCode (required unless LEGACY_RESET_FLOW)' }), (v) =>
+      v === '' ? undefined : typeof v === 'string' ? v : JSON.stringify(v),
+    )
+    .optional(),
+});
 
 const tags = ['auth'];
 const SuccessMessage = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
@@ -49,24 +59,15 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create a customer account; answers the user and a token',
-        body: Type.Object({
-          name: NameField,
-          email: EmailField,
-          password: Password(),
-          passwordConfirm: Password('The password again'),
-          phone: PhoneField,
-        }),
+        body: fields(NewAccountFields),
         response: { 201: UserWithToken },
       },
       config: routeLimit(app, LIMITS.signup),
-      preValidation: checks({
-        body: newAccountRules(ctx.db),
-      }),
     },
     async (request, reply) => {
-      const body = request.body;
-      // `role` and `profileImg` in the body are ignored: sign-up always makes a customer.
-      const user = await insertUser(ctx, accountFromBody(body, 'user'), body.email);
+      // `role` and `profileImg` in the body are not fields of sign-up: it always makes a customer.
+      const { passwordConfirm: _, ...account } = request.body;
+      const user = await insertUser(ctx, { ...account, role: 'user' });
       return reply.status(201).send({ data: userJson(user), token: await issueToken(ctx, user.id, null) });
     },
   );
@@ -82,17 +83,15 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Log in; answers the user and a token (401 `Incorrect email or password`)',
-        body: Type.Object({ email: EmailField, password: Password('The password') }),
+        body: Login,
         response: { 200: UserWithToken },
       },
       config: routeLimit(app, LIMITS.login),
-      preValidation: checks({ body: loginRules }),
     },
     async (request) => {
-      const body = request.body;
+      const { email, password } = request.body;
       await loginFailures.check(request);
-      const row = await findLogin(ctx.db, normalizeEmail(body.email)!);
-      const password = passwordText(body.password)!;
+      const row = await findLogin(ctx.db, email);
       const matches = row?.active
         ? await verifyPassword(password, row.password_hash)
         : await verifyNothing(password, ctx.config.bcryptRounds);
@@ -115,9 +114,7 @@ export async function authRoutes(instance: FastifyInstance) {
     LIMITS.forgotPerEmail,
     (request) => normalizeEmail(bodyOf(request).email) || undefined,
   );
-  const forgotPassword = async (request: FastifyRequest) => {
-    const body = bodyOf(request);
-    const email = normalizeEmail(body.email)!;
+  const forgotPassword = async (request: FastifyRequest, email: string) => {
     const sent = { status: 'Success' as const, message: 'Reset code sent to your email' };
     const user = await findActiveByEmail(ctx.db, email);
     if (!user) {
@@ -151,13 +148,13 @@ export async function authRoutes(instance: FastifyInstance) {
           summary:
             'E-mail a 6-digit reset code, valid 10 minutes' +
             (url === '/forgotPassword' ? ' (the other spelling of /forgotPasswords)' : ''),
-          body: Type.Object({ email: EmailField }),
+          body: ForgotPassword,
           response: { 200: SuccessMessage },
         },
-        // Per IP for every request, then the rules, then per e-mail for the valid ones.
-        preValidation: [forgotPerIp.hit, checks({ body: emailOnlyRules }), forgotPerEmail.hit],
+        // Per IP for every request, then the fields, then per e-mail for the valid ones.
+        preValidation: [forgotPerIp.hit, checkInput, forgotPerEmail.hit],
       },
-      forgotPassword,
+      (request) => forgotPassword(request, request.body.email),
     );
   }
 
@@ -167,22 +164,14 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Check a reset code; answers the resetToken that resetPassword needs',
-        // Anything else than a live code answers `Reset code is invalid or has expired`, so the body is documented only.
-        body: Type.Object({
-          resetCode: Type.Optional(Type.Unknown({ description: 'The 6 digits (text or number)' })),
-          email: Type.Optional(Type.Unknown({ description: 'Optional: the account the code must belong to' })),
-        }),
+        body: VerifyResetCode,
         response: { 200: Type.Object({ status: Type.Literal('Success'), resetToken: Type.String() }) },
       },
       config: routeLimit(app, LIMITS.verifyResetCode),
     },
     async (request) => {
-      const body = request.body;
-      const code = parseResetCode(body.resetCode);
-      // `email` is optional (the original web app sends only the code); when sent, the code must be that account's.
-      const emailGiven = body.email !== undefined && body.email !== null && body.email !== '';
-      const email = emailGiven ? normalizeEmail(body.email) : undefined;
-      const resetToken = code && (!emailGiven || email) ? await verifyResetCode(ctx, code, email) : undefined;
+      const { resetCode: code, email } = request.body;
+      const resetToken = code ? await verifyResetCode(ctx, code, email) : undefined;
       if (!resetToken) throw badRequest(INVALID_CODE);
       return { status: 'Success' as const, resetToken };
     },
@@ -194,29 +183,20 @@ export async function authRoutes(instance: FastifyInstance) {
     schema: {
       tags,
       summary: 'Set a new password with the resetToken of a verified code; answers a new token',
-      body: Type.Object({
-        email: EmailField,
-        newPassword: Password(),
-        resetToken: Type.Optional(
-          Type.Unknown({ description: 'From verifyResetCode (required unless LEGACY_RESET_FLOW)' }),
-        ),
-      }),
+      body: ResetPassword,
       response: { 200: Type.Object({ status: Type.Literal('Success'), token: Type.String() }) },
     },
     config: routeLimit(app, LIMITS.resetPassword),
-    preValidation: checks({ body: { ...emailOnlyRules, newPassword: passwordRules('Password required') } }),
     handler: async (request) => {
-      const body = request.body;
-      const email = normalizeEmail(body.email)!;
+      const { email, newPassword, resetToken } = request.body;
       // The reset belongs to whoever verified the code: they hold the resetToken. Old clients send none
       // (LEGACY_RESET_FLOW); a token that is sent is always checked.
-      const tokenSent = body.resetToken !== undefined && body.resetToken !== null && body.resetToken !== '';
-      const tokenHash = typeof body.resetToken === 'string' && tokenSent ? hashResetToken(body.resetToken) : undefined;
+      const tokenHash = resetToken === undefined ? undefined : hashResetToken(resetToken);
       const user = await findResetAccount(ctx.db, email, tokenHash);
       if (!user) throw noUser(email);
-      const tokenUsable = tokenSent ? tokenHash !== undefined : ctx.config.legacyResetFlow;
+      const tokenUsable = resetToken !== undefined || ctx.config.legacyResetFlow;
       if (!tokenUsable || !user.verified) throw badRequest(NOT_VERIFIED);
-      const changedAt = await setPassword(ctx, user.id, passwordText(body.newPassword)!, { reset: { tokenHash } });
+      const changedAt = await setPassword(ctx, user.id, newPassword, { reset: { tokenHash } });
       if (!changedAt) throw badRequest(NOT_VERIFIED); // used by a concurrent request
       return { status: 'Success' as const, token: await issueToken(ctx, user.id, changedAt) };
     },

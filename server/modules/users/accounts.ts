@@ -1,57 +1,16 @@
-import type { Queryable } from '../../db';
 import type { AppContext, Role } from '../../context';
 import { ValidationError, fieldError } from '../../lib/errors';
 import { onUniqueViolation } from '../../db/errors';
-import { hashPassword, passwordFits } from '../../lib/passwords';
-import { rules, text, type Rules } from '../../lib/validate';
+import { hashPassword } from '../../lib/passwords';
+import { text } from '../../lib/validate';
 import { slugify } from '../../lib/arabic';
 import { signToken } from '../../plugins/auth';
-import { emailTaken, findUser, insertUser as insertUserRow, setPasswordHash, type UserRow } from './repository';
+import { findUser, insertUser as insertUserRow, setPasswordHash, type UserRow } from './repository';
 
-/** Account rules and writes shared by auth (signup, login, reset) and the users endpoints; the SQL is in repository.ts. */
-
-export const ROLES: readonly Role[] = ['user', 'manager', 'admin'];
+/** Account writes shared by auth (signup, login, reset) and the users endpoints; the SQL is in repository.ts. */
 
 /** E-mails are trimmed and lower-cased before they are checked, stored or looked up (API.md §3.3). */
 export const normalizeEmail = (value: unknown) => text(value)?.toLowerCase();
-
-/** A password exactly as typed (never trimmed), or undefined when it is not text. */
-export const passwordText = (value: unknown) =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-
-export const nameRules = () =>
-  rules().minLength(3, 'must be at least 3 chars').maxLength(50, 'must be at most 50 chars');
-
-/** Format then uniqueness; `required` only where the e-mail must be sent. */
-export function emailRules(db: Queryable, options: { required: boolean; exceptUserId?: string }) {
-  const r = options.required ? rules().required('Email required field') : rules().optional();
-  return r
-    .email('Invalid email formate')
-    .check(async (v) => !(await emailTaken(db, normalizeEmail(v)!, options.exceptUserId)), 'E-mail already in use');
-}
-
-/** A new password (signup, change, admin change, reset): present and text, at least 6 characters, at most 72 bytes (bcrypt's limit). */
-export const passwordRules = (requiredMessage: string) =>
-  rules()
-    .required(requiredMessage)
-    .check((v) => passwordText(v) !== undefined, requiredMessage)
-    .minLength(6, 'must be at least 6 chars')
-    .check((v) => passwordFits(passwordText(v)!), 'must be at most 72 chars');
-
-/** The last rule of a new password: it must equal passwordConfirm. */
-export const matchesConfirmation = (r: Rules) =>
-  r.check((v, data) => passwordText(v) === passwordText(data.passwordConfirm), 'Password confirmation is incorrect');
-
-export const phoneRules = () => rules().optional().egyptianPhone();
-
-/** The rules of a new account, the same for sign-up and for an account an admin adds. */
-export const newAccountRules = (db: Queryable): Record<string, Rules> => ({
-  name: nameRules(),
-  email: emailRules(db, { required: true }),
-  password: matchesConfirmation(passwordRules('Password required')),
-  passwordConfirm: rules().required('passwordConfirm is required field'),
-  phone: phoneRules(),
-});
 
 export interface NewAccount {
   name: string;
@@ -61,20 +20,8 @@ export interface NewAccount {
   role: Role;
 }
 
-/** The account in a body that newAccountRules approved (sign-up, or an admin adding one), with its role. */
-export const accountFromBody = (
-  body: { name?: unknown; email?: unknown; password?: unknown; phone?: unknown },
-  role: Role,
-): NewAccount => ({
-  name: text(body.name)!,
-  email: normalizeEmail(body.email)!,
-  password: passwordText(body.password)!,
-  phone: text(body.phone),
-  role,
-});
-
 /** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
-export async function insertUser(ctx: AppContext, account: NewAccount, emailValue: unknown): Promise<UserRow> {
+export async function insertUser(ctx: AppContext, account: NewAccount): Promise<UserRow> {
   const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
   const id = await onUniqueViolation(
     () =>
@@ -86,7 +33,7 @@ export async function insertUser(ctx: AppContext, account: NewAccount, emailValu
         role: account.role,
         passwordHash,
       }),
-    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
+    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', account.email)]),
   );
   return (await findUser(ctx.db, id))!;
 }

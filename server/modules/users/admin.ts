@@ -1,28 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../lib/errors';
-import { validate } from '../../lib/validate';
-import { emailRules, insertUser, nameRules, normalizeEmail, passwordRules } from './accounts';
+import { checkFields, fields } from '../../lib/fields';
+import { insertUser, normalizeEmail } from './accounts';
 import { adminExists } from './repository';
+import { NameField, NewEmailField, NewPasswordField } from './schemas';
 
 export const ADMIN_NAME = 'مدير المتجر';
+
+/** The sign-up fields an admin account needs (from the settings or `npm run create-admin`). */
+const AdminAccount = fields({
+  name: NameField,
+  email: NewEmailField({ required: true }),
+  password: NewPasswordField('Password required'),
+});
 
 /**
  * Creates an admin account after the sign-up checks (name, e-mail format and uniqueness, password rules). An existing
  * account is never promoted: whoever registered it knows its password. Throws ValidationError.
  */
 export async function createAdminAccount(ctx: AppContext, input: { name?: string; email?: string; password?: string }) {
-  const account = { name: input.name ?? ADMIN_NAME, email: input.email, password: input.password };
-  await validate('body', account, {
-    name: nameRules(),
-    email: emailRules(ctx.db, { required: true }),
-    password: passwordRules('Password required'),
-  });
-  return insertUser(
-    ctx,
-    { name: account.name, email: normalizeEmail(account.email)!, password: account.password!, role: 'admin' },
-    account.email,
-  );
+  const account = await checkFields({ ctx }, 'body', AdminAccount, { ...input, name: input.name ?? ADMIN_NAME });
+  return insertUser(ctx, { ...account, role: 'admin' });
 }
 
 /** Start-up: creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists (API.md §4.2). */

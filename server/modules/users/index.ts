@@ -11,5 +11,5 @@ export {
   verifyAnyResetCode,
   verifyResetCodeOf,
 } from './repository';
-export { EmailField, NameField, Password, PhoneField, UserWithToken } from './schemas';
+export { EmailField, NewAccountFields, NewPasswordField, PasswordField, UserWithToken } from './schemas';
 export { userJson } from './serialize';

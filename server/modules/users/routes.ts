@@ -1,45 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { bodyOf } from '../../context';
 import type { Queryable } from '../../db';
 import { onUniqueViolation } from '../../db/errors';
 import { ValidationError, fieldError, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { rules, text, validate, validateIdParam } from '../../lib/validate';
+import { IdParams, field, fields, passwordText, toBoolean, type FieldContext } from '../../lib/fields';
+import { checkBody } from '../../plugins/input';
+import { Type, DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
 import {
-  Type,
-  BooleanLike,
-  DataOnly,
-  IdParams,
-  List,
-  ListQuery,
-  Maybe,
-  NoContent,
-  bearer,
-  checks,
-  idRules,
-} from '../../lib/schemas';
-import { EmailField, NameField, Password, PhoneField, Role, User, UserWithToken } from './schemas';
+  CONFIRMATION_INCORRECT,
+  NameField,
+  NewAccountFields,
+  NewEmailField,
+  NewPasswordField,
+  PhoneField,
+  RoleField,
+  User,
+  UserWithToken,
+  matchesConfirmation,
+} from './schemas';
 import { slugify } from '../../lib/arabic';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { LIMITS, routeLimit } from '../../plugins/rateLimits';
-import {
-  ROLES,
-  accountFromBody,
-  emailRules,
-  insertUser,
-  issueToken,
-  matchesConfirmation,
-  newAccountRules,
-  nameRules,
-  normalizeEmail,
-  passwordChangeMoment,
-  passwordRules,
-  passwordText,
-  phoneRules,
-  setPassword,
-} from './accounts';
+import { insertUser, issueToken, normalizeEmail, passwordChangeMoment, setPassword } from './accounts';
 import { forgetPaymentSessionsOf } from '../orders';
 import { recomputeRatings, reviewedProductIds } from '../reviews';
 import {
@@ -54,40 +38,75 @@ import {
 } from './repository';
 import { userJson } from './serialize';
 
-/** `true`/`false` as JSON booleans or as the strings urlencoded bodies carry. */
-const toBool = (value: unknown) =>
-  value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-
-const roleRules = () => rules().optional().oneOf(ROLES, 'Invalid role');
-
-/** Profile fields an update may change: only those sent, normalised (name also sets the slug). */
-function profileChanges(body: Record<string, unknown>): UserChanges {
+/** Profile fields an update may change: only those sent (name also sets the slug). */
+function profileChanges(body: { name?: string; email?: string; phone?: string }): UserChanges {
   const changes: UserChanges = {};
-  if (body.name != null) Object.assign(changes, { name: text(body.name), slug: slugify(text(body.name)!) });
-  if (body.email != null) changes.email = normalizeEmail(body.email);
-  if (body.phone != null) changes.phone = text(body.phone);
+  if (body.name !== undefined) Object.assign(changes, { name: body.name, slug: slugify(body.name) });
+  if (body.email !== undefined) changes.email = body.email;
+  if (body.phone !== undefined) changes.phone = body.phone;
   return changes;
 }
 
 /** Writes the changes; false when the user is gone. An e-mail taken meanwhile answers the same error as a taken one. */
-const updateUser = (db: Queryable, id: string, changes: UserChanges, emailValue: unknown): Promise<boolean> =>
+const updateUser = (db: Queryable, id: string, changes: UserChanges): Promise<boolean> =>
   onUniqueViolation(
     () => updateUserRow(db, id, changes),
-    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', emailValue)]),
+    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', changes.email)]),
   );
 
-const tags = ['users'];
-/**
- * The password routes keep their rules in the handler, after the per-account rate limit (which needs the logged-in
- * user, so it runs as a pre-handler): a wrong current password must count against the limit. Their body schemas
- * therefore refuse nothing and only document the fields.
- */
-const documented = (description: string) => Type.Optional(Type.Unknown({ description }));
-const PasswordChange = Type.Object({
-  currentPassword: documented('The current password (text); ignored when an admin sets the password'),
-  password: documented('The new password (text), 6–72 characters'),
-  passwordConfirm: documented('The new password again'),
+/** The caller's password, checked against the stored one. */
+const isCurrentPassword = async (value: unknown, context: FieldContext) => {
+  const current = passwordText(value);
+  const hash = await passwordHashOf(context.ctx.db, context.request!.user!.id);
+  return current !== undefined && hash !== undefined && verifyPassword(current, hash);
+};
+
+/** A new e-mail is a new login: it needs the current password (API.md §5.2). */
+const changesEmail = ({ data, request }: FieldContext) => {
+  const email = data.email != null ? normalizeEmail(data.email) : undefined;
+  return email !== undefined && email !== request!.user!.email.toLowerCase();
+};
+
+const UpdateMe = fields({
+  name: NameField.optional(),
+  email: NewEmailField({ required: false, except: ({ request }) => request!.user!.id }),
+  phone: PhoneField,
+  currentPassword: field
+    .password('Needed to change the e-mail')
+    .onlyWhen(changesEmail)
+    .required('currentPassword is required to change the e-mail')
+    .check(isCurrentPassword, 'Incorrect current password'),
 });
+
+/**
+ * The password routes check their body in the handler, after the per-account rate limit (which needs the logged-in
+ * user, so it runs as a pre-handler): a wrong current password must count against the limit.
+ */
+const ChangeMyPassword = fields({
+  currentPassword: field.password('The current password').required('currentPassword required'),
+  passwordConfirm: field.password('The new password again').required('passwordConfirm required'),
+  password: NewPasswordField('Password Required')
+    .check((_v, context) => isCurrentPassword(context.data.currentPassword, context), 'Incorrect current password')
+    .check(matchesConfirmation, CONFIRMATION_INCORRECT),
+});
+/** An admin sets the password: `currentPassword` may be sent and is ignored. */
+const SetPassword = fields({
+  passwordConfirm: field.password('The new password again').required('passwordConfirm required'),
+  password: NewPasswordField('Password Required').check(matchesConfirmation, CONFIRMATION_INCORRECT),
+});
+
+const UserChangesByAdmin = fields({
+  name: NameField.optional(),
+  email: NewEmailField({ required: false, except: ({ request }) => (request!.params as { id: string }).id }),
+  phone: PhoneField,
+  role: RoleField,
+  active: field
+    .boolean('true or false (also as text)')
+    .optional()
+    .check((v) => toBoolean(v) !== undefined, 'active must be true or false'),
+});
+
+const tags = ['users'];
 
 /** API.md §5.2: the caller's own account, and the admin's user management. */
 export async function userRoutes(instance: FastifyInstance) {
@@ -118,12 +137,7 @@ export async function userRoutes(instance: FastifyInstance) {
       tags,
       security: bearer,
       summary: "Change one's name, e-mail or phone (a new e-mail needs currentPassword and answers a new token)",
-      body: Type.Object({
-        name: Maybe(NameField),
-        email: Maybe(EmailField),
-        phone: PhoneField,
-        currentPassword: Type.Optional(Type.Unknown({ description: 'Needed to change the e-mail' })),
-      }),
+      body: UpdateMe,
       response: {
         200: Type.Object({
           status: Type.Literal('success'),
@@ -132,42 +146,17 @@ export async function userRoutes(instance: FastifyInstance) {
         }),
       },
     },
-    // Auth, then the rules (which depend on who asks: a new e-mail needs the current password), then Ajv.
-    preValidation: [
-      anyUser,
-      async (request) => {
-        const me = currentUser(request);
-        const body = bodyOf(request);
-        const newEmail = body.email != null ? normalizeEmail(body.email) : undefined;
-        const emailChanges = newEmail !== undefined && newEmail !== me.email.toLowerCase();
-        await validate('body', body, {
-          name: nameRules().optional(),
-          email: emailRules(ctx.db, { required: false, exceptUserId: me.id }),
-          phone: phoneRules(),
-          ...(emailChanges && {
-            currentPassword: rules()
-              .required('currentPassword is required to change the e-mail')
-              .check(async (v) => {
-                const current = passwordText(v);
-                const hash = await passwordHashOf(ctx.db, me.id);
-                return current !== undefined && hash !== undefined && verifyPassword(current, hash);
-              }, 'Incorrect current password'),
-          }),
-        });
-      },
-    ],
+    preValidation: anyUser,
     handler: async (request) => {
       const me = currentUser(request);
-      const body = request.body;
-      // Only name, email and phone: role, password, active and the rest are ignored.
+      // Only name, email and phone: role, password, active and the rest are not fields of this route.
       // A new e-mail is a new login: a stolen token alone must not take the account over (API.md §5.2).
-      const newEmail = body.email != null ? normalizeEmail(body.email) : undefined;
-      const emailChanges = newEmail !== undefined && newEmail !== me.email.toLowerCase();
-      const changes = profileChanges(body);
+      const changes = profileChanges(request.body);
+      const emailChanges = changes.email !== undefined && changes.email !== me.email.toLowerCase();
       // Tokens issued before the e-mail change stop working; the answer carries one that works.
       const changedAt = emailChanges ? passwordChangeMoment() : undefined;
       if (changedAt) changes.password_changed_at = changedAt;
-      await updateUser(ctx.db, me.id, changes, body.email);
+      await updateUser(ctx.db, me.id, changes);
       const user = userJson((await findUser(ctx.db, me.id))!);
       return {
         status: 'success' as const,
@@ -184,26 +173,15 @@ export async function userRoutes(instance: FastifyInstance) {
       tags,
       security: bearer,
       summary: "Change one's password; answers a new token (older ones stop working)",
-      body: PasswordChange,
+      body: ChangeMyPassword,
       response: { 200: UserWithToken },
     },
     preValidation: anyUser,
-    config: passwordChangeLimit,
+    config: { ...passwordChangeLimit, bodyCheckedByHandler: true },
     handler: async (request) => {
       const me = currentUser(request);
-      const body = bodyOf(request);
-      const hash = (await passwordHashOf(ctx.db, me.id))!;
-      await validate('body', body, {
-        currentPassword: rules().required('currentPassword required'),
-        passwordConfirm: rules().required('passwordConfirm required'),
-        password: matchesConfirmation(
-          passwordRules('Password Required').check(async (_v, data) => {
-            const current = passwordText(data.currentPassword);
-            return current !== undefined && verifyPassword(current, hash);
-          }, 'Incorrect current password'),
-        ),
-      });
-      const changedAt = await setPassword(ctx, me.id, passwordText(body.password)!);
+      const { password } = await checkBody(request);
+      const changedAt = await setPassword(ctx, me.id, password);
       return { data: userJson((await findUser(ctx.db, me.id))!), token: await issueToken(ctx, me.id, changedAt) };
     },
   });
@@ -253,26 +231,14 @@ export async function userRoutes(instance: FastifyInstance) {
         tags,
         security: bearer,
         summary: 'Create a user with any role (admin)',
-        body: Type.Object({
-          name: NameField,
-          email: EmailField,
-          password: Password(),
-          passwordConfirm: Password('The password again'),
-          phone: PhoneField,
-          role: Maybe(Role),
-        }),
+        body: fields({ ...NewAccountFields, role: RoleField }),
         response: { 201: DataOnly(User) },
       },
-      preValidation: [
-        admin,
-        checks({
-          body: { ...newAccountRules(ctx.db), role: roleRules() },
-        }),
-      ],
+      preValidation: admin,
     },
     async (request, reply) => {
-      const body = request.body;
-      const user = await insertUser(ctx, accountFromBody(body, body.role ?? 'user'), body.email);
+      const { passwordConfirm: _, role = 'user', ...account } = request.body;
+      const user = await insertUser(ctx, { ...account, role });
       return reply.status(201).send({ data: userJson(user) });
     },
   );
@@ -287,7 +253,7 @@ export async function userRoutes(instance: FastifyInstance) {
         params: IdParams('id'),
         response: { 200: DataOnly(User) },
       },
-      preValidation: [admin, checks({ params: idRules('id') })],
+      preValidation: admin,
     },
     async (request) => {
       const { id } = request.params;
@@ -305,37 +271,17 @@ export async function userRoutes(instance: FastifyInstance) {
       security: bearer,
       summary: "Change a user's name, e-mail, phone, role or active flag (admin)",
       params: IdParams('id'),
-      body: Type.Object({
-        name: Maybe(NameField),
-        email: Maybe(EmailField),
-        phone: PhoneField,
-        role: Maybe(Role),
-        active: Maybe(BooleanLike({ description: 'true or false (also as text)' })),
-      }),
+      body: UserChangesByAdmin,
       response: { 200: DataOnly(User) },
     },
-    preValidation: [
-      admin,
-      checks({
-        params: idRules('id'),
-        body: (request) => ({
-          name: nameRules().optional(),
-          email: emailRules(ctx.db, { required: false, exceptUserId: (request.params as { id: string }).id }),
-          phone: phoneRules(),
-          role: roleRules(),
-          active: rules()
-            .optional()
-            .check((v) => toBool(v) !== undefined, 'active must be true or false'),
-        }),
-      }),
-    ],
+    preValidation: admin,
     handler: async (request) => {
       const { id } = request.params;
-      const body = request.body;
-      const changes = profileChanges(body);
-      if (body.role != null) changes.role = body.role;
-      if (body.active != null) changes.active = toBool(body.active);
-      if (!(await updateUser(ctx.db, id, changes, body.email))) throw notFound(`No document found for this id: ${id}`);
+      const { role, active, ...profile } = request.body;
+      const changes = profileChanges(profile);
+      if (role !== undefined) changes.role = role;
+      if (active !== undefined) changes.active = active;
+      if (!(await updateUser(ctx.db, id, changes))) throw notFound(`No document found for this id: ${id}`);
       return { data: userJson((await findUser(ctx.db, id))!) };
     },
   });
@@ -350,7 +296,7 @@ export async function userRoutes(instance: FastifyInstance) {
         params: IdParams('id'),
         response: { 204: NoContent },
       },
-      preValidation: [admin, checks({ params: idRules('id') })],
+      preValidation: admin,
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -376,20 +322,15 @@ export async function userRoutes(instance: FastifyInstance) {
       security: bearer,
       summary: "Set a user's password (admin); their older tokens stop working",
       params: IdParams('id'),
-      body: PasswordChange,
+      body: SetPassword,
       response: { 200: DataOnly(User) },
     },
     preValidation: admin,
-    config: passwordChangeLimit,
+    config: { ...passwordChangeLimit, bodyCheckedByHandler: true },
     handler: async (request) => {
-      const id = validateIdParam(request.params);
-      const body = bodyOf(request);
-      // `currentPassword` is accepted and ignored: the admin sets the password.
-      await validate('body', body, {
-        passwordConfirm: rules().required('passwordConfirm required'),
-        password: matchesConfirmation(passwordRules('Password Required')),
-      });
-      if (!(await setPassword(ctx, id, passwordText(body.password)!))) {
+      const { id } = request.params;
+      const { password } = await checkBody(request);
+      if (!(await setPassword(ctx, id, password))) {
         throw notFound(`No document found for this id: ${id}`);
       }
       return { data: userJson((await findUser(ctx.db, id))!) };

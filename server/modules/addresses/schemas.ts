@@ -1,0 +1,72 @@
+import type { Static } from 'typebox';
+import { Type } from 'typebox';
+import { field, fields, partial } from '../../lib/fields';
+import { Timestamps } from '../../lib/schemas';
+import { text } from '../../lib/validate';
+
+/**
+ * An address's fields, declared once for the customer's saved addresses (API.md §5.9) and for the shipping address
+ * of an order (API.md §5.12, cash or card, which orders, payment sessions and order mails keep). A required field
+ * names itself in its message: `details is required`, `shippingAddress.details is required`.
+ */
+const ALIAS = 'Label such as "Home", at most 50 characters';
+const details = (required: string) =>
+  field
+    .text('Street and area, at most 500 characters')
+    .required(required)
+    .string(required)
+    .maxLength(500, 'Too long details');
+const phone = (required: string) => field.text('Egyptian mobile').required(required).egyptianPhone();
+const city = field.text('At most 50 characters').optional().string('Invalid city').maxLength(50, 'Too long city');
+const postalCode = field
+  .text('At most 20 characters')
+  .optional()
+  .string('Invalid postalCode')
+  .maxLength(20, 'Too long postalCode');
+
+const AddressFields = {
+  alias: field.text(ALIAS).required('alias is required').string('alias is required').maxLength(50, 'Too long alias'),
+  details: details('details is required'),
+  phone: phone('phone is required'),
+  city,
+  postalCode,
+};
+/** POST /addresses. */
+export const NewAddress = fields(AddressFields);
+/** PUT/PATCH /addresses/:addressId: only the fields sent, with the same rules. */
+export const AddressChanges = fields(partial(AddressFields));
+
+/** The shipping address a customer sends with an order (`alias` is ours: the saved address's nickname). */
+export const ShippingAddressInput = fields({
+  details: details('shippingAddress.details is required'),
+  phone: phone('shippingAddress.phone is required'),
+  city,
+  postalCode,
+  alias: field
+    .text(ALIAS)
+    .optional()
+    .string('Invalid alias')
+    .maxLength(50, 'Too long alias')
+    // A blank nickname is no nickname.
+    .reading((v) => text(v) || undefined),
+});
+
+/** A shipping address as an order and a payment session keep it: city and postal code "" when not given. */
+export type ShippingAddress = Static<typeof ShippingAddressInput> & { city: string; postalCode: string };
+
+export const shippingAddressOf = (input: Static<typeof ShippingAddressInput>): ShippingAddress => ({
+  ...input,
+  city: input.city ?? '',
+  postalCode: input.postalCode ?? '',
+});
+
+/** An address as API.md §1 answers it (serialize.ts). */
+export const Address = Type.Object({
+  _id: Type.String(),
+  alias: Type.String(),
+  details: Type.String(),
+  phone: Type.String(),
+  city: Type.String({ description: 'May be ""' }),
+  postalCode: Type.String({ description: 'May be ""' }),
+  ...Timestamps,
+});
