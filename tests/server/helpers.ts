@@ -126,38 +126,84 @@ export async function createScratchDatabase(
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** Every table of the shop's data, children before parents, so deleting in this order meets no foreign key. */
-export const DATA_TABLES = [
-  'order_items',
-  'orders',
-  'payment_sessions',
-  'cart_items',
-  'carts',
-  'coupons',
-  'addresses',
-  'wishlist_items',
-  'reviews',
-  'products',
-  'brands',
-  'subcategories',
-  'categories',
-  'users',
-];
+/**
+ * Tables resetDb leaves alone, each for its reason; every other table of the shop's schema is data that one test
+ * must not leave to the next, and is emptied without being listed anywhere.
+ */
+export const KEPT_TABLES: Record<string, string> = {
+  schema_migrations: 'migration bookkeeping: emptied, the next start would run every migration again',
+  shop_secrets: "the shop's generated secrets, which signed the tokens the file's tests hold",
+  seed_runs: 'whether this is a demo shop, which the app read once when it was built (tests set it by hand)',
+  product_count: 'one row of the product count, kept by triggers: it goes back to 0 as the products are deleted',
+};
+
+const dataTablesByDb = new WeakMap<Db, Promise<string[]>>();
 
 /**
- * Empties every table with DELETE rather than TRUNCATE: on PostgreSQL a TRUNCATE of these tables makes new files
+ * Every table of the shop's data, children before parents (so deleting in this order meets no foreign key), read
+ * from the database's own catalogue: a table a new migration adds is emptied between tests without anyone listing
+ * it. Read once per database (its schema does not change during a test file).
+ */
+export function dataTables(db: Db): Promise<string[]> {
+  let tables = dataTablesByDb.get(db);
+  if (!tables) {
+    tables = readDataTables(db);
+    dataTablesByDb.set(db, tables);
+  }
+  return tables;
+}
+
+async function readDataTables(db: Db): Promise<string[]> {
+  const rows = await db.query<{ name: string; parents: string[] }>(
+    // As text: node-postgres reads a text[] as an array, but leaves a name[] (relname's own type) a string.
+    `SELECT c.relname::text AS name,
+            coalesce(array_agg(DISTINCT p.relname::text) FILTER (WHERE p.oid <> c.oid), '{}') AS parents
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
+       LEFT JOIN pg_constraint f ON f.conrelid = c.oid AND f.contype = 'f'
+       LEFT JOIN pg_class p ON p.oid = f.confrelid
+      WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
+      GROUP BY c.relname`,
+  );
+  const names = new Set(rows.map((r) => r.name));
+  const stale = Object.keys(KEPT_TABLES).filter((name) => !names.has(name));
+  if (stale.length) throw new Error(`KEPT_TABLES names tables the database does not have: ${stale.join(', ')}`);
+  const data = rows.filter((r) => !(r.name in KEPT_TABLES));
+  const odd = data.filter((r) => !/^[a-z_][a-z0-9_]*$/.test(r.name)).map((r) => r.name);
+  if (odd.length) throw new Error(`Table names the test helpers cannot use unquoted: ${odd.join(', ')}`);
+
+  // Children first: a table is emptied once every table that references it has been.
+  const children = new Map(data.map((r) => [r.name, new Set<string>()]));
+  for (const { name, parents } of data) for (const parent of parents) children.get(parent)?.add(name);
+  const ordered: string[] = [];
+  while (children.size) {
+    const ready = [...children].filter(([, refs]) => refs.size === 0).map(([name]) => name);
+    if (!ready.length) throw new Error(`Foreign keys form a cycle among: ${[...children.keys()].join(', ')}`);
+    for (const name of ready.sort()) {
+      ordered.push(name);
+      children.delete(name);
+      for (const refs of children.values()) refs.delete(name);
+    }
+  }
+  return ordered;
+}
+
+/**
+ * Empties every data table with DELETE rather than TRUNCATE: on PostgreSQL a TRUNCATE of these tables makes new files
  * and waits for their fsync (about 100 ms), while deleting a test's few rows takes under a millisecond. The
  * triggers fire as they do in the shop (the product count goes back to 0).
  */
-export const EMPTY_TABLES_SQL = DATA_TABLES.map((table) => `DELETE FROM ${table};`).join(' ');
+export async function emptyTablesSql(db: Db): Promise<string> {
+  return (await dataTables(db)).map((table) => `DELETE FROM ${table};`).join(' ');
+}
 
 /**
- * Empties every table. Order e-mails still being written read the order after their answer was sent: they finish
- * first, so none of them reads the next test's rows.
+ * Empties every data table. Order e-mails still being written read the order after their answer was sent: they
+ * finish first, so none of them reads the next test's rows.
  */
 export async function resetDb(db: Db) {
   await orderMailsSettled();
-  await db.exec(`${EMPTY_TABLES_SQL} ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
+  await db.exec(`${await emptyTablesSql(db)} ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
 }
 
 export interface TestUser {

@@ -7,8 +7,8 @@ import {
   createProduct,
   createSubcategory,
   createUser,
-  DATA_TABLES,
-  EMPTY_TABLES_SQL,
+  dataTables,
+  emptyTablesSql,
   type TestContext,
   type TestUser,
 } from '../helpers';
@@ -135,15 +135,15 @@ export async function buildWorld(t: TestContext): Promise<World> {
   };
 }
 
-/** Parents before children, so saved rows go back in without breaking a foreign key. */
-const TABLES = [...DATA_TABLES].reverse();
+/** Every data table, parents before children, so saved rows go back in without breaking a foreign key. */
+const parentsFirst = async (t: TestContext) => [...(await dataTables(t.db))].reverse();
 
 /**
  * A fingerprint of every row of every table, one value per table, in one round trip (cheap enough to
  * take around every request). Equal snapshots before and after a request mean it changed nothing.
  */
 export async function snapshot(t: TestContext): Promise<Record<string, string>> {
-  const columns = TABLES.map(
+  const columns = (await parentsFirst(t)).map(
     (table) => `(SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') FROM ${table} x) AS ${table}`,
   );
   return (await t.db.one<Record<string, string>>(`SELECT ${columns.join(', ')}`))!;
@@ -154,23 +154,24 @@ export async function snapshot(t: TestContext): Promise<Record<string, string>> 
  * tokens and the next order number included), far faster than building the world again.
  */
 export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
+  const tables = await parentsFirst(t);
   const { last_value: orderNumber } = (await t.db.one<{ last_value: string }>(
     'SELECT last_value FROM order_number_seq',
   ))!;
   await t.db.exec(`DROP SCHEMA IF EXISTS saved_scene CASCADE; CREATE SCHEMA saved_scene;
-    ${TABLES.map((table) => `CREATE TABLE saved_scene.${table} AS SELECT * FROM ${table};`).join('\n')}`);
+    ${tables.map((table) => `CREATE TABLE saved_scene.${table} AS SELECT * FROM ${table};`).join('\n')}`);
   // Generated columns (products.effective_price) are computed again, never inserted.
   const columns = new Map(
     (
       await t.db.query<{ table_name: string; list: string }>(
         `SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list FROM information_schema.columns
        WHERE table_schema = current_schema() AND is_generated = 'NEVER' AND table_name = ANY($1) GROUP BY table_name`,
-        [TABLES],
+        [tables],
       )
     ).map((r) => [r.table_name, r.list]),
   );
-  const restoreSql = `${EMPTY_TABLES_SQL}
-    ${TABLES.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
+  const restoreSql = `${await emptyTablesSql(t.db)}
+    ${tables.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
     SELECT setval('order_number_seq', ${Number(orderNumber)});`;
   return async () => {
     // As in resetDb: background order e-mails finish reading before the tables are truncated under them.
