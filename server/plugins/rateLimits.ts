@@ -22,6 +22,11 @@ export const LIMITS = {
   forgotPerIp: { max: 5, timeWindow: HOUR },
   forgotPerEmail: { max: 3, timeWindow: HOUR },
   verifyResetCode: { max: 10, timeWindow: 15 * MINUTE },
+  /**
+   * Reset codes sent without an e-mail, from all addresses together: counted when they arrive, so a burst cannot pass
+   * the cap before its misses are counted (the lock of each code after 5 misses is in resetCodes.ts).
+   */
+  codeAloneAttempts: { max: 30, timeWindow: MINUTE },
   resetPassword: { max: 10, timeWindow: 15 * MINUTE },
   passwordChange: { max: 10, timeWindow: 15 * MINUTE },
 } as const;

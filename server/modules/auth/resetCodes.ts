@@ -9,7 +9,13 @@ import { discardResetCode as discardStoredCode, storeResetCode, verifyAnyResetCo
  * server secret (a plain hash of a 6-digit code is reversed by trying all million), live for
  * 10 minutes, unique among live codes because the original web app verifies with the code alone.
  */
+/** Wrong codes sent with the account's e-mail that lock its code. */
 export const MAX_WRONG_ATTEMPTS = 5;
+/**
+ * Wrong codes sent without an e-mail, by anyone, after which every code live meanwhile can no longer be verified
+ * alone (still with its e-mail): a code-alone guesser gets at most this many tries at any one code, 5 in a million.
+ */
+export const MAX_CODE_ALONE_MISSES = 5;
 const MAX_DRAWS = 20;
 
 const hashCode = (ctx: AppContext, code: string) =>
@@ -53,7 +59,8 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 /**
  * Checks a code (of the account with `email`, when given). A right code is used up, opens a 10-minute
  * window for resetPassword and returns the resetToken bound to this verification; a wrong one with
- * `email` counts towards locking that account's code. Returns undefined when the code is refused.
+ * `email` counts towards locking that account's code, one without towards locking every live code for
+ * verification without its e-mail. Returns undefined when the code is refused.
  */
 export async function verifyResetCode(
   ctx: AppContext,
@@ -63,10 +70,14 @@ export async function verifyResetCode(
   const resetToken = randomBytes(32).toString('base64url');
   const codeHash = hashCode(ctx, code);
   const tokenHash = hashResetToken(resetToken);
-  // The code alone (the original web app): wrong guesses count against the address instead (API.md §4.4).
   const verified =
     email === undefined
-      ? await verifyAnyResetCode(ctx.db, codeHash, MAX_WRONG_ATTEMPTS, tokenHash)
+      ? await verifyAnyResetCode(
+          ctx.db,
+          codeHash,
+          { attempts: MAX_WRONG_ATTEMPTS, codeAloneMisses: MAX_CODE_ALONE_MISSES },
+          tokenHash,
+        )
       : await verifyResetCodeOf(ctx.db, email, codeHash, MAX_WRONG_ATTEMPTS, tokenHash);
   return verified ? resetToken : undefined;
 }

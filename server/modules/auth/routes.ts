@@ -158,6 +158,8 @@ export async function authRoutes(instance: FastifyInstance) {
     );
   }
 
+  // Shop-wide: one count for every code sent without an e-mail, whatever its address.
+  const codeAloneAttempts = createCounter(app, 'reset-code-alone', LIMITS.codeAloneAttempts, () => 'shop');
   app.post(
     '/verifyResetCode',
     {
@@ -171,6 +173,8 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { resetCode: code, email } = request.body;
+      // A code without its e-mail could be anyone's: such guesses share one cap a minute across the shop.
+      if (code !== undefined && email === undefined) await codeAloneAttempts.hit(request);
       const resetToken = code ? await verifyResetCode(ctx, code, email) : undefined;
       if (!resetToken) throw badRequest(INVALID_CODE);
       return { status: 'Success' as const, resetToken };

@@ -166,8 +166,8 @@ export const storeResetCode = (db: Db, userId: string, codeHash: string) =>
       [codeHash],
     );
     await tx.query(
-      `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0, reset_verified_until = NULL,
-         reset_token_hash = NULL
+      `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0,
+         reset_code_alone_misses = 0, reset_verified_until = NULL, reset_token_hash = NULL
        WHERE id = $1`,
       [userId, codeHash],
     );
@@ -185,15 +185,37 @@ export async function discardResetCode(db: Queryable, userId: string, codeHash: 
 const VERIFY = `reset_code_hash = NULL, reset_code_expires = NULL, reset_attempts = 0,
   reset_verified_until = now() + interval '10 minutes', reset_token_hash = $3`;
 
+/** Key of the transaction lock that puts guesses of a code alone in a row (any fixed number of the shop's own). */
+const CODE_ALONE_LOCK_KEY = 7_140_118;
+
 /**
  * Verifies the live code with the hash, whoever's it is (the original web app sends the code alone), unless its
- * account has used up `maxAttempts`. True when a code was verified.
+ * account has used up `limits.attempts` or `limits.codeAloneMisses` wrong codes without an e-mail were sent since it
+ * was issued. A miss could have been any live code, so it counts against every one of them. Guesses of a code alone
+ * take their turn under one transaction lock, so however many arrive at once, no code is compared after its limit.
+ * True when a code was verified.
  */
-export const verifyAnyResetCode = async (db: Queryable, codeHash: string, maxAttempts: number, tokenHash: string) =>
-  (await db.one(
-    `UPDATE users SET ${VERIFY} WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND active RETURNING id`,
-    [codeHash, maxAttempts, tokenHash],
-  )) !== undefined;
+export const verifyAnyResetCode = (
+  db: Db,
+  codeHash: string,
+  limits: { attempts: number; codeAloneMisses: number },
+  tokenHash: string,
+) =>
+  db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [CODE_ALONE_LOCK_KEY]);
+    const verified = await tx.one(
+      `UPDATE users SET ${VERIFY}
+       WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND reset_code_alone_misses < $4 AND active
+       RETURNING id`,
+      [codeHash, limits.attempts, tokenHash, limits.codeAloneMisses],
+    );
+    if (verified) return true;
+    await tx.query(
+      `UPDATE users SET reset_code_alone_misses = reset_code_alone_misses + 1
+       WHERE reset_code_hash IS NOT NULL AND reset_code_expires > now()`,
+    );
+    return false;
+  });
 
 /**
  * Checks the live code of the account with the e-mail: verifies it when the hash matches, else counts the miss. One

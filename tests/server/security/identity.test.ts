@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { latestOutboxMessage } from '../../../server/mail';
 import { createUser, useTestApp, type TestUser } from '../helpers';
@@ -238,6 +238,105 @@ describe('password reset codes (API.md §6.8)', () => {
     await t.db.query(`UPDATE users SET reset_code_expires = now() - interval '1 second' WHERE id = $1`, [w.user.id]);
     await expectDead(late);
     expect((await api('POST', '/auth/login', { payload: { email, password: 'firstnew1' } })).statusCode).toBe(200);
+  });
+});
+
+describe('reset codes without an e-mail (API.md §6.8, the original web app)', () => {
+  /** Codes that are neither of `codes`, in a row from 000000. */
+  const wrongCodes = (count: number, codes: string[]) =>
+    Array.from({ length: count + codes.length }, (_, i) => String(i).padStart(6, '0'))
+      .filter((c) => !codes.includes(c))
+      .slice(0, count);
+  const verify = (payload: Record<string, unknown>, from: string) =>
+    raw('POST', '/auth/verifyResetCode', { remoteAddress: from, payload });
+  const aloneMisses = async (id: string) => (await userRow(id)).reset_code_alone_misses as number;
+  /** A new account (the per-e-mail limit of forgotPasswords lasts an hour) with a code pending, as mailed to it. */
+  const pendingCode = async () => {
+    const user = await createUser(t);
+    expect((await api('POST', '/auth/forgotPasswords', { payload: { email: user.email } })).statusCode).toBe(200);
+    return { user, code: await outboxCode(user.email) };
+  };
+  /**
+   * The shop-wide cap counts per minute of the clock: each test moves the clock on to a minute of its own (only
+   * Date is faked; timers, the database and its now() run as usual).
+   */
+  let minutes = 0;
+  const nextMinute = () => vi.setSystemTime(Date.now() + 61_000);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ++minutes * 10 * 61_000 });
+    return () => vi.useRealTimers();
+  });
+
+  it('the code the customer received works alone, as the original web app sends it, and once only', async () => {
+    const { code } = await pendingCode();
+    const res = await verify({ resetCode: code }, '10.20.0.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'Success', resetToken: expect.any(String) });
+    expect((await verify({ resetCode: code }, '10.20.0.1')).statusCode).toBe(400);
+  });
+
+  it('300 wrong codes at once from 30 addresses: 30 a minute reach the codes, the rest 429; each pending code is then locked for the code alone and works with its e-mail only; a new code works alone again', async () => {
+    const first = await pendingCode();
+    const second = await pendingCode();
+    const guesses = wrongCodes(300, [first.code, second.code]);
+    const answers = await Promise.all(
+      guesses.map((resetCode, i) => verify({ resetCode }, `10.30.${Math.floor(i / 10)}.1`)),
+    );
+    // 10 guesses from each address stay within its own limit: only the shop-wide cap stops them.
+    const capped = answers.filter((r) => r.statusCode === 429);
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(30);
+    expect(capped).toHaveLength(270);
+    for (const res of capped) {
+      expect(res.json()).toEqual({ status: 'fail', message: 'Too many requests, please try again later' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    // The 30 that reached the database each counted against both pending codes.
+    expect(await aloneMisses(first.user.id)).toBe(30);
+    expect(await aloneMisses(second.user.id)).toBe(30);
+
+    // Within the minute even the right code alone meets the cap; after it, the code's own lock.
+    expect((await verify({ resetCode: first.code }, '10.31.0.1')).statusCode).toBe(429);
+    nextMinute();
+    for (const { user, code } of [first, second]) {
+      const res = await verify({ resetCode: code }, '10.31.0.2');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
+      expect(await userRow(user.id)).toMatchObject({ reset_verified_until: null, reset_token_hash: null });
+    }
+    // The customer who sends the e-mail with the code (this shop's web app does) is not locked out by the guessers.
+    const withEmail = await verify({ resetCode: first.code, email: first.user.email }, '10.31.0.3');
+    expect(withEmail.statusCode).toBe(200);
+    const reset = await api('PUT', '/auth/resetPassword', {
+      payload: { email: first.user.email, newPassword: 'after-guess1', resetToken: withEmail.json().resetToken },
+    });
+    expect(reset.statusCode).toBe(200);
+    // A new code starts with no misses against it and works alone, as the original web app sends it.
+    await api('POST', '/auth/forgotPasswords', { payload: { email: second.user.email } });
+    const fresh = await outboxCode(second.user.email);
+    expect(fresh).not.toBe(second.code);
+    expect(await aloneMisses(second.user.id)).toBe(0);
+    expect((await verify({ resetCode: fresh }, '10.31.0.4')).statusCode).toBe(200);
+  });
+
+  it('5 wrong codes without an e-mail, from anyone, lock every pending code for the code alone: the right one is then refused alone and accepted with its e-mail', async () => {
+    const { user, code } = await pendingCode();
+    for (const [i, resetCode] of wrongCodes(5, [code]).entries()) {
+      expect((await verify({ resetCode }, `10.40.0.${i + 1}`)).statusCode).toBe(400);
+      expect(await aloneMisses(user.id)).toBe(i + 1);
+    }
+    const res = await verify({ resetCode: code }, '10.40.1.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
+    expect(await userRow(user.id)).toMatchObject({ reset_verified_until: null, reset_token_hash: null });
+    expect((await verify({ resetCode: code, email: user.email }, '10.40.1.1')).statusCode).toBe(200);
+  });
+
+  it('4 wrong codes without an e-mail leave the right code working alone', async () => {
+    const { code } = await pendingCode();
+    for (const [i, resetCode] of wrongCodes(4, [code]).entries())
+      expect((await verify({ resetCode }, `10.41.0.${i + 1}`)).statusCode).toBe(400);
+    expect((await verify({ resetCode: code }, '10.41.1.1')).statusCode).toBe(200);
   });
 });
 
