@@ -162,8 +162,12 @@ export async function startFakePaymob(): Promise<FakePaymob> {
     } as Transaction;
   };
 
+  // A transaction of an order the fake never made (a test's invention) goes to the newest intention's shop.
+  const intentionOfOrder = (orderId: number) =>
+    fake.intentions.find((i) => i.paymobOrderId === orderId) ?? fake.intentions.at(-1);
+
   fake.callbackFor = (obj, secret = HMAC_SECRET) => {
-    const intention = fake.intentions.find((i) => i.paymobOrderId === obj.order.id);
+    const intention = intentionOfOrder(obj.order.id);
     const url = new URL(intention?.body.notification_url ?? 'http://127.0.0.1:1/');
     url.searchParams.set('hmac', paymobHmac(transactionSignedString(obj), secret));
     return {
@@ -184,7 +188,7 @@ export async function startFakePaymob(): Promise<FakePaymob> {
   };
 
   fake.redirectFor = (obj, secret = HMAC_SECRET) => {
-    const intention = fake.intentions.find((i) => i.paymobOrderId === obj.order.id);
+    const intention = intentionOfOrder(obj.order.id);
     const source = obj.source_data as Record<string, unknown>;
     const data = obj.data as Record<string, unknown>;
     // The response callback flattens the transaction into the query: `order` is the order id, nested keys are dotted.

@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
+import type { PricedLine, ShippingAddress } from '../modules/orders';
+import type { PaymobMethod } from './paymob/config';
+import { paymobProvider } from './paymob/provider';
+
+/** How a shopper pays online: a card everywhere, and with Paymob also a mobile wallet, a kiosk or valU instalments. */
+export type PaymentMethod = PaymobMethod;
 
 /** What a provider needs to open a hosted payment page for one of our payment sessions. */
 export interface SessionRequest {
@@ -9,16 +15,44 @@ export interface SessionRequest {
   /** Piastres. */
   total: number;
   email: string;
-  shippingAddress: Record<string, string> | null;
+  customer: { name: string; phone?: string };
+  /** The method the shopper chose, one of the provider's `methods`. */
+  method: PaymentMethod;
+  /** The mobile wallet's number, for the wallet method. */
+  walletPhone?: string;
+  /** What is paid for (Paymob lists the items). */
+  lines: PricedLine[];
+  shippingAddress: ShippingAddress | null;
   successUrl: string;
   cancelUrl: string;
   /** Absolute origin of this server, for the built-in test page. */
   baseUrl: string;
 }
 
+export interface OpenedSession {
+  providerSessionId: string;
+  /** Paymob's order id for the payment, which its callbacks carry signed. */
+  providerOrderId?: number;
+  url: string;
+  expiresAt: Date;
+}
+
+/** A paid session to give the money back for: the provider's id of the payment, and the whole amount in piastres. */
+export interface PaidPayment {
+  sessionId: string;
+  providerPaymentId: string | null;
+  amount: number;
+}
+
+export type ProviderName = 'stripe' | 'test' | 'paymob';
+
 export interface PaymentProvider {
-  name: 'stripe' | 'test';
-  createSession(request: SessionRequest): Promise<{ providerSessionId: string; url: string; expiresAt: Date }>;
+  name: ProviderName;
+  /** The methods the shopper may choose, in the order the pay page shows them. */
+  methods: PaymentMethod[];
+  createSession(request: SessionRequest): Promise<OpenedSession>;
+  /** Gives the whole payment back; throws when the provider refuses or cannot be reached. */
+  refund(payment: PaidPayment): Promise<void>;
 }
 
 /**
@@ -33,6 +67,9 @@ const TEST_SESSION_MINUTES = 30;
 /** The built-in provider: our own page at /payments/test/<id> stands in for the hosted checkout. */
 const testProvider: PaymentProvider = {
   name: 'test',
+  methods: ['card'],
+  // Nothing was taken, so nothing goes back: the order records the refund.
+  async refund() {},
   async createSession({ sessionId, baseUrl }) {
     return {
       providerSessionId: sessionId,
@@ -45,6 +82,11 @@ const testProvider: PaymentProvider = {
 function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
+    methods: ['card'],
+    async refund(payment) {
+      if (!payment.providerPaymentId) throw new Error(`Stripe session ${payment.sessionId} has no payment intent`);
+      await stripe.refunds.create({ payment_intent: payment.providerPaymentId });
+    },
     async createSession(request) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
@@ -53,7 +95,7 @@ function stripeProvider(stripe: Stripe): PaymentProvider {
         ],
         customer_email: request.email,
         client_reference_id: request.sessionId,
-        metadata: request.shippingAddress ?? {},
+        metadata: request.shippingAddress ? { ...request.shippingAddress } : {},
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       });
@@ -75,11 +117,19 @@ export function stripeClient(config: Config): Stripe | undefined {
   return client;
 }
 
+const paymobProviders = new WeakMap<Config, PaymentProvider>();
+
 /**
- * Stripe when configured; otherwise the test provider in a demo shop (API.md §6.5: the demo catalogue was seeded, or
+ * Paymob when configured (an Egyptian shop); else Stripe when configured; otherwise the test provider in a demo shop (API.md §6.5: the demo catalogue was seeded, or
  * PAYMENTS_TEST_MODE=true; PAYMENTS_TEST_MODE=false turns it off); otherwise none, and card payment is not offered.
  */
 export function paymentProvider(ctx: Pick<AppContext, 'config' | 'shop'>): PaymentProvider | undefined {
+  const paymob = ctx.config.paymob;
+  if (paymob) {
+    let provider = paymobProviders.get(ctx.config);
+    if (!provider) paymobProviders.set(ctx.config, (provider = paymobProvider(paymob)));
+    return provider;
+  }
   const stripe = stripeClient(ctx.config);
   if (stripe) return stripeProvider(stripe);
   return (ctx.config.paymentsTestMode ?? ctx.shop.demo) ? testProvider : undefined;

@@ -1,9 +1,11 @@
 import type { Queryable } from '../db';
 import type { PricedLine, ShippingAddress } from '../modules/orders';
+import type { OpenedSession, PaymentMethod, ProviderName } from './provider';
 
 /** A new payment session: what will be paid for the cart, snapshotted when checkout starts (API.md §6.5). */
 export interface NewPaymentSession {
-  provider: 'stripe' | 'test';
+  provider: ProviderName;
+  paymentMethod: PaymentMethod;
   userId: string;
   cartId: string;
   lines: PricedLine[];
@@ -48,8 +50,8 @@ export async function expireOpenSessionOfCart(tx: Queryable, cartId: string) {
 /** Inserts the session with the cart's current `updated_at` (completion keeps a cart changed since); answers its id and total. */
 export async function insertPaymentSession(tx: Queryable, session: NewPaymentSession) {
   return (await tx.one<{ id: string; total: number }>(
-    `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at)
-     SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes' FROM carts c WHERE c.id = $3
+    `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at, payment_method)
+     SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes', $10 FROM carts c WHERE c.id = $3
      RETURNING id, total`,
     [
       session.provider,
@@ -61,21 +63,25 @@ export async function insertPaymentSession(tx: Queryable, session: NewPaymentSes
       session.shippingAddress ? JSON.stringify(session.shippingAddress) : null,
       session.successUrl,
       session.cancelUrl,
+      session.paymentMethod,
     ],
   ))!;
 }
 
-/** Records the provider's own session (its id, hosted page and expiry) once it is opened. */
-export async function setProviderSession(
-  db: Queryable,
-  id: string,
-  opened: { providerSessionId: string; url: string; expiresAt: Date },
-) {
+/** Records the provider's own session (its id, Paymob's order id, hosted page and expiry) once it is opened. */
+export async function setProviderSession(db: Queryable, id: string, opened: OpenedSession) {
   await db.query(
-    'UPDATE payment_sessions SET provider_session_id = $2, url = $3, expires_at = $4, updated_at = now() WHERE id = $1',
-    [id, opened.providerSessionId, opened.url, opened.expiresAt],
+    'UPDATE payment_sessions SET provider_session_id = $2, url = $3, expires_at = $4, provider_order_id = $5, updated_at = now() WHERE id = $1',
+    [id, opened.providerSessionId, opened.url, opened.expiresAt, opened.providerOrderId ?? null],
   );
 }
+
+/** The Paymob session of Paymob's order id (from a verified callback), with what its payment must match. */
+export const findPaymobPaymentSession = (db: Queryable, paymobOrderId: number) =>
+  db.one<{ id: string; total: number; status: string; success_url: string; cancel_url: string }>(
+    "SELECT id, total, status, success_url, cancel_url FROM payment_sessions WHERE provider = 'paymob' AND provider_order_id = $1",
+    [paymobOrderId],
+  );
 
 export async function deletePaymentSession(db: Queryable, id: string) {
   await db.query('DELETE FROM payment_sessions WHERE id = $1', [id]);
@@ -96,8 +102,12 @@ export async function expirePaymentSession(tx: Queryable, id: string) {
   await tx.query("UPDATE payment_sessions SET status = 'expired', updated_at = now() WHERE id = $1", [id]);
 }
 
-export async function markPaymentSessionCompleted(tx: Queryable, id: string) {
-  await tx.query("UPDATE payment_sessions SET status = 'completed', updated_at = now() WHERE id = $1", [id]);
+/** Completes the session, keeping the provider's id of the payment that a refund will name. */
+export async function markPaymentSessionCompleted(tx: Queryable, id: string, providerPaymentId?: string) {
+  await tx.query(
+    "UPDATE payment_sessions SET status = 'completed', provider_payment_id = $2, updated_at = now() WHERE id = $1",
+    [id, providerPaymentId ?? null],
+  );
 }
 
 /** A session of the test provider, whatever its status, with whether it has expired. */
@@ -120,3 +130,21 @@ export const findStripePaymentSession = (db: Queryable, checkoutSessionId: strin
     "SELECT id FROM payment_sessions WHERE provider = 'stripe' AND (provider_session_id = $1 OR id::text = $2)",
     [checkoutSessionId, clientReferenceId],
   );
+
+/**
+ * Claims a superseded session's payment for an automatic refund (its cart was ordered another way): once only, however
+ * many callbacks report the payment. Answers the amount to give back, or undefined when it was claimed already.
+ */
+export const claimSupersededPayment = (db: Queryable, id: string, providerPaymentId: string) =>
+  db.one<{ total: number }>(
+    "UPDATE payment_sessions SET status = 'refunded', provider_payment_id = $2, updated_at = now() WHERE id = $1 AND status = 'superseded' RETURNING total",
+    [id, providerPaymentId],
+  );
+
+/** Gives the claim back when the refund failed, so the next callback tries again. */
+export async function unclaimSupersededPayment(db: Queryable, id: string) {
+  await db.query(
+    "UPDATE payment_sessions SET status = 'superseded', updated_at = now() WHERE id = $1 AND status = 'refunded'",
+    [id],
+  );
+}

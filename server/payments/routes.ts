@@ -9,12 +9,17 @@ import { completePaymentSession } from './sessions';
 import { alreadyOrderedPage, completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
 import { cancelOpenPaymentSession, findStripePaymentSession, findTestPaymentSession } from './repository';
 import { findOrderOfPaymentSession } from '../modules/orders';
+import { paymobRoutes } from './paymob/routes';
 
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
   const { ctx } = app;
   /** Completes a paid session (see completePaymentSession) and, when that made the order, mails the customer. */
-  const complete = async (request: FastifyRequest, sessionId: string, options: { onlyOpen: boolean }) => {
+  const complete = async (
+    request: FastifyRequest,
+    sessionId: string,
+    options: { onlyOpen: boolean; providerPaymentId?: string },
+  ) => {
     const result = await completePaymentSession(ctx.db, sessionId, request.log, options);
     if (result === 'completed') {
       const order = await findOrderOfPaymentSession(ctx.db, sessionId);
@@ -22,6 +27,8 @@ export async function paymentRoutes(app: FastifyInstance) {
     }
     return result;
   };
+
+  if (ctx.config.paymob) await paymobRoutes(app, ctx.config.paymob, complete);
 
   // Without Stripe the page may be switched on later (when the demo catalogue is seeded), so it is decided per request.
   if (!stripeClient(ctx.config)) {
@@ -95,7 +102,10 @@ export async function paymentRoutes(app: FastifyInstance) {
         if (paid) {
           const checkout = event.data.object as Stripe.Checkout.Session;
           const ours = await findStripePaymentSession(ctx.db, checkout.id, checkout.client_reference_id ?? '');
-          const result = ours && (await complete(request, ours.id, { onlyOpen: false }));
+          const paymentIntent =
+            typeof checkout.payment_intent === 'string' ? checkout.payment_intent : checkout.payment_intent?.id;
+          const result =
+            ours && (await complete(request, ours.id, { onlyOpen: false, providerPaymentId: paymentIntent }));
           // Stripe took money for a cart that was already ordered: no second order; staff refund it in Stripe.
           if (result === 'already-ordered')
             request.log.error(

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { baseUrl, type AppContext, type AuthUser } from '../context';
-import { badRequest } from '../lib/errors';
+import { HttpError, badRequest } from '../lib/errors';
+import { PaymobError } from './paymob/client';
 import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../modules/orders';
 import { lockCart } from '../modules/cart';
 import { lockProductsStock } from '../modules/inventory';
-import { MIN_CARD_TOTAL, paymentProvider } from './provider';
+import { MIN_CARD_TOTAL, paymentProvider, type PaymentMethod } from './provider';
 import {
   deletePaymentSession,
   expireOpenSessionOfCart,
@@ -42,11 +43,23 @@ export function returnOrigin(request: FastifyRequest, config: Config): string {
  */
 export async function createPaymentSession(
   ctx: AppContext,
-  input: { user: AuthUser; cartId: string; shippingAddress?: ShippingAddress; baseUrl: string; returnOrigin: string },
+  input: {
+    user: AuthUser;
+    cartId: string;
+    shippingAddress?: ShippingAddress;
+    baseUrl: string;
+    returnOrigin: string;
+    /** Unset: the provider's first method (a card, for Stripe and the test page). */
+    method?: PaymentMethod;
+    walletPhone?: string;
+  },
 ) {
   const { db } = ctx;
   const provider = paymentProvider(ctx);
   if (!provider) throw badRequest('Card payment is not available');
+  const method = input.method ?? provider.methods[0];
+  if (!provider.methods.includes(method)) throw badRequest('This payment method is not available');
+  if (method === 'wallet' && !input.walletPhone) throw badRequest('walletPhone is required for wallet payment');
   const successUrl = `${input.returnOrigin}/user/allorders`;
   const cancelUrl = `${input.returnOrigin}/cart`;
 
@@ -56,8 +69,9 @@ export async function createPaymentSession(
     if ('repriced' in checked) return undefined;
     if (checked.total < MIN_CARD_TOTAL) throw badRequest('Order total is too small for card payment');
     await expireOpenSessionOfCart(tx, checked.cartId);
-    return insertPaymentSession(tx, {
+    const inserted = await insertPaymentSession(tx, {
       provider: provider.name,
+      paymentMethod: method,
       userId: input.user.id,
       cartId: checked.cartId,
       lines: checked.lines,
@@ -67,6 +81,7 @@ export async function createPaymentSession(
       successUrl,
       cancelUrl,
     });
+    return { ...inserted, lines: checked.lines };
   });
   // The refreshed prices were committed above; the customer reviews them before paying.
   if (!session) throw pricesChanged();
@@ -76,7 +91,11 @@ export async function createPaymentSession(
       sessionId: session.id,
       total: session.total,
       email: input.user.email,
-      shippingAddress: input.shippingAddress ? { ...input.shippingAddress } : null,
+      customer: { name: input.user.name, phone: input.user.phone ?? undefined },
+      method,
+      walletPhone: method === 'wallet' ? input.walletPhone : undefined,
+      lines: session.lines,
+      shippingAddress: input.shippingAddress ?? null,
       successUrl,
       cancelUrl,
       baseUrl: input.baseUrl,
@@ -85,6 +104,8 @@ export async function createPaymentSession(
     return { id: session.id, url: opened.url, expiresAt: opened.expiresAt.toISOString() };
   } catch (err) {
     await deletePaymentSession(db, session.id);
+    // The provider refused or did not answer: nothing was opened, and the shopper may try again.
+    if (err instanceof PaymobError) throw new HttpError(503, 'The payment provider is unavailable, please try again');
     throw err;
   }
 }
@@ -105,7 +126,7 @@ export async function completePaymentSession(
   db: Db,
   sessionId: string,
   log: FastifyBaseLogger,
-  options: { onlyOpen: boolean },
+  options: { onlyOpen: boolean; providerPaymentId?: string },
 ): Promise<CompletionResult> {
   return db.tx(async (tx) => {
     // Same lock order as cash orders and new sessions (cart, then session, then products by id) so they never deadlock.
@@ -138,7 +159,7 @@ export async function completePaymentSession(
       oversold: oversold.length > 0,
       cartId: cart.cart_id,
     });
-    await markPaymentSessionCompleted(tx, session.id);
+    await markPaymentSessionCompleted(tx, session.id, options.providerPaymentId);
     if (oversold.length) {
       log.warn(
         {

@@ -3,7 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { baseUrl, bodyOf, imageBase } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { Type, IdParams, List, ListQuery, Maybe, Success, bearer, checks, idRules } from '../../lib/schemas';
+import { Type, IdParams, List, ListQuery, Maybe, Success, Text, bearer, checks, idRules } from '../../lib/schemas';
+import { rules, text, validate } from '../../lib/validate';
+import type { FieldError } from '../../lib/errors';
+import type { PaymentMethod } from '../../payments/provider';
 import { Order, PaymentSession, ShippingAddressInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
@@ -34,6 +37,25 @@ const checkoutAddressSource = (request: FastifyRequest) =>
     ? (['body', request.body] as const)
     : (['query', request.query] as const);
 
+const PAYMENT_METHODS = ['card', 'wallet', 'kiosk', 'valu'];
+/** Ours, beside the address: the online method the shopper chose, and the wallet's number for a wallet. */
+const PAYMENT_CHOICE_RULES = {
+  paymentMethod: rules()
+    .optional()
+    .check((value) => PAYMENT_METHODS.includes(text(value) ?? ''), 'Invalid paymentMethod'),
+  walletPhone: rules().optional().egyptianPhone(),
+};
+async function readPaymentChoice(location: FieldError['location'], source: unknown) {
+  const data = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
+  await validate(location, data, PAYMENT_CHOICE_RULES);
+  const method = text(data.paymentMethod);
+  const walletPhone = text(data.walletPhone);
+  return {
+    method: method ? (method as PaymentMethod) : undefined,
+    walletPhone: walletPhone || undefined,
+  };
+}
+
 /** The shipping address's rules (with their API.md messages) before Ajv; the handler reads the address again. */
 const cashAddressRules: preValidationAsyncHookHandler = async (request) => {
   await readShippingAddress(request.body, 'body');
@@ -41,6 +63,7 @@ const cashAddressRules: preValidationAsyncHookHandler = async (request) => {
 const checkoutAddressRules: preValidationAsyncHookHandler = async (request) => {
   const [location, source] = checkoutAddressSource(request);
   await readShippingAddress(source, location, true);
+  await readPaymentChoice(location, source);
 };
 
 export async function orderRoutes(instance: FastifyInstance) {
@@ -84,7 +107,9 @@ export async function orderRoutes(instance: FastifyInstance) {
     const { cartId } = request.params;
     const [location, source] = checkoutAddressSource(request);
     const shippingAddress = await readShippingAddress(source, location, true);
+    const choice = await readPaymentChoice(location, source);
     const session = await createPaymentSession(ctx, {
+      ...choice,
       user: currentUser(request),
       cartId,
       shippingAddress,
@@ -93,7 +118,11 @@ export async function orderRoutes(instance: FastifyInstance) {
     });
     return { status: 'success' as const, session };
   };
-  const checkoutAddress = Type.Object({ shippingAddress: Maybe(ShippingAddressInput) });
+  const checkoutAddress = Type.Object({
+    shippingAddress: Maybe(ShippingAddressInput),
+    paymentMethod: Maybe(Text('Ours: card (default), wallet, kiosk or valu; one the shop offers (GET /shop)')),
+    walletPhone: Maybe(Text('Ours: the mobile wallet number, required for paymentMethod wallet')),
+  });
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,

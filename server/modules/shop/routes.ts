@@ -10,6 +10,10 @@ import { paymentProvider } from '../../payments/provider';
 const Shop = Type.Object({
   demo: Type.Boolean({ description: 'Card payments go to the built-in test page: no payment is real' }),
   cardPayment: Type.Boolean({ description: 'Card checkout is offered' }),
+  paymentMethods: Type.Array(
+    Type.Union([Type.Literal('card'), Type.Literal('wallet'), Type.Literal('kiosk'), Type.Literal('valu')]),
+    { description: 'Ours: the online methods offered, in order (Paymob may offer several; none: cash only)' },
+  ),
 });
 
 export async function shopRoutes(instance: FastifyInstance) {
@@ -26,7 +30,13 @@ export async function shopRoutes(instance: FastifyInstance) {
     },
     async () => {
       const provider = paymentProvider(ctx);
-      return { data: { demo: provider?.name === 'test', cardPayment: provider !== undefined } };
+      return {
+        data: {
+          demo: provider?.name === 'test',
+          cardPayment: provider !== undefined,
+          paymentMethods: provider?.methods ?? [],
+        },
+      };
     },
   );
 }
