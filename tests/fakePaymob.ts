@@ -172,7 +172,13 @@ export async function startFakePaymob(): Promise<FakePaymob> {
     url.searchParams.set('hmac', paymobHmac(transactionSignedString(obj), secret));
     return {
       url: url.toString(),
-      body: { type: 'TRANSACTION', obj, issuer_bank: null, transaction_processed_callback_responses: '' },
+      // As sent at this moment: a later refund changes the transaction, not a callback already made.
+      body: {
+        type: 'TRANSACTION',
+        obj: structuredClone(obj),
+        issuer_bank: null,
+        transaction_processed_callback_responses: '',
+      },
     };
   };
 

@@ -135,7 +135,8 @@ export async function completePaymentSession(
     if (cart.cart_id) await lockCart(tx, cart.cart_id);
     const session = (await lockPaymentSession(tx, sessionId))!;
     if (session.status === 'completed') return 'already-completed';
-    if (session.status === 'superseded') return 'already-ordered';
+    // Superseded, or superseded and its payment already given back (Paymob, see paymob/routes.ts).
+    if (session.status === 'superseded' || session.status === 'refunded') return 'already-ordered';
     if (options.onlyOpen && (session.status !== 'open' || new Date(session.expires_at).getTime() <= Date.now()))
       return 'unavailable';
 
