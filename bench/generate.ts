@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Db } from '../server/db';
 import type { Storage } from '../server/storage';
-import { foldArabic, slugify } from '../server/lib/arabic';
+import { slugify } from '../server/lib/arabic';
+import { productSearchVector } from '../server/lib/searchText';
 import { storeImage } from '../server/lib/images';
 
 /**
@@ -294,7 +295,7 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
     brand_id: 'uuid',
     ratings_average: 'numeric',
     ratings_quantity: 'int',
-    search_text: 'text',
+    search_vector: 'tsvector',
     created_at: 'timestamptz',
   } as const;
   const names = Object.keys(columns) as (keyof typeof columns)[];
@@ -352,7 +353,7 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
         r() < 0.9 ? brands[brandIndex] : null,
         ratingsAverage,
         ratingsQuantity,
-        foldArabic(`${title} ${description}`),
+        productSearchVector(title, description),
         new Date(now - i * 60_000).toISOString(),
       ];
       row.forEach((v, c) => cols[c].push(v));

@@ -21,6 +21,7 @@ import { loggerOptions, registerRequestLog, type LogStream } from './plugins/log
 import { registerInputChecks } from './plugins/input';
 import { sharedCounters } from './plugins/rateLimits';
 import { API_MODULES } from './modules';
+import { refreshSearchIndex } from './modules/products';
 import { paymentRoutes } from './payments/routes';
 
 export interface BuildOptions extends StaticFilesOptions {
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       statementTimeoutMs: settings.statementTimeoutMs,
       log: app.log,
     }));
+  await refreshSearchIndex(db);
   const config: Config = {
     ...settings,
     jwtSecret: settings.jwtSecret ?? (await storedSecret(db, 'jwt')),

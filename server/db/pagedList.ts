@@ -6,8 +6,10 @@ export interface PageQuery {
   where: string;
   /** `ORDER BY …` */
   orderBy: string;
-  /** The parameters `where` uses as $1..$n. */
+  /** The parameters `where` uses as $1..$n, then those only `orderBy` uses (a relevance order's). */
   params: unknown[];
+  /** How many of `params` the `where` uses (default all): the count statement binds only those. */
+  whereParams?: number;
   page: number;
   limit: number;
   offset: number;
@@ -68,7 +70,7 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
     (
       await db.query<{ count: number }>(
         `SELECT count(*)::int AS count FROM ${sql.countFrom ?? sql.from} ${q.where}`,
-        q.params,
+        q.params.slice(0, q.whereParams ?? q.params.length),
       )
     )[0].count;
 

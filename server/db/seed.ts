@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { isDemoShop } from './shop';
-import { foldArabic, slugify } from '../lib/arabic';
+import { slugify } from '../lib/arabic';
+import { productSearchVector } from '../lib/searchText';
 import { removeImage, storeImage } from '../lib/images';
 import { toPiastres } from '../lib/money';
 import type { ImageKind } from '../storage';
@@ -116,7 +117,7 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
         // Older products first, so "newest" lists show the start of the catalogue.
         await tx.query(
           `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images,
-             category_id, subcategory_ids, brand_id, search_text, created_at, updated_at)
+             category_id, subcategory_ids, brand_id, search_vector, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(mins => $15), now() - make_interval(mins => $15))`,
           [
             p.title,
@@ -132,7 +133,7 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
             categoryIds[p.category],
             [subcategoryIds.get(`${p.category}/${p.subcategory}`)],
             p.brand ? brandIds.get(p.brand) : null,
-            foldArabic(`${p.title} ${p.description}`),
+            productSearchVector(p.title, p.description),
             i,
           ],
         );

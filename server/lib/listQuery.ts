@@ -30,6 +30,15 @@ export interface ListSpec {
   defaultLimit?: number;
 }
 
+/**
+ * A keyword match that is more than a LIKE (the products' word search): its condition, and the order of its
+ * matches when the request asks for no sort (relevance). Both bind their values through `bind`.
+ */
+export interface KeywordSearch {
+  condition: (bind: (value: unknown) => string) => string;
+  rank: (bind: (value: unknown) => string) => string[];
+}
+
 /** The page a list asks for (filter, order and window, as pagedList reads it) and the answer's projection. */
 export interface ListQuery extends PageQuery {
   /** Projection of the answer objects; undefined = every field. */
@@ -125,6 +134,7 @@ export function buildListQuery(
   spec: ListSpec,
   baseConditions: string[] = [],
   baseParams: unknown[] = [],
+  search?: KeywordSearch,
 ): ListQuery {
   const params = [...baseParams];
   const conditions = [...baseConditions];
@@ -166,6 +176,7 @@ export function buildListQuery(
     }
   }
 
+  if (search) conditions.push(search.condition(bind));
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   if (keyword && spec.keyword) {
     const normalized = spec.normalizeKeyword ? spec.normalizeKeyword(keyword) : keyword;
@@ -173,6 +184,7 @@ export function buildListQuery(
       conditions.push(spec.keyword(bind(`%${escapeLike(normalized)}%`)));
   }
 
+  const whereParams = params.length;
   // Sort: '-a' descending, '+a', ' a' (a '+' decoded as a space) or 'a' ascending; unknown names ignored.
   const order: string[] = [];
   const sortParam = typeof query.sort === 'string' ? query.sort : '';
@@ -184,6 +196,7 @@ export function buildListQuery(
     const field = fieldOf(spec, name);
     if (field) order.push(`${field.column} ${descending ? 'DESC' : 'ASC'}`);
   }
+  if (!order.length && search) order.push(...search.rank(bind));
   if (!order.length) order.push(`${spec.fields.createdAt?.column ?? 'created_at'} DESC`);
   const idColumn = spec.fields.createdAt?.column.replace(/created_at$/, 'id') ?? 'id';
   const lastDirection = order[order.length - 1].endsWith('DESC') ? 'DESC' : 'ASC';
@@ -208,6 +221,7 @@ export function buildListQuery(
     where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
     orderBy: `ORDER BY ${order.join(', ')}`,
     params,
+    whereParams,
     page,
     limit,
     offset: (page - 1) * limit,

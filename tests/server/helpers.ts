@@ -14,7 +14,8 @@ import type { Role } from '../../server/context';
 import { signToken } from '../../server/plugins/auth';
 import { hashPassword } from '../../server/lib/passwords';
 import { orderMailsSettled } from '../../server/mail/orderMail';
-import { foldArabic, slugify } from '../../server/lib/arabic';
+import { slugify } from '../../server/lib/arabic';
+import { productSearchVector } from '../../server/lib/searchText';
 
 /** This run of the server tests is on the PostgreSQL server named by TEST_DATABASE_URL ('server-postgres'), not PGlite. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -281,7 +282,7 @@ export async function createProduct(
   const title = options.title ?? `منتج ${randomUUID().slice(0, 6)}`;
   const description = options.description ?? 'وصف المنتج التجريبي';
   const row = await t.db.one<{ id: string }>(
-    `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_text, created_at)
+    `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_vector, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'cover.webp', '{}', $9, $10, $11, $12, coalesce($13::timestamptz, now())) RETURNING id`,
     [
       title,
@@ -295,7 +296,7 @@ export async function createProduct(
       categoryId,
       options.subcategoryIds ?? [],
       options.brandId ?? null,
-      foldArabic(`${title} ${description}`),
+      productSearchVector(title, description),
       options.createdAt ?? null,
     ],
   );

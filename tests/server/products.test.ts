@@ -86,8 +86,15 @@ describe('product create', () => {
     expect(data.images).toHaveLength(2);
     expect(data.images[1]).toMatch(/-2\.webp$/);
     expect((await t.app.inject({ url: new URL(data.images[0]).pathname })).statusCode).toBe(200);
-    const row = await t.db.one('SELECT search_text, price FROM products WHERE id = $1', [data._id]);
-    expect(row).toMatchObject({ search_text: 'لابتوب وصف', price: 150050 });
+    expect((await t.db.one('SELECT price FROM products WHERE id = $1', [data._id]))!.price).toBe(150050);
+    // Its title and description words are searchable at once.
+    for (const keyword of ['لابتوب', 'وصف']) {
+      const found = await t.app.inject({ url: `${api}?keyword=${encodeURIComponent(keyword)}` });
+      expect(
+        found.json().data.map((p: { _id: string }) => p._id),
+        keyword,
+      ).toEqual([data._id]);
+    }
   });
 
   it('creates from JSON with image URLs, a brand and name[] style arrays', async () => {
@@ -200,7 +207,7 @@ describe('product read', () => {
 });
 
 describe('product update', () => {
-  it('updates allow-listed fields, keeps images without new files and syncs search_text', async () => {
+  it('updates allow-listed fields, keeps images without new files and searches the new title', async () => {
     const created = (
       await post({ ...valid(), images: ['https://cdn.example.com/1.jpg'], priceAfterDiscount: 80 })
     ).json().data;
@@ -220,9 +227,11 @@ describe('product update', () => {
       imageCover: 'https://cdn.example.com/c.jpg',
       priceAfterDiscount: 80,
     });
-    expect((await t.db.one('SELECT search_text FROM products WHERE id = $1', [created._id]))!.search_text).toBe(
-      'عنوان جديد وصف الهاتف',
-    );
+    const search = async (keyword: string) =>
+      (await t.app.inject({ url: `${api}?keyword=${encodeURIComponent(keyword)}` })).json().results;
+    expect(await search('عنوان جديد')).toBe(1);
+    expect(await search('الهاتف')).toBe(1); // the description it kept
+    expect(await search('ذكي')).toBe(0); // the old title's word
   });
 
   it('priceAfterDiscount "" clears; compared with the new or the stored price', async () => {

@@ -84,9 +84,3 @@ export const categoryExists = categoryRepository.exists;
 
 /** PostgreSQL's foreign_key_violation: a product still refers to the category being deleted (ON DELETE RESTRICT). */
 export const isStillReferenced = (err: unknown) => (err as { code?: string })?.code === '23503';
-
-/** Every category and brand name, by name, in one statement (the search suggestions fold and match them). */
-export const categoryAndBrandNames = (db: Queryable) =>
-  db.query<{ kind: 'category' | 'brand'; id: string; name: string }>(
-    `SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'brand', id, name FROM brands ORDER BY name, id`,
-  );

@@ -12,3 +12,4 @@ export {
 } from './repository';
 export { wantsProductCounts, withProductCounts } from './productCounts';
 export { productJson, productRefJson } from './serialize';
+export { refreshSearchIndex } from './searchIndex';

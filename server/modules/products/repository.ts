@@ -1,6 +1,5 @@
 import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
-import { foldArabic } from '../../lib/arabic';
-import type { ListSpec } from '../../lib/listQuery';
+import type { KeywordSearch, ListSpec } from '../../lib/listQuery';
 
 /** A product as productJson reads it (money in piastres). */
 export interface ProductRow {
@@ -27,7 +26,7 @@ export interface ProductRow {
 
 /** The whole stored row, as writes return it. */
 export interface StoredProductRow extends ProductRow {
-  search_text: string;
+  search_vector: string;
   effective_price: number;
 }
 
@@ -36,7 +35,8 @@ export interface ProductValues {
   title?: string;
   slug?: string;
   description?: string;
-  search_text?: string;
+  /** tsvector text from productSearchVector (lib/searchText.ts). */
+  search_vector?: string;
   quantity?: number;
   price?: number;
   price_after_discount?: number | null;
@@ -81,9 +81,7 @@ export const PRODUCT_LIST: ListSpec = {
     title: { column: 'p.title', type: 'text', sortOnly: true },
     updatedAt: { column: 'p.updated_at', type: 'date', sortOnly: true },
   },
-  // search_text holds title and description folded the same way; its trigram index serves the LIKE.
-  keyword: (p) => `p.search_text LIKE ${p}`,
-  normalizeKeyword: foldArabic,
+  // The keyword is matched by words, in search.ts, not by this spec.
 };
 
 /** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
@@ -198,21 +196,18 @@ export interface SuggestedProductRow {
   price_after_discount: number | null;
 }
 
-/** Length of the indexed title prefix (migration 015). */
-export const TITLE_PREFIX_LENGTH = 64;
-const SUGGESTED_SQL = 'SELECT p.id, p.title, p.image_cover, p.price, p.price_after_discount FROM products p';
-const TITLE_PREFIX = `left(p.search_text, ${TITLE_PREFIX_LENGTH}) COLLATE "C"`;
-
-/** Products whose folded title starts with the LIKE pattern's text, in title order (migration 015's B-tree range). */
-export const productsWithTitleStarting = (db: Queryable, pattern: string, limit: number) =>
-  db.query<SuggestedProductRow>(
-    `${SUGGESTED_SQL} WHERE ${TITLE_PREFIX} LIKE $1 ORDER BY ${TITLE_PREFIX} LIMIT ${Number(limit)}`,
-    [pattern],
+/**
+ * The best few products for a keyword search (search.ts keywordSearch), in its relevance order, without a count.
+ */
+export function suggestedProducts(db: Queryable, search: KeywordSearch, limit: number) {
+  const params: unknown[] = [];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  return db.query<SuggestedProductRow>(
+    `SELECT p.id, p.title, p.image_cover, p.price, p.price_after_discount FROM products p
+     WHERE ${search.condition(bind)} ORDER BY ${search.rank(bind).join(', ')}, p.id DESC LIMIT ${Number(limit)}`,
+    params,
   );
-
-/** Products whose folded title (or description start) matches the LIKE pattern, in no order (trigram index). */
-export const productsWithTitleMatching = (db: Queryable, pattern: string, limit: number) =>
-  db.query<SuggestedProductRow>(
-    `${SUGGESTED_SQL} WHERE left(p.search_text, ${TITLE_PREFIX_LENGTH}) LIKE $1 LIMIT ${Number(limit)}`,
-    [pattern],
-  );
+}

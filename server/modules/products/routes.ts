@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase, type AppContext } from '../../context';
-import { foldArabic, slugify } from '../../lib/arabic';
+import { slugify } from '../../lib/arabic';
 import { notFound } from '../../lib/errors';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
-import { buildListQuery, listResponse } from '../../lib/listQuery';
+import { listResponse } from '../../lib/listQuery';
+import { productSearchVector } from '../../lib/searchText';
 import { toPiastres } from '../../lib/money';
 import {
   DataOnly,
   IdParams,
-  List,
   ListQuery,
   NoContent,
   Product,
@@ -32,12 +32,12 @@ import {
   findProduct,
   findStoredProduct,
   insertProduct,
-  listProducts,
   updateProduct,
   type ProductValues,
   type StoredProductRow,
 } from './repository';
-import { PRODUCT_FILES_DOC, ProductFields, ProductWithReviews } from './schemas';
+import { PRODUCT_FILES_DOC, ProductFields, ProductList, ProductWithReviews } from './schemas';
+import { listProductPage } from './search';
 import { deleteProduct } from './service';
 import { productJson } from './serialize';
 import { suggestionRoutes } from './suggestions';
@@ -159,7 +159,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   if (title !== undefined) Object.assign(values, { title, slug: slugify(title) });
   if (description !== undefined) values.description = description;
   if (title !== undefined || description !== undefined) {
-    values.search_text = foldArabic(`${title ?? stored?.title} ${description ?? stored?.description}`);
+    values.search_vector = productSearchVector(title ?? stored!.title, description ?? stored!.description);
   }
   if (fields.quantity != null) values.quantity = toInteger(fields.quantity);
   if (newPrice !== undefined) values.price = toPiastres(newPrice);
@@ -219,17 +219,25 @@ export async function productRoutes(instance: FastifyInstance) {
   app.get(
     '/',
     {
-      schema: { tags, summary: 'List products', querystring: ListQuery, response: { 200: List(Product) } },
+      schema: {
+        tags,
+        summary: 'List products; a keyword is matched by words, best matches first (README, API notes)',
+        querystring: ListQuery,
+        response: { 200: ProductList },
+      },
       config: { listSpec },
     },
     async (request) => {
-      const q = buildListQuery(request.query as Record<string, unknown>, listSpec);
-      const { rows, total } = await listProducts(ctx.db, q);
-      return listResponse(
+      const { q, rows, total, correctedKeyword } = await listProductPage(
+        ctx.db,
+        request.query as Record<string, unknown>,
+      );
+      const list = listResponse(
         rows.map((r) => productJson(r, base(request))),
         total,
         q,
       );
+      return correctedKeyword === undefined ? list : { ...list, correctedKeyword };
     },
   );
 

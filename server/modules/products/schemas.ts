@@ -1,4 +1,4 @@
-import { DataOnly, Product, Text, Type, Url } from '../../lib/schemas';
+import { DataOnly, List, Product, Text, Type, Url } from '../../lib/schemas';
 import { Field } from '../categories';
 import { Review } from '../reviews';
 
@@ -6,6 +6,14 @@ import { Review } from '../reviews';
 export const ProductWithReviews = Type.Object({
   ...Product.properties,
   reviews: Type.Array(Review, { description: 'The 20 newest' }),
+});
+
+/** GET /products: API.md §2's list, and `correctedKeyword` when the keyword's typos were replaced (ours). */
+export const ProductList = Type.Object({
+  ...List(Product).properties,
+  correctedKeyword: Type.Optional(
+    Type.String({ description: 'The keyword with similar shop words in place of typos, when those found more' }),
+  ),
 });
 
 /** The fields of a product create or update (API.md §5.6), which the handler reads and checks in its documented order. */

@@ -1,0 +1,332 @@
+import type { Queryable } from '../../db';
+import { foldArabic } from '../../lib/arabic';
+import { MIN_KEYWORD, buildListQuery, type KeywordSearch, type ListQuery } from '../../lib/listQuery';
+import { ATTACHED_PARTICLES, exactForm, exactTerm, quoteLexeme, stemOf, termsOf, wordsOf } from '../../lib/searchText';
+import { PRODUCT_LIST, listProducts, type ProductRow } from './repository';
+
+/**
+ * Keyword search of the product listing and the search suggestions (README, API notes): the keyword's words must
+ * each match a word of the product's title or description (its `search_vector`, migration 018), or of the name or
+ * an alias of its category, subcategory or brand. A word matches as itself, by its light stem, as the start of a
+ * longer word (suggestions; the listing from PREFIX_FROM letters on), and, when the shop does not have the word as
+ * typed, without a leading و ف ب ك ل.
+ */
+
+/** Words of a keyword beyond these are ignored: each costs an index lookup, and no shopper types more. */
+export const MAX_WORDS = 6;
+/** Shorter words are left out of a keyword of several words ("قميص و بنطلون"); one letter matches too much. */
+const MIN_WORD = 2;
+/** The listing matches a word as the start of longer words from this many letters on ("سامسو" → "سامسونج"). */
+export const PREFIX_FROM = 4;
+
+export type NameKind = 'category' | 'subcategory' | 'brand';
+
+/** A category, subcategory or brand with its aliases, as search matches them. */
+export interface NamedRow {
+  kind: NameKind;
+  id: string;
+  name: string;
+  aliases: string[];
+}
+
+/** Every category, subcategory and brand with its aliases (a shop has tens to hundreds of them). */
+export const namesForSearch = (db: Queryable) =>
+  db.query<NamedRow>(
+    `SELECT 'category' AS kind, id::text, name, aliases FROM categories
+     UNION ALL SELECT 'subcategory', id::text, name, aliases FROM subcategories
+     UNION ALL SELECT 'brand', id::text, name, aliases FROM brands`,
+  );
+
+/** The terms of names, remembered by their text: names change rarely and are read on every search. */
+const nameTermsCache = new Map<string, Set<string>>();
+function nameTerms(row: NamedRow): Set<string> {
+  const key = [row.name, ...row.aliases].join('\n');
+  let terms = nameTermsCache.get(key);
+  if (!terms) {
+    if (nameTermsCache.size > 5000) nameTermsCache.clear();
+    terms = termsOf(key);
+    nameTermsCache.set(key, terms);
+  }
+  return terms;
+}
+
+/** One word of the keyword, as the search looks for it. */
+export interface WordQuery {
+  /** As the shopper typed it, folded. */
+  typed: string;
+  /** `=`-marked exact forms: the word, or the word without a particle the shop does not have it with. */
+  exact: string[];
+  /** Stems of the same. */
+  stems: string[];
+  /** Exact forms that also match as the start of longer words. */
+  prefixes: string[];
+  /** Ids of the names (with aliases) the word matches, and those it matches exactly. */
+  names: Record<NameKind, string[]>;
+  exactNames: Record<NameKind, string[]>;
+}
+
+export interface KeywordQuery {
+  words: WordQuery[];
+  /** Set when the typo fallback replaced words: the original words come first in the order. */
+  original?: WordQuery[];
+}
+
+const noNames = (): Record<NameKind, string[]> => ({ category: [], subcategory: [], brand: [] });
+
+/** The words of a keyword: folded, of at least MIN_WORD letters, without repeats, at most MAX_WORDS. */
+export function keywordWords(keyword: string): string[] {
+  const all = [...new Set(wordsOf(keyword))];
+  const long = all.filter((w) => [...w].length >= MIN_WORD);
+  return long.slice(0, MAX_WORDS);
+}
+
+/** `و`+word etc.: the word without its leading particle, when long enough to be a word of its own. */
+const withoutParticle = (word: string) =>
+  ATTACHED_PARTICLES.includes(word[0]) && [...word].length >= 4 ? word.slice(1) : undefined;
+
+/**
+ * What the search needs to know of the shop before it builds a keyword's query: which of the keyword's words (and
+ * their forms without a particle) are words of the shop, and its names.
+ */
+export interface ShopWords {
+  known: Set<string>;
+  names: NamedRow[];
+}
+
+export async function shopWordsFor(db: Queryable, words: string[]): Promise<ShopWords> {
+  const forms = new Set<string>();
+  for (const w of words) {
+    forms.add(exactForm(w));
+    const rest = withoutParticle(w);
+    if (rest) forms.add(exactForm(rest));
+  }
+  const [rows, names] = await Promise.all([
+    db.query<{ word: string }>('SELECT word FROM search_words WHERE word = ANY($1::text[])', [[...forms]]),
+    namesForSearch(db),
+  ]);
+  const known = new Set(rows.map((r) => r.word));
+  for (const n of names) for (const t of nameTerms(n)) if (t.startsWith('=')) known.add(t.slice(1));
+  return { known, names };
+}
+
+/** Whether the shop has the word as typed (in a product text or a name). */
+export const isKnown = (shop: ShopWords, word: string) => shop.known.has(exactForm(word));
+
+/**
+ * How one word is looked for. `prefix`: also as the start of longer words. A word that starts with و ف ب ك ل is
+ * also looked for without it only when the shop does not have the whole word but has the rest: "وشاحن" finds
+ * "شاحن", while "كابل" never finds "ابل".
+ */
+export function wordQuery(shop: ShopWords, typed: string, prefix: boolean): WordQuery {
+  const forms = [typed];
+  const rest = withoutParticle(typed);
+  if (rest && !isKnown(shop, typed) && isKnown(shop, rest)) forms.push(rest);
+  const exact = [...new Set(forms.map(exactTerm))];
+  const stems = [...new Set(forms.map(stemOf))];
+  const prefixes = prefix ? exact : [];
+  const names = noNames();
+  const exactNames = noNames();
+  for (const row of shop.names) {
+    const terms = nameTerms(row);
+    const isExact = exact.some((t) => terms.has(t));
+    const matches =
+      isExact ||
+      stems.some((t) => terms.has(t)) ||
+      (prefixes.length > 0 && [...terms].some((t) => prefixes.some((p) => t.startsWith(p))));
+    if (matches) names[row.kind].push(row.id);
+    if (isExact) exactNames[row.kind].push(row.id);
+  }
+  return { typed, exact, stems, prefixes, names, exactNames };
+}
+
+/** A tsquery (text) of the word's terms: any of them, `weight` A for title words only. */
+function tsqueryOf(word: WordQuery, { weight = '', exactOnly = false } = {}): string {
+  const parts = [
+    ...word.exact.map((t) => `${quoteLexeme(t)}${weight ? `:${weight}` : ''}`),
+    ...(exactOnly ? [] : word.stems.map((t) => `${quoteLexeme(t)}${weight ? `:${weight}` : ''}`)),
+    ...(exactOnly ? [] : word.prefixes.map((t) => `${quoteLexeme(t)}:*${weight}`)),
+  ];
+  return parts.join(' | ');
+}
+
+type Bind = (value: unknown) => string;
+
+/** The products whose category, subcategory or brand is among the ids (each part only when there are ids). */
+function namesCondition(bind: Bind, ids: Record<NameKind, string[]>): string[] {
+  const parts: string[] = [];
+  if (ids.category.length) parts.push(`p.category_id = ANY(${bind(ids.category)}::uuid[])`);
+  if (ids.brand.length) parts.push(`p.brand_id = ANY(${bind(ids.brand)}::uuid[])`);
+  if (ids.subcategory.length) parts.push(`p.subcategory_ids && ${bind(ids.subcategory)}::text[]`);
+  return parts;
+}
+
+const wordCondition = (bind: Bind, word: WordQuery, { titleOnly = false } = {}) =>
+  `(${[
+    `p.search_vector @@ ${bind(tsqueryOf(word, { weight: titleOnly ? 'A' : '' }))}::tsquery`,
+    ...namesCondition(bind, word.names),
+  ].join(' OR ')})`;
+
+/** 0 when the word is in the title (weight A), 1 in a name of the product's category, subcategory or brand, else 2. */
+function wordPlace(bind: Bind, word: WordQuery): string {
+  const inNames = namesCondition(bind, word.names);
+  return `(CASE WHEN p.search_vector @@ ${bind(tsqueryOf(word, { weight: 'A' }))}::tsquery THEN 0${
+    inNames.length ? ` WHEN ${inNames.join(' OR ')} THEN 1` : ''
+  } ELSE 2 END)`;
+}
+
+/** 0 when the word matches as itself (not only by its stem or as the start of a longer word), else 1. */
+const wordInexact = (bind: Bind, word: WordQuery) =>
+  `(CASE WHEN ${[
+    `p.search_vector @@ ${bind(tsqueryOf(word, { exactOnly: true }))}::tsquery`,
+    ...namesCondition(bind, word.exactNames),
+  ].join(' OR ')} THEN 0 ELSE 1 END)`;
+
+const allOf = (conditions: string[]) => (conditions.length ? `(${conditions.join(' AND ')})` : 'false');
+
+/**
+ * The listing's keyword condition and relevance order (used when no sort is asked for): products with the
+ * original words before typo corrections, then those with more words in the title (then in a name, then in the
+ * description), then those with more exact words (not stems or starts of words), then best sellers.
+ */
+export function keywordSearch(query: KeywordQuery, { titleOnly = false } = {}): KeywordSearch {
+  const { words, original } = query;
+  return {
+    condition: (bind) => {
+      const matches = allOf(words.map((w) => wordCondition(bind, w, { titleOnly })));
+      if (!original) return matches;
+      return `(${matches} OR ${allOf(original.map((w) => wordCondition(bind, w, { titleOnly })))})`;
+    },
+    rank: (bind) =>
+      words.length
+        ? [
+            ...(original
+              ? [`(CASE WHEN ${allOf(original.map((w) => wordCondition(bind, w, { titleOnly })))} THEN 0 ELSE 1 END)`]
+              : []),
+            `(${words.map((w) => wordPlace(bind, w)).join(' + ')})`,
+            `(${words.map((w) => wordInexact(bind, w)).join(' + ')})`,
+            'p.sold DESC',
+          ]
+        : [],
+  };
+}
+
+/** The words of a keyword that the shop has in no form: the typo fallback looks for similar words instead. */
+export const unknownWords = (shop: ShopWords, words: WordQuery[]) =>
+  words.filter((w) => !w.exact.some((t) => shop.known.has(t.slice(1))) && [...w.typed].length >= 3);
+
+/** How alike (pg_trgm similarity) a shop word must be to replace a typed word; 0.3 misses one-letter typos of four-letter words. */
+const SIMILAR_ENOUGH = 0.25;
+
+/**
+ * The most similar shop word (from search_words and the names) for each typed word, by trigram similarity over
+ * the shop's own vocabulary; a word with nothing similar enough is left out. One statement, each lookup served by
+ * the trigram index of search_words.
+ */
+export async function similarWords(db: Queryable, shop: ShopWords, typed: string[]): Promise<Map<string, string>> {
+  if (!typed.length) return new Map();
+  const nameWords = [...new Set(shop.names.flatMap((n) => [...nameTerms(n)].filter((t) => t.startsWith('='))))].map(
+    (t) => t.slice(1),
+  );
+  const rows = await db.query<{ typed: string; word: string }>(
+    `SELECT q.typed, c.word FROM unnest($1::text[]) AS q(typed)
+     CROSS JOIN LATERAL (
+       SELECT word, s, products FROM (
+         SELECT word, similarity(word, q.typed) AS s, products FROM search_words
+         WHERE word % q.typed AND abs(length(word) - length(q.typed)) <= 2
+         UNION ALL
+         SELECT n, similarity(n, q.typed), 0 FROM unnest($2::text[]) AS n
+         WHERE n % q.typed AND abs(length(n) - length(q.typed)) <= 2
+       ) candidates
+       WHERE s >= ${SIMILAR_ENOUGH} ORDER BY s DESC, products DESC, word LIMIT 1
+     ) c`,
+    [typed.map(exactForm), nameWords],
+  );
+  const byForm = new Map(rows.map((r) => [r.typed, r.word]));
+  const result = new Map<string, string>();
+  for (const t of typed) {
+    const word = byForm.get(exactForm(t));
+    if (word && word !== exactForm(t)) result.set(t, word);
+  }
+  return result;
+}
+
+/**
+ * The keyword as the shopper typed it with each replaced word in the spelling found in the results' texts
+ * (folding dropped hamzas and ة), else in its folded form.
+ */
+export function correctedKeyword(keyword: string, corrections: Map<string, string>, texts: string[]): string {
+  const spellings = new Map<string, string>();
+  for (const text of texts) {
+    for (const original of text.split(SEPARATORS)) {
+      const folded = wordsOf(original)[0];
+      if (folded && !spellings.has(exactForm(folded)))
+        spellings.set(exactForm(folded), withoutArticle(original, folded).replace(MARKS, ''));
+    }
+  }
+  return keyword
+    .split(SEPARATORS)
+    .filter(Boolean)
+    .map((original) => {
+      const fixed = corrections.get(wordsOf(original)[0] ?? '');
+      return fixed ? (spellings.get(fixed) ?? fixed) : original;
+    })
+    .join(' ');
+}
+
+/** Diacritics and tatweel, which a corrected word is shown without. */
+const MARKS = /[\u064B-\u065F\u0670\u0640]/g;
+const SEPARATORS = /[^\p{L}\p{N}\p{M}\u0640]+/u;
+
+/** The original spelling without the definite article that exactForm takes off its folded form. */
+const withoutArticle = (original: string, folded: string) =>
+  exactForm(folded) === folded ? original : original.replace(/^(وال|بال|كال|فال|لل|ال)/, '');
+
+/** Fewer matches than this, and a word the shop does not have, make the listing try similar words as well. */
+export const FEW_RESULTS = 3;
+
+export interface ProductPage {
+  q: ListQuery;
+  rows: ProductRow[];
+  total: number;
+  /** The keyword with typos replaced, when the fallback found more. */
+  correctedKeyword?: string;
+}
+
+/**
+ * GET /products: API.md §2's filters, sort and paging, with the keyword matched by words (keywordSearch). Without
+ * a keyword (or one shorter than two letters, API.md §2) it is the plain list.
+ */
+export async function listProductPage(db: Queryable, query: Record<string, unknown>): Promise<ProductPage> {
+  const keyword = typeof query.keyword === 'string' ? query.keyword : '';
+  if ([...foldArabic(keyword)].length < MIN_KEYWORD) {
+    const q = buildListQuery(query, PRODUCT_LIST);
+    return { q, ...(await listProducts(db, q)) };
+  }
+  const words = keywordWords(keyword);
+  const shop = await shopWordsFor(db, words);
+  const asked = words.map((w) => wordQuery(shop, w, [...w].length >= PREFIX_FROM));
+  const q = buildListQuery(query, PRODUCT_LIST, [], [], keywordSearch({ words: asked }));
+  const found = await listProducts(db, q);
+  const unknown = found.total < FEW_RESULTS ? unknownWords(shop, asked) : [];
+  if (!unknown.length) return { q, ...found };
+
+  const similar = await similarWords(
+    db,
+    shop,
+    unknown.map((w) => w.typed),
+  );
+  if (!similar.size) return { q, ...found };
+  for (const word of similar.values()) shop.known.add(word);
+  const fixed = asked.map((w) => {
+    const word = similar.get(w.typed);
+    return word ? wordQuery(shop, word, [...word].length >= PREFIX_FROM) : w;
+  });
+  const fixedQ = buildListQuery(query, PRODUCT_LIST, [], [], keywordSearch({ words: fixed, original: asked }));
+  const fixedFound = await listProducts(db, fixedQ);
+  if (fixedFound.total <= found.total) return { q, ...found };
+  const texts = [
+    ...fixedFound.rows.flatMap((r) => [r.title, r.description]),
+    ...shop.names.flatMap((n) => [n.name, ...n.aliases]),
+  ];
+  return { q: fixedQ, ...fixedFound, correctedKeyword: correctedKeyword(keyword, similar, texts) };
+}
