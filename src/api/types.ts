@@ -220,6 +220,8 @@ export interface ListResponse<T> {
   results: number;
   paginationResult: PaginationResult;
   data: T[];
+  /** Products (ours): the keyword with typos replaced by the shop's words, when the search used those. */
+  correctedKeyword?: string;
 }
 
 /** `{ data: T }` wrapper of single-object answers. */

@@ -10,6 +10,8 @@ export interface PagedList<T> extends LatestRequestState {
   /** Matching objects over all pages. */
   results: number;
   numberOfPages: number;
+  /** The words this page's answer searched for instead of a mistyped keyword (product searches). */
+  correctedKeyword?: string;
 }
 
 export function emptyPagedList<T>(): PagedList<T> {
@@ -28,6 +30,7 @@ export function addPagedListCases<S, T, Arg>(
     list.items = action.payload.data as Draft<T>[] & T[];
     list.results = action.payload.results;
     list.numberOfPages = reachablePages(action.payload.paginationResult);
+    list.correctedKeyword = action.payload.correctedKeyword;
   });
   addRequestStatusMatchers(builder, [thunk], (state, action) => select(state, action.meta.arg as Arg));
 }

@@ -19,7 +19,9 @@ export default function ProductsPage() {
   const { page, goToPage } = useProductSearch();
   // On phones the filter folds away behind a button so the products come first.
   const [filterOpen, setFilterOpen] = useState(false);
-  const { items, results, numberOfPages, status } = useAppSelector((state) => selectProductList(state, 'search'));
+  const { items, results, numberOfPages, status, correctedKeyword } = useAppSelector((state) =>
+    selectProductList(state, 'search'),
+  );
 
   return (
     <>
@@ -37,6 +39,12 @@ export default function ProductsPage() {
         </h1>
         <SortDropdown />
       </div>
+      {/* The server searched similar words of the shop instead of a mistyped keyword: say which. */}
+      {status === 'succeeded' && correctedKeyword && (
+        <p className="mb-3" role="status">
+          نتائج لـ «<strong>{correctedKeyword}</strong>»
+        </p>
+      )}
       <Row className="g-3">
         <Col xs={12} md={3}>
           <Button

@@ -72,6 +72,23 @@ describe('/products listing', () => {
     await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
   });
 
+  it('says which words it searched when the server replaced a mistyped keyword, and nothing otherwise', async () => {
+    let corrected: string | undefined = 'سامسونج';
+    server.use(
+      http.get('*/api/v1/products', () =>
+        HttpResponse.json({ ...listOf(products, 8), results: 3, correctedKeyword: corrected }),
+      ),
+    );
+    const first = renderApp('/products');
+    const words = await screen.findByText('سامسونج', { selector: 'strong' });
+    expect(words.closest('p')).toHaveTextContent(/^نتائج لـ «سامسونج»$/);
+    first.unmount();
+    corrected = undefined;
+    renderApp('/products');
+    expect(await screen.findByRole('heading', { name: '3 نتائج' })).toBeInTheDocument();
+    expect(screen.queryByText(/نتائج لـ/)).not.toBeInTheDocument();
+  });
+
   it('never offers a page deeper than the API serves (page × limit ≤ 10,000, API.md §2)', async () => {
     const searches: URLSearchParams[] = [];
     server.use(
