@@ -73,7 +73,7 @@ export function toApiError(err: unknown): ApiError {
     return { message: GENERIC_ERROR_MESSAGE };
   }
   if (!err.response) {
-    return { message: NETWORK_ERROR_MESSAGE };
+    return { message: NETWORK_ERROR_MESSAGE, network: true };
   }
   const body = (
     typeof err.response.data === 'object' && err.response.data !== null ? err.response.data : {}

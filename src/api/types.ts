@@ -243,5 +243,7 @@ export interface FieldError {
 export interface ApiError {
   status?: number;
   message: string;
+  /** No answer came: offline, or the server could not be reached. */
+  network?: boolean;
   errors?: FieldError[];
 }

@@ -4,6 +4,7 @@ import {
   categoryFilterToggled,
   priceFromChanged,
   priceToChanged,
+  searchCriteriaRestored,
   searchWordChanged,
   sortChanged,
 } from '../features/products/productsSlice';
@@ -34,13 +35,20 @@ persistenceMiddleware.startListening({
 });
 
 persistenceMiddleware.startListening({
-  actionCreator: searchWordChanged,
-  effect: (action) => setStored('searchWord', action.payload),
+  matcher: isAnyOf(searchWordChanged, searchCriteriaRestored),
+  effect: (_action, api) => setStored('searchWord', (api.getState() as RootState).products.searchWord),
 });
 
 // The listing's filters and sort (SPEC §3: catChecked, brandChecked, priceFrom, priceTo, sortType).
 persistenceMiddleware.startListening({
-  matcher: isAnyOf(categoryFilterToggled, brandFilterToggled, priceFromChanged, priceToChanged, sortChanged),
+  matcher: isAnyOf(
+    categoryFilterToggled,
+    brandFilterToggled,
+    priceFromChanged,
+    priceToChanged,
+    sortChanged,
+    searchCriteriaRestored,
+  ),
   effect: (_action, api) => {
     const { catChecked, brandChecked, priceFrom, priceTo, sortType } = (api.getState() as RootState).products.filters;
     setStored('catChecked', catChecked);

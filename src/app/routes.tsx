@@ -12,6 +12,7 @@ import RouteErrorPage from '../components/layout/RouteErrorPage';
 import UserLayout from '../components/layout/UserLayout';
 import NotFound from '../components/NotFound';
 import Spinner from '../components/Spinner';
+import { criteriaFromParams, hasListingParams, pageFromParams } from '../features/products/listingUrl';
 import { productSearchQuery, storedSearchCriteria } from '../features/products/productsSlice';
 import HomePage from '../pages/storefront/HomePage';
 import { RequireAdmin, RequireUser } from './guards';
@@ -94,8 +95,12 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'products',
               element: <ProductsPage />,
-              // The listing's first search, built as useProductSearch builds it from the stored filters.
-              ...prefetchRoute(() => prefetchProducts(productSearchQuery(storedSearchCriteria(), 1))),
+              // The listing's first search, built as useProductSearch builds it: from the address, else the stored filters.
+              ...prefetchRoute(({ request }) => {
+                const params = new URL(request.url).searchParams;
+                const criteria = hasListingParams(params) ? criteriaFromParams(params) : storedSearchCriteria();
+                prefetchProducts(productSearchQuery(criteria, pageFromParams(params)));
+              }),
             },
             {
               path: 'products/:id',

@@ -1,4 +1,8 @@
+import { createElement } from 'react';
 import type { ToastContent, ToastOptions } from 'react-toastify';
+import type { ApiError } from '../api/types';
+import ToastWithAction from '../components/ToastWithAction';
+import { failureKind, failureText, isRetryable, type FailureKind } from './failures';
 
 /**
  * The app's toasts. react-toastify (its code and its stylesheet, about 14 KB gzip) stays out of the first
@@ -32,4 +36,32 @@ const show = (kind: Kind) => (content: ToastContent, options?: ToastOptions) => 
   void loadToasts().then(({ toast }) => toast[kind](content, options));
 };
 
-export const toast = { success: show('success'), error: show('error'), warn: show('warn'), info: show('info') };
+const RETRY_LABEL = 'حاول مرة أخرى';
+
+/** A toast whose button does something (retry, log in); the button closes it. */
+const withAction = (kind: Kind) => (text: string, actionLabel: string, onAction: () => void, options?: ToastOptions) =>
+  show(kind)(({ closeToast }) => createElement(ToastWithAction, { text, actionLabel, onAction, closeToast }), options);
+
+/**
+ * A failed call, said as lib/failures.ts words its class (or the screen's `wording`), with a retry button when sending
+ * it again may work and the screen gives `retry`.
+ */
+function failure(
+  error: ApiError,
+  options: { retry?: () => void; wording?: Partial<Record<FailureKind, string>> } = {},
+): void {
+  const kind = failureKind(error);
+  const text = failureText(error, options.wording);
+  const style: Kind = kind === 'outOfStock' || kind === 'notLoggedIn' ? 'warn' : 'error';
+  if (options.retry && isRetryable(kind)) withAction(style)(text, RETRY_LABEL, options.retry);
+  else show(style)(text);
+}
+
+export const toast = {
+  success: show('success'),
+  error: show('error'),
+  warn: show('warn'),
+  info: show('info'),
+  failure,
+  warnWithAction: withAction('warn'),
+};

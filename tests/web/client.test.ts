@@ -91,6 +91,7 @@ describe('apiClient requests', () => {
     controller.abort();
     expect(toApiError(await call.catch((err: unknown) => err))).toEqual({
       message: 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت',
+      network: true,
     });
   });
 });

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import LoadError from '../../components/LoadError';
@@ -7,6 +8,7 @@ import Paginator from '../../components/Paginator';
 import ProductGrid from './ProductGrid';
 import Spinner from '../../components/Spinner';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { pageFromParams } from './listingUrl';
 import { fetchProductList, PRODUCTS_PAGE_SIZE, selectProductList } from './productsSlice';
 import { useFilterOwner } from './useFilterOwner';
 
@@ -48,9 +50,10 @@ export default function FilteredProducts({ by, id }: FilteredProductsProps) {
 function OwnerProducts({ by, id, name }: FilteredProductsProps & { name: string }) {
   const dispatch = useAppDispatch();
   const key = by === 'category' ? 'byCategory' : 'byBrand';
-  const [page, setPage] = useState({ id, number: 1 });
-  // A new category or brand starts from its first page.
-  const pageNumber = page.id === id ? page.number : 1;
+  // The page is in the address (`?page=2`), so Back, a reload and a shared link keep it; another category or brand
+  // is another address, starting from its first page.
+  const [params, setParams] = useSearchParams();
+  const pageNumber = pageFromParams(params);
   const { items, status, numberOfPages } = useAppSelector((state) => selectProductList(state, key));
 
   const load = useCallback(
@@ -68,7 +71,7 @@ function OwnerProducts({ by, id, name }: FilteredProductsProps & { name: string 
       <Paginator
         pageCount={numberOfPages}
         currentPage={pageNumber}
-        onPageChange={(number) => setPage({ id, number })}
+        onPageChange={(number) => setParams({ page: String(number) })}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { Product } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,23 +11,17 @@ import { isOutOfStock, lowStockText, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import { useLater } from '../../lib/useLater';
 import { selectBrands } from '../brand/brandSlice';
 import { fetchCart } from '../cart/cartSlice';
-import { conflictMessage, isOrderLimit } from '../cart/cartMessages';
 import { selectCategories } from '../category/categorySlice';
 import { selectCurrentUser } from '../user/userSlice';
-import { addedToCart } from './addToCart';
+import { loginStateFrom } from '../user/afterLogin';
+import { ADD_TO_CART_MESSAGES, addToCartAndSay } from './addToCart';
 import ColorChoice from './ColorChoice';
-
-const ADD_TO_CART_MESSAGES = {
-  added: 'تمت اضافة المنتج للعربه بنجاح',
-  loginFirst: 'قم بتسجيل الدخول اولا',
-  chooseColor: 'من فضلك اختر لون اولا للمنتج',
-  outOfStock: 'الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى',
-  colorUnavailable: 'هذا اللون غير متاح لهذا المنتج',
-} as const;
 
 /** Title, names, rating, colours, stock, description, price and the add-to-cart button of /products/{id}. */
 export default function ProductInfo({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
   const later = useLater();
   const loggedIn = useAppSelector(selectCurrentUser) != null;
   const categoryName = useAppSelector(selectCategories).find((c) => c._id === product.category)?.name;
@@ -37,30 +32,24 @@ export default function ProductInfo({ product }: { product: Product }) {
   const fewLeft = lowStockText(product.quantity);
 
   const addToCart = async () => {
-    if (!loggedIn) {
-      toast.warn(ADD_TO_CART_MESSAGES.loginFirst);
-      return;
-    }
     if (product.availableColors.length > 0 && !color) {
       toast.warn(ADD_TO_CART_MESSAGES.chooseColor);
       return;
     }
-    setBusy(true);
-    const result = await dispatch(
-      addedToCart({ productId: product._id, color: product.availableColors.length > 0 ? color : '' }),
-    );
-    setBusy(false);
-    if (addedToCart.fulfilled.match(result)) {
-      toast.success(ADD_TO_CART_MESSAGES.added);
-      later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
+    const chosenColor = product.availableColors.length > 0 ? color : '';
+    if (!loggedIn) {
+      // The login brings the visitor back here and adds the product then (features/user/afterLogin.ts).
+      toast.warnWithAction(ADD_TO_CART_MESSAGES.loginFirst, 'تسجيل الدخول', () =>
+        navigate('/login', {
+          state: loginStateFrom(location, { kind: 'addToCart', productId: product._id, color: chosenColor }),
+        }),
+      );
       return;
     }
-    const status = result.payload?.status;
-    if (status === 409)
-      toast.error(isOrderLimit(result.payload!) ? conflictMessage(result.payload!) : ADD_TO_CART_MESSAGES.outOfStock);
-    else if (status === 400 && result.payload?.message === 'This color is not available for this product')
-      toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
-    else toast.warn(ADD_TO_CART_MESSAGES.loginFirst);
+    setBusy(true);
+    const added = await addToCartAndSay(dispatch, product._id, chosenColor);
+    setBusy(false);
+    if (added) later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
   };
 
   return (

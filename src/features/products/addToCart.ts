@@ -1,9 +1,43 @@
 import { addToCart } from '../../api/cart';
 import type { Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
+import type { AppDispatch } from '../../app/store';
+import { toast } from '../../lib/toast';
+import { conflictMessage, isOrderLimit } from '../cart/cartMessages';
+
+export const ADD_TO_CART_MESSAGES = {
+  added: 'تمت اضافة المنتج للعربه بنجاح',
+  loginFirst: 'قم بتسجيل الدخول اولا لاضافة المنتج للعربة',
+  chooseColor: 'من فضلك اختر لون اولا للمنتج',
+  outOfStock: 'الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى',
+  colorUnavailable: 'هذا اللون غير متاح لهذا المنتج',
+  customersOnly: 'العربة متاحة لحسابات العملاء فقط',
+} as const;
 
 /** POST /cart from the product page; the top bar's badge re-fetches the cart afterwards (SPEC §4). */
 export const addedToCart = createAppAsyncThunk(
   'products/addToCart',
   ({ productId, color }: { productId: Id; color: string }) => addToCart(productId, color),
 );
+
+/**
+ * Adds the product and says what happened: success, or what went wrong (lib/failures.ts), with a retry when sending
+ * it again may work. The product page and the login that finishes a visitor's add-to-cart both use it. True when added.
+ */
+export async function addToCartAndSay(dispatch: AppDispatch, productId: Id, color: string): Promise<boolean> {
+  const result = await dispatch(addedToCart({ productId, color }));
+  if (addedToCart.fulfilled.match(result)) {
+    toast.success(ADD_TO_CART_MESSAGES.added);
+    return true;
+  }
+  const error = result.payload ?? { message: '' };
+  if (error.status === 400 && error.message === 'This color is not available for this product')
+    toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
+  else if (error.status === 409 && isOrderLimit(error)) toast.error(conflictMessage(error));
+  else
+    toast.failure(error, {
+      retry: () => void addToCartAndSay(dispatch, productId, color),
+      wording: { outOfStock: ADD_TO_CART_MESSAGES.outOfStock, forbidden: ADD_TO_CART_MESSAGES.customersOnly },
+    });
+  return false;
+}

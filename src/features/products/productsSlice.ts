@@ -39,7 +39,7 @@ interface ProductsState extends RequestState {
   filters: ProductFilters;
 }
 
-const SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
+export const PRODUCT_SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
 
 function storedFilters(): ProductFilters {
   const sort = getStored('sortType') ?? '';
@@ -48,7 +48,7 @@ function storedFilters(): ProductFilters {
     brandChecked: getStored('brandChecked') ?? [],
     priceFrom: getStored('priceFrom') ?? '',
     priceTo: getStored('priceTo') ?? '',
-    sortType: (SORTS as string[]).includes(sort) ? (sort as ProductSort) : '',
+    sortType: (PRODUCT_SORTS as string[]).includes(sort) ? (sort as ProductSort) : '',
   };
 }
 
@@ -123,6 +123,12 @@ const productsSlice = createSlice({
     sortChanged(state, action: PayloadAction<ProductSort>) {
       state.filters.sortType = action.payload;
     },
+    /** The listing's address (Back, a reload, a shared or "المزيد" link) gave the whole search. */
+    searchCriteriaRestored(state, action: PayloadAction<SearchCriteria>) {
+      const { searchWord, ...filters } = action.payload;
+      state.searchWord = searchWord;
+      state.filters = filters;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -148,6 +154,7 @@ export const {
   priceFromChanged,
   priceToChanged,
   sortChanged,
+  searchCriteriaRestored,
 } = productsSlice.actions;
 export default productsSlice.reducer;
 

@@ -1,19 +1,22 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DELAYS } from '../../lib/delays';
+import { criteriaFromParams, criteriaKey, hasListingParams, listingParams, pageFromParams } from './listingUrl';
 import {
   fetchProductList,
   productSearchQuery,
+  searchCriteriaRestored,
   selectProductFilters,
   selectSearchWord,
   type SearchCriteria,
 } from './productsSlice';
 
 /**
- * How long to wait before searching with `next` (SPEC §4): a sort choice at once, a filter change
- * after 1000 ms, typing after 500 ms; null when nothing that matters changed.
+ * How long to wait before searching with `next` after the shopper changed it (SPEC §4): a sort choice at once, a
+ * filter change after 1000 ms, typing after 500 ms.
  */
-function refreshDelay(prev: SearchCriteria, next: SearchCriteria): number | null {
+function refreshDelay(prev: SearchCriteria, next: SearchCriteria): number {
   if (prev.sortType !== next.sortType) return 0;
   if (
     prev.catChecked.join() !== next.catChecked.join() ||
@@ -24,38 +27,88 @@ function refreshDelay(prev: SearchCriteria, next: SearchCriteria): number | null
     return DELAYS.filterRefresh;
   }
   if (prev.searchWord !== next.searchWord) return DELAYS.searchRefresh;
-  return null;
+  return 0;
 }
 
-/** Runs the /products search: at once on arrival, then after each change with SPEC's delays. */
+/**
+ * Runs the /products search from its address (listingUrl.ts), which the store's criteria (side filter, sort, top-bar
+ * search) and the address keep in step: the shopper's changes are written into the address (replacing it, so Back
+ * leaves the listing rather than undoing each keystroke), and an address that arrives (Back, reload, a shared or
+ * "المزيد" link) sets the criteria. The shopper's own changes wait SPEC's delays; an arriving address searches at once.
+ */
 export function useProductSearch() {
   const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
   const filters = useAppSelector(selectProductFilters);
   const searchWord = useAppSelector(selectSearchWord);
   const criteria = useMemo(() => ({ ...filters, searchWord }), [filters, searchWord]);
-  const [page, setPage] = useState(1);
-  // The criteria of the last search made; changes are measured against it.
-  const applied = useRef<SearchCriteria | null>(null);
+  const address = params.toString();
+  const urlCriteria = useMemo(() => {
+    const current = new URLSearchParams(address);
+    return hasListingParams(current) ? criteriaFromParams(current) : null;
+  }, [address]);
+  const page = pageFromParams(params);
 
+  // The criteria the address just gave the store, until the store has them (so they are not written back as a change).
+  const restoring = useRef<string | null>(null);
+  // The address last written from the store's criteria: its search is the shopper's change, with SPEC's delay.
+  const written = useRef<string | null>(null);
+
+  // Address → store.
   useEffect(() => {
-    const delay = applied.current === null ? 0 : refreshDelay(applied.current, criteria);
-    if (delay === null) return;
+    if (!urlCriteria) {
+      // A bare /products: the criteria kept from earlier visits, written into the address.
+      setParams(listingParams(criteria, 1), { replace: true });
+      return;
+    }
+    if (address === written.current) return;
+    if (criteriaKey(urlCriteria) !== criteriaKey(criteria)) {
+      restoring.current = criteriaKey(urlCriteria);
+      dispatch(searchCriteriaRestored(urlCriteria));
+    }
+    // Only the address matters here: the store's criteria are read as they are when it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address]);
+
+  // Store → address: a filter, the sort or the typed word changed; the results start again from page 1.
+  useEffect(() => {
+    const key = criteriaKey(criteria);
+    if (restoring.current !== null) {
+      if (restoring.current === key) restoring.current = null;
+      return;
+    }
+    if (!urlCriteria || criteriaKey(urlCriteria) === key) return;
+    const next = listingParams(criteria, 1);
+    written.current = next.toString();
+    setParams(next, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [criteria]);
+
+  // The search of the address.
+  const searched = useRef<SearchCriteria | null>(null);
+  useEffect(() => {
+    if (!urlCriteria) return;
+    const previous = searched.current;
+    const delay = previous && address === written.current ? refreshDelay(previous, urlCriteria) : 0;
     const timer = setTimeout(() => {
-      applied.current = criteria;
-      setPage(1);
-      void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(criteria, 1) }));
+      searched.current = urlCriteria;
+      void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(urlCriteria, page) }));
     }, delay);
     return () => clearTimeout(timer);
-  }, [criteria, dispatch]);
+  }, [address, urlCriteria, page, dispatch]);
 
+  /** A new page is a step of its own: Back returns to the page before. */
   const goToPage = useCallback(
     (next: number) => {
-      setPage(next);
-      if (applied.current)
-        void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(applied.current, next) }));
+      if (urlCriteria) setParams(listingParams(urlCriteria, next));
     },
-    [dispatch],
+    [urlCriteria, setParams],
   );
 
-  return { page, goToPage };
+  /** Sends the current page's search again (after a failed load). */
+  const retry = useCallback(() => {
+    if (urlCriteria) void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(urlCriteria, page) }));
+  }, [dispatch, urlCriteria, page]);
+
+  return { page, goToPage, retry };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loginStateFrom } from './afterLogin';
 import { loggedOut, selectCurrentUser, selectIsAdmin } from './userSlice';
 
 /** The top bar's account menu: a login link, or the shopper's name opening their page and logout. Plain
@@ -8,6 +9,7 @@ import { loggedOut, selectCurrentUser, selectIsAdmin } from './userSlice';
 export default function UserMenu() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useAppSelector(selectCurrentUser);
   const isAdmin = useAppSelector(selectIsAdmin);
   const [open, setOpen] = useState(false);
@@ -32,7 +34,7 @@ export default function UserMenu() {
 
   if (!user) {
     return (
-      <Link to="/login" className="nav-link">
+      <Link to="/login" className="nav-link" state={loginStateFrom(location)}>
         تسجيل الدخول
       </Link>
     );
@@ -41,10 +43,10 @@ export default function UserMenu() {
   const close = () => setOpen(false);
   const logOut = async () => {
     close();
-    // Home first (SPEC §4), then forget the session: on a /user/* page the guard would otherwise see the
-    // logged-out shopper first and send them to /login.
+    // Home (SPEC §2) from any page: a guarded page that sees the session end first also leads home after a logout
+    // by choice (guards.tsx), whichever of the two happens first.
+    dispatch(loggedOut({ byChoice: true }));
     await navigate('/');
-    dispatch(loggedOut());
   };
 
   return (

@@ -13,6 +13,8 @@ interface UserState extends RequestState {
   token: string | null;
   /** From the code verification to the reset it allows; kept in memory only, never in storage. */
   resetToken: string | null;
+  /** The session ended by the shopper's own logout (not by an expired token): guarded pages then lead home. */
+  loggedOutByChoice: boolean;
 }
 
 /** Reads the session left in browser storage by an earlier visit. */
@@ -25,19 +27,27 @@ function readStoredSession(): Pick<UserState, 'user' | 'token'> {
 const userSlice = createSlice({
   name: 'user',
   // A function, so every new store (and every test) reads storage afresh.
-  initialState: (): UserState => ({ ...readStoredSession(), resetToken: null, ...idleRequest }),
+  initialState: (): UserState => ({
+    ...readStoredSession(),
+    resetToken: null,
+    loggedOutByChoice: false,
+    ...idleRequest,
+  }),
   reducers: {
     // Browser storage is kept in step by src/app/persistence.ts, not here: reducers stay pure.
     loggedIn(state, action: PayloadAction<{ user: User; token: string }>) {
       state.user = action.payload.user;
       state.token = action.payload.token;
+      state.loggedOutByChoice = false;
     },
     userUpdated(state, action: PayloadAction<User>) {
       state.user = action.payload;
     },
-    loggedOut(state) {
+    /** `byChoice`: the shopper pressed "تسجيل الخروج" (SPEC §2: home is where logout lands, from any page). */
+    loggedOut(state, action: PayloadAction<{ byChoice: boolean } | undefined>) {
       state.user = null;
       state.token = null;
+      state.loggedOutByChoice = action.payload?.byChoice ?? false;
     },
   },
   extraReducers: (builder) => {
@@ -116,3 +126,4 @@ export const selectCurrentUser = (state: RootState) => state.user.user;
 export const selectIsUser = (state: RootState) => state.user.user?.role === 'user';
 export const selectIsAdmin = (state: RootState) => state.user.user != null && state.user.user.role !== 'user';
 export const selectUserStatus = (state: RootState) => state.user.status;
+export const selectLoggedOutByChoice = (state: RootState) => state.user.loggedOutByChoice;

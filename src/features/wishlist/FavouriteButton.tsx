@@ -1,16 +1,12 @@
 import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loginStateFrom } from '../user/afterLogin';
 import { selectCurrentUser } from '../user/userSlice';
-import { addedToWishlist, fetchWishlist, removedFromWishlist, selectIsFavourite } from './wishlistSlice';
-
-const WISHLIST_MESSAGES = {
-  added: 'تمت اضافة المنتج للمفضلة بنجاح',
-  removed: 'تم حذف المنتج من المفضلة بنجاح',
-  notLoggedIn: 'يجب تسجيل الدخول اولا',
-  failed: 'حدث خطأ، لم يتم تعديل المفضلة',
-} as const;
+import { addToFavouritesAndSay, WISHLIST_MESSAGES } from './favourites';
+import { fetchWishlist, removedFromWishlist, selectIsFavourite } from './wishlistSlice';
 
 const HEART_PATH =
   'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.3.5.7.5 1 0 .7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z';
@@ -18,6 +14,8 @@ const HEART_PATH =
 /** The heart of a product card: fills or clears at once, then calls the API (SPEC §4, §8). */
 export default function FavouriteButton({ productId, className = '' }: { productId: Id; className?: string }) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
   const isFavourite = useAppSelector((state) => selectIsFavourite(state, productId));
   const loggedIn = useAppSelector(selectCurrentUser) != null;
 
@@ -28,7 +26,10 @@ export default function FavouriteButton({ productId, className = '' }: { product
 
   const toggle = async () => {
     if (!loggedIn) {
-      toast.error(WISHLIST_MESSAGES.notLoggedIn);
+      // The login brings the visitor back here and adds the product to their favourites then.
+      toast.warnWithAction(WISHLIST_MESSAGES.notLoggedIn, 'تسجيل الدخول', () =>
+        navigate('/login', { state: loginStateFrom(location, { kind: 'addToFavourites', productId }) }),
+      );
       return;
     }
     if (isFavourite) {
@@ -36,12 +37,10 @@ export default function FavouriteButton({ productId, className = '' }: { product
       if (removedFromWishlist.fulfilled.match(result) && result.payload.status === 'success')
         toast.warn(WISHLIST_MESSAGES.removed);
       else if (removedFromWishlist.rejected.match(result))
-        toast.error(result.payload?.status === 401 ? WISHLIST_MESSAGES.notLoggedIn : WISHLIST_MESSAGES.failed);
+        toast.failure(result.payload ?? { message: '' }, { retry: () => void toggle() });
       return;
     }
-    const result = await dispatch(addedToWishlist(productId));
-    if (addedToWishlist.fulfilled.match(result)) toast.success(WISHLIST_MESSAGES.added);
-    else toast.error(result.payload?.status === 401 ? WISHLIST_MESSAGES.notLoggedIn : WISHLIST_MESSAGES.failed);
+    await addToFavouritesAndSay(dispatch, productId);
   };
 
   return (

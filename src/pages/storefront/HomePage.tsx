@@ -6,6 +6,7 @@ import HomeCategories from '../../features/category/HomeCategories';
 import HomeSlider from '../../components/home/HomeSlider';
 import ProductGrid from '../../features/products/ProductGrid';
 import SectionHeader from '../../components/SectionHeader';
+import { listingPath } from '../../features/products/listingUrl';
 import { fetchProductList, selectProductList } from '../../features/products/productsSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
@@ -38,7 +39,7 @@ export default function HomePage() {
       <HomeSlider />
       <HomeCategories />
       <section>
-        <SectionHeader title="الاكثر مبيعا" buttonTitle="المزيد" path="/products" />
+        <SectionHeader title="الاكثر مبيعا" buttonTitle="المزيد" path={listingPath('-sold')} />
         <ProductGrid
           products={bestSellers.items.slice(0, HOME_PRODUCTS)}
           status={bestSellers.status}
@@ -47,7 +48,7 @@ export default function HomePage() {
       </section>
       <DiscountBanner />
       <section>
-        <SectionHeader title="احدث المنتجات" buttonTitle="المزيد" path="/products" />
+        <SectionHeader title="احدث المنتجات" buttonTitle="المزيد" path={listingPath()} />
         <ProductGrid products={latest.items.slice(0, HOME_PRODUCTS)} status={latest.status} onRetry={loadLatest} />
       </section>
       <HomeBrands />

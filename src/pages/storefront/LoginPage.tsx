@@ -2,12 +2,16 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import BsSpinner from 'react-bootstrap/Spinner';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
+import { addToCartAndSay } from '../../features/products/addToCart';
+import { fetchCart } from '../../features/cart/cartSlice';
+import { readAfterLogin } from '../../features/user/afterLogin';
 import { LOGIN_MESSAGES } from '../../features/user/authMessages';
 import { logIn, selectUserStatus } from '../../features/user/userSlice';
+import { addToFavouritesAndSay } from '../../features/wishlist/favourites';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -17,6 +21,9 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();
+  const location = useLocation();
+  // Where the visitor came from (a guarded page, a product's add-to-cart or heart), and what to finish there.
+  const { from, action } = readAfterLogin(location.state);
   const pending = useAppSelector(selectUserStatus) === 'pending';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -30,7 +37,12 @@ export default function LoginPage() {
     const result = await dispatch(logIn({ email: email.trim(), password }));
     if (logIn.fulfilled.match(result)) {
       toast.success(LOGIN_MESSAGES.success);
-      later(() => navigate('/'), DELAYS.loginRedirect);
+      if (action?.kind === 'addToCart' && result.payload.role === 'user') {
+        if (await addToCartAndSay(dispatch, action.productId, action.color)) void dispatch(fetchCart());
+      } else if (action?.kind === 'addToFavourites') {
+        await addToFavouritesAndSay(dispatch, action.productId);
+      }
+      later(() => navigate(from, { replace: true }), DELAYS.loginRedirect);
     } else {
       toast.error(LOGIN_MESSAGES.wrong);
     }
@@ -67,7 +79,10 @@ export default function LoginPage() {
         )}
       </Form>
       <p className="mt-3 mb-1 text-center">
-        ليس لديك حساب؟ <Link to="/register">اضغط هنا</Link>
+        ليس لديك حساب؟{' '}
+        <Link to="/register" state={location.state}>
+          اضغط هنا
+        </Link>
       </p>
       <p className="mb-0 text-center">
         <Link to="/user/forget-password">هل نسيت كلمة السر؟</Link>

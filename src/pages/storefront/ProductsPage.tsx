@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import Paginator from '../../components/Paginator';
 import ProductGrid from '../../features/products/ProductGrid';
 import NoSearchResults from '../../features/products/NoSearchResults';
+import ActiveFilters from '../../features/products/ActiveFilters';
 import SideFilter from '../../features/products/SideFilter';
 import SortDropdown from '../../features/products/SortDropdown';
 import { selectProductList } from '../../features/products/productsSlice';
@@ -16,7 +17,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 /** /products: search word of the top bar, side filter, sort, grid and pager. */
 export default function ProductsPage() {
   usePageMeta({ title: 'المنتجات', description: 'تصفح كل المنتجات وابحث فيها حسب التصنيف والماركة والسعر' });
-  const { page, goToPage } = useProductSearch();
+  const { page, goToPage, retry } = useProductSearch();
   // On phones the filter folds away behind a button so the products come first.
   const [filterOpen, setFilterOpen] = useState(false);
   const { items, results, numberOfPages, status, correctedKeyword } = useAppSelector((state) =>
@@ -62,10 +63,11 @@ export default function ProductsPage() {
           </div>
         </Col>
         <Col xs={12} md={9}>
+          <ActiveFilters />
           {status === 'succeeded' && items.length === 0 && results === 0 ? (
             <NoSearchResults />
           ) : (
-            <ProductGrid products={items} status={status} eager onRetry={() => goToPage(page)} />
+            <ProductGrid products={items} status={status} eager onRetry={retry} />
           )}
           <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={goToPage} />
         </Col>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
@@ -27,6 +27,8 @@ export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();
+  // Carried on to the login, which returns the visitor where they came from (features/user/afterLogin.ts).
+  const { state: afterLogin } = useLocation();
   const pending = useAppSelector(selectUserStatus) === 'pending';
   const [values, setValues] = useState<Record<FieldName, string>>({
     name: '',
@@ -53,7 +55,7 @@ export default function RegisterPage() {
     const result = await dispatch(signUp(body));
     if (signUp.fulfilled.match(result) && result.payload.token) {
       toast.success(REGISTER_MESSAGES.success);
-      later(() => navigate('/login'), DELAYS.registerRedirect);
+      later(() => navigate('/login', { state: afterLogin }), DELAYS.registerRedirect);
     } else {
       toast.error(registrationFailure(signUp.rejected.match(result) ? result.payload : undefined));
     }
@@ -79,7 +81,10 @@ export default function RegisterPage() {
         </Button>
       </Form>
       <p className="mt-3 mb-0 text-center">
-        لديك حساب بالفعل؟ <Link to="/login">اضغط هنا</Link>
+        لديك حساب بالفعل؟{' '}
+        <Link to="/login" state={afterLogin}>
+          اضغط هنا
+        </Link>
       </p>
     </AuthCard>
   );

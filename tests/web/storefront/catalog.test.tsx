@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { admin, brands, categories, listOf, products } from '../mocks/fixtures';
 import { server } from '../mocks/server';
@@ -81,12 +81,19 @@ describe('products of a category or a brand', () => {
         });
       }),
     );
-    const { user } = renderApp('/products/category/cat-1');
+    const { user, router } = renderApp('/products/category/cat-1');
     expect(await screen.findByRole('heading', { name: 'منتجات تصنيف الكترونيات' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: products[0].title })).toBeInTheDocument();
     expect(queries[0]).toBe('?limit=8&page=1&category=cat-1');
     await user.click(screen.getByRole('button', { name: /الصفحة 2/ }));
     await waitFor(() => expect(queries.at(-1)).toBe('?limit=8&page=2&category=cat-1'));
+    // The page is in the address: Back from a product opened there comes back to page 2.
+    expect(router.state.location.search).toBe('?page=2');
+    await user.click(screen.getByRole('link', { name: products[0].title }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${products[0]._id}`));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(queries.at(-1)).toBe('?limit=8&page=2&category=cat-1'));
+    expect(router.state.location.search).toBe('?page=2');
   });
 
   it('shows the brand name and its products', async () => {

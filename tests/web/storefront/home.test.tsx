@@ -28,12 +28,14 @@ describe('home page', () => {
 
     const best = screen.getByRole('heading', { name: 'الاكثر مبيعا' }).closest('section')!;
     await within(best).findByText(products[0].title);
-    expect(within(best).getByRole('link', { name: 'المزيد' })).toHaveAttribute('href', '/products');
+    // "المزيد" opens the listing with its own sort, never an old search word or filter.
+    expect(within(best).getByRole('link', { name: 'المزيد' })).toHaveAttribute('href', '/products?sort=-sold&page=1');
     expect(requested).toContain('?sort=-sold&limit=4');
     expect(requested).toContain('?limit=4');
 
     const latest = screen.getByRole('heading', { name: 'احدث المنتجات' }).closest('section')!;
     expect(await within(latest).findAllByRole('link', { name: products[1].title })).not.toHaveLength(0);
+    expect(within(latest).getByRole('link', { name: 'المزيد' })).toHaveAttribute('href', '/products?page=1');
 
     expect(screen.getByText(/خصم يصل إلى 30% على أجهزة اللابتوب/)).toBeInTheDocument();
 

@@ -98,9 +98,10 @@ describe('product details', () => {
 
   it('asks visitors to log in before adding to the cart', async () => {
     const adds = recordCartAdds();
-    const { user } = renderApp(`/products/${phone._id}`);
+    const { user } = renderApp(`/products/${shirt._id}`);
     await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
-    expect(await screen.findByText('قم بتسجيل الدخول اولا')).toBeInTheDocument();
+    expect(await screen.findByText('قم بتسجيل الدخول اولا لاضافة المنتج للعربة')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل الدخول' })).toBeInTheDocument();
     expect(adds).toHaveLength(0);
   });
 
@@ -163,14 +164,15 @@ describe('product details', () => {
     expect(await screen.findByText(`الحد الأقصى في الطلب الواحد 10 قطع من "${shirt.title}"`)).toBeInTheDocument();
   });
 
-  it('warns to log in when the cart refuses (an admin account)', async () => {
+  it('says the cart is for customers when the cart refuses (an admin account), not to log in', async () => {
     storeSession(admin);
     recordCartAdds(() =>
       HttpResponse.json({ status: 'fail', message: 'You are not allowed to perform this action' }, { status: 403 }),
     );
     const { user } = renderApp(`/products/${shirt._id}`);
     await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
-    expect(await screen.findByText('قم بتسجيل الدخول اولا')).toBeInTheDocument();
+    expect(await screen.findByText('العربة متاحة لحسابات العملاء فقط')).toBeInTheDocument();
+    expect(screen.queryByText(/تسجيل الدخول اولا/)).not.toBeInTheDocument();
   });
 
   it('lists up to 4 products of the same category, without the product itself', async () => {

@@ -188,6 +188,101 @@ describe('/products listing', () => {
     expect(screen.getByRole('button', { name: /السعر من الاعلى للاقل/ })).toBeInTheDocument();
   });
 
+  describe('the listing in its address', () => {
+    it('"المزيد" after a search opens the listing with its own sort and no old word', async () => {
+      const searches = recordSearches();
+      const { user, router } = renderApp('/');
+      await user.type(screen.getByRole('combobox', { name: 'ابحث عن منتج' }), 'غسالة');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+      await act(() => vi.advanceTimersByTimeAsync(600));
+      await waitFor(() => expect(searches.at(-1)?.get('keyword')).toBe('غسالة'));
+      await act(() => router.navigate('/'));
+      const best = (await screen.findByRole('heading', { name: 'الاكثر مبيعا' })).closest('section')!;
+      await user.click(within(best).getByRole('link', { name: 'المزيد' }));
+      await waitFor(() => expect(searches.at(-1)?.get('sort')).toBe('-sold'));
+      expect(searches.at(-1)!.has('keyword')).toBe(false);
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'ابحث عن منتج' })).toHaveValue(''));
+    });
+
+    it('writes the word, filters, sort and page into the address as the shopper sets them', async () => {
+      const searches = recordSearches();
+      const { user, router } = renderApp('/products');
+      await screen.findByRole('heading', { name: '17 نتيجة' });
+      expect(router.state.location.search).toBe('?page=1');
+      const filter = screen.getByRole('complementary', { name: 'تصفية النتائج' });
+      await user.click(await within(filter).findByRole('checkbox', { name: 'الكترونيات' }));
+      await user.hover(screen.getByRole('button', { name: /ترتيب حسب/ }));
+      await user.click(await screen.findByRole('button', { name: 'الاعلى تقييما' }));
+      await user.type(screen.getByRole('combobox', { name: 'ابحث عن منتج' }), 'هاتف');
+      await act(() => vi.advanceTimersByTimeAsync(1100));
+      await waitFor(() => expect(searches.at(-1)!.get('keyword')).toBe('هاتف'));
+      const pager = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+      await user.click(within(pager).getByRole('button', { name: /الصفحة 2/ }));
+      await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
+      const address = new URLSearchParams(router.state.location.search);
+      expect(Object.fromEntries(address)).toEqual({
+        keyword: 'هاتف',
+        sort: '-ratingsAverage',
+        category: 'cat-1',
+        page: '2',
+      });
+    });
+
+    it('a shared link shows its search and page, whatever the storage holds, and fills the filter and box', async () => {
+      setStored('searchWord', 'قديم');
+      setStored('catChecked', ['cat-2']);
+      const searches = recordSearches();
+      renderApp('/products?keyword=%D9%87%D8%A7%D8%AA%D9%81&sort=-price&brand=brand-1&priceTo=5000&page=3');
+      await waitFor(() => expect(searches.length).toBeGreaterThan(0));
+      const params = searches[0];
+      expect(params.get('keyword')).toBe('هاتف');
+      expect(params.get('sort')).toBe('-price');
+      expect(params.getAll('brand[in][]')).toEqual(['brand-1']);
+      expect(params.has('category[in][]')).toBe(false);
+      expect(params.get('price[lte]')).toBe('5000');
+      expect(params.get('page')).toBe('3');
+      await waitFor(() => expect(screen.getByRole('combobox', { name: 'ابحث عن منتج' })).toHaveValue('هاتف'));
+      expect(await screen.findByRole('checkbox', { name: 'سامسونج' })).toBeChecked();
+      expect(searches).toHaveLength(1);
+      // The filters in force show as chips above the results, each removable.
+      const chips = screen.getByRole('list', { name: 'التصفية الحالية' });
+      expect(within(chips).getByRole('button', { name: 'ازالة البحث: هاتف' })).toBeVisible();
+      expect(within(chips).getByRole('button', { name: 'ازالة سامسونج' })).toBeVisible();
+      expect(within(chips).getByRole('button', { name: 'ازالة السعر الى 5000' })).toBeVisible();
+    });
+
+    it('Back from a product opened on page 2 shows page 2 again, searched at once', async () => {
+      const searches = recordSearches();
+      const { user, router } = renderApp('/products');
+      const pager = await screen.findByRole('navigation', { name: 'التنقل بين الصفحات' });
+      await user.click(within(pager).getByRole('button', { name: /الصفحة 2/ }));
+      await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
+      await user.click(screen.getByRole('link', { name: products[0].title }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${products[0]._id}`));
+      const count = searches.length;
+      await act(() => router.navigate(-1));
+      await waitFor(() => expect(searches.length).toBe(count + 1));
+      expect(searches.at(-1)!.get('page')).toBe('2');
+      expect(router.state.location.search).toBe('?page=2');
+      expect(
+        within(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).getByRole('button', {
+          name: 'الصفحة 2، الصفحة الحالية',
+        }),
+      ).toBeInTheDocument();
+    });
+
+    it('a removed chip takes its filter out of the search and the address', async () => {
+      const searches = recordSearches();
+      const { user, router } = renderApp('/products?category=cat-1&page=1');
+      const chip = await screen.findByRole('button', { name: 'ازالة الكترونيات' });
+      await user.click(chip);
+      await act(() => vi.advanceTimersByTimeAsync(1100));
+      await waitFor(() => expect(searches.at(-1)!.has('category[in][]')).toBe(false));
+      expect(router.state.location.search).toBe('?page=1');
+      expect(screen.queryByRole('list', { name: 'التصفية الحالية' })).not.toBeInTheDocument();
+    });
+  });
+
   it('shows the error text when the search fails, and searches again on retry', async () => {
     server.use(
       http.get('*/api/v1/products', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }), {

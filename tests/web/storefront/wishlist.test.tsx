@@ -65,7 +65,7 @@ describe('favourite hearts', () => {
     const { user } = renderApp('/products');
     const heart = await heartOf(products[1].title);
     await user.click(heart);
-    expect(await screen.findByText('يجب تسجيل الدخول اولا')).toBeInTheDocument();
+    expect(await screen.findByText('قم بتسجيل الدخول اولا')).toBeInTheDocument();
     expect(heart).toHaveAttribute('aria-pressed', 'false');
   });
 
@@ -83,7 +83,8 @@ describe('favourite hearts', () => {
     );
     const { user } = renderApp('/products');
     await user.click(await heartOf(products[0].title));
-    expect(await screen.findByText('يجب تسجيل الدخول اولا')).toBeInTheDocument();
+    expect(await screen.findByText('قم بتسجيل الدخول اولا لاضافة المنتج للمفضلة')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل الدخول' })).toBeInTheDocument();
     expect(called).toBe(false);
   });
 });

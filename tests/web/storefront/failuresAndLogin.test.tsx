@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { safeReturnPath } from '../../../src/features/user/afterLogin';
+import { FAILURE_TEXTS, failureKind } from '../../../src/lib/failures';
+import { cart, customer, products } from '../mocks/fixtures';
+import { PASSWORD } from '../mocks/handlers/auth';
+import { server } from '../mocks/server';
+import { renderApp, storeSession } from '../utils/renderWithProviders';
+
+const shirt = products[1]; // no colours
+const phone = products[0]; // two colours
+
+function answerCartAdds(...answers: Array<() => Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/v1/cart', async ({ request }) => {
+      bodies.push(await request.json());
+      const answer = answers[Math.min(bodies.length - 1, answers.length - 1)];
+      return answer();
+    }),
+  );
+  return bodies;
+}
+const added = () => HttpResponse.json({ ...cart, message: 'Product added successfully to your cart' });
+const failWith = (status: number, message: string) => () => HttpResponse.json({ status: 'fail', message }, { status });
+
+async function logInAs(user: ReturnType<typeof renderApp>['user'], email: string) {
+  await user.type(await screen.findByLabelText('البريد الإلكتروني'), email);
+  await user.type(screen.getByLabelText('كلمة السر'), PASSWORD);
+  // The form's own button (the prompt's toast may still be fading out with its button of the same name).
+  await user.click(within(screen.getByLabelText('كلمة السر').closest('form')!).getByRole('button'));
+}
+
+describe('one mapping from a failed call to what the shopper is told', () => {
+  it('sorts every failure into its class', () => {
+    expect(failureKind({ message: 'x', network: true })).toBe('offline');
+    expect(failureKind({ message: 'x' })).toBe('unexpected');
+    expect(failureKind({ status: 500, message: 'x' })).toBe('server');
+    expect(failureKind({ status: 503, message: 'x' })).toBe('server');
+    expect(failureKind({ status: 401, message: 'x' })).toBe('notLoggedIn');
+    expect(failureKind({ status: 403, message: 'x' })).toBe('forbidden');
+    expect(failureKind({ status: 404, message: 'x' })).toBe('notFound');
+    expect(failureKind({ status: 409, message: 'x' })).toBe('outOfStock');
+    expect(failureKind({ status: 429, message: 'x' })).toBe('tooMany');
+    expect(failureKind({ status: 400, message: 'x' })).toBe('refused');
+  });
+
+  it.each([
+    ['the network is down', () => HttpResponse.error(), 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت'],
+    ['the server fails', failWith(500, 'boom'), 'حدثت مشكلة في الخادم، حاول مرة أخرى بعد قليل'],
+    ['too many requests', failWith(429, 'Too many requests, please try again later'), FAILURE_TEXTS.tooMany],
+  ])('add to cart when %s: says so (never "log in"), and its retry adds the product', async (_, failure, text) => {
+    storeSession(customer);
+    const bodies = answerCartAdds(failure, added);
+    const { user } = renderApp(`/products/${shirt._id}`);
+    // The first page of the file waits for its lazy chunk.
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }, { timeout: 5000 }));
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(screen.queryByText(/تسجيل الدخول/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
+    expect(await screen.findByText('تمت اضافة المنتج للعربه بنجاح')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { productId: shirt._id, color: '' },
+      { productId: shirt._id, color: '' },
+    ]);
+  });
+
+  it.each([
+    [
+      'out of stock (409)',
+      failWith(409, `Not enough stock for product: ${shirt.title}`),
+      'الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى',
+    ],
+    ['the product is gone (404)', failWith(404, `No document for this id ${shirt._id}`), FAILURE_TEXTS.notFound],
+  ])('add to cart when %s: says so, with no retry', async (_, failure, text) => {
+    storeSession(customer);
+    answerCartAdds(failure);
+    const { user } = renderApp(`/products/${shirt._id}`);
+    await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'حاول مرة أخرى' })).not.toBeInTheDocument();
+  });
+
+  it('a favourite that fails on the network says so, and its retry fills the heart', async () => {
+    storeSession(customer);
+    let calls = 0;
+    server.use(
+      http.post('*/api/v1/wishlist', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json({ status: 'success', data: [shirt._id] });
+      }),
+    );
+    const { user } = renderApp('/products');
+    const card = (await screen.findByRole('link', { name: shirt.title }, { timeout: 5000 })).closest('.card')!;
+    const heart = card.querySelector<HTMLButtonElement>('button[aria-label="اضافة للمفضلة"]')!;
+    await user.click(heart);
+    expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeVisible();
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
+    expect(await screen.findByText('تمت اضافة المنتج للمفضلة بنجاح')).toBeInTheDocument();
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('logging in returns where the visitor was and finishes what they asked for', () => {
+  it('add to cart: the prompt offers to log in; after login the product (in its colour) is added and the page is back', async () => {
+    const bodies = answerCartAdds(added);
+    const { user, router } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('radio', { name: 'اللون رمادي غامق' }));
+    await user.click(screen.getByRole('button', { name: 'اضف للعربة' }));
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await logInAs(user, customer.email);
+    expect(await screen.findByText('تمت اضافة المنتج للعربه بنجاح')).toBeInTheDocument();
+    expect(bodies).toEqual([{ productId: phone._id, color: '#4d4d4d' }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${phone._id}`), { timeout: 3000 });
+  });
+
+  it('the heart: after login the product is in the favourites and the listing is back, with its address', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/wishlist', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ status: 'success', data: [shirt._id] });
+      }),
+    );
+    const { user, router } = renderApp('/products?page=1');
+    const card = (await screen.findByRole('link', { name: shirt.title })).closest('.card')!;
+    await user.click(card.querySelector<HTMLButtonElement>('button[aria-label="اضافة للمفضلة"]')!);
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }));
+    await logInAs(user, customer.email);
+    expect(await screen.findByText('تمت اضافة المنتج للمفضلة بنجاح')).toBeInTheDocument();
+    expect(posted).toEqual([{ productId: shirt._id }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'), { timeout: 3000 });
+    expect(router.state.location.search).toBe('?page=1');
+  });
+
+  it('a guarded page sends a visitor to log in and back to it', async () => {
+    const { user, router } = renderApp('/user/addresses');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await logInAs(user, customer.email);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/addresses'), { timeout: 3000 });
+  });
+
+  it('register carries the return on to the login', async () => {
+    const { user, router } = renderApp('/user/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.click(screen.getByRole('link', { name: 'اضغط هنا' }));
+    await screen.findByRole('heading', { name: 'تسجيل حساب جديد' });
+    await user.click(screen.getByRole('link', { name: 'اضغط هنا' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await logInAs(user, customer.email);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile'), { timeout: 3000 });
+  });
+
+  it('returns only to a path of this shop', () => {
+    expect(safeReturnPath('/products?keyword=x&page=2')).toBe('/products?keyword=x&page=2');
+    expect(safeReturnPath('/user/profile')).toBe('/user/profile');
+    for (const unsafe of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', 42])
+      expect(safeReturnPath(unsafe)).toBe('/');
+    expect(safeReturnPath('/login')).toBe('/');
+    expect(safeReturnPath('/register?x=1')).toBe('/');
+    expect(safeReturnPath('/a\nb')).toBe('/');
+  });
+});
+
+describe('logout lands on the home page from a guarded page', () => {
+  it.each(['/user/profile', '/user/allorders'])('from %s', async (path) => {
+    storeSession(customer);
+    const { user, router } = renderApp(path);
+    await user.click(await screen.findByRole('button', { name: customer.name }));
+    await user.click(screen.getByRole('button', { name: 'تسجيل الخروج' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+  });
+});
