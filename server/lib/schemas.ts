@@ -187,6 +187,7 @@ export const NoContent = Type.Null({ description: 'No content' });
 export const Product = Type.Object({
   _id: Type.String(),
   id: Type.String({ description: 'Equal to _id (kept for parity)' }),
+  sku: Type.Optional(Type.String({ description: "The owner's stock-keeping code, when it has one (ours)" })),
   title: Type.String(),
   slug: Type.String(),
   description: Type.String(),

@@ -69,6 +69,8 @@ export interface Review {
 
 export interface Product {
   _id: Id;
+  /** The owner's stock-keeping code, when it has one. */
+  sku?: string;
   title: string;
   slug?: string;
   description: string;

@@ -4,6 +4,8 @@ import type { KeywordSearch, ListSpec } from '../../lib/listQuery';
 /** A product as productJson reads it (money in piastres). */
 export interface ProductRow {
   id: string;
+  /** The owner's stock-keeping code (migration 020), normalised; null when none. */
+  sku: string | null;
   title: string;
   slug: string;
   description: string;
@@ -32,6 +34,7 @@ export interface StoredProductRow extends ProductRow {
 
 /** The columns a create or update writes; the routes allow-list them, nothing else reaches the database. */
 export interface ProductValues {
+  sku?: string | null;
   title?: string;
   slug?: string;
   description?: string;
@@ -49,7 +52,7 @@ export interface ProductValues {
 }
 
 /** Columns of `products p` that productJson reads. */
-export const PRODUCT_COLUMNS = `p.id, p.title, p.slug, p.description, p.quantity, p.sold, p.price, p.price_after_discount,
+export const PRODUCT_COLUMNS = `p.id, p.sku, p.title, p.slug, p.description, p.quantity, p.sold, p.price, p.price_after_discount,
   p.available_colors, p.image_cover, p.images, p.category_id, p.subcategory_ids, p.brand_id,
   p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at`;
 
@@ -74,6 +77,8 @@ export const PRODUCT_LIST: ListSpec = {
     ratingsAverage: { column: 'p.ratings_average', type: 'decimal', precision: 2, scale: 1 },
     ratingsQuantity: { column: 'p.ratings_quantity', type: 'int' },
     category: { column: 'p.category_id', type: 'id' },
+    // Exact, after normalizeSku (search.ts applies it to the query's value).
+    sku: { column: 'p.sku', type: 'text' },
     subcategory: { column: 'p.subcategory_ids', type: 'textArray' },
     brand: { column: 'p.brand_id', type: 'id' },
     availableColors: { column: 'p.available_colors', type: 'textArray' },
@@ -126,6 +131,13 @@ export const deleteProductRow = (tx: Queryable, id: string) =>
     'DELETE FROM products WHERE id = $1 RETURNING image_cover, images',
     [id],
   );
+
+/** The unique index of SKUs (migration 020): a write that meets it answers API.md's duplicate-value 400. */
+export const SKU_INDEX = 'products_sku_key';
+
+/** Whether a product other than `exceptId` has the (normalised) SKU. */
+export const skuTakenByOther = async (db: Queryable, sku: string, exceptId?: string) =>
+  !!(await db.one('SELECT 1 FROM products WHERE sku = $1 AND id IS DISTINCT FROM $2', [sku, exceptId ?? null]));
 
 export const productExists = async (db: Queryable, id: string) =>
   !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase, type AppContext } from '../../context';
 import { slugify } from '../../lib/arabic';
-import { notFound } from '../../lib/errors';
+import { duplicateValue, notFound } from '../../lib/errors';
+import { onUniqueViolation } from '../../db';
 import { isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
 import { listResponse } from '../../lib/listQuery';
 import { productSearchVector } from '../../lib/searchText';
@@ -29,6 +30,8 @@ import { reviewJson } from '../reviews';
 import { findSubcategoryCategories, subcategoryIdsInCategory } from '../subcategories';
 import {
   PRODUCT_LIST as listSpec,
+  SKU_INDEX,
+  skuTakenByOther,
   findProduct,
   findStoredProduct,
   insertProduct,
@@ -40,6 +43,7 @@ import { PRODUCT_FILES_DOC, ProductFields, ProductList, ProductWithReviews } fro
 import { listProductPage } from './search';
 import { deleteProduct } from './service';
 import { productJson } from './serialize';
+import { SKU_MAX, isSku, normalizeSku } from './sku';
 import { suggestionRoutes } from './suggestions';
 
 const MAX_INT = 2_147_483_647;
@@ -81,7 +85,21 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   const subRows = subIds.every(isId) && subIds.length ? await findSubcategoryCategories(ctx.db, subIds) : [];
   const colors = listOf(fields.availableColors);
 
+  const sku = isPresent(fields.sku) && text(fields.sku) !== undefined ? normalizeSku(text(fields.sku)!) : undefined;
+
   await validate('body', fields, {
+    // Optional; "" or null takes it off (a create without one stores none).
+    sku: rules()
+      .check((v) => v === undefined || v === null || text(v) !== undefined, 'Product sku must be text')
+      .check(() => sku === undefined || [...sku].length <= SKU_MAX, `Product sku must be at most ${SKU_MAX} characters`)
+      .check(
+        () => sku === undefined || isSku(sku),
+        'Product sku may hold only letters, digits and . _ - / between them',
+      )
+      .check(
+        async () => sku === undefined || !isSku(sku) || !(await skuTakenByOther(ctx.db, sku, stored?.id)),
+        () => `Another product has this sku: ${sku}`,
+      ),
     title: optional(rules().minLength(3, 'must be at least 3 chars').maxLength(100, 'Too long product title')),
     description: optional(
       rules()
@@ -154,6 +172,7 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   });
 
   const values: ProductValues = {};
+  if (fields.sku !== undefined) values.sku = sku ?? null;
   const title = text(fields.title);
   const description = text(fields.description);
   if (title !== undefined) Object.assign(values, { title, slug: slugify(title) });
@@ -202,6 +221,9 @@ async function readProduct(ctx: AppContext, request: FastifyRequest, stored?: St
   }
   return { values, uploaded };
 }
+
+/** API.md's duplicate-value 400, naming the SKU another product has. */
+const duplicateSku = (values: ProductValues) => () => duplicateValue(values.sku ?? '');
 
 const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) =>
   Promise.all(names.map((n) => removeImage(ctx.storage, 'products', n)));
@@ -279,7 +301,7 @@ export async function productRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { values, uploaded } = await readProduct(ctx, request);
       try {
-        const row = await insertProduct(ctx.db, values);
+        const row = await onUniqueViolation(() => insertProduct(ctx.db, values), duplicateSku(values), SKU_INDEX);
         return reply.status(201).send({ data: productJson(row, base(request)) });
       } catch (err) {
         await removeUploads(ctx, uploaded);
@@ -295,7 +317,7 @@ export async function productRoutes(instance: FastifyInstance) {
     const { values, uploaded } = await readProduct(ctx, request, stored);
     let row: StoredProductRow | undefined;
     try {
-      row = await updateProduct(ctx.db, id, values);
+      row = await onUniqueViolation(() => updateProduct(ctx.db, id, values), duplicateSku(values), SKU_INDEX);
     } catch (err) {
       await removeUploads(ctx, uploaded);
       throw err;

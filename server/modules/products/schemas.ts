@@ -18,6 +18,7 @@ export const ProductList = Type.Object({
 
 /** The fields of a product create or update (API.md §5.6), which the handler reads and checks in its documented order. */
 export const ProductFields = {
+  sku: Field('Optional stock-keeping code, unique: letters, digits and . _ - / (ours); "" clears it'),
   title: Field('3–100 characters'),
   description: Field('Up to 2000 characters'),
   quantity: Field('Stock: a whole number ≥ 0'),

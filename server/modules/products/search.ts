@@ -3,6 +3,7 @@ import { foldArabic } from '../../lib/arabic';
 import { MIN_KEYWORD, buildListQuery, type KeywordSearch, type ListQuery } from '../../lib/listQuery';
 import { ATTACHED_PARTICLES, exactForm, exactTerm, quoteLexeme, stemOf, termsOf, wordsOf } from '../../lib/searchText';
 import { PRODUCT_LIST, listProducts, type ProductRow } from './repository';
+import { normalizeSku } from './sku';
 
 /**
  * Keyword search of the product listing and the search suggestions (README, API notes): the keyword's words must
@@ -296,7 +297,9 @@ export interface ProductPage {
  * GET /products: API.md §2's filters, sort and paging, with the keyword matched by words (keywordSearch). Without
  * a keyword (or one shorter than two letters, API.md §2) it is the plain list.
  */
-export async function listProductPage(db: Queryable, query: Record<string, unknown>): Promise<ProductPage> {
+export async function listProductPage(db: Queryable, sent: Record<string, unknown>): Promise<ProductPage> {
+  // A SKU is looked up as stored (normalizeSku), so "ab-١٢" finds "AB-12".
+  const query = typeof sent.sku === 'string' ? { ...sent, sku: normalizeSku(sent.sku) } : sent;
   const keyword = typeof query.keyword === 'string' ? query.keyword : '';
   if ([...foldArabic(keyword)].length < MIN_KEYWORD) {
     const q = buildListQuery(query, PRODUCT_LIST);

@@ -12,6 +12,7 @@ export function productJson(row: ProductRow | Row, baseUrl: ImageBase) {
   return compact({
     _id: row.id,
     id: row.id,
+    sku: row.sku ?? undefined,
     title: row.title,
     slug: row.slug,
     description: row.description,

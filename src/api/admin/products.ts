@@ -40,16 +40,19 @@ interface AdminProductQuery {
   page: number;
   limit: number;
   keyword?: string;
+  /** The owner's stock-keeping code, matched whole (the server normalises letter case and digits). */
+  sku?: string;
   category?: string;
   brand?: string;
   stock?: StockFilter;
   sort?: AdminProductSort;
 }
 
-/** GET /products with the list features of API.md §2 (keyword, category, brand, quantity, sort). */
+/** GET /products with the list features of API.md §2 (keyword, category, brand, quantity, sort) and our `sku`. */
 export async function listAdminProducts(query: AdminProductQuery): Promise<ListResponse<Product>> {
   const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
   if (query.keyword?.trim()) params.set('keyword', query.keyword.trim());
+  if (query.sku?.trim()) params.set('sku', query.sku.trim());
   if (query.category) params.set('category', query.category);
   if (query.brand) params.set('brand', query.brand);
   if (query.stock === 'out') params.set('quantity', '0');

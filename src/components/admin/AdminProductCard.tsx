@@ -46,6 +46,11 @@ export default function AdminProductCard({ product, onRemove, onChanged, saveSto
           <Card.Title as="h2" className="fs-6 text-truncate">
             {product.title}
           </Card.Title>
+          {product.sku && (
+            <p className="small text-muted mb-1">
+              رمز المنتج: <bdi dir="ltr">{product.sku}</bdi>
+            </p>
+          )}
           <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
         </Card.Body>
       </Link>

@@ -20,6 +20,7 @@ const PICKER_WIDTH = 652;
 
 /** The form field each body field of API.md §5.6 belongs to. */
 const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = {
+  sku: 'sku',
   title: 'title',
   description: 'description',
   price: 'price',
@@ -183,6 +184,18 @@ export default function ProductForm({
             onChange={(e) => update('title', e.target.value)}
           />
           {fieldError('title')}
+        </Form.Group>
+
+        <Form.Group controlId="product-sku">
+          <Form.Label>رمز المنتج (SKU) - اختياري</Form.Label>
+          <Form.Control
+            {...invalidProps('sku')}
+            dir="ltr"
+            maxLength={64}
+            value={values.sku}
+            onChange={(e) => update('sku', e.target.value)}
+          />
+          {fieldError('sku')}
         </Form.Group>
 
         <Form.Group controlId="product-description">

@@ -15,6 +15,7 @@ const LOGGED_OUT_MESSAGE = 'انتهت الجلسة، من فضلك سجل ال�
 export const DISCOUNT_RANGE_MESSAGE = 'نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100';
 const CATEGORY_HAS_PRODUCTS_MESSAGE =
   'لا يمكن حذف التصنيف لانه ما زال يحتوي على منتجات: انقل منتجاته الى تصنيف اخر او احذفها اولا';
+const SKU_FORMAT_MESSAGE = 'رمز المنتج (SKU) يتكون من حروف وارقام، وبينها فقط . _ - / او مسافة';
 export const EXPIRE_IN_PAST_MESSAGE = 'تاريخ الانتهاء لا يمكن ان يكون في الماضي';
 
 /** Server texts (exact) → Arabic. */
@@ -41,6 +42,9 @@ const EXACT: Record<string, string> = {
   'Subcategory not belong to category': 'التصنيفات الفرعية المختارة لا تتبع التصنيف الرئيسي',
   'Product Image cover is required': 'من فضلك اضف صورة للمنتج',
   'image must be an absolute http(s) URL': 'رابط الصورة غير صحيح',
+  'Product sku must be text': SKU_FORMAT_MESSAGE,
+  'Product sku must be at most 64 characters': 'رمز المنتج (SKU) طويل جدا (الحد الاقصى 64 حرفا)',
+  'Product sku may hold only letters, digits and . _ - / between them': SKU_FORMAT_MESSAGE,
   // Uploads (API.md §3.3)
   'only images allowed': NOT_AN_IMAGE_MESSAGE,
   'File too large': FILE_TOO_LARGE_MESSAGE,
@@ -67,6 +71,7 @@ const EXACT: Record<string, string> = {
 
 /** Server texts that end in a value → Arabic. */
 const PREFIXED: Array<[prefix: string, arabic: (rest: string) => string]> = [
+  ['Another product has this sku: ', (sku) => `رمز المنتج ${sku} مستخدم لمنتج اخر`],
   ['Duplicate field value', () => DUPLICATE_NAME_MESSAGE],
   ['Invalid color: ', (value) => `لون غير صحيح: ${value}`],
   ['No category exist for this id', () => 'التصنيف الرئيسي المختار لم يعد موجودا'],

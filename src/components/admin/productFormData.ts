@@ -2,6 +2,8 @@ import { imageToFile } from './imageFiles';
 import type { ImageMap } from './ImageUploader';
 
 export interface ProductFormValues {
+  /** The owner's stock-keeping code, as typed; '' for none. */
+  sku: string;
   title: string;
   description: string;
   /** Text as typed (Arabic-Indic digits allowed). */
@@ -16,6 +18,7 @@ export interface ProductFormValues {
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  sku: '',
   title: '',
   description: '',
   price: '',
@@ -52,15 +55,18 @@ interface BuildOptions {
   stored?: ImageMap;
   /** On edit, an emptied discount is sent as '' so the server clears it. */
   clearDiscount?: boolean;
+  /** On edit, an emptied SKU is sent as '' so the server takes it off. */
+  clearSku?: boolean;
 }
 
 /** The multipart body of POST/PUT /products (SPEC §7). */
 export async function buildProductFormData(
   values: ProductFormValues,
   numbers: FieldNumbers,
-  { stored, clearDiscount = false }: BuildOptions = {},
+  { stored, clearDiscount = false, clearSku = false }: BuildOptions = {},
 ): Promise<FormData> {
   const form = new FormData();
+  if (values.sku.trim() || clearSku) form.append('sku', values.sku.trim());
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
   form.append('quantity', String(numbers.quantity));

@@ -35,7 +35,7 @@ const SORTS: { value: AdminProductSort; label: string }[] = [
   { value: '+price', label: 'السعر: الاقل اولا' },
   { value: '-price', label: 'السعر: الاعلى اولا' },
 ];
-const FILTERS = ['keyword', 'category', 'brand', 'stock', 'sort'] as const;
+const FILTERS = ['keyword', 'sku', 'category', 'brand', 'stock', 'sort'] as const;
 
 type ProductPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Product> };
 
@@ -54,6 +54,8 @@ export default function AdminAllProductsPage() {
     submitText: submitSearch,
     clear,
   } = useUrlFilters(FILTERS, 'keyword', ['sort']);
+  // The SKU box is sent by its own button: a code is looked up whole, not word by word like the name.
+  const [sku, setSku] = useState(params.get('sku') ?? '');
   const dispatch = useAppDispatch();
   // The filter choices (loaded afresh: one just added must be offered); without them the list still works.
   const categories = useCategories({ fresh: true });
@@ -72,6 +74,7 @@ export default function AdminAllProductsPage() {
           limit: ADMIN_PRODUCTS_PAGE_SIZE,
           page: pageNumber,
           keyword: filters.get('keyword') ?? undefined,
+          sku: filters.get('sku') ?? undefined,
           category: filters.get('category') ?? undefined,
           brand: filters.get('brand') ?? undefined,
           stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
@@ -147,6 +150,27 @@ export default function AdminAllProductsPage() {
             </Button>
           </div>
         </Form.Group>
+        <Form.Group controlId="products-sku" className="col-12">
+          <Form.Label className="small mb-1">بحث برمز المنتج (SKU)</Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control
+              type="search"
+              size="sm"
+              dir="ltr"
+              value={sku}
+              onChange={(e) => setSku(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  setFilter('sku', sku.trim());
+                }
+              }}
+            />
+            <Button size="sm" variant="dark" className="px-3" onClick={() => setFilter('sku', sku.trim())}>
+              بحث بالرمز
+            </Button>
+          </div>
+        </Form.Group>
         <Form.Group controlId="products-category" className="col-6 col-lg-3">
           <Form.Label className="small mb-1">التصنيف</Form.Label>
           <Form.Select
@@ -193,7 +217,14 @@ export default function AdminAllProductsPage() {
         </Form.Group>
         {filtered && (
           <div className="col-12">
-            <Button size="sm" variant="outline-secondary" onClick={clear}>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => {
+                setSku('');
+                clear();
+              }}
+            >
               مسح الفلاتر
             </Button>
           </div>

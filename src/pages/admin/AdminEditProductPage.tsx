@@ -26,6 +26,7 @@ function toFormValues(product: Product): ProductFormValues {
     images[slot] = src;
   });
   return {
+    sku: product.sku ?? '',
     title: product.title,
     description: product.description,
     price: String(product.price),
@@ -79,6 +80,7 @@ export default function AdminEditProductPage() {
       const form = await buildProductFormData(values, numbers, {
         stored: stored.images,
         clearDiscount: stored.priceAfterDiscount !== '',
+        clearSku: stored.sku !== '',
       });
       const { status, product } = await dispatch(updatedProduct({ id, form, onProgress })).unwrap();
       if (status !== 200) throw new Error(`unexpected status ${status}`);
