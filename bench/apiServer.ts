@@ -100,7 +100,15 @@ function stopOnMessage(close: () => Promise<void>) {
 /** BENCH_SERVE_ONLY=1: one more process serving the PostgreSQL database another one generated (two-process runs). */
 async function serveOnly(dataDir: string, databaseUrl: string) {
   const app = await buildApp({
-    config: { nodeEnv: 'production', logLevel: 'warn', dataDir, databaseUrl, rateLimits: false, seedDemo: false },
+    config: {
+      nodeEnv: 'production',
+      publicBaseUrl: process.env.BENCH_PUBLIC_BASE_URL || 'http://127.0.0.1',
+      logLevel: 'warn',
+      dataDir,
+      databaseUrl,
+      rateLimits: false,
+      seedDemo: false,
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -121,6 +129,8 @@ async function main() {
     db,
     config: {
       nodeEnv: 'production',
+      // Production needs it to start; the real address replaces it once the server listens.
+      publicBaseUrl: 'http://127.0.0.1',
       logLevel: 'warn',
       dataDir,
       rateLimits: false,

@@ -158,6 +158,8 @@ export async function runPageLoadBench(options: {
     webDist: path.join(options.root, 'dist'),
     config: {
       nodeEnv: 'production',
+      // Production needs it to start; the real address replaces it once the server listens.
+      publicBaseUrl: 'http://127.0.0.1',
       jwtSecret: 'bench-only-secret-0123456789abcdef0123456789',
       logLevel: 'warn',
       dataDir,
@@ -239,6 +241,8 @@ export async function checkStaticDelivery(root: string): Promise<StaticCheck[]> 
     webDist: path.join(root, 'dist'),
     config: {
       nodeEnv: 'production',
+      // Production needs it to start; the real address replaces it once the server listens.
+      publicBaseUrl: 'http://127.0.0.1',
       jwtSecret: 'bench-only-secret-0123456789abcdef0123456789',
       logLevel: 'warn',
       dataDir,

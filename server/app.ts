@@ -4,7 +4,7 @@ import qs from 'qs';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { loadConfig, type Config } from './config';
+import { loadConfig, requireServerSettings, type Config } from './config';
 import { openDatabase, type Db } from './db';
 import { isDemoShop, storedSecret } from './db/shop';
 import { createStorage, type Storage } from './storage';
@@ -37,6 +37,7 @@ export interface BuildOptions extends StaticFilesOptions {
 /** Builds the whole server without listening, so tests can use `app.inject`; server/index.ts listens. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const settings = loadConfig(process.env, options.config);
+  requireServerSettings(settings);
   const app = Fastify({
     ...loggerOptions(settings, options.logStream),
     trustProxy: settings.trustProxy,

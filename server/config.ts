@@ -145,6 +145,18 @@ function logFormat(env: NodeJS.ProcessEnv, nodeEnv: string): Config['logFormat']
 const MIN_SECRET_LENGTH = 32;
 
 /**
+ * A production server builds every absolute link (mails, sitemap, robots.txt, share previews, payment pages) from
+ * PUBLIC_BASE_URL alone: never from the request's Host header, which anyone can set. So it does not start without it.
+ * Checked when the server is built, not for the command-line tools (migrate, create-admin), which make no links.
+ */
+export function requireServerSettings(settings: Settings) {
+  if (settings.nodeEnv === 'production' && !settings.publicBaseUrl)
+    throw new SettingError(
+      "PUBLIC_BASE_URL must be set in production: the shop's public origin, e.g. https://shop.example (links in mails, the sitemap and payment pages are built from it)",
+    );
+}
+
+/**
  * Longest a PostgreSQL statement outside a transaction (every storefront read) may run unless PG_STATEMENT_TIMEOUT_MS
  * says otherwise: far above any read of the shop's (milliseconds), low enough that no request holds the database long.
  */

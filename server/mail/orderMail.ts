@@ -8,6 +8,7 @@ import { findOrderJson } from '../modules/orders';
 import { colorName } from '../../common/colorNames';
 import { formatDate, formatEGP } from '../../common/format';
 import type { MailMessage } from '.';
+import { quotedCustomerText } from './customerText';
 
 /** `confirmed`: a cash order was placed or a card order was paid; `delivered`: staff marked it delivered. */
 export type OrderMailKind = 'confirmed' | 'delivered';
@@ -59,7 +60,8 @@ export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: s
     ['رقم الطلب', `#${order.id}`],
     ['تاريخ الطلب', formatDate(order.createdAt)],
     ['طريقة الدفع', PAYMENT[order.paymentMethodType]],
-    ['عنوان التوصيل', address || 'لم يُحدَّد'],
+    // The customer's own words, quoted and never a link (a shipping address once carried a phishing link).
+    ['عنوان التوصيل', address ? quotedCustomerText(address) : 'لم يُحدَّد'],
     ...(a?.phone ? [['رقم الهاتف', a.phone] as [string, string]] : []),
   ];
   const totals: [string, string][] = [
@@ -67,7 +69,7 @@ export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: s
     ...(order.coupon ? [[`الكوبون ${order.coupon}`, `− ${formatEGP(saved / 100)}`] as [string, string]] : []),
     ['الإجمالي', formatEGP(order.totalOrderPrice)],
   ];
-  const greeting = order.user.name ? `مرحباً ${order.user.name}،` : 'مرحباً،';
+  const greeting = order.user.name ? `مرحباً ${quotedCustomerText(order.user.name)}،` : 'مرحباً،';
 
   const text = [
     greeting,

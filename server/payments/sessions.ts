@@ -19,9 +19,14 @@ import {
   setProviderSession,
 } from './repository';
 
+/** Hosts of this machine: the web app's dev server (`npm run dev`, Vite on :5173) calls the API from one of them. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * Where the shopper returns after paying or cancelling: FRONTEND_URL; else the web app the request came from (its
- * Origin, when CORS allows that origin); else this server's own origin.
+ * Origin) when that is one of the shop's own: PUBLIC_BASE_URL's origin or one named in ALLOWED_ORIGINS, and outside
+ * production also a loopback origin (the dev proxy); else this server's own origin. Never any other origin a request
+ * names, so a checkout opened from a foreign page cannot send the shopper there after Pay.
  */
 export function returnOrigin(request: FastifyRequest, config: Config): string {
   if (config.frontendUrl) return config.frontendUrl;
@@ -32,8 +37,12 @@ export function returnOrigin(request: FastifyRequest, config: Config): string {
     URL.canParse(origin) &&
     /^https?:$/.test(new URL(origin).protocol) &&
     new URL(origin).origin === origin;
-  if (plain && (!config.allowedOrigins || config.allowedOrigins.includes(origin))) return origin;
-  return baseUrl(request, config);
+  if (!plain) return baseUrl(request, config);
+  const ours =
+    (config.publicBaseUrl !== undefined && new URL(config.publicBaseUrl).origin === origin) ||
+    config.allowedOrigins?.includes(origin) ||
+    (config.nodeEnv !== 'production' && LOOPBACK_HOSTS.has(new URL(origin).hostname));
+  return ours ? origin : baseUrl(request, config);
 }
 
 /**

@@ -107,10 +107,10 @@ describe('order e-mails: cash, test-page card payment and delivery', () => {
     expect(mail.html).toContain('قميص &lt;b&gt;&quot;رجالي&quot;&lt;/b&gt; &amp; بنطلون');
     expect(mail.html).not.toContain('<b>"رجالي"</b>');
     for (const part of [mail.text, new JSDOM(mail.html).window.document.body.textContent!]) {
-      expect(part).toContain('مرحباً سارة');
+      expect(part).toContain('مرحباً «سارة»،');
       expect(part).toContain('#1');
       expect(part).toContain('الدفع عند الاستلام');
-      expect(part).toContain('شارع التحرير 5، الدقي، الجيزة، 12611');
+      expect(part).toContain('«شارع التحرير 5، الدقي، الجيزة، 12611»');
       expect(part).toContain('01012345678');
       expect(part).toMatch(/المجموع:?\s*205 جنيه/);
       expect(part).toMatch(/الكوبون TEN:?\s*− 20.50 جنيه/);
@@ -118,6 +118,34 @@ describe('order e-mails: cash, test-page card payment and delivery', () => {
     }
     expect(mail.text).toContain(`- ${HOSTILE_TITLE} (اللون: أسود) — 2 × 90 جنيه = 180 جنيه`);
     expect(mail.text).toContain('http://front.test/user/allorders');
+  });
+
+  it("a customer's name and address are quoted and never links, whatever the Host: in the HTML and the text part the only link is the shop's", async () => {
+    const spammer = await createUser(t, { name: 'فائز claim-prize.example' });
+    const product = await createProduct(t, { title: 'كاب', price: 25 });
+    const cart = await addToCart(t, spammer, product);
+    const details = 'You won 5000 EGP! Claim it at http://claim-prize.example or www.claim-prize.example';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${cart._id}`,
+      headers: { ...spammer.auth, host: 'claim-prize.example' },
+      payload: { shippingAddress: { ...address, details } },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = (await mailTo(t, spammer.email))!;
+    const body = new JSDOM(mail.html).window.document.body;
+    expect([...body.querySelectorAll('a')].map((a) => a.href)).toEqual(['http://front.test/user/allorders']);
+    for (const [part, shopLinks] of [
+      [mail.text, ['http://front.test/user/allorders']],
+      [body.textContent!, null], // the HTML part's one link is the anchor above, its text is words
+    ] as const) {
+      expect(part).toContain('مرحباً «فائز claim-prize[.]example»،');
+      expect(part).toContain(
+        '«You won 5000 EGP! Claim it at http[:]//claim-prize[.]example or www[.]claim-prize[.]example، الجيزة، 12611»',
+      );
+      // What mail readers turn into links: a scheme, www., or a dotted name. Only the shop's own address is left.
+      expect(part.match(/[a-z]+:\/\/\S+|www\.\S+|[\w-]+\.[a-z]{2,}\b/gi)).toEqual(shopLinks);
+    }
   });
 
   it('delivering the order mails the customer once; marking it paid or delivered again sends nothing more', async () => {

@@ -292,29 +292,44 @@ describe('where the test page sends the shopper back, and its Content-Security-P
     ).toEqual(["'self'"]);
   });
 
-  it("FRONTEND_URL wins over the request's origin; without ALLOWED_ORIGINS any web origin is the shop's", async () => {
+  it("FRONTEND_URL wins over the request's origin; without ALLOWED_ORIGINS only PUBLIC_BASE_URL's origin and, outside production, the dev proxy's loopback origin are returned to", async () => {
     const front = await createTestApp({ paymentsTestMode: true, frontendUrl: 'https://shop.example' });
-    const open = await createTestApp({ paymentsTestMode: true });
+    const open = await createTestApp({ paymentsTestMode: true, publicBaseUrl: 'http://api.test' });
+    const production = await createTestApp({
+      nodeEnv: 'production',
+      paymentsTestMode: true,
+      publicBaseUrl: 'https://shop.example',
+    });
     try {
-      for (const [app, expected] of [
-        [front, 'https://shop.example'],
-        [open, 'http://localhost:5173'],
+      for (const [app, origin, expected] of [
+        [front, 'http://localhost:5173', 'https://shop.example'],
+        [open, 'http://localhost:5173', 'http://localhost:5173'],
+        [open, 'http://127.0.0.1:5173', 'http://127.0.0.1:5173'],
+        [open, 'https://evil.example', 'http://api.test'],
+        [production, 'https://shop.example', 'https://shop.example'],
+        [production, 'http://localhost:5173', 'https://shop.example'],
+        [production, 'https://evil.example', 'https://shop.example'],
       ] as const) {
         const shopper = await createUser(app);
         const cart = await cartOf(app, shopper, await createProduct(app, { price: 40 }));
         const res = await app.app.inject({
           method: 'POST',
           url: `/api/v1/orders/checkout-session/${cart._id}`,
-          headers: { ...shopper.auth, origin: 'http://localhost:5173' },
+          headers: { ...shopper.auth, origin, host: 'claim-prize.example' },
         });
+        expect(res.statusCode, res.body).toBe(200);
         const session = await app.db.one('SELECT success_url, cancel_url FROM payment_sessions WHERE id = $1', [
           res.json().session.id,
         ]);
-        expect(session).toEqual({ success_url: `${expected}/user/allorders`, cancel_url: `${expected}/cart` });
+        expect(session, origin).toEqual({ success_url: `${expected}/user/allorders`, cancel_url: `${expected}/cart` });
+        // The test page itself is at PUBLIC_BASE_URL too, whatever Host the request named.
+        if (app !== front)
+          expect(res.json().session.url).toMatch(new RegExp(`^${app.app.ctx.config.publicBaseUrl}/payments/test/`));
       }
     } finally {
       await front.close();
       await open.close();
+      await production.close();
     }
   });
 });

@@ -11,6 +11,7 @@ import { LIMITS, clientIp, createCounter, routeLimit } from '../../plugins/rateL
 import { insertUser, issueToken, normalizeEmail, setPassword } from '../users';
 import { findActiveByEmail, findLogin, findResetAccount, findUser } from '../users';
 import { userJson } from '../users';
+import { quotedCustomerText } from '../../mail/customerText';
 import { discardResetCode, hashResetToken, issueResetCode, parseResetCode, verifyResetCode } from './resetCodes';
 
 const INVALID_CODE = 'Reset code is invalid or has expired';
@@ -127,7 +128,7 @@ export async function authRoutes(instance: FastifyInstance) {
         to: user.email,
         subject: 'رمز إعادة تعيين كلمة المرور (صالح لمدة 10 دقائق)',
         text:
-          `مرحباً ${user.name}،\n\n` +
+          `مرحباً ${quotedCustomerText(user.name)}،\n\n` +
           `تلقّينا طلباً لإعادة تعيين كلمة المرور لحسابك في المتجر.\n` +
           `رمز التحقق: ${code}\n\n` +
           `الرمز صالح لمدة 10 دقائق ويُستخدم مرة واحدة. إن لم تطلب ذلك فتجاهل هذه الرسالة، وستبقى كلمة المرور كما هي.`,

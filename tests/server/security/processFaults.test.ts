@@ -317,6 +317,7 @@ describe('production start-up', () => {
         PORT: String(await freePort()),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
+        PUBLIC_BASE_URL: 'https://shop.example',
         JWT_SECRET: 'short-secret-1234',
         ...store.env,
       });
@@ -332,10 +333,41 @@ describe('production start-up', () => {
     30_000,
   );
 
-  it('a fresh production shop with no settings: no demo data, accounts or test payments, one line on how to make an admin; create-admin makes one', async () => {
+  // Refused before any database is opened: once is enough, in the PGlite project.
+  it.skipIf(onPostgres)(
+    'refuses to start in production without PUBLIC_BASE_URL: exit code 1 and one clear line on stderr',
+    async () => {
+      const store = await newStore();
+      const server = startProcess({
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        ...store.env,
+      });
+      const outcome = await Promise.race([
+        server.exited,
+        server.waitForLog(listening).then(() => 'listening' as const),
+      ]);
+      expect(outcome).toEqual({ code: 1, signal: null });
+      expect(server.stderr.trim().split('\n')).toEqual([
+        "The shop could not start: PUBLIC_BASE_URL must be set in production: the shop's public origin, e.g. https://shop.example (links in mails, the sitemap and payment pages are built from it)",
+      ]);
+    },
+    30_000,
+  );
+
+  it('a fresh production shop with no settings but PUBLIC_BASE_URL: no demo data, accounts or test payments, one line on how to make an admin; create-admin makes one', async () => {
     const store = await newStore();
     const port = await freePort();
-    const env = { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', BCRYPT_ROUNDS: '4', ...store.env };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // The one setting production cannot start without.
+      PUBLIC_BASE_URL: 'https://shop.example',
+      BCRYPT_ROUNDS: '4',
+      ...store.env,
+    };
     const api = `http://127.0.0.1:${port}/api/v1`;
     const login = (email: string, password: string) =>
       fetch(`${api}/auth/login`, {
@@ -374,7 +406,7 @@ describe('production start-up', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).data.role).toBe('admin');
     expect(server.count((line) => /no admin account yet/.test(line.msg ?? ''))).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a database that keeps dropping connections (PostgreSQL only)', () => {
