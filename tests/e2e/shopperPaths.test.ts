@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
+
+// Paths a shopper expects to keep, in Chromium against the real server and the built app (run `npx vite build`
+// first): logout from any guarded page lands on the home page, and a visitor sent to log in comes back.
+
+let shop: Shop;
+
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop?.close());
+
+const one = async (sql: string) => (await shop.app.ctx.db.one<{ id: string }>(sql))?.id;
+
+describe('logout in Chromium', () => {
+  it('lands on / from every guarded page, customer and admin', async () => {
+    const product = await one('SELECT id FROM products LIMIT 1');
+    const coupon = await one('SELECT id FROM coupons LIMIT 1');
+    const userId = await one(`SELECT id FROM users WHERE email = '${DEMO_USER.email}'`);
+    const address = await one(`SELECT id FROM addresses WHERE user_id = '${userId}' LIMIT 1`);
+    const order = await one('SELECT id FROM orders LIMIT 1');
+    const customerPages = [
+      '/user/allorders',
+      '/user/favoriteproducts',
+      '/user/addresses',
+      '/user/add-address',
+      '/user/profile',
+      ...(address ? [`/user/edit-address/${address}`] : []),
+    ];
+    const adminPages = [
+      '/admin',
+      '/admin/allproducts',
+      '/admin/allorders',
+      '/admin/addbrand',
+      '/admin/addcategory',
+      '/admin/addsubcategory',
+      '/admin/addproduct',
+      `/admin/editproduct/${product}`,
+      '/admin/addcoupon',
+      ...(coupon ? [`/admin/editcoupon/${coupon}`] : []),
+      ...(order ? [`/admin/orders/${order}`] : []),
+      '/admin/brands',
+      '/admin/categories',
+      '/admin/subcategories',
+    ];
+    const { context, page } = await shop.newPage({ width: 1280, height: 900 });
+    for (const [credentials, name, pages] of [
+      [DEMO_USER, 'user', customerPages],
+      [DEMO_ADMIN, 'admin', adminPages],
+    ] as const) {
+      for (const path of pages) {
+        await login(page, credentials);
+        await page.goto(path);
+        await page.locator('#user-menu').click();
+        await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        // Still home once everything has settled, and visibly logged out.
+        await page.getByRole('heading', { name: 'الاكثر مبيعا' }).waitFor();
+        expect(new URL(page.url()).pathname, `${name} ${path}`).toBe('/');
+        await page.locator('nav.navbar a[href="/login"]').first().waitFor();
+      }
+    }
+    await context.close();
+  });
+});
+
+describe('a visitor sent to log in comes back', () => {
+  it('from a guarded page, and from add to cart on a product, which is then added', async () => {
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    await page.goto('/user/addresses');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
+    await page.getByPlaceholder('كلمة السر').fill(DEMO_USER.password);
+    await page.locator('form').getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/addresses');
+
+    // At phone width the name menu is inside the folded top-bar menu.
+    if (!(await page.locator('#user-menu').isVisible())) await page.getByRole('button', { name: 'القائمة' }).click();
+    await page.locator('#user-menu').click();
+    await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const product = (await shop.app.ctx.db.one<{ id: string }>(
+      'SELECT id FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 LIMIT 1',
+    ))!.id;
+    await page.goto(`/products/${product}`);
+    await page.getByRole('button', { name: 'اضف للعربة' }).first().click();
+    const prompt = page.locator('.Toastify').getByText('قم بتسجيل الدخول اولا لاضافة المنتج للعربة');
+    await prompt.waitFor();
+    await page.locator('.Toastify').getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
+    await page.getByPlaceholder('كلمة السر').fill(DEMO_USER.password);
+    await page.locator('form').getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.locator('.Toastify').getByText('تمت اضافة المنتج للعربه بنجاح').waitFor();
+    await page.waitForURL((url) => url.pathname === `/products/${product}`);
+    await context.close();
+  });
+});
+
+describe('the listing in its address, in Chromium', () => {
+  it('Back from a product opened on page 2 shows page 2; a reload keeps it', async () => {
+    const { context, page } = await shop.newPage({ width: 1280, height: 900 });
+    await page.goto('/products?sort=-price&page=1');
+    const pager = page.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    await pager.getByRole('button', { name: 'الصفحة 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await pager.getByRole('button', { name: 'الصفحة 2، الصفحة الحالية' }).waitFor();
+    const first = page.locator('main .card a[href^="/products/"]').first();
+    const title = (await first.innerText()).trim();
+    await first.click();
+    await page.waitForURL((url) => /^\/products\/[^/]+$/.test(url.pathname));
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('sort') === '-price');
+    await pager.getByRole('button', { name: 'الصفحة 2، الصفحة الحالية' }).waitFor();
+    await page.locator('main .card').getByText(title).first().waitFor();
+    await page.reload();
+    await pager.getByRole('button', { name: 'الصفحة 2، الصفحة الحالية' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('-price');
+    await context.close();
+  });
+});
