@@ -36,9 +36,9 @@ export function registerBodyParsers(app: FastifyInstance) {
     // Raw Buffers stay for the Stripe webhook, which checks the signature over the exact bytes.
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) request.body = {};
-    // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in the database.
-    if (containsNul(request.query) || containsNul(request.body))
-      throw new HttpError(400, 'Invalid characters in request');
+    // PostgreSQL text cannot hold NUL characters; refuse them up front instead of failing in the database. Multipart
+    // text fields are read later, by the route (server/plugins/uploads.ts), which refuses them the same way.
+    if (containsNul(request.query) || containsNul(request.body)) throw invalidCharacters();
   });
 }
 
@@ -48,7 +48,10 @@ const nestedDeeperThan = (value: unknown, levels: number): boolean =>
   typeof value === 'object' &&
   (levels === 0 || Object.values(value).some((v) => nestedDeeperThan(v, levels - 1)));
 
-function containsNul(value: unknown, depth = 0): boolean {
+/** The answer to a NUL character (U+0000) anywhere in a query, a body or a multipart text field. */
+export const invalidCharacters = () => new HttpError(400, 'Invalid characters in request');
+
+export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 8 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));

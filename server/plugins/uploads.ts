@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { bodyOf } from '../context';
 import { HttpError } from '../lib/errors';
+import { containsNul, invalidCharacters } from './bodyParsers';
 
 export interface MultipartBody {
   /** Text fields; a field sent more than once (or as `name[]`) becomes an array. */
@@ -51,6 +52,7 @@ async function readParts(
       if (data.length) list.push(data);
     } else {
       const value = String(part.value ?? '');
+      if (containsNul(value)) throw invalidCharacters();
       const existing = body.fields[name];
       body.fields[name] =
         existing === undefined ? (part.fieldname?.endsWith('[]') ? [value] : value) : [...[existing].flat(), value];

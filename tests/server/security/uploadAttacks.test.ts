@@ -296,6 +296,35 @@ describe('sizes and counts', () => {
   });
 });
 
+describe('text fields', () => {
+  it('a NUL character in any text field of the category, brand and product routes, multipart or JSON → 400 Invalid characters in request; nothing stored', async () => {
+    const product = { title: 'منتج مرفوع', description: 'وصف', quantity: '3', price: '10', category: categoryId };
+    const cases: [Target['method'], string, Record<string, string>, Part[]][] = [
+      ['POST', '/categories', { name: 'تصنيف\u0000مرفوع' }, [file('image', png)]],
+      ['PUT', `/categories/${categoryId}`, { name: 'تصنيف\u0000' }, []],
+      ['POST', '/brands', { name: 'ماركة\u0000مرفوعة' }, [file('image', png)]],
+      ['PATCH', `/brands/${brandId}`, { name: '\u0000' }, []],
+      ['POST', '/products', { ...product, title: 'منتج\u0000مرفوع' }, [file('imageCover', png)]],
+      ['POST', '/products', { ...product, description: 'وصف\u0000' }, [file('imageCover', png)]],
+      ['PUT', `/products/${productId}`, { description: 'وصف \u0000جديد' }, []],
+      ['PATCH', `/products/${productId}`, { title: '\u0000' }, []],
+    ];
+    const before = await state();
+    const answers = [];
+    for (const [method, url, fields, files] of cases) {
+      const asForm = await send({ method, url }, [...fieldsOf(fields), ...files]);
+      const asJson = await t.app.inject({ method, url: `/api/v1${url}`, headers: manager.auth, payload: fields });
+      for (const res of [asForm, asJson]) answers.push([method, url, res.statusCode, res.json()]);
+    }
+    expect(answers).toEqual(
+      cases.flatMap(([method, url]) =>
+        Array(2).fill([method, url, 400, { status: 'fail', message: 'Invalid characters in request' }]),
+      ),
+    );
+    expect(await state()).toEqual(before);
+  });
+});
+
 describe('path traversal', () => {
   it('file names with ../, ..\\, absolute paths, NUL or great length never choose where a file is stored', async () => {
     const marker = `evil-${randomUUID()}`;
