@@ -24,6 +24,8 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** STRIPE_API_URL: another address for Stripe's API (stripe-mock, an egress proxy); unset: Stripe's own. */
+  stripeApiUrl?: string;
   /** Paymob (cards, wallets, kiosk, valU) when its keys and at least one integration id are set. */
   paymob?: PaymobSettings;
   /** true / false when PAYMENTS_TEST_MODE says so; undefined: on only in a demo shop (see paymentProvider). */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'المتجر <no-reply@shop.local>',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: httpUrl(env, 'STRIPE_API_URL'),
     paymob: readPaymobSettings(env, (message) => new SettingError(message)),
     paymentsTestMode:
       setting(env, 'PAYMENTS_TEST_MODE') === undefined ? undefined : flag(env, 'PAYMENTS_TEST_MODE', false),

@@ -79,6 +79,25 @@ const testProvider: PaymentProvider = {
   },
 };
 
+/** The payment provider could not be reached, or refused to work for us now: nothing was opened, a retry may succeed. */
+export class PaymentProviderUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`payment provider unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/**
+ * Stripe did not answer (connection refused, reset or timed out), failed on its side, limited us, or does not take
+ * our key: none of it is the shopper's doing. A request Stripe refuses (StripeInvalidRequestError) is our own bug.
+ */
+const STRIPE_UNAVAILABLE = [
+  Stripe.errors.StripeConnectionError,
+  Stripe.errors.StripeAPIError,
+  Stripe.errors.StripeRateLimitError,
+  Stripe.errors.StripeAuthenticationError,
+  Stripe.errors.StripePermissionError,
+];
+
 function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
@@ -88,17 +107,25 @@ function stripeProvider(stripe: Stripe): PaymentProvider {
       await stripe.refunds.create({ payment_intent: payment.providerPaymentId });
     },
     async createSession(request) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [
-          { quantity: 1, price_data: { currency: 'egp', unit_amount: request.total, product_data: { name: 'Order' } } },
-        ],
-        customer_email: request.email,
-        client_reference_id: request.sessionId,
-        metadata: request.shippingAddress ? { ...request.shippingAddress } : {},
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      });
+      const session = await stripe.checkout.sessions
+        .create({
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'egp', unit_amount: request.total, product_data: { name: 'Order' } },
+            },
+          ],
+          customer_email: request.email,
+          client_reference_id: request.sessionId,
+          metadata: request.shippingAddress ? { ...request.shippingAddress } : {},
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        })
+        .catch((err: unknown) => {
+          if (STRIPE_UNAVAILABLE.some((kind) => err instanceof kind)) throw new PaymentProviderUnavailable(err);
+          throw err;
+        });
       return { providerSessionId: session.id, url: session.url!, expiresAt: new Date(session.expires_at * 1000) };
     },
   };
@@ -111,7 +138,13 @@ export function stripeClient(config: Config): Stripe | undefined {
   if (!config.stripeSecretKey) return undefined;
   let client = stripeClients.get(config);
   if (!client) {
-    client = new Stripe(config.stripeSecretKey);
+    const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : undefined;
+    client = new Stripe(config.stripeSecretKey, {
+      // A shopper waits at most this long for a Stripe that does not answer (the SDK's own default is 80 s).
+      timeout: 10_000,
+      maxNetworkRetries: 1,
+      ...(api && { protocol: api.protocol.replace(':', '') as 'http' | 'https', host: api.hostname, port: api.port }),
+    });
     stripeClients.set(config, client);
   }
   return client;

@@ -7,7 +7,7 @@ import { PaymobError } from './paymob/client';
 import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../modules/orders';
 import { lockCart } from '../modules/cart';
 import { lockProductsStock } from '../modules/inventory';
-import { MIN_CARD_TOTAL, paymentProvider, type PaymentMethod } from './provider';
+import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider, type PaymentMethod } from './provider';
 import {
   deletePaymentSession,
   expireOpenSessionOfCart,
@@ -114,7 +114,8 @@ export async function createPaymentSession(
   } catch (err) {
     await deletePaymentSession(db, session.id);
     // The provider refused or did not answer: nothing was opened, and the shopper may try again.
-    if (err instanceof PaymobError) throw new HttpError(503, 'The payment provider is unavailable, please try again');
+    if (err instanceof PaymobError || err instanceof PaymentProviderUnavailable)
+      throw new HttpError(503, 'The payment provider is unavailable, please try again', { 'Retry-After': '5' });
     throw err;
   }
 }

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -505,4 +507,52 @@ describe('Stripe webhook', () => {
     res = await send(other, Stripe.webhooks.generateTestHeaderString({ payload: other, secret }));
     expect(res.json()).toEqual({ received: true });
   });
+});
+
+describe('Stripe that does not answer or fails on its side', () => {
+  /** A local stand-in for Stripe's API that answers every request with a 500, as Stripe does when it fails. */
+  let failing: http.Server;
+  let failingUrl: string;
+  beforeAll(async () => {
+    failing = http.createServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => failing.close(resolve)));
+
+  it.each([
+    ['unreachable (connection refused)', () => 'http://127.0.0.1:1'],
+    ['answering 500', () => failingUrl],
+  ])(
+    'Stripe %s: card checkout is a clear 503 with Retry-After, and no payment session is left open',
+    async (_case, stripeApiUrl) => {
+      const t = await createTestApp({ stripeSecretKey: 'sk_test_fake', stripeApiUrl: stripeApiUrl() });
+      try {
+        const user = await createUser(t);
+        const product = await createProduct(t, { price: 70, quantity: 4 });
+        const cart = await cartOf(t, user, product);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/checkout-session/${cart._id}`,
+          headers: user.auth,
+          payload: { shippingAddress: address },
+        });
+        expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([
+          503,
+          { status: 'error', message: 'The payment provider is unavailable, please try again' },
+          '5',
+        ]);
+        expect(await t.db.query('SELECT id FROM payment_sessions')).toEqual([]);
+        // The cart is still there to pay later or order by cash.
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: user.auth })).json().numOfCartItems,
+        ).toBe(1);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
