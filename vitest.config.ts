@@ -25,6 +25,7 @@ const serverTests: TestProjectInlineConfiguration['test'] = {
  * rate limits, Redis, object storage): the PGlite run covers them, and 'server-postgres' leaves them out.
  */
 const NOT_ABOUT_THE_DATABASE = [
+  'tests/server/dates.test.ts',
   'tests/server/static.test.ts',
   'tests/server/openapi.test.ts',
   'tests/server/rateLimits.test.ts',

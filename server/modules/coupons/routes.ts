@@ -21,7 +21,7 @@ import {
 } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { onUniqueViolation } from '../../db/errors';
-import { parseExpire } from './expire';
+import { parseExpire } from '../../lib/dates';
 import {
   COUPON_LIST as LIST_SPEC,
   deleteCoupon,
