@@ -358,9 +358,13 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
       ];
       row.forEach((v, c) => cols[c].push(v));
     }
-    await db.query(sql, cols);
+    // In a transaction, which the storefront's statement timeout leaves alone: a batch and the vocabulary its
+    // words add (migration 018's trigger) take longer than a storefront read may.
+    await db.tx((tx) => tx.query(sql, cols));
   }
-  for (const { indexdef } of indexes) await db.exec(indexdef);
+  await db.tx(async (tx) => {
+    for (const { indexdef } of indexes) await tx.exec(indexdef);
+  });
   // Fresh statistics and visibility map, as autovacuum would give a settled catalogue: the planner sees the
   // real sizes at once, and index-only scans (the filter count) need no heap visits.
   await db.exec('VACUUM ANALYZE products');

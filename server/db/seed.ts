@@ -8,7 +8,7 @@ import { toPiastres } from '../lib/money';
 import type { ImageKind } from '../storage';
 import { ensureAdmin } from '../modules/users';
 import { insertUser } from '../modules/users';
-import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_COUPON, DEMO_PRODUCTS } from './seed/catalogue';
+import { DEMO_BRANDS, DEMO_BRAND_ALIASES, DEMO_CATEGORIES, DEMO_COUPON, DEMO_PRODUCTS } from './seed/catalogue';
 import { demoImage } from './seed/images';
 
 export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
@@ -108,8 +108,8 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
       const brandIds = new Map<string, string>();
       for (const [i, name] of DEMO_BRANDS.entries()) {
         const row = await tx.one<{ id: string }>(
-          'INSERT INTO brands (name, slug, image) VALUES ($1, $2, $3) RETURNING id',
-          [name, slugify(name), brandImages[i]],
+          'INSERT INTO brands (name, slug, image, aliases) VALUES ($1, $2, $3, $4) RETURNING id',
+          [name, slugify(name), brandImages[i], DEMO_BRAND_ALIASES[name] ?? []],
         );
         brandIds.set(name, row!.id);
       }

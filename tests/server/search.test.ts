@@ -300,3 +300,70 @@ describe('the search index', () => {
     expect(words).toEqual([{ word: 'رجالي', products: 4 }]);
   });
 });
+
+describe('aliases of brands, categories and subcategories (ours)', () => {
+  it('are set and cleared by staff through the API, answered with the object, and searched at once', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1${url}`, headers: admin.auth, payload });
+
+    const brand = await send('POST', '/brands', { name: 'هواوي', aliases: ['Huawei', ' huawei ', '', 'هواوى'] });
+    expect(brand.statusCode).toBe(201);
+    expect(brand.json().data.aliases).toEqual(['Huawei', 'هواوى']);
+    const brandId = brand.json().data._id;
+    const phone = await createProduct(t, { title: 'هاتف نوفا 12', brandId });
+    expect((await search('huawei')).results).toBe(1);
+
+    // One text with commas (a form field) replaces them; "" clears them.
+    const changed = await send('PUT', `/brands/${brandId}`, { aliases: 'Nova, نوفا' });
+    expect(changed.json().data.aliases).toEqual(['Nova', 'نوفا']);
+    expect((await search('huawei')).results).toBe(0);
+    expect((await t.app.inject({ url: `/api/v1/brands/${brandId}` })).json().data.aliases).toEqual(['Nova', 'نوفا']);
+    expect((await send('PUT', `/brands/${brandId}`, { aliases: '' })).json().data.aliases).toEqual([]);
+    // A rename alone keeps them as they are.
+    await send('PUT', `/brands/${brandId}`, { aliases: ['Huawei'] });
+    expect((await send('PUT', `/brands/${brandId}`, { name: 'هواوي مصر' })).json().data.aliases).toEqual(['Huawei']);
+
+    const toys = await categoryOf(ids.get('P22')!);
+    const category = await send('PUT', `/categories/${toys}`, { aliases: ['Toys'] });
+    expect(category.json().data.aliases).toEqual(['Toys']);
+    expect((await search('toys')).keys).toEqual(['P22', 'P23']);
+
+    const sub = await send('POST', '/subcategories', {
+      name: 'تابلت',
+      category: await categoryOf(phone),
+      aliases: ['iPad', 'Tablet'],
+    });
+    expect(sub.statusCode).toBe(201);
+    expect(sub.json().data.aliases).toEqual(['iPad', 'Tablet']);
+    const subId = sub.json().data._id;
+    expect((await send('PUT', `/subcategories/${subId}`, { aliases: 'Tab' })).json().data.aliases).toEqual(['Tab']);
+  });
+
+  it('refuse more than 10 aliases, one longer than 32 characters, and what is not text; nothing changes', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const brandId = (await t.db.one<{ id: string }>(`SELECT id FROM brands WHERE name = 'أبل'`))!.id;
+    for (const [aliases, message] of [
+      [Array.from({ length: 11 }, (_, i) => `a${i}`), 'Too many aliases (at most 10)'],
+      [['x'.repeat(33)], 'Too long alias (at most 32 characters)'],
+      [[{ a: 1 }], 'aliases must be text or a list of texts'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/brands/${brandId}`,
+        headers: admin.auth,
+        payload: { aliases },
+      });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ location: 'body', path: 'aliases', msg: message });
+    }
+    expect((await t.app.inject({ url: `/api/v1/brands/${brandId}` })).json().data.aliases).toEqual([
+      'Apple',
+      'iPhone',
+      'ايفون',
+    ]);
+  });
+});
+
+const categoryOf = async (productId: string) =>
+  (await t.db.one<{ category_id: string }>('SELECT category_id FROM products WHERE id = $1', [productId]))!.category_id;

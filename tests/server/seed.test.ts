@@ -70,6 +70,24 @@ describe('demo seed', () => {
     // Arabic search over the seeded text, with folding (ة → ه).
     const search = (await t.app.inject({ url: `/api/v1/products?keyword=${encodeURIComponent('شاشه')}` })).json();
     expect(search.results).toBeGreaterThan(0);
+    // Brands typed in Latin letters find the demo brands' products through their aliases.
+    const brands = (await t.app.inject({ url: '/api/v1/brands?limit=50' })).json().data as {
+      _id: string;
+      name: string;
+    }[];
+    for (const [latin, brand] of [
+      ['samsung', 'سامسونج'],
+      ['Lenovo', 'لينوفو'],
+      ['iphone', 'أبل'],
+    ]) {
+      const found = (await t.app.inject({ url: `/api/v1/products?keyword=${latin}` })).json();
+      const brandId = brands.find((b) => b.name === brand)!._id;
+      expect(found.results, latin).toBeGreaterThan(0);
+      expect(
+        found.data.every((p: { brand?: string }) => p.brand === brandId),
+        latin,
+      ).toBe(true);
+    }
   });
 
   it('does not seed again on a second start, even after every category was deleted', async () => {

@@ -25,7 +25,15 @@ describe('subcategories', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'قمصان', slug: 'قمصان', category });
-    expect(Object.keys(res.json().data).sort()).toEqual(['_id', 'category', 'createdAt', 'name', 'slug', 'updatedAt']);
+    expect(Object.keys(res.json().data).sort()).toEqual([
+      '_id',
+      'aliases',
+      'category',
+      'createdAt',
+      'name',
+      'slug',
+      'updatedAt',
+    ]);
   });
 
   it('validates name then category in order, with exact messages', async () => {

@@ -39,6 +39,16 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
 
 export const DEMO_BRANDS = ['سامسونج', 'أبل', 'شاومي', 'لينوفو', 'ديل', 'توشيبا'];
 
+/** What shoppers also type for each demo brand (search matches these like the name): Latin spellings, product lines, other spellings. */
+export const DEMO_BRAND_ALIASES: Record<string, string[]> = {
+  سامسونج: ['Samsung', 'Galaxy', 'جالاكسي', 'سامسونغ'],
+  أبل: ['Apple', 'iPhone', 'آيفون', 'ابل', 'ماك'],
+  شاومي: ['Xiaomi', 'Redmi', 'ريدمي', 'شاومى'],
+  لينوفو: ['Lenovo', 'ThinkPad'],
+  ديل: ['Dell'],
+  توشيبا: ['Toshiba'],
+};
+
 const BLACK = '#000000';
 const WHITE = '#ffffff';
 

@@ -7,6 +7,7 @@ export function brandJson(row: BrandRow, baseUrl: ImageBase) {
     _id: row.id,
     name: row.name,
     slug: row.slug,
+    aliases: row.aliases,
     image: imageUrl(baseUrl, 'brands', row.image),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

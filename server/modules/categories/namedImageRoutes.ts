@@ -9,6 +9,7 @@ import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../products';
 import { DataOnly, IdParams, List, NoContent, bearer, checks, formBody, idRules } from '../../lib/schemas';
 import { rules, text, validate } from '../../lib/validate';
+import { aliasRules, aliasesOf } from '../../lib/aliases';
 import { requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import type { ImageKind } from '../../storage';
@@ -47,9 +48,10 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       image: rules()
         .optional({ emptyIsAbsent: true })
         .check((v) => file !== undefined || isAbsoluteImageUrl(v), INVALID_IMAGE_URL),
+      aliases: aliasRules(),
     });
     const image = file ? await storeImage(ctx.storage, kind, file) : text(fields.image) || undefined;
-    return { name: text(fields.name), image, uploaded: file ? image : undefined };
+    return { name: text(fields.name), image, aliases: aliasesOf(fields.aliases), uploaded: file ? image : undefined };
   }
 
   /** Runs a write; a duplicate name becomes API.md's 400 and a freshly stored file is removed again. */
@@ -119,9 +121,9 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       config: { multipart: true },
     },
     async (request, reply) => {
-      const { name, image, uploaded } = await readNamedForm(request, true);
+      const { name, image, aliases, uploaded } = await readNamedForm(request, true);
       const row = await write(name, uploaded, () =>
-        repository.insert(ctx.db, { name: name!, slug: slugify(name!), image: image ?? null }),
+        repository.insert(ctx.db, { name: name!, slug: slugify(name!), image: image ?? null, aliases }),
       );
       return reply.status(201).send({ data: json(request, row) });
     },
@@ -143,9 +145,9 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       config: { multipart: true },
       handler: async (request) => {
         const { id } = request.params;
-        const { name, image, uploaded } = await readNamedForm(request, false);
+        const { name, image, aliases, uploaded } = await readNamedForm(request, false);
         const result = await write(name, uploaded, () =>
-          repository.update(ctx.db, id, { name, slug: name ? slugify(name) : undefined, image }),
+          repository.update(ctx.db, id, { name, slug: name ? slugify(name) : undefined, image, aliases }),
         );
         if (!result) {
           await removeImage(ctx.storage, kind, uploaded);

@@ -8,6 +8,7 @@ export interface NamedImageRow {
   slug: string;
   /** A stored file name or an absolute URL. */
   image: string | null;
+  aliases: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -18,6 +19,7 @@ export interface NamedImageInput {
   name: string;
   slug: string;
   image: string | null;
+  aliases?: string[];
 }
 
 /** The filters and sorts of category and brand lists (API.md §2). */
@@ -42,10 +44,11 @@ export function namedImageRepository(table: 'categories' | 'brands') {
 
     /** The unique (case-insensitive) name refuses a duplicate. */
     insert: (db: Queryable, input: NamedImageInput) =>
-      db.one<NamedImageRow>(`INSERT INTO ${table} (name, slug, image) VALUES ($1, $2, $3) RETURNING *`, [
+      db.one<NamedImageRow>(`INSERT INTO ${table} (name, slug, image, aliases) VALUES ($1, $2, $3, $4) RETURNING *`, [
         input.name,
         input.slug,
         input.image,
+        input.aliases ?? [],
       ]) as Promise<NamedImageRow>,
 
     /** Changes the fields given; answers the row and the image it had before, or undefined when there is no such row. */
@@ -54,9 +57,10 @@ export function namedImageRepository(table: 'categories' | 'brands') {
         const old = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
         if (!old) return undefined;
         const row = await tx.one<NamedImageRow>(
-          `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image), updated_at = now()
+          `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image),
+             aliases = COALESCE($5, aliases), updated_at = now()
            WHERE id = $1 RETURNING *`,
-          [id, input.name ?? null, input.slug ?? null, input.image ?? null],
+          [id, input.name ?? null, input.slug ?? null, input.image ?? null, input.aliases ?? null],
         );
         return { ...row!, previous_image: old.image };
       }),

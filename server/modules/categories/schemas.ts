@@ -25,6 +25,7 @@ export const NamedImageProperties = {
   name: Type.String(),
   slug: Type.String(),
   image: Type.Optional(Url({ description: 'Absolute URL (left out when none is stored)' })),
+  aliases: Type.Array(Type.String(), { description: 'Also known as: names search matches like the name (ours)' }),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 };
@@ -43,4 +44,7 @@ export const Field = (description: string) => Type.Unknown({ description });
 export const NamedImageFields = {
   name: Field('Text of 3–32 characters, unique regardless of case'),
   image: Field('An absolute http(s) URL (or send a file)'),
+  aliases: Field(
+    'Other names search matches (ours): a list of texts, or one text separated by commas; at most 10 of ≤ 32 characters; [] or "" clears',
+  ),
 };

@@ -7,6 +7,7 @@ export function categoryJson(row: CategoryRow, baseUrl: ImageBase) {
     _id: row.id,
     name: row.name,
     slug: row.slug,
+    aliases: row.aliases,
     image: imageUrl(baseUrl, 'categories', row.image),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

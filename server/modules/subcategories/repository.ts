@@ -7,6 +7,7 @@ export interface SubcategoryRow {
   name: string;
   slug: string;
   category_id: string;
+  aliases: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -15,6 +16,7 @@ export interface SubcategoryInput {
   name: string;
   slug: string;
   categoryId: string;
+  aliases?: string[];
 }
 
 /** The filters and sorts of subcategory lists (API.md §2). */
@@ -52,11 +54,10 @@ export const subcategoryIdsInCategory = async (db: Queryable, categoryId: string
 
 /** The unique name (within the category) refuses a duplicate. */
 export const insertSubcategory = async (db: Queryable, input: SubcategoryInput) =>
-  (await db.one<SubcategoryRow>('INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING *', [
-    input.name,
-    input.slug,
-    input.categoryId,
-  ]))!;
+  (await db.one<SubcategoryRow>(
+    'INSERT INTO subcategories (name, slug, category_id, aliases) VALUES ($1, $2, $3, $4) RETURNING *',
+    [input.name, input.slug, input.categoryId, input.aliases ?? []],
+  ))!;
 
 /**
  * Changes the fields given; a subcategory moved to another category no longer describes the products of the old
@@ -65,9 +66,10 @@ export const insertSubcategory = async (db: Queryable, input: SubcategoryInput) 
 export const updateSubcategory = (db: Db, id: string, input: Partial<SubcategoryInput>) =>
   db.tx(async (tx) => {
     const updated = await tx.one<SubcategoryRow>(
-      `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id), updated_at = now()
+      `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id),
+         aliases = COALESCE($5, aliases), updated_at = now()
        WHERE id = $1 RETURNING *`,
-      [id, input.name ?? null, input.slug ?? null, input.categoryId ?? null],
+      [id, input.name ?? null, input.slug ?? null, input.categoryId ?? null, input.aliases ?? null],
     );
     if (updated && input.categoryId) await removeSubcategoryFromProducts(tx, updated.id, input.categoryId);
     return updated;

@@ -8,6 +8,7 @@ import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { wantsProductCounts, withProductCounts } from '../products';
 import { DataOnly, IdParams, List, NoContent, bearer, checks, idRules } from '../../lib/schemas';
 import { isId, rules, text, validate } from '../../lib/validate';
+import { aliasRules, aliasesOf } from '../../lib/aliases';
 import { requireAuth } from '../../plugins/auth';
 import { categoryExists } from '../categories';
 import { CountedListQuery } from '../categories';
@@ -71,7 +72,11 @@ export const createChecks =
   async (request) => {
     const categoryId =
       categoryParam === undefined ? undefined : (request.params as Record<string, string>)[categoryParam];
-    await validate('body', createBody(request, categoryId), { name: nameRules(), category: categoryRules(ctx) });
+    await validate('body', createBody(request, categoryId), {
+      name: nameRules(),
+      category: categoryRules(ctx),
+      aliases: aliasRules(),
+    });
   };
 
 /** POST /subcategories, and POST /categories/:categoryId/subcategories where the path's category wins; createChecks ran. */
@@ -84,7 +89,13 @@ export async function createSubcategory(
   const body = createBody(request, categoryId);
   const name = text(body.name)!;
   const row = await onUniqueViolation(
-    () => insertSubcategory(ctx.db, { name, slug: slugify(name), categoryId: body.category as string }),
+    () =>
+      insertSubcategory(ctx.db, {
+        name,
+        slug: slugify(name),
+        categoryId: body.category as string,
+        aliases: aliasesOf(body.aliases),
+      }),
     () => duplicateValue(name),
   );
   return reply.status(201).send({ data: subcategoryJson(row) });
@@ -151,7 +162,7 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
         staff,
         checks({
           params: idRules('id'),
-          body: { name: nameRules().optional(), category: categoryRules(ctx).optional() },
+          body: { name: nameRules().optional(), category: categoryRules(ctx).optional(), aliases: aliasRules() },
         }),
       ],
       handler: async (request) => {
@@ -160,7 +171,13 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
         const name = text(body.name);
         const categoryId = isId(body.category) ? (body.category as string) : undefined;
         const row = await onUniqueViolation(
-          () => updateSubcategory(ctx.db, id, { name, slug: name ? slugify(name) : undefined, categoryId }),
+          () =>
+            updateSubcategory(ctx.db, id, {
+              name,
+              slug: name ? slugify(name) : undefined,
+              categoryId,
+              aliases: aliasesOf(body.aliases),
+            }),
           () => duplicateValue(name ?? ''),
         );
         if (!row) throw notFound(`No document found for this id: ${id}`);

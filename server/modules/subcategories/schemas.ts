@@ -8,6 +8,7 @@ const SubcategoryProperties = {
   name: Type.String(),
   slug: Type.String(),
   category: Type.String({ description: 'Category id' }),
+  aliases: Type.Array(Type.String(), { description: 'Also known as: names search matches like the name (ours)' }),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 };
@@ -18,10 +19,19 @@ export const SubcategoryListItem = Type.Object({ ...SubcategoryProperties, ...Pr
 const name = Text('2–32 characters, unique within its category regardless of case');
 const category = Type.String({ description: 'Category id' });
 
-export const NewSubcategory = Type.Object({ name, category });
+const aliases = Type.Unknown({
+  description:
+    'Other names search matches (ours): a list of texts, or one text separated by commas; at most 10 of ≤ 32 characters; [] or "" clears',
+});
+export const NewSubcategory = Type.Object({ name, category, aliases: Type.Optional(aliases) });
 /** POST /categories/:categoryId/subcategories: the path names the category; a `category` in the body is ignored. */
 export const NewSubcategoryOfCategory = Type.Object({
   name,
   category: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the category' })),
+  aliases: Type.Optional(aliases),
 });
-export const SubcategoryChanges = Type.Object({ name: Maybe(name), category: Maybe(category) });
+export const SubcategoryChanges = Type.Object({
+  name: Maybe(name),
+  category: Maybe(category),
+  aliases: Type.Optional(aliases),
+});

@@ -7,6 +7,7 @@ export function subcategoryJson(row: SubcategoryRow) {
     name: row.name,
     slug: row.slug,
     category: row.category_id,
+    aliases: row.aliases,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   });
