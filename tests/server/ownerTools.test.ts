@@ -172,6 +172,57 @@ describe('GET /api/v1/dashboard', () => {
     expect(data.bestSellers.map((b: { sold: number }) => b.sold)).toEqual([1]);
   });
 
+  it('follows orders placed and cancelled through the shop: cash orders count at once, a cancelled one goes out again', async () => {
+    const [lamp, fan] = [
+      await createProduct(t, { title: 'مصباح', price: 120, quantity: 20 }),
+      await createProduct(t, { title: 'مروحة', price: 900, quantity: 20 }),
+    ];
+    const order = async (lines: [string, number][]) => {
+      for (const [productId, units] of lines)
+        for (let i = 0; i < units; i++)
+          await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: customer.auth, payload: { productId } });
+      const cart = (await get('/api/v1/cart', customer)).json().data;
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${cart._id}`,
+        headers: customer.auth,
+        payload: { shippingAddress: { details: 'شارع النيل 5', phone: '01011110000', city: 'الجيزة' } },
+      });
+      expect(placed.statusCode).toBe(201);
+      return placed.json().data._id as string;
+    };
+    await order([
+      [lamp, 3],
+      [fan, 1],
+    ]);
+    const second = await order([[fan, 2]]);
+
+    let { data } = (await get('/api/v1/dashboard', admin)).json();
+    expect(data.periods.today).toEqual({ orders: 2, revenue: 120 * 3 + 900 * 3 });
+    expect(
+      data.bestSellers.map((b: { product: { title: string }; sold: number }) => [b.product.title, b.sold]),
+    ).toEqual([
+      // As many units each: the one that brought more money first.
+      ['مروحة', 3],
+      ['مصباح', 3],
+    ]);
+
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${second}/cancel`,
+      headers: customer.auth,
+    });
+    expect(cancel.statusCode).toBe(200);
+    ({ data } = (await get('/api/v1/dashboard', admin)).json());
+    expect(data.periods.today).toEqual({ orders: 1, revenue: 120 * 3 + 900 });
+    expect(
+      data.bestSellers.map((b: { product: { title: string }; sold: number }) => [b.product.title, b.sold]),
+    ).toEqual([
+      ['مصباح', 3],
+      ['مروحة', 1],
+    ]);
+  });
+
   it('answers zeros for a new shop', async () => {
     const { data } = (await get('/api/v1/dashboard', admin)).json();
     expect(data.periods.last30Days).toEqual({ orders: 0, revenue: 0 });

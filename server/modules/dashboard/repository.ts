@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db';
 
 /**
- * The owner's figures (GET /dashboard), each from an indexed aggregate over orders and products (migration 017).
- * The dashboard owns no table: these read-only reports read the orders' and products' tables directly, each in one
- * statement. Cancelled orders count nowhere (their stock went back).
+ * The owner's figures (GET /dashboard), each in one statement. Sales per day and per product per day are kept up to
+ * date by the database as orders are placed and cancelled (migration 019: daily_sales, daily_product_sales, by Cairo
+ * day), so reading 30 days costs the same however many orders the shop has; the waiting counts use small partial
+ * indexes (migration 017). Cancelled orders count nowhere (their stock went back).
  */
 
 /** Today in the time zone, and the instant its midnight `days - 1` days ago began (the daily rows then come from one index range). */
@@ -16,12 +17,12 @@ export async function dayWindow(db: Queryable, timeZone: string, days: number) {
   return row;
 }
 
-/** Orders and sales (bigint piastres as text from node-postgres) per day of the time zone since `since`; days without orders are missing. */
-export const dailySales = (db: Queryable, timeZone: string, since: Date) =>
+/** Orders and sales (bigint piastres as text from node-postgres) per Cairo day since the day of `since`; days without orders are missing. */
+export const dailySales = (db: Queryable, since: Date) =>
   db.query<{ day: string; orders: number; revenue: string }>(
-    `SELECT to_char((created_at AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS day, count(*)::int AS orders, sum(total_order_price)::bigint AS revenue
-     FROM orders WHERE created_at >= $2 AND NOT is_cancelled GROUP BY 1`,
-    [timeZone, since],
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
+     FROM daily_sales WHERE day >= shop_day($1) GROUP BY day HAVING sum(orders) <> 0`,
+    [since],
   );
 
 /** Orders waiting for payment and for delivery, and products out of stock and low (1..lowStock), in one statement. */
@@ -37,18 +38,16 @@ export async function waitingCounts(db: Queryable, lowStock: number) {
 }
 
 /**
- * The products sold most (then by revenue) in orders placed since `since`, at most `limit`. The period's order ids
- * first, then their lines by the covering index (not a scan of every line ever sold); lines of deleted products
- * (product_id set to NULL) are left out: there is nothing to restock or link to.
+ * The products sold most (then by revenue) in orders placed since the Cairo day of `since`, at most `limit`, from the
+ * per-product daily figures; deleted products are left out: there is nothing to restock or link to.
  */
 export const bestSellers = (db: Queryable, since: Date, limit: number) =>
   db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
     `SELECT p.id, p.title, p.image_cover, s.sold, s.revenue
-     FROM (SELECT oi.product_id, sum(oi.count)::int AS sold, sum(oi.count * oi.price::bigint)::bigint AS revenue
-           FROM order_items oi
-           WHERE oi.order_id = ANY(ARRAY(SELECT id FROM orders WHERE created_at >= $1 AND NOT is_cancelled)) AND oi.product_id IS NOT NULL
-           GROUP BY oi.product_id ORDER BY sold DESC, revenue DESC, oi.product_id LIMIT $2) AS s
+     FROM (SELECT product_id, sum(sold)::int AS sold, sum(revenue)::bigint AS revenue
+           FROM daily_product_sales WHERE day >= shop_day($1)
+           GROUP BY product_id HAVING sum(sold) > 0) AS s
      JOIN products p ON p.id = s.product_id
-     ORDER BY s.sold DESC, s.revenue DESC, p.id`,
+     ORDER BY s.sold DESC, s.revenue DESC, p.id LIMIT $2`,
     [since, limit],
   );

@@ -58,7 +58,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
     async (request) => {
       // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.
       const { today, since } = await dayWindow(ctx.db, SHOP_TIME_ZONE, DAYS);
-      const daily = await dailySales(ctx.db, SHOP_TIME_ZONE, since);
+      const daily = await dailySales(ctx.db, since);
       const counts = await waitingCounts(ctx.db, LOW_STOCK);
       const best = await bestSellers(ctx.db, since, BEST_SELLERS);
 

@@ -226,7 +226,8 @@ describe('several payment sessions for one cart (built-in test provider)', () =>
       const paid = answers.filter((res) => res.statusCode === 303);
       expect(paid).toHaveLength(1);
       expect(paid[0].headers.location).toBe('http://front.test/user/allorders');
-      for (const res of answers.filter((r) => r !== paid[0])) expect(res.statusCode).toBe(404);
+      // The others were closed by the newer session (404) or by the order made from their cart (409).
+      for (const res of answers.filter((r) => r !== paid[0])) expect([404, 409]).toContain(res.statusCode);
       // Paying again (a replay of any page) still changes nothing.
       for (const page of pages) await pay(page);
       expect(await t.db.query('SELECT is_paid, total_order_price FROM orders')).toEqual([
