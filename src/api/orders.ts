@@ -1,5 +1,6 @@
 import { apiClient } from './client';
 import { normalizeOrder } from './normalize';
+import type { PaymentMethod } from './shop';
 import type { ItemResponse, ListResponse, Order, ShippingAddress } from './types';
 
 export const ORDERS_PAGE_SIZE = 5;
@@ -51,10 +52,11 @@ interface CheckoutSessionAnswer {
 export async function createCheckoutSession(
   cartId: string,
   shippingAddress: ShippingAddress,
+  choice: { paymentMethod?: PaymentMethod; walletPhone?: string } = {},
 ): Promise<CheckoutSessionAnswer> {
   const path = `/orders/checkout-session/${encodeURIComponent(cartId)}`;
   const { data } = isOriginalBackend()
     ? await apiClient.get<CheckoutSessionAnswer>(path, { params: { shippingAddress } })
-    : await apiClient.post<CheckoutSessionAnswer>(path, { shippingAddress });
+    : await apiClient.post<CheckoutSessionAnswer>(path, { shippingAddress, ...choice });
   return data;
 }

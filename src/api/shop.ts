@@ -1,7 +1,15 @@
 import { apiClient } from './client';
 
+/** An online payment method (ours): a card everywhere; with Paymob also a mobile wallet, a kiosk or valU. */
+export type PaymentMethod = 'card' | 'wallet' | 'kiosk' | 'valu';
+const METHODS: PaymentMethod[] = ['card', 'wallet', 'kiosk', 'valu'];
+
 /** What the web app must know about the shop it talks to (GET /shop, ours). */
 export interface ShopInfo {
+  /** Paymob's checkout is opened in the same tab and comes back to the order; the others open a new tab. */
+  paymentProvider: 'paymob' | 'stripe' | 'test' | null;
+  /** The online methods the pay page offers, in order (none: cash only). */
+  paymentMethods: PaymentMethod[];
   /** Card payments go to the server's test page: nothing is really paid, and the storefront says so. */
   demo: boolean;
   /** Card checkout is offered at all (Stripe or the test page). */
@@ -9,9 +17,26 @@ export interface ShopInfo {
 }
 
 /** Another backend (API.md §8) has no /shop: there, payments are real and card checkout exists. */
-export const OTHER_BACKEND_SHOP: ShopInfo = { demo: false, cardPayment: true };
+export const OTHER_BACKEND_SHOP: ShopInfo = {
+  paymentProvider: 'stripe',
+  paymentMethods: ['card'],
+  demo: false,
+  cardPayment: true,
+};
 
 export async function getShopInfo(): Promise<ShopInfo> {
   const { data } = await apiClient.get<{ data?: Partial<ShopInfo> }>('/shop');
-  return { demo: data.data?.demo === true, cardPayment: data.data?.cardPayment !== false };
+  const cardPayment = data.data?.cardPayment !== false;
+  const provider = data.data?.paymentProvider;
+  const methods = Array.isArray(data.data?.paymentMethods)
+    ? data.data.paymentMethods.filter((m) => METHODS.includes(m))
+    : undefined;
+  return {
+    demo: data.data?.demo === true,
+    cardPayment,
+    paymentProvider:
+      provider === 'paymob' || provider === 'test' || provider === null ? provider : cardPayment ? 'stripe' : null,
+    // An older server of ours says only whether cards are taken.
+    paymentMethods: methods ?? (cardPayment ? ['card'] : []),
+  };
 }

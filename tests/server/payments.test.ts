@@ -363,7 +363,9 @@ describe('card payment only where it is real or a demo shop (API.md §6.5)', () 
       expect(res.json()).toEqual({ status: 'fail', message: 'Card payment is not available' });
     }
     expect(await t.db.query('SELECT id FROM payment_sessions')).toEqual([]);
-    expect(await shop()).toEqual({ data: { demo: false, cardPayment: false, paymentMethods: [] } });
+    expect(await shop()).toEqual({
+      data: { paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [] },
+    });
     const page = await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' });
     expect([page.statusCode, page.json()]).toEqual([
       404,
@@ -383,7 +385,9 @@ describe('card payment only where it is real or a demo shop (API.md §6.5)', () 
       config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, publicBaseUrl: 'http://shop.test' },
     });
     try {
-      expect(await shop(other)).toEqual({ data: { demo: true, cardPayment: true, paymentMethods: ['card'] } });
+      expect(await shop(other)).toEqual({
+        data: { paymentProvider: 'test', demo: true, cardPayment: true, paymentMethods: ['card'] },
+      });
       const user = await createUser(t);
       const cart = await cartOf(t, user, await createProduct(t, { price: 40 }));
       const res = await other.inject({
@@ -400,7 +404,9 @@ describe('card payment only where it is real or a demo shop (API.md §6.5)', () 
         db: t.db,
         config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: false },
       });
-      expect(await shop(off)).toEqual({ data: { demo: false, cardPayment: false, paymentMethods: [] } });
+      expect(await shop(off)).toEqual({
+        data: { paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [] },
+      });
       await off.close();
     } finally {
       await other.close();
@@ -413,7 +419,9 @@ describe('card payment only where it is real or a demo shop (API.md §6.5)', () 
       config: { nodeEnv: 'test', logLevel: 'silent', dataDir: t.dataDir, paymentsTestMode: true },
     });
     try {
-      expect(await shop(on)).toEqual({ data: { demo: true, cardPayment: true, paymentMethods: ['card'] } });
+      expect(await shop(on)).toEqual({
+        data: { paymentProvider: 'test', demo: true, cardPayment: true, paymentMethods: ['card'] },
+      });
     } finally {
       await on.close();
     }
@@ -439,7 +447,7 @@ describe('Stripe webhook', () => {
 
   it('with Stripe, card payment is real: GET /shop says card, not demo, and there is no test page', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/shop' })).json()).toEqual({
-      data: { demo: false, cardPayment: true, paymentMethods: ['card'] },
+      data: { paymentProvider: 'stripe', demo: false, cardPayment: true, paymentMethods: ['card'] },
     });
     expect(
       (await t.app.inject({ method: 'GET', url: '/payments/test/00000000-0000-4000-8000-000000000000' })).statusCode,

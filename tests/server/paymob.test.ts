@@ -243,7 +243,12 @@ describe('Paymob payments', () => {
 
   it('GET /shop offers the enabled methods; Paymob unreachable is a clear 503 that leaves no session', async () => {
     const shop = (await t.app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data;
-    expect(shop).toEqual({ demo: false, cardPayment: true, paymentMethods: ['card', 'wallet', 'kiosk', 'valu'] });
+    expect(shop).toEqual({
+      paymentProvider: 'paymob',
+      demo: false,
+      cardPayment: true,
+      paymentMethods: ['card', 'wallet', 'kiosk', 'valu'],
+    });
 
     const { cartId } = await cart();
     const settings = t.app.ctx.config.paymob!;

@@ -21,10 +21,10 @@ const counts = async () =>
 describe('demo seed', () => {
   it('fills an empty database with the Arabic catalogue, real images, a coupon and demo accounts', async () => {
     const shop = async (app = t.app) => (await app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data;
-    expect(await shop()).toEqual({ demo: false, cardPayment: false, paymentMethods: [] });
+    expect(await shop()).toEqual({ paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [] });
     await seedDatabase(t.app.ctx, log);
     // The seeded shop is a demo shop from now on: card checkout goes to the test page, and the web app says so.
-    expect(await shop()).toEqual({ demo: true, cardPayment: true, paymentMethods: ['card'] });
+    expect(await shop()).toEqual({ paymentProvider: 'test', demo: true, cardPayment: true, paymentMethods: ['card'] });
     expect(await counts()).toEqual({ categories: 8, subcategories: 24, brands: 6, products: 40, coupons: 1, users: 2 });
 
     const admin = await t.db.one('SELECT password_hash, role FROM users WHERE email = $1', ['admin@shop.local']);
@@ -107,6 +107,7 @@ describe('demo seed', () => {
       expect(users).toEqual([{ email: 'boss@shop.local', role: 'admin' }]);
       expect(await other.db.query('SELECT 1 FROM categories')).toEqual([]);
       expect((await other.app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data).toEqual({
+        paymentProvider: null,
         demo: false,
         cardPayment: false,
         paymentMethods: [],

@@ -8,6 +8,9 @@ import { paymentProvider } from '../../payments/provider';
  * test page, so no payment is real and the storefront says so; `cardPayment`: card checkout is offered at all.
  */
 const Shop = Type.Object({
+  paymentProvider: Type.Union([Type.Literal('paymob'), Type.Literal('stripe'), Type.Literal('test'), Type.Null()], {
+    description: 'Ours: who takes online payments (Paymob is paid in the same tab); null: cash only',
+  }),
   demo: Type.Boolean({ description: 'Card payments go to the built-in test page: no payment is real' }),
   cardPayment: Type.Boolean({ description: 'Card checkout is offered' }),
   paymentMethods: Type.Array(
@@ -32,6 +35,7 @@ export async function shopRoutes(instance: FastifyInstance) {
       const provider = paymentProvider(ctx);
       return {
         data: {
+          paymentProvider: provider?.name ?? null,
           demo: provider?.name === 'test',
           cardPayment: provider !== undefined,
           paymentMethods: provider?.methods ?? [],

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { createCashOrder as createCashOrderRequest, createCheckoutSession } from '../../api/orders';
-import { getShopInfo, OTHER_BACKEND_SHOP, type ShopInfo } from '../../api/shop';
+import { getShopInfo, OTHER_BACKEND_SHOP, type PaymentMethod, type ShopInfo } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -39,11 +39,19 @@ export const createCashOrder = createAppAsyncThunk(
   ({ cartId, shippingAddress }: OrderArgs) => createCashOrderRequest(cartId, shippingAddress),
 );
 
-/** Card payment: resolves with session.url only when the answer says status 'success'. */
+/** Online payment: resolves with session.url only when the answer says status 'success'. */
 export const startCardPayment = createAppAsyncThunk(
   'checkOut/startCardPayment',
-  async ({ cartId, shippingAddress }: OrderArgs, { rejectWithValue }) => {
-    const answer = await createCheckoutSession(cartId, shippingAddress);
+  async (
+    {
+      cartId,
+      shippingAddress,
+      paymentMethod,
+      walletPhone,
+    }: OrderArgs & { paymentMethod?: PaymentMethod; walletPhone?: string },
+    { rejectWithValue },
+  ) => {
+    const answer = await createCheckoutSession(cartId, shippingAddress, { paymentMethod, walletPhone });
     const url = answer.session?.url;
     if (answer.status !== 'success' || !url) return rejectWithValue({ message: 'لم يتم انشاء جلسة الدفع' });
     return url;

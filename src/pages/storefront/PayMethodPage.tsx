@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PaymentMethod } from '../../api/shop';
 import { toast } from '../../lib/toast';
 import type { ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -20,6 +22,9 @@ import {
   startCardPayment,
 } from '../../features/checkOut/checkOutSlice';
 import { openPaymentPage } from '../../features/checkOut/openPaymentPage';
+import PaymentMethodLogo from '../../features/checkOut/PaymentMethodLogo';
+import { PAYMENT_METHOD_TEXTS, PAYMENT_RESULT_MESSAGES } from '../../features/checkOut/paymentMethods';
+import { EGYPT_MOBILE } from '../../lib/phone';
 import { useTabReturn } from '../../features/checkOut/paymentReturn';
 import { fetchOrders } from '../../features/orders/ordersSlice';
 import { fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
@@ -29,7 +34,7 @@ import { formatEGP } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
 
-type PayMethod = 'card' | 'cash';
+type PayMethod = PaymentMethod | 'cash';
 
 const CHECKOUT_MESSAGES = {
   chooseAddress: 'من فضلك اختر عنوان للشحن اولا',
@@ -54,9 +59,13 @@ export default function PayMethodPage() {
   const addressesStatus = useAppSelector(selectAddressesStatus);
   const pending = useAppSelector(selectCheckOutPending);
   const awaitingPayment = useAppSelector(selectAwaitingPayment);
-  const { cardPayment } = useAppSelector(selectShopInfo);
+  const { paymentMethods, paymentProvider } = useAppSelector(selectShopInfo);
   const [method, setMethod] = useState<PayMethod | ''>('');
   const [addressId, setAddressId] = useState('');
+  const [walletPhone, setWalletPhone] = useState('');
+  // Paymob sends a declined shopper back here (?payment=declined): say so until they try again.
+  const [searchParams] = useSearchParams();
+  const declined = searchParams.get('payment') === 'declined';
 
   useEffect(() => {
     if (!isUser) return;
@@ -126,6 +135,11 @@ export default function PayMethodPage() {
       toast.warn(CHECKOUT_MESSAGES.chooseMethod);
       return;
     }
+    const wallet = walletPhone.trim();
+    if (method === 'wallet' && !EGYPT_MOBILE.test(wallet)) {
+      toast.warn(PAYMENT_RESULT_MESSAGES.walletPhoneNeeded);
+      return;
+    }
     // DESIGN.md: the order carries the address itself (SPEC §3 sent only its alias as the details); the alias rides along.
     const { alias, details, phone, city = '', postalCode = '' } = address;
     const order = { cartId: cart._id, shippingAddress: { alias, details, phone, city, postalCode } };
@@ -140,7 +154,13 @@ export default function PayMethodPage() {
         void dispatch(fetchCart());
         later(() => navigate('/user/allorders'), DELAYS.cashOrderRedirect);
       } else {
-        const url = await dispatch(startCardPayment(order)).unwrap();
+        const choice = { paymentMethod: method, walletPhone: method === 'wallet' ? wallet : undefined };
+        const url = await dispatch(startCardPayment({ ...order, ...choice })).unwrap();
+        // Paymob's checkout takes this tab and comes back to the order; the others open beside the shop.
+        if (paymentProvider === 'paymob') {
+          window.location.assign(url);
+          return;
+        }
         toast.info(CHECKOUT_MESSAGES.paymentOpened);
         openPaymentPage(url);
       }
@@ -153,6 +173,11 @@ export default function PayMethodPage() {
   return (
     <>
       <h1 className="h4 my-3">اختر طريقة الدفع</h1>
+      {declined && (
+        <Alert variant="danger" data-testid="payment-declined" style={{ maxWidth: 640 }}>
+          {PAYMENT_RESULT_MESSAGES.declined}
+        </Alert>
+      )}
       {loading ? (
         <Spinner />
       ) : (
@@ -160,16 +185,46 @@ export default function PayMethodPage() {
           <Card.Body className="d-flex flex-column gap-3">
             <fieldset>
               <legend className="fs-6 fw-semibold">طريقة الدفع</legend>
-              {/* A shop with neither Stripe nor test payments takes cash only (API.md §6.5). */}
-              {cardPayment && (
+              {/* A shop with no payment provider takes cash only (API.md §6.5). */}
+              {paymentMethods.map((online) => (
                 <Form.Check
+                  key={online}
                   type="radio"
-                  id="pay-card"
-                  name="pay-method"
-                  label="الدفع عن طريق البطاقة الائتمانية"
-                  checked={method === 'card'}
-                  onChange={() => setMethod('card')}
-                />
+                  id={`pay-${online}`}
+                  className="d-flex flex-wrap align-items-center gap-2 mb-2"
+                >
+                  <Form.Check.Input
+                    type="radio"
+                    aria-describedby={`pay-${online}-hint`}
+                    name="pay-method"
+                    checked={method === online}
+                    onChange={() => setMethod(online)}
+                  />
+                  <Form.Check.Label className="d-flex align-items-center gap-2">
+                    <PaymentMethodLogo method={online} />
+                    <span>
+                      {online === 'card' && paymentProvider !== 'paymob'
+                        ? 'الدفع عن طريق البطاقة الائتمانية'
+                        : PAYMENT_METHOD_TEXTS[online].name}
+                    </span>
+                  </Form.Check.Label>
+                  <small id={`pay-${online}-hint`} className="text-body-secondary">
+                    {PAYMENT_METHOD_TEXTS[online].hint}
+                  </small>
+                </Form.Check>
+              ))}
+              {method === 'wallet' && (
+                <Form.Group controlId="wallet-phone" className="mb-3 ms-4">
+                  <Form.Label>رقم المحفظة</Form.Label>
+                  <Form.Control
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder="01xxxxxxxxx"
+                    value={walletPhone}
+                    onChange={(e) => setWalletPhone(e.target.value)}
+                  />
+                </Form.Group>
               )}
               <Form.Check
                 type="radio"

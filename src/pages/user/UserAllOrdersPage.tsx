@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useSearchParams } from 'react-router-dom';
+import { PAYMENT_RESULT_MESSAGES } from '../../features/checkOut/paymentMethods';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import OrderCard from '../../components/OrderCard';
 import Paginator from '../../components/Paginator';
@@ -9,6 +12,8 @@ import { fetchOrders, selectOrders } from '../../features/orders/ordersSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserAllOrdersPage() {
+  // Where Paymob's return sends the shopper when the payment is not confirmed yet, or was given back.
+  const payment = useSearchParams()[0].get('payment');
   usePageMeta({ title: 'طلباتي' });
   const dispatch = useAppDispatch();
   const { items, results, numberOfPages, page, status } = useAppSelector(selectOrders);
@@ -42,6 +47,11 @@ export default function UserAllOrdersPage() {
   return (
     <>
       <h1 className="h4 my-3">ادارة الطلبات</h1>
+      {(payment === 'pending' || payment === 'refunded') && (
+        <Alert variant={payment === 'pending' ? 'info' : 'warning'} data-testid="payment-result">
+          {PAYMENT_RESULT_MESSAGES[payment]}
+        </Alert>
+      )}
       {status === 'succeeded' && <p className="fw-semibold">عدد الطلبات {results}</p>}
       {content}
     </>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { PAYMENT_RESULT_MESSAGES } from '../../features/checkOut/paymentMethods';
 import { isOriginalBackend } from '../../api/orders';
 import type { ApiError, Order } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -42,6 +44,8 @@ const piastres = (amount: number) => Math.round(amount * 100);
 /** /user/orders/:id: one of the customer's orders, with its status history; cancellable while neither paid nor delivered. */
 export default function UserOrderDetailsPage() {
   const { id = '' } = useParams();
+  // Paymob's return lands here with ?payment=paid once the order is made.
+  const justPaid = useSearchParams()[0].get('payment') === 'paid';
   const dispatch = useAppDispatch();
   const { order: stored, status, missing, cancel } = useAppSelector(selectOrderDetails);
   const [confirming, setConfirming] = useState(false);
@@ -101,6 +105,11 @@ export default function UserOrderDetailsPage() {
           كل الطلبات
         </Link>
       </div>
+      {justPaid && order.isPaid && !order.isCancelled && (
+        <Alert variant="success" data-testid="payment-result">
+          {PAYMENT_RESULT_MESSAGES.paid}
+        </Alert>
+      )}
       <p className="text-body-secondary">
         تاريخ الطلب: <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </p>

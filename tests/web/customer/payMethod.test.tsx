@@ -151,7 +151,7 @@ describe('payment method page', () => {
     expect(popup.opener).toBeNull();
     const post = seen.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/orders/checkout-session/cart-1');
-    expect(post?.body).toEqual({ shippingAddress: homeAddress });
+    expect(post?.body).toEqual({ shippingAddress: homeAddress, paymentMethod: 'card' });
   });
 
   it('shows the cart afresh when the shopper comes back to the tab', async () => {
@@ -241,5 +241,70 @@ describe('payment method page', () => {
     await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
     expect(await screen.findByText('فشل في اتمام الطلب من فضلك حاول مرة اخرى')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('payment method page with Paymob', () => {
+  const paymobShop = () =>
+    server.use(
+      http.get('*/api/v1/shop', () =>
+        HttpResponse.json({
+          data: {
+            paymentProvider: 'paymob',
+            demo: false,
+            cardPayment: true,
+            paymentMethods: ['card', 'wallet', 'valu'],
+          },
+        }),
+      ),
+    );
+
+  it('offers the enabled methods by their Arabic names, each with our own drawn logo, and cash', async () => {
+    storeSession(customer);
+    paymobShop();
+    const { container } = renderPay();
+    for (const name of ['بطاقة بنكية', 'محفظة الهاتف', 'التقسيط مع ڤاليو', 'الدفع عند الاستلام'])
+      expect(await screen.findByRole('radio', { name })).not.toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'الدفع في منافذ أمان ومصاري' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'محفظة الهاتف' })).toHaveAccessibleDescription(
+      'فودافون كاش، اورنج كاش، اتصالات كاش، وي باي',
+    );
+    expect(container.querySelectorAll('label svg')).toHaveLength(3);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('a wallet asks for its number, sends it with the method, and goes to the checkout in the same tab', async () => {
+    storeSession(customer);
+    paymobShop();
+    const seen = recordRequests();
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const open = vi.spyOn(window, 'open');
+    const { user } = renderPay();
+    await choose(user, { address: 'المنزل', method: /محفظة الهاتف/ });
+    const phone = screen.getByLabelText('رقم المحفظة');
+    await user.type(phone, '12345');
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(await screen.findByText('من فضلك ادخل رقم المحفظة (رقم موبايل مصري)')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '01055556666');
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(open).not.toHaveBeenCalled();
+    const post = seen.find((r) => r.method === 'POST' && r.path.startsWith('/orders/checkout-session/'))!;
+    expect(post.body).toEqual({ shippingAddress: homeAddress, paymentMethod: 'wallet', walletPhone: '01055556666' });
+  });
+
+  it('back from a declined payment, says so clearly in Arabic, and the shopper can choose again', async () => {
+    storeSession(customer);
+    paymobShop();
+    renderWithProviders(<PayMethodPage />, { path: '/order/paymethoud', route: '/order/paymethoud?payment=declined' });
+    expect(await screen.findByTestId('payment-declined')).toHaveTextContent(
+      'لم تتم عملية الدفع ولم يُخصم أي مبلغ: رفض البنك أو المحفظة العملية. يمكنك المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.',
+    );
+    expect(await screen.findByRole('radio', { name: 'بطاقة بنكية' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'اتمام الشراء' })).toBeEnabled();
   });
 });
