@@ -163,7 +163,7 @@ describe('admin products: filters and stock in place', () => {
     await waitFor(() => expect(requests.at(-1)?.get('brand')).toBe(brands[1]._id));
     await user.selectOptions(screen.getByRole('combobox', { name: 'الترتيب' }), 'quantity');
     await waitFor(() => expect(requests.at(-1)?.get('sort')).toBe('quantity'));
-    await user.type(screen.getByRole('searchbox'), 'هاتف{Enter}');
+    await user.type(screen.getByRole('searchbox', { name: 'بحث باسم المنتج' }), 'هاتف{Enter}');
     await waitFor(() => expect(requests.at(-1)?.get('keyword')).toBe('هاتف'));
     expect(requests.at(-1)?.get('quantity')).toBe('0');
   });
