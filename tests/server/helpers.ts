@@ -138,6 +138,12 @@ export const KEPT_TABLES: Record<string, string> = {
   product_count: 'one row of the product count, kept by triggers: it goes back to 0 as the products are deleted',
 };
 
+/**
+ * Tables the database's own triggers fill from other tables (the search vocabulary, the dashboard's daily figures):
+ * emptied like the rest, but a saved scene never restores them, since restoring their sources fills them again.
+ */
+export const DERIVED_TABLES = ['search_words', 'daily_sales', 'daily_product_sales'];
+
 const dataTablesByDb = new WeakMap<Db, Promise<string[]>>();
 
 /**

@@ -7,6 +7,7 @@ import {
   createProduct,
   createSubcategory,
   createUser,
+  DERIVED_TABLES,
   dataTables,
   emptyTablesSql,
   type TestContext,
@@ -171,7 +172,13 @@ export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
     ).map((r) => [r.table_name, r.list]),
   );
   const restoreSql = `${await emptyTablesSql(t.db)}
-    ${tables.map((table) => `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`).join('\n')}
+    ${tables
+      .filter((table) => !DERIVED_TABLES.includes(table))
+      .map(
+        (table) =>
+          `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`,
+      )
+      .join('\n')}
     SELECT setval('order_number_seq', ${Number(orderNumber)});`;
   return async () => {
     // As in resetDb: background order e-mails finish reading before the tables are truncated under them.
