@@ -107,6 +107,8 @@ describe('a database that cannot be reached', () => {
       ...down,
       query: (text, params) => (started ? down.query(text, params) : Promise.resolve([])),
       one: (text, params) => (started ? down.one(text, params) : Promise.resolve(undefined)),
+      tx: (work) => (started ? down.tx(work) : work(db)),
+      exclusive: (work) => (started ? down.exclusive(work) : work()),
     };
     const secrets = { jwtSecret: randomBytes(32).toString('hex'), resetCodeSecret: randomBytes(32).toString('hex') };
     const app = await buildApp({

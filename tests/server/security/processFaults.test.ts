@@ -385,7 +385,9 @@ describe('production start-up', () => {
     expect((await login('admin@shop.local', 'Admin1234')).status).toBe(401);
     expect((await login('user@shop.local', 'User12345')).status).toBe(401);
     expect((await (await fetch(`${api}/products`)).json()).results).toBe(0);
-    expect(await (await fetch(`${api}/shop`)).json()).toEqual({ data: { demo: false, cardPayment: false } });
+    expect(await (await fetch(`${api}/shop`)).json()).toEqual({
+      data: { paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [] },
+    });
     expect((await fetch(`http://127.0.0.1:${port}/payments/test/00000000-0000-4000-8000-000000000000`)).status).toBe(
       404,
     );
