@@ -10,8 +10,11 @@ import { formatDate, formatEGP } from '../../common/format';
 import type { MailMessage } from '.';
 import { quotedCustomerText } from './customerText';
 
-/** `confirmed`: a cash order was placed or a card order was paid; `delivered`: staff marked it delivered. */
-export type OrderMailKind = 'confirmed' | 'delivered';
+/**
+ * `confirmed`: a cash order was placed or a card order was paid; `delivered`: staff marked it delivered; `refunded`:
+ * staff gave its payment back (the order is cancelled).
+ */
+export type OrderMailKind = 'confirmed' | 'delivered' | 'refunded';
 
 interface OrderForMail {
   id: number;
@@ -29,17 +32,21 @@ const PAYMENT = { cash: 'الدفع عند الاستلام', card: 'بطاقة 
 /** The e-mail of an order, in Arabic, right to left, as HTML with a plain-text part. */
 export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: string): MailMessage {
   const subject =
-    kind === 'delivered'
-      ? `تم توصيل طلبك رقم #${order.id}`
-      : order.paymentMethodType === 'card'
-        ? `تم الدفع وتأكيد طلبك رقم #${order.id}`
-        : `تم استلام طلبك رقم #${order.id}`;
+    kind === 'refunded'
+      ? `تم استرداد مبلغ طلبك رقم #${order.id}`
+      : kind === 'delivered'
+        ? `تم توصيل طلبك رقم #${order.id}`
+        : order.paymentMethodType === 'card'
+          ? `تم الدفع وتأكيد طلبك رقم #${order.id}`
+          : `تم استلام طلبك رقم #${order.id}`;
   const intro =
-    kind === 'delivered'
-      ? 'تم توصيل طلبك. نتمنى أن ينال إعجابك، وشكراً لتسوقك معنا.'
-      : order.paymentMethodType === 'card'
-        ? 'استلمنا دفعتك وتأكد طلبك، وسنبدأ في تجهيزه للشحن.'
-        : 'شكراً لطلبك! استلمناه وسنبدأ في تجهيزه، وتدفع عند الاستلام.';
+    kind === 'refunded'
+      ? `ألغينا طلبك ورددنا المبلغ المدفوع كاملاً (${formatEGP(order.totalOrderPrice)}) إلى وسيلة الدفع التي دفعت بها. قد يستغرق ظهوره في حسابك بضعة أيام حسب البنك أو المحفظة.`
+      : kind === 'delivered'
+        ? 'تم توصيل طلبك. نتمنى أن ينال إعجابك، وشكراً لتسوقك معنا.'
+        : order.paymentMethodType === 'card'
+          ? 'استلمنا دفعتك وتأكد طلبك، وسنبدأ في تجهيزه للشحن.'
+          : 'شكراً لطلبك! استلمناه وسنبدأ في تجهيزه، وتدفع عند الاستلام.';
 
   const lines = order.cartItems.map((item) => {
     const unit = toPiastres(item.price);

@@ -51,8 +51,8 @@ export interface PaymentProvider {
   /** The methods the shopper may choose, in the order the pay page shows them. */
   methods: PaymentMethod[];
   createSession(request: SessionRequest): Promise<OpenedSession>;
-  /** Gives the whole payment back; throws when the provider refuses or cannot be reached. */
-  refund(payment: PaidPayment): Promise<void>;
+  /** Gives the whole payment back and answers the provider's id of the refund; throws when it refuses or cannot be reached. */
+  refund(payment: PaidPayment): Promise<{ refundId: string }>;
 }
 
 /**
@@ -68,8 +68,10 @@ const TEST_SESSION_MINUTES = 30;
 const testProvider: PaymentProvider = {
   name: 'test',
   methods: ['card'],
-  // Nothing was taken, so nothing goes back: the order records the refund.
-  async refund() {},
+  // Nothing was taken, so nothing goes back: the refund is recorded under an id of its own (the order keeps it).
+  async refund(payment) {
+    return { refundId: `test-refund-${payment.sessionId}` };
+  },
   async createSession({ sessionId, baseUrl }) {
     return {
       providerSessionId: sessionId,
@@ -104,7 +106,13 @@ function stripeProvider(stripe: Stripe): PaymentProvider {
     methods: ['card'],
     async refund(payment) {
       if (!payment.providerPaymentId) throw new Error(`Stripe session ${payment.sessionId} has no payment intent`);
-      await stripe.refunds.create({ payment_intent: payment.providerPaymentId });
+      const refund = await stripe.refunds
+        .create({ payment_intent: payment.providerPaymentId, amount: payment.amount })
+        .catch((err: unknown) => {
+          if (STRIPE_UNAVAILABLE.some((kind) => err instanceof kind)) throw new PaymentProviderUnavailable(err);
+          throw err;
+        });
+      return { refundId: refund.id };
     },
     async createSession(request) {
       const session = await stripe.checkout.sessions
@@ -166,6 +174,21 @@ export function paymentProvider(ctx: Pick<AppContext, 'config' | 'shop'>): Payme
   const stripe = stripeClient(ctx.config);
   if (stripe) return stripeProvider(stripe);
   return (ctx.config.paymentsTestMode ?? ctx.shop.demo) ? testProvider : undefined;
+}
+
+/**
+ * The provider that took a payment, by the name its session keeps, when this shop can still reach it: a refund goes
+ * back through it even after the shop moved to another provider (Stripe's key still set, say). The test provider
+ * took no money and can always record a refund.
+ */
+export function providerNamed(
+  ctx: Pick<AppContext, 'config' | 'shop'>,
+  name: ProviderName,
+): PaymentProvider | undefined {
+  if (name === 'test') return testProvider;
+  if (name === 'paymob') return ctx.config.paymob ? paymentProvider(ctx) : undefined;
+  const stripe = stripeClient(ctx.config);
+  return stripe ? stripeProvider(stripe) : undefined;
 }
 
 /** The built-in test page answers only while it is the active provider; the web app then says payments are not real. */

@@ -148,3 +148,13 @@ export async function unclaimSupersededPayment(db: Queryable, id: string) {
     [id],
   );
 }
+
+/** The payment a session took, for its refund: the provider that took it, its id there, the method and the amount. */
+export const findPaymentOfSession = (db: Queryable, id: string) =>
+  db.one<{
+    id: string;
+    provider: ProviderName;
+    payment_method: PaymentMethod | null;
+    provider_payment_id: string | null;
+    total: number;
+  }>('SELECT id, provider, payment_method, provider_payment_id, total FROM payment_sessions WHERE id = $1', [id]);

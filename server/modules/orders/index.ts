@@ -1,8 +1,10 @@
-// The orders module's public face: checkout (checkCart, placeOrder) for the payment providers, orders for mails.
+// The orders module's public face: checkout (checkCart, placeOrder) and refunds for the payment providers, orders for mails.
 export {
   checkCart,
   findOrderJson,
+  lockOrderForRefund,
   placeOrder,
+  refundOrderInTx,
   pricesChanged,
   readShippingAddress,
   type PricedLine,

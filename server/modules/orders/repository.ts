@@ -40,6 +40,8 @@ export interface OrderRow {
   oversold: boolean;
   is_cancelled: boolean;
   cancelled_at: Date | null;
+  is_refunded: boolean;
+  refunded_at: Date | null;
   created_at: Date;
   updated_at: Date;
   live_user: OrderUser | null;
@@ -59,7 +61,7 @@ export interface OrderItemRow {
 /** Columns of `orders o` (with `users u` left-joined) that orderJson reads. */
 const ORDER_COLUMNS = `o.id, o.order_number, o.user_snapshot, o.shipping_address, o.tax_price, o.shipping_price,
   o.total_order_price, o.payment_method_type, o.is_paid, o.paid_at, o.is_delivered, o.delivered_at, o.coupon, o.oversold,
-  o.is_cancelled, o.cancelled_at, o.created_at, o.updated_at,
+  o.is_cancelled, o.cancelled_at, o.is_refunded, o.refunded_at, o.created_at, o.updated_at,
   CASE WHEN u.id IS NULL THEN NULL
        ELSE jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)) END AS live_user`;
 const FROM = 'orders o LEFT JOIN users u ON u.id = o.user_id';
@@ -69,6 +71,7 @@ const ORDER_FIELDS: ListSpec['fields'] = {
   isPaid: { column: 'o.is_paid', type: 'bool' },
   isDelivered: { column: 'o.is_delivered', type: 'bool' },
   isCancelled: { column: 'o.is_cancelled', type: 'bool' },
+  isRefunded: { column: 'o.is_refunded', type: 'bool' },
   paymentMethodType: { column: 'o.payment_method_type', type: 'text' },
   totalOrderPrice: { column: 'o.total_order_price', type: 'bigMoney' },
   createdAt: { column: 'o.created_at', type: 'date' },
@@ -236,6 +239,32 @@ export const orderedCounts = (tx: Queryable, id: string) =>
      WHERE oi.order_id = $1 GROUP BY p.id ORDER BY p.id`,
     [id],
   );
+
+/** Any order, locked first, with what a refund checks: so a second refund (or a pay/deliver) waits and then sees it. */
+export const lockOrderForRefund = (tx: Queryable, id: string) =>
+  tx.one<{
+    id: string;
+    order_number: number;
+    payment_method_type: 'cash' | 'card';
+    is_paid: boolean;
+    is_cancelled: boolean;
+    is_refunded: boolean;
+    total_order_price: number;
+    payment_session_id: string | null;
+  }>(
+    `SELECT id, order_number, payment_method_type, is_paid, is_cancelled, is_refunded, total_order_price, payment_session_id
+     FROM orders WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+
+/** The order is cancelled and refunded at the same moment, keeping the provider's id of the refund. */
+export async function markRefunded(tx: Queryable, id: string, refundId: string) {
+  await tx.query(
+    `UPDATE orders SET is_cancelled = true, cancelled_at = now(), is_refunded = true, refunded_at = now(), refund_id = $2,
+       updated_at = now() WHERE id = $1`,
+    [id, refundId],
+  );
+}
 
 export async function markCancelled(tx: Queryable, id: string) {
   await tx.query('UPDATE orders SET is_cancelled = true, cancelled_at = now(), updated_at = now() WHERE id = $1', [id]);

@@ -10,6 +10,7 @@ import type { PaymentMethod } from '../../payments/provider';
 import { Order, PaymentSession, ShippingAddressInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
+import { refundOrder } from '../../payments/refunds';
 import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
 import {
   CUSTOMER_ORDER_LIST,
@@ -232,6 +233,29 @@ export async function orderRoutes(instance: FastifyInstance) {
       });
     }
   }
+
+  // Refund (ours): staff give the whole payment of an order paid online back through the provider that took it; the
+  // order becomes cancelled and refunded, its stock back, once (payments/refunds.ts). The customer is mailed.
+  app.post(
+    '/:id/refund',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Refund an order paid online in full: cancelled and refunded, its stock back (manager, admin)',
+        params: IdParams('id'),
+        response: { 200: Success(Order) },
+      },
+      preValidation: [staff, checks({ params: idRules('id') })],
+    },
+    async (request) => {
+      const { id } = request.params;
+      await refundOrder(ctx, id, request.log);
+      const order = (await findOrderJson(ctx.db, id, base(request)))!;
+      sendOrderMail(ctx, request.log, order, 'refunded', base(request));
+      return { status: 'success' as const, data: order };
+    },
+  );
 
   // Cancel (ours): the owner, while the order is neither paid nor delivered; its stock comes back in the same transaction.
   const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => {

@@ -32,9 +32,10 @@ const Step = Type.Union([
   Type.Literal('paid'),
   Type.Literal('delivered'),
   Type.Literal('cancelled'),
+  Type.Literal('refunded'),
 ]);
 
-/** API.md §1 Order (orders/serialize.ts `orderJson`), with our additions: cancellation, the timeline, `oversold`. */
+/** API.md §1 Order (orders/serialize.ts `orderJson`), with our additions: cancellation, refund, the timeline, `oversold`. */
 export const Order = Type.Object({
   _id: Type.String(),
   id: Type.Integer({ description: 'Order number' }),
@@ -45,6 +46,10 @@ export const Order = Type.Object({
   deliveredAt: Type.Optional(DateTime()),
   isCancelled: Type.Boolean(),
   cancelledAt: Type.Optional(DateTime()),
+  isRefunded: Type.Boolean({
+    description: 'Ours: staff gave the whole payment back (the order is then cancelled too)',
+  }),
+  refundedAt: Type.Optional(DateTime()),
   statusHistory: Type.Array(Type.Object({ status: Step, at: DateTime() }), {
     description: 'Steps reached, oldest first',
   }),

@@ -6,21 +6,22 @@ import type { Static } from 'typebox';
 import type { ProductRef } from '../../lib/schemas';
 import type { OrderItemRow, OrderRow } from './repository';
 
-export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled';
+export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'refunded';
 
 /**
  * The steps an order has reached, each with its time (ours), oldest first; derived from the stored
  * timestamps so orders made before the history existed have one too. Equal times keep the steps' natural
- * order (a card order is placed and paid at the same moment).
+ * order (a card order is placed and paid at the same moment; a refunded one is cancelled and refunded together).
  */
 export function statusHistory(
-  row: Pick<OrderRow, 'created_at' | 'paid_at' | 'delivered_at' | 'cancelled_at'>,
+  row: Pick<OrderRow, 'created_at' | 'paid_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'>,
 ): { status: OrderStep; at: string }[] {
   const steps: [OrderStep, unknown][] = [
     ['placed', row.created_at],
     ['paid', row.paid_at],
     ['delivered', row.delivered_at],
     ['cancelled', row.cancelled_at],
+    ['refunded', row.refunded_at],
   ];
   return steps
     .filter(([, at]) => at != null)
@@ -40,6 +41,8 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], base: ImageBase)
     deliveredAt: iso(row.delivered_at),
     isCancelled: row.is_cancelled,
     cancelledAt: iso(row.cancelled_at),
+    isRefunded: row.is_refunded,
+    refundedAt: iso(row.refunded_at),
     statusHistory: statusHistory(row),
     // The live user when it still exists, else the snapshot taken with the order (API.md §1).
     user: row.live_user ?? row.user_snapshot,

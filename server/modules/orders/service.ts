@@ -19,7 +19,9 @@ import {
   findOrder,
   insertOrder,
   lockOrderOf,
+  lockOrderForRefund,
   markCancelled,
+  markRefunded,
   orderItems,
   orderedCounts,
   useUpCart,
@@ -201,6 +203,22 @@ export async function cancelOwnOrder(db: Db, orderId: string, userId: string): P
     await markCancelled(tx, orderId);
   });
 }
+
+/**
+ * The order side of a refund, inside the caller's transaction, which has locked the order (lockOrderForRefund): its
+ * stock comes back (products locked in id order, as everywhere), then `giveBack` has the money returned and answers
+ * the refund's id, and the order becomes cancelled and refunded. When `giveBack` throws, the caller rolls it all back.
+ */
+export async function refundOrderInTx(tx: Queryable, orderId: string, giveBack: () => Promise<string>): Promise<void> {
+  const lines = await orderedCounts(tx, orderId);
+  await restock(
+    tx,
+    lines.map((l) => ({ productId: l.product_id, count: l.count })),
+  );
+  await markRefunded(tx, orderId, await giveBack());
+}
+
+export { lockOrderForRefund };
 
 export const pricesChanged = () => conflict('Cart prices have changed, please review your cart');
 

@@ -1,6 +1,9 @@
 import type { PaymobMethod, PaymobSettings } from './config';
 
-/** Paymob answered with an error, or could not be reached; `status` is Paymob's HTTP status (0: no answer). */
+/**
+ * Paymob answered with an error, or could not be reached; `status` is Paymob's HTTP status (0: no answer; 200: it
+ * answered, but what it made did not succeed, such as a refund it declined).
+ */
 export class PaymobError extends Error {
   constructor(
     message: string,
@@ -128,8 +131,17 @@ export function paymobClient(settings: PaymobSettings) {
         transaction_id: transactionId,
         amount_cents: amountCents,
       });
-      if (answer.success !== true)
-        throw new PaymobError(`Paymob refused the refund of transaction ${transactionId}`, 0);
+      // Paymob answers the refund transaction it made; one that did not succeed is a refusal, however it was answered.
+      if (answer.success !== true && answer.success !== 'true') {
+        const data = (typeof answer.data === 'object' && answer.data !== null ? answer.data : {}) as Record<
+          string,
+          unknown
+        >;
+        throw new PaymobError(
+          `Paymob refused the refund of transaction ${transactionId}: ${String(data.message ?? answer.detail ?? 'no reason given')}`,
+          200,
+        );
+      }
       return { refundId: String(answer.id) };
     },
   };

@@ -63,7 +63,7 @@ export function paymobProvider(settings: PaymobSettings): PaymentProvider {
     async refund(payment) {
       if (!payment.providerPaymentId || !/^\d+$/.test(payment.providerPaymentId))
         throw new Error(`Paymob payment of session ${payment.sessionId} has no transaction id to refund`);
-      await client.refund(Number(payment.providerPaymentId), payment.amount);
+      return client.refund(Number(payment.providerPaymentId), payment.amount);
     },
   };
 }

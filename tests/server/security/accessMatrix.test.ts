@@ -92,6 +92,14 @@ async function openPaymentSession(s: Scene): Promise<Partial<Scene>> {
   return { sessionId: res.json().session.id };
 }
 
+/** `user`'s cart paid on the test page: a card order, which staff may refund; its id. */
+async function paidCardOrder(s: Scene): Promise<string> {
+  const { sessionId } = await openPaymentSession(s);
+  const paid = await t.app.inject({ method: 'POST', url: `/payments/test/${sessionId}/pay` });
+  expect(paid.statusCode, paid.body).toBe(303);
+  return (await t.db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [sessionId]))!.id;
+}
+
 const TABLE: Entry[] = [
   // §5.1 Auth: no role is required, so every actor, logged in or not, gets the same answer.
   {
@@ -342,6 +350,13 @@ const TABLE: Entry[] = [
   },
   ...putAndPatch('/api/v1/orders/:id/pay', { expect: staff(200), params: orderOf }),
   ...putAndPatch('/api/v1/orders/:id/deliver', { expect: staff(200), params: orderOf }),
+  // Refund (ours): staff only, of an order paid online (here on the test page: refunded without a provider call).
+  {
+    route: 'POST /api/v1/orders/:id/refund',
+    expect: staff(200),
+    setup: async (s) => ({ orderId: await paidCardOrder(s) }),
+    params: orderOf,
+  },
   // Cancel (ours): the owning customer only; another customer is told the order does not exist.
   ...putAndPatch('/api/v1/orders/:id/cancel', {
     expect: owningCustomer(200),
