@@ -111,6 +111,7 @@ export function normalizeOrder(raw: Omit<Loose<Order>, 'cartItems'> & { cartItem
   return {
     ...(raw as Order),
     isCancelled: raw.isCancelled ?? false,
+    isRefunded: raw.isRefunded ?? false,
     statusHistory: raw.statusHistory ?? derivedHistory(raw as Loose<Order>),
     cartItems: (raw.cartItems ?? []).map((item) => ({
       ...(item as OrderItem),

@@ -185,6 +185,9 @@ export interface Order {
   /** Ours: cancelled by its customer (never paid or delivered afterwards). */
   isCancelled?: boolean;
   cancelledAt?: IsoDate | null;
+  /** Ours: staff gave the whole online payment back (the order is then cancelled too). */
+  isRefunded?: boolean;
+  refundedAt?: IsoDate | null;
   /** Ours: the steps reached, oldest first (normalizeOrder derives it when the backend sends none). */
   statusHistory?: OrderStatusStep[];
   coupon?: string | null;
@@ -192,7 +195,7 @@ export interface Order {
   updatedAt?: IsoDate;
 }
 
-export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled';
+export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'refunded';
 
 export interface OrderStatusStep {
   status: OrderStep;

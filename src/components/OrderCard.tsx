@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../api/types';
 import { formatDate, formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
-import { CANCELLED_LABEL, paymentMethodLabel } from './orderLabels';
+import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from './orderLabels';
 
 interface OrderCardProps {
   order: Order;
@@ -81,6 +81,11 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
           {order.isCancelled && (
             <Badge bg="danger" className="fw-normal">
               {CANCELLED_LABEL}
+            </Badge>
+          )}
+          {order.isRefunded && (
+            <Badge bg="warning" text="dark" className="fw-normal">
+              {REFUNDED_LABEL}
             </Badge>
           )}
           <StateBadge done={order.isPaid} doneLabel="تم الدفع" pendingLabel="لم يتم الدفع" />

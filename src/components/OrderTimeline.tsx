@@ -7,6 +7,7 @@ const ORDER_STEP_LABELS: Record<OrderStep, string> = {
   paid: 'تم الدفع',
   delivered: 'تم التوصيل',
   cancelled: 'تم الغاء الطلب',
+  refunded: 'تم استرداد المبلغ',
 };
 
 /** The server's history, or (from a backend without it) the same steps from the order's own times, oldest first. */
@@ -17,6 +18,7 @@ function historyOf(order: Order): OrderStatusStep[] {
     ['paid', order.paidAt],
     ['delivered', order.deliveredAt],
     ['cancelled', order.cancelledAt],
+    ['refunded', order.refundedAt],
   ];
   return times
     .filter((step): step is [OrderStep, string] => Boolean(step[1]))

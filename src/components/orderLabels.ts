@@ -13,3 +13,6 @@ export const paymentMethodLabel = (order: Pick<Order, 'paymentMethodType'>) =>
 
 /** An order its customer cancelled (ours), in customer and admin lists and the admin detail page. */
 export const CANCELLED_LABEL = 'ملغي';
+
+/** An order whose online payment staff gave back (ours); it is cancelled too. */
+export const REFUNDED_LABEL = 'تم استرداد المبلغ';

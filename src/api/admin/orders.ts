@@ -11,6 +11,12 @@ export async function markOrder(id: string, change: 'pay' | 'deliver'): Promise<
   return status;
 }
 
+/** POST /orders/:id/refund (ours): the whole online payment back; the order answered, cancelled and refunded. */
+export async function refundOrder(id: string): Promise<Order> {
+  const { data } = await apiClient.post<{ data: Order }>(`/orders/${encodeURIComponent(id)}/refund`);
+  return normalizeOrder(data.data);
+}
+
 /** The admin list's filters: API.md §2 order filters plus `search` (ours: number, name, e-mail or phone). */
 export interface AdminOrderQuery {
   page: number;

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Order, ShippingAddress } from '../../api/types';
 import { formatEGP } from '../../../common/format';
-import { CANCELLED_LABEL, paymentMethodLabel } from '../orderLabels';
+import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from '../orderLabels';
 import { couponSaving } from '../orderMoney';
 
 /**
@@ -20,6 +20,11 @@ export function OrderStateBadges({ order }: { order: AdminOrder }) {
       {order.isCancelled && (
         <Badge bg="danger" className="fw-normal">
           {CANCELLED_LABEL}
+        </Badge>
+      )}
+      {order.isRefunded && (
+        <Badge bg="warning" text="dark" className="fw-normal">
+          {REFUNDED_LABEL}
         </Badge>
       )}
       <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">

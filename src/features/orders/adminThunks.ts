@@ -10,6 +10,11 @@ export const markedOrder = createAppAsyncThunk(
   async ({ id, change }: { id: Id; change: 'pay' | 'deliver' }) => (await adminOrdersApi()).markOrder(id, change),
 );
 
+/** POST /orders/:id/refund (the owner): the order as it is after its refund. */
+export const refundedOrder = createAppAsyncThunk('orders/refund', async (id: Id) =>
+  (await adminOrdersApi()).refundOrder(id),
+);
+
 /** The owner's dashboard figures (orders and revenue). */
 export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () =>
   (await import('../../api/admin/dashboard')).getDashboard(),

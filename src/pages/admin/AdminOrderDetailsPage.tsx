@@ -14,6 +14,7 @@ import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
 import Spinner from '../../components/Spinner';
 import { markedOrder } from '../../features/orders/adminThunks';
+import OrderRefund from '../../features/orders/OrderRefund';
 import { fetchOrder } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
 import { formatDateTime } from '../../../common/format';
@@ -198,7 +199,11 @@ export default function AdminOrderDetailsPage() {
         <Card.Body className="d-grid gap-3">
           {/* A cancelled order is never paid or delivered (the server answers 409). */}
           {order.isCancelled && (
-            <p className="mb-0 text-danger">هذا الطلب ملغي من العميل، لا يمكن تغيير حالة الدفع او التوصيل.</p>
+            <p className="mb-0 text-danger">
+              {order.isRefunded
+                ? 'تم استرداد مبلغ هذا الطلب وإلغاؤه، لا يمكن تغيير حالة الدفع او التوصيل.'
+                : 'هذا الطلب ملغي من العميل، لا يمكن تغيير حالة الدفع او التوصيل.'}
+            </p>
           )}
           {(order.isCancelled ? [] : STATE_CHANGES).map((spec) => (
             <StateChanger
@@ -209,6 +214,13 @@ export default function AdminOrderDetailsPage() {
               onChanged={refetchLater}
             />
           ))}
+          <div>
+            <OrderRefund
+              order={order}
+              onRefunded={(refunded) => setResult({ state: 'loaded', order: refunded })}
+              onStale={() => void load()}
+            />
+          </div>
         </Card.Body>
       </Card>
     </section>

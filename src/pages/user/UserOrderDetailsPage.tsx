@@ -28,10 +28,12 @@ const ORDER_DETAILS_MESSAGES = {
   cancelled: 'تم الغاء طلبك بنجاح',
   cannotCancel: 'لم يعد من الممكن الغاء هذا الطلب',
   cancelFailed: 'تعذر الغاء الطلب، حاول مرة اخرى',
+  refunded: 'تم استرداد المبلغ',
 } as const;
 
 /** The order's state in one word for its heading. */
 function orderStatus(order: Order): { label: string; bg: string } {
+  if (order.isRefunded) return { label: ORDER_DETAILS_MESSAGES.refunded, bg: 'warning' };
   if (order.isCancelled) return { label: 'ملغي', bg: 'danger' };
   if (order.isDelivered) return { label: 'تم التوصيل', bg: 'success' };
   if (order.isPaid) return { label: 'تم الدفع', bg: 'primary' };
@@ -98,7 +100,12 @@ export default function UserOrderDetailsPage() {
         <h1 id="order-heading" className="h4 mb-0" ref={heading1} tabIndex={-1}>
           {heading}
         </h1>
-        <Badge bg={state.bg} className="fw-normal fs-6" data-testid="order-status">
+        <Badge
+          bg={state.bg}
+          text={state.bg === 'warning' ? 'dark' : undefined}
+          className="fw-normal fs-6"
+          data-testid="order-status"
+        >
           {state.label}
         </Badge>
         <Link to="/user/allorders" className="ms-auto small">
@@ -108,6 +115,12 @@ export default function UserOrderDetailsPage() {
       {justPaid && order.isPaid && !order.isCancelled && (
         <Alert variant="success" data-testid="payment-result">
           {PAYMENT_RESULT_MESSAGES.paid}
+        </Alert>
+      )}
+      {order.isRefunded && (
+        <Alert variant="info" data-testid="refund-notice">
+          ألغينا هذا الطلب ورددنا المبلغ المدفوع كاملاً ({formatEGP(order.totalOrderPrice)}) إلى وسيلة الدفع التي دفعت
+          بها. قد يستغرق ظهوره في حسابك بضعة أيام حسب البنك أو المحفظة.
         </Alert>
       )}
       <p className="text-body-secondary">

@@ -197,3 +197,100 @@ describe('admin: order details', () => {
     });
   });
 });
+
+describe('admin: refund of an order paid online', () => {
+  /** order-2: paid by card and delivered, not refunded. */
+  const paid = orders[1];
+  const renderPaid = () =>
+    renderWithProviders(<AdminOrderDetailsPage />, { path: '/admin/orders/:id', route: `/admin/orders/${paid._id}` });
+  const refunded: Order = {
+    ...paid,
+    isCancelled: true,
+    cancelledAt: '2026-05-02T10:00:00.000Z',
+    isRefunded: true,
+    refundedAt: '2026-05-02T10:00:00.000Z',
+    statusHistory: [
+      { status: 'placed', at: paid.createdAt },
+      { status: 'paid', at: paid.createdAt },
+      { status: 'delivered', at: paid.createdAt },
+      { status: 'cancelled', at: '2026-05-02T10:00:00.000Z' },
+      { status: 'refunded', at: '2026-05-02T10:00:00.000Z' },
+    ],
+  };
+  function watchRefunds(answer: () => Response) {
+    const calls: string[] = [];
+    server.use(
+      http.post('*/api/v1/orders/:id/refund', ({ params }) => {
+        calls.push(String(params.id));
+        return answer();
+      }),
+    );
+    return calls;
+  }
+
+  it('is offered for a paid online order that is not refunded', async () => {
+    renderPaid();
+    expect(await screen.findByRole('button', { name: 'استرداد المبلغ' })).toBeVisible();
+  });
+
+  it.each([
+    ['a cash order', orders[0]],
+    ['a cash order marked paid', { ...orders[0], isPaid: true }],
+    ['an unpaid card order', { ...paid, isPaid: false }],
+    ['a refunded order', refunded],
+    ['a cancelled order', { ...paid, isCancelled: true }],
+  ])('is not offered for %s', async (_case, order) => {
+    server.use(http.get('*/api/v1/orders/:id', () => HttpResponse.json({ data: order })));
+    renderPaid();
+    await screen.findByRole('heading', { name: new RegExp(`تفاصيل الطلب رقم #${order.id}`) });
+    expect(screen.queryByRole('button', { name: 'استرداد المبلغ' })).toBeNull();
+  });
+
+  it('asks first, saying the amount; "تراجع" refunds nothing', async () => {
+    const calls = watchRefunds(() => HttpResponse.json({ status: 'success', data: refunded }));
+    const { user } = renderPaid();
+    await user.click(await screen.findByRole('button', { name: 'استرداد المبلغ' }));
+    const dialog = await screen.findByRole('dialog', { name: `استرداد مبلغ الطلب رقم #${paid.id}؟` });
+    expect(
+      within(dialog).getByText(new RegExp(formatEGP(paid.totalOrderPrice).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it('confirmed: refunds once, says so, and shows the order refunded and cancelled with the button gone', async () => {
+    const calls = watchRefunds(() => HttpResponse.json({ status: 'success', data: refunded }));
+    const { user } = renderPaid();
+    await user.click(await screen.findByRole('button', { name: 'استرداد المبلغ' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'استرداد المبلغ' }));
+    expect(await screen.findByText('تم استرداد المبلغ وإلغاء الطلب')).toBeInTheDocument();
+    expect(calls).toEqual([paid._id]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'استرداد المبلغ' })).toBeNull());
+    expect(screen.getByText('تم استرداد المبلغ', { selector: '.badge' })).toBeVisible();
+    expect(within(screen.getByRole('list', { name: 'مراحل الطلب' })).getByText('تم استرداد المبلغ')).toBeVisible();
+    expect(screen.getByText(/تم استرداد مبلغ هذا الطلب وإلغاؤه/)).toBeVisible();
+  });
+
+  it.each([
+    [
+      502,
+      'The payment provider refused the refund',
+      'رفضت شركة الدفع استرداد المبلغ، راجع العملية في لوحة تحكم شركة الدفع',
+    ],
+    [503, 'The payment provider is unavailable, please try again', 'شركة الدفع غير متاحة الآن، حاول مرة أخرى بعد قليل'],
+    [409, 'This order has already been refunded', 'تم استرداد مبلغ هذا الطلب من قبل'],
+    [
+      409,
+      'Paymob cannot refund a kiosk payment',
+      'لا يمكن استرداد دفعة تمت في منفذ دفع (كشك) إلكترونياً، رد المبلغ للعميل بطريقة أخرى',
+    ],
+  ])('a %i "%s" is said in Arabic', async (status, message, arabic) => {
+    watchRefunds(() => HttpResponse.json({ status: status >= 500 ? 'error' : 'fail', message }, { status }));
+    const { user } = renderPaid();
+    await user.click(await screen.findByRole('button', { name: 'استرداد المبلغ' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'استرداد المبلغ' }));
+    expect(await screen.findByText(arabic)).toBeInTheDocument();
+  });
+});

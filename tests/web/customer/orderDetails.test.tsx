@@ -232,3 +232,41 @@ describe('cancelled orders are marked', () => {
     expect(screen.queryByRole('button', { name: /حفظ/ })).toBeNull();
   });
 });
+
+describe('order page of a refunded order', () => {
+  it('says the money was given back, and its timeline ends with the cancellation and the refund, in Arabic', async () => {
+    const at = '2024-04-02T12:30:00.000Z';
+    const order = makeOrder(31, {
+      paymentMethodType: 'card',
+      isPaid: true,
+      paidAt: '2024-03-28T10:15:00.000Z',
+      isCancelled: true,
+      cancelledAt: at,
+      isRefunded: true,
+      refundedAt: at,
+      totalOrderPrice: 300,
+      statusHistory: [
+        { status: 'placed', at: '2024-03-28T10:15:00.000Z' },
+        { status: 'paid', at: '2024-03-28T10:15:00.000Z' },
+        { status: 'cancelled', at },
+        { status: 'refunded', at },
+      ],
+    });
+    serve(order);
+    renderOrder(order._id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'طلب رقم #31' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('تم استرداد المبلغ');
+    expect(screen.getByTestId('refund-notice')).toHaveTextContent(/رددنا المبلغ المدفوع كاملاً/);
+    const steps = within(screen.getByRole('list', { name: 'مراحل الطلب' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.querySelector('span')?.textContent)).toEqual([
+      'تم تقديم الطلب',
+      'تم الدفع',
+      'تم الغاء الطلب',
+      'تم استرداد المبلغ',
+    ]);
+    expect(steps[3]).toHaveTextContent(formatDateTime(at));
+    // Nothing is ahead of a cancelled order, and it cannot be cancelled again.
+    expect(screen.queryByText('لم يتم بعد')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'الغاء الطلب' })).toBeNull();
+  });
+});
