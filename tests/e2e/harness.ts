@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openPglite } from '../../server/db';
 import { seedDatabase } from '../../server/db/seed';
+import type { Config } from '../../server/config';
 import { latestOutboxMessage } from '../../server/mail';
 import { shopConfig } from './seededShop';
 
@@ -32,14 +33,15 @@ export interface Shop {
 export const DEMO_USER = { email: 'user@shop.local', password: 'User12345' };
 export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
 
-export async function startShop(): Promise<Shop> {
+/** `config`: settings of this shop beside those of every end-to-end shop (Paymob's, pointing at the fake one). */
+export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   // A copy of the demo shop seeded once for the run (tests/e2e/globalSetup.ts): its images, and its database
   // loaded into an in-memory PGlite.
   const seeded = inject('seededShop');
   await fs.cp(seeded.uploads, path.join(dataDir, 'uploads'), { recursive: true });
   const db = await openPglite(undefined, { loadDataDir: new Blob([await fs.readFile(seeded.database)]) });
-  const app = await buildApp({ webDist: path.resolve('dist'), db, config: shopConfig(dataDir) });
+  const app = await buildApp({ webDist: path.resolve('dist'), db, config: { ...shopConfig(dataDir), ...config } });
   // Finds the demo shop seeded, as a restarted shop would.
   await seedDatabase(app.ctx, app.log);
   await app.listen({ port: 0, host: '127.0.0.1' });
