@@ -197,12 +197,13 @@ export async function startFakePaymob(): Promise<FakePaymob> {
     const intention = intentionOfOrder(obj.order.id);
     const source = obj.source_data as Record<string, unknown>;
     const data = obj.data as Record<string, unknown>;
-    // The response callback flattens the transaction into the query: `order` is the order id, nested keys are dotted.
+    // The response callback flattens the transaction into the query: `order_id` is the order id (Paymob's documented
+    // name; the shop also reads the older `order`), nested keys are dotted.
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(obj)) {
       if (value === null || typeof value !== 'object') query[key] = String(value ?? '');
     }
-    query.order = String(obj.order.id);
+    query.order_id = String(obj.order.id);
     query.merchant_order_id = '';
     query['data.message'] = String(data.message);
     query['source_data.type'] = String(source.type);

@@ -128,10 +128,21 @@ describe('Paymob HMAC', () => {
       query[key] = String(changed(query[key] === 'true' ? true : query[key] === 'false' ? false : query[key]));
       expect(verifyRedirect(query, PUBLISHED_SECRET), key).toBe(false);
     }
-    const moved = sampleQuery();
-    moved.order_id = moved.order;
-    delete (moved as Partial<typeof moved>).order;
+    const moved: Record<string, string> = sampleQuery();
+    moved.orderId = moved.order;
+    delete moved.order;
     expect(verifyRedirect(moved, PUBLISHED_SECRET)).toBe(false);
+  });
+
+  it("reads the redirect's order id as order_id (Paymob's documented name) or order (its older one), never two of them that differ", () => {
+    const documented: Record<string, string> = sampleQuery();
+    documented.order_id = documented.order;
+    delete documented.order;
+    expect(redirectSignedString(documented)).toBe(PUBLISHED_STRING);
+    expect(verifyRedirect(documented, PUBLISHED_SECRET)).toBe(true);
+    expect(verifyRedirect({ ...sampleQuery(), order_id: sampleQuery().order }, PUBLISHED_SECRET)).toBe(true);
+    expect(verifyRedirect({ ...sampleQuery(), order_id: '217503755' }, PUBLISHED_SECRET)).toBe(false);
+    expect(verifyRedirect({ ...documented, order: '217503755' }, PUBLISHED_SECRET)).toBe(false);
   });
 
   it('fields not signed may change; their values are still never trusted', () => {

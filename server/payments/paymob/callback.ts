@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import { findPaymobPaymentSession } from '../repository';
+import { redirectOrderId } from './hmac';
 
 /**
  * What the shop reads from a transaction, as the processed callback's `obj` (JSON) or the redirect's query (text)
@@ -38,11 +39,11 @@ export function factsOfTransaction(obj: Record<string, unknown>): TransactionFac
   };
 }
 
-/** The facts of a redirect's query (`order` is the order id there). */
+/** The facts of a redirect's query (its order id is `order_id`, or `order` as Paymob used to name it). */
 export function factsOfRedirect(query: Record<string, string>): TransactionFacts {
   return {
     transactionId: String(query.id),
-    paymobOrderId: whole(query.order),
+    paymobOrderId: whole(redirectOrderId(query)),
     amountCents: whole(query.amount_cents),
     currency: String(query.currency),
     success: yes(query.success),

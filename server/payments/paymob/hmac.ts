@@ -4,7 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * The fields Paymob signs in a transaction callback, in the order it documents ("HMAC Transaction Callback"): their
  * values, concatenated without separators, are signed with HMAC-SHA512 and the merchant's HMAC secret, in lowercase
  * hex. Each entry is the field's path in the processed callback's `obj` (POST) and its name in the response
- * callback's query (the GET redirect): the two differ only for the transaction id and the order id.
+ * callback's query (the GET redirect): the two differ only for the transaction id and the order id. The order id of
+ * the redirect is `order_id` in Paymob's current documentation and `order` in its older one and in redirects seen in
+ * the wild: either is read (see `redirectOrderId`).
  */
 const SIGNED_FIELDS: { inObject: string[]; inQuery: string }[] = [
   { inObject: ['amount_cents'], inQuery: 'amount_cents' },
@@ -20,7 +22,7 @@ const SIGNED_FIELDS: { inObject: string[]; inQuery: string }[] = [
   { inObject: ['is_refunded'], inQuery: 'is_refunded' },
   { inObject: ['is_standalone_payment'], inQuery: 'is_standalone_payment' },
   { inObject: ['is_voided'], inQuery: 'is_voided' },
-  { inObject: ['order', 'id'], inQuery: 'order' },
+  { inObject: ['order', 'id'], inQuery: 'order_id' },
   { inObject: ['owner'], inQuery: 'owner' },
   { inObject: ['pending'], inQuery: 'pending' },
   { inObject: ['source_data', 'pan'], inQuery: 'source_data.pan' },
@@ -49,9 +51,28 @@ function at(object: unknown, path: string[]): unknown {
 /** The string Paymob signs for a processed callback's transaction (`obj` of `{ type: 'TRANSACTION', obj }`). */
 export const transactionSignedString = (obj: unknown) => SIGNED_FIELDS.map((f) => text(at(obj, f.inObject))).join('');
 
+/**
+ * The order id of a redirect's query: `order_id` (Paymob's documented name) or `order` (its older name). Both given,
+ * with different values, it is no order id: which one was signed cannot be known, so nothing verifies.
+ */
+export function redirectOrderId(query: Record<string, unknown>): unknown {
+  const documented = Object.hasOwn(query, 'order_id') ? query.order_id : undefined;
+  const older = Object.hasOwn(query, 'order') ? query.order : undefined;
+  if (documented !== undefined && older !== undefined && documented !== older) return ['two order ids'];
+  return documented ?? older;
+}
+
 /** The string Paymob signs for the response callback (the browser's redirect back to the shop), from its query. */
 export const redirectSignedString = (query: Record<string, unknown>) =>
-  SIGNED_FIELDS.map((f) => text(Object.hasOwn(query, f.inQuery) ? query[f.inQuery] : undefined)).join('');
+  SIGNED_FIELDS.map((f) =>
+    text(
+      f.inQuery === 'order_id'
+        ? redirectOrderId(query)
+        : Object.hasOwn(query, f.inQuery)
+          ? query[f.inQuery]
+          : undefined,
+    ),
+  ).join('');
 
 export const paymobHmac = (signed: string, secret: string) =>
   createHmac('sha512', secret).update(signed, 'utf8').digest('hex');
