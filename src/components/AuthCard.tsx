@@ -19,18 +19,36 @@ interface AuthFieldProps extends Pick<
   'type' | 'autoComplete' | 'inputMode' | 'dir' | 'placeholder'
 > {
   id: string;
-  /** Accessible name; also the placeholder unless one is given. */
+  /** The visible label, kept above the field while it is filled. */
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** What is wrong with the value, said under the field (and read with it). */
+  error?: string;
 }
 
-/** One input of the account screens: the label is for screen readers, the placeholder shows it. */
-export function AuthField({ id, label, value, onChange, placeholder = label, ...input }: AuthFieldProps) {
+/**
+ * One input of the account screens, with its label always shown (a placeholder alone vanishes once the field is filled)
+ * and its error beside it. No placeholder by default: e-mail and phone then read left to right, as in the profile.
+ */
+export function AuthField({ id, label, value, onChange, error, ...input }: AuthFieldProps) {
+  const errorId = `${id}-error`;
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label className="visually-hidden">{label}</Form.Label>
-      <Form.Control {...input} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+      <Form.Label className="mb-1">{label}</Form.Label>
+      <Form.Control
+        {...input}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error && (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      )}
     </Form.Group>
   );
 }

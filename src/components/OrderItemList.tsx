@@ -4,6 +4,7 @@ import { formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
 import { lineTotal } from './orderMoney';
 import StarRating from './StarRating';
+import { reviewsLabel } from '../lib/plural';
 
 /**
  * How the lines look on each order screen: `compact`, text only (the owner's order cards); `detailed`, a larger
@@ -63,7 +64,7 @@ function OrderItemLine({ item, look }: { item: OrderItem; look: OrderItemLook })
             <div className="d-flex align-items-center gap-1 small">
               <StarRating value={product.ratingsAverage} />
               <span>{product.ratingsAverage}</span>
-              <span className="text-muted">({product.ratingsQuantity} تقييم)</span>
+              <span className="text-muted">({reviewsLabel(product.ratingsQuantity)})</span>
             </div>
           </>
         )}

@@ -37,8 +37,23 @@ export function failureKind(error: ApiError): FailureKind {
 export const isRetryable = (kind: FailureKind) =>
   kind === 'offline' || kind === 'server' || kind === 'unexpected' || kind === 'tooMany';
 
-/** The Arabic text for a failure; `wording` gives a screen's own text for some classes. */
-export const failureText = (error: ApiError, wording: Partial<Record<FailureKind, string>> = {}) => {
+/**
+ * How a screen words some classes: `wording` names classes one by one; `fallback` is the screen's own text for a request
+ * the server refused (or an answer nobody expected), e.g. SPEC §8's 'هناك مشكله فى عملية المسح'. Offline, server trouble,
+ * logged out, not allowed and too many requests keep the mapping's words unless `wording` names them.
+ */
+export interface FailureWording {
+  wording?: Partial<Record<FailureKind, string>>;
+  fallback?: string;
+}
+
+/** The classes the request itself is to blame for: a screen's `fallback` says them. */
+const REQUEST_REFUSED: FailureKind[] = ['refused', 'unexpected'];
+
+/** The Arabic text for a failure. */
+export function failureText(error: ApiError, { wording = {}, fallback }: FailureWording = {}): string {
   const kind = failureKind(error);
-  return wording[kind] ?? FAILURE_TEXTS[kind];
-};
+  if (wording[kind]) return wording[kind];
+  if (fallback && REQUEST_REFUSED.includes(kind)) return fallback;
+  return FAILURE_TEXTS[kind];
+}

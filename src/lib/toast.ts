@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import type { ToastContent, ToastOptions } from 'react-toastify';
 import type { ApiError } from '../api/types';
 import ToastWithAction from '../components/ToastWithAction';
-import { failureKind, failureText, isRetryable, type FailureKind } from './failures';
+import { failureKind, failureText, isRetryable, type FailureWording } from './failures';
 
 /**
  * The app's toasts. react-toastify (its code and its stylesheet, about 14 KB gzip) stays out of the first
@@ -43,15 +43,12 @@ const withAction = (kind: Kind) => (text: string, actionLabel: string, onAction:
   show(kind)(({ closeToast }) => createElement(ToastWithAction, { text, actionLabel, onAction, closeToast }), options);
 
 /**
- * A failed call, said as lib/failures.ts words its class (or the screen's `wording`), with a retry button when sending
- * it again may work and the screen gives `retry`.
+ * A failed call, said as lib/failures.ts words its class (or the screen's `wording` and `fallback`), with a retry button
+ * when sending it again may work and the screen gives `retry`. Every failed call a screen reports goes through here.
  */
-function failure(
-  error: ApiError,
-  options: { retry?: () => void; wording?: Partial<Record<FailureKind, string>> } = {},
-): void {
+function failure(error: ApiError, options: FailureWording & { retry?: () => void } = {}): void {
   const kind = failureKind(error);
-  const text = failureText(error, options.wording);
+  const text = failureText(error, options);
   const style: Kind = kind === 'outOfStock' || kind === 'notLoggedIn' ? 'warn' : 'error';
   if (options.retry && isRetryable(kind)) withAction(style)(text, RETRY_LABEL, options.retry);
   else show(style)(text);

@@ -148,10 +148,10 @@ describe('admin journeys', () => {
     await page
       .getByLabel('اختيار صور للخانة 1')
       .setInputFiles([await pngFile('one.png', 1200, 900), await pngFile('two.png', 1000, 800, '#22aa55')]);
-    const dialog = page.getByRole('dialog', { name: 'Crop Image' });
+    const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
     await dialog.waitFor();
     await cropReady(dialog);
-    await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
+    await dialog.getByRole('button', { name: 'قص', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('img', { name: 'الصورة 2' }).getAttribute('src')).toMatch(/^data:image\/jpeg/);
     expect(await page.getByRole('img', { name: 'الصورة 1' }).getAttribute('src')).toMatch(/^data:image\/png/);
@@ -254,9 +254,9 @@ describe('admin journeys', () => {
     // A new second image, then a second save: only the gallery is sent, and the second save works from the
     // images the server answered with (it used to send URLs the first save had deleted).
     await page.getByLabel('اختيار صور للخانة 3').setInputFiles(await pngFile('three.png', 1000, 750, '#aa2255'));
-    const dialog = page.getByRole('dialog', { name: 'Crop Image' });
+    const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
     await cropReady(dialog);
-    await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
+    await dialog.getByRole('button', { name: 'قص', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await actionToast(page, 'تم التعديل بنجاح', () => page.getByRole('button', { name: 'حفظ التعديلات' }).click());
     const changed = await api<{ data: { images: string[]; imageCover: string } }>('GET', `/products/${productId}`);
@@ -286,11 +286,11 @@ describe('admin journeys', () => {
     expect(await page.getByRole('img', { name: 'الصورة 1' }).count()).toBe(0);
 
     await page.getByLabel('اختيار صور للخانة 1').setInputFiles(await pngFile('tall.png', 900, 2400, '#558822'));
-    const dialog = page.getByRole('dialog', { name: 'Crop Image' });
+    const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
     await cropReady(dialog);
-    const crop = await dialog.getByRole('button', { name: 'Crop', exact: true }).boundingBox();
+    const crop = await dialog.getByRole('button', { name: 'قص', exact: true }).boundingBox();
     expect(crop!.y + crop!.height).toBeLessThanOrEqual(800);
-    await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
+    await dialog.getByRole('button', { name: 'قص', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
     const add = page.getByRole('button', { name: 'اضافة لون' });

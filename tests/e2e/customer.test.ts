@@ -280,8 +280,8 @@ describe('customer journeys in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // The old password no longer works.
-    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
-    await page.getByPlaceholder('كلمة السر').fill(DEMO_USER.password);
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(DEMO_USER.email);
+    await page.getByLabel('كلمة السر', { exact: true }).fill(DEMO_USER.password);
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await toast(page, 'كلمة السر او الايميل خطأ');
     await login(page, { email: DEMO_USER.email, password: 'Changed123' });

@@ -83,8 +83,8 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
 /** Logs in through the real login screen. */
 export async function login(page: Page, credentials: { email: string; password: string }) {
   await page.goto('/login');
-  await page.getByPlaceholder(/البريد الإلكتروني|الايميل|البريد/).fill(credentials.email);
-  await page.getByPlaceholder(/كلمة السر|كلمة المرور/).fill(credentials.password);
+  await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(credentials.email);
+  await page.getByLabel('كلمة السر', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: /تسجيل الدخول/ }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
@@ -92,7 +92,7 @@ export async function login(page: Page, credentials: { email: string; password: 
 export async function cropReady(dialog: Locator) {
   await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
   await dialog.locator('.ReactCrop__crop-selection').waitFor();
-  await (await dialog.getByRole('button', { name: 'Crop', exact: true }).elementHandle())!.waitForElementState(
+  await (await dialog.getByRole('button', { name: 'قص', exact: true }).elementHandle())!.waitForElementState(
     'stable',
   );
 }

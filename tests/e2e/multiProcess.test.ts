@@ -232,7 +232,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
       .setInputFiles([await pngFile('one.png', 1200, 900, '#3366cc'), await pngFile('two.png', 1000, 800, '#22aa55')]);
     const dialog = page.getByRole('dialog', { name: 'Crop Image' });
     await cropReady(dialog);
-    await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
+    await dialog.getByRole('button', { name: 'قص', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByLabel('اسم المنتج').fill(PRODUCT);
     await page.getByLabel('وصف المنتج').fill('منتج أضيف عبر موزع الأحمال');

@@ -55,8 +55,8 @@ describe('session journeys in Chromium', () => {
     await page.goto('/cart');
     await page.getByText('قم بتسجيل الدخول اولا لعرض عربة التسوق').waitFor();
     await page.goto('/login');
-    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
-    await page.getByPlaceholder('كلمة السر').fill('wrong-password-1');
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(DEMO_USER.email);
+    await page.getByLabel('كلمة السر', { exact: true }).fill('wrong-password-1');
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.locator('.Toastify').getByText('كلمة السر او الايميل خطأ').first().waitFor();
     expect(await page.getByText(EXPIRED).count()).toBe(0);

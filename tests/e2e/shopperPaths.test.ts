@@ -70,8 +70,8 @@ describe('a visitor sent to log in comes back', () => {
     const { context, page } = await shop.newPage({ width: 390, height: 844 });
     await page.goto('/user/addresses');
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
-    await page.getByPlaceholder('كلمة السر').fill(DEMO_USER.password);
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(DEMO_USER.email);
+    await page.getByLabel('كلمة السر', { exact: true }).fill(DEMO_USER.password);
     await page.locator('form').getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.waitForURL((url) => url.pathname === '/user/addresses');
 
@@ -90,8 +90,8 @@ describe('a visitor sent to log in comes back', () => {
     await prompt.waitFor();
     await page.locator('.Toastify').getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByPlaceholder('البريد الإلكتروني').fill(DEMO_USER.email);
-    await page.getByPlaceholder('كلمة السر').fill(DEMO_USER.password);
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(DEMO_USER.email);
+    await page.getByLabel('كلمة السر', { exact: true }).fill(DEMO_USER.password);
     await page.locator('form').getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.locator('.Toastify').getByText('تمت اضافة المنتج للعربه بنجاح').waitFor();
     await page.waitForURL((url) => url.pathname === `/products/${product}`);

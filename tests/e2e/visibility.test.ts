@@ -252,7 +252,7 @@ describe('product cards and Latin-text fields', () => {
     await context.close();
   });
 
-  it('keeps the Arabic placeholder of e-mail, phone and code fields on the right, and typed Latin text left to right', async () => {
+  it('reads e-mail, phone and code fields left to right, empty or filled, on the account screens as in the profile', async () => {
     const { context, page } = await shop.newPage({ width: 390, height: 844 });
     const layout = (selector: string) =>
       page.locator(selector).evaluate((input: HTMLInputElement) => {
@@ -267,8 +267,9 @@ describe('product cards and Latin-text fields', () => {
     ] as const) {
       await page.goto(path);
       await page.locator(selector).waitFor();
-      // Empty: right to left like the page, so the placeholder sits on the right as in every other field.
-      expect(await layout(selector), `${path} ${selector} empty`).toEqual({ direction: 'rtl', align: 'start' });
+      // Empty: no placeholder stands in for the (visible) label, so the field is already left to right, on the right.
+      expect(await page.locator(selector).getAttribute('placeholder'), `${path} ${selector}`).toBeNull();
+      expect(await layout(selector), `${path} ${selector} empty`).toEqual({ direction: 'ltr', align: 'end' });
       await page.locator(selector).fill(value);
       // Filled: the Latin value reads left to right, still on the right (the end of a left-to-right line).
       expect(await layout(selector), `${path} ${selector} filled`).toEqual({ direction: 'ltr', align: 'end' });

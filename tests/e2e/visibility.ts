@@ -95,9 +95,6 @@ export const CATEGORY_STRIP_MORE: SeenCheck = {
 /** Texts SPEC.md quotes in English and DESIGN.md keeps (a shopper may see them); anything else English is a
  * defect. 'AN error Has Found' and 'Unexpected Application Error!' are not here: DESIGN.md replaces them. */
 export const SPEC_ENGLISH = [
-  'ADD IMAGE',
-  'Crop Image',
-  'Crop',
   'The product was added to the wishlist successfully',
   'The product was removed from the wishlist successfully',
   'You are not logged in',

@@ -1,6 +1,14 @@
 import { parseNumberInput, toAsciiDigits } from '../../common/digits';
 import { formatDate, formatEGP } from '../../common/format';
-import { piecesLabel, resultsLabel } from '../../src/lib/plural';
+import {
+  daysLabel,
+  imagesLabel,
+  ordersLabel,
+  piecesLabel,
+  productsLabel,
+  resultsLabel,
+  reviewsLabel,
+} from '../../src/lib/plural';
 import { availableOnlyText, lowStockText } from '../../src/lib/stock';
 import { getStored, removeStored, setStored } from '../../src/lib/storage';
 import { customer } from './mocks/fixtures';
@@ -29,9 +37,37 @@ describe('resultsLabel', () => {
   });
 });
 
+describe('counted Arabic phrases (Intl.PluralRules ar: zero, one, two, few, many, other)', () => {
+  const counts = [0, 1, 2, 3, 11, 100];
+  it.each([
+    ['products', productsLabel, ['لا توجد منتجات', 'منتج واحد', 'منتجان', '3 منتجات', '11 منتجا', '100 منتج']],
+    ['reviews', reviewsLabel, ['لا توجد تقييمات', 'تقييم واحد', 'تقييمان', '3 تقييمات', '11 تقييما', '100 تقييم']],
+    ['orders', ordersLabel, ['لا توجد طلبات', 'طلب واحد', 'طلبان', '3 طلبات', '11 طلبا', '100 طلب']],
+    ['pieces', piecesLabel, ['لا توجد قطع', 'قطعة واحدة', 'قطعتان', '3 قطع', '11 قطعة', '100 قطعة']],
+    ['images', imagesLabel, ['لا توجد صور', 'صورة واحدة', 'صورتان', '3 صور', '11 صورة', '100 صورة']],
+    ['days', daysLabel, ['لا توجد ايام', 'يوم واحد', 'يومان', '3 ايام', '11 يوما', '100 يوم']],
+  ])('%s', (_, label: (count: number) => string, forms) => {
+    expect(counts.map((count) => label(count))).toEqual(forms);
+  });
+
+  it('puts the dual after a preposition in its genitive form, and only the dual', () => {
+    expect(`اكثر من ${imagesLabel(2, true)}`).toBe('اكثر من صورتين');
+    expect(`يحتوي على ${productsLabel(2, true)}`).toBe('يحتوي على منتجين');
+    expect(`في اخر ${daysLabel(2, true)}`).toBe('في اخر يومين');
+    expect([1, 5, 30].map((count) => daysLabel(count, true))).toEqual(['يوم واحد', '5 ايام', '30 يوما']);
+  });
+
+  it('8 orders and 8 pieces are plurals, not singulars ("8 طلب", "8 قطعة")', () => {
+    expect(ordersLabel(8)).toBe('8 طلبات');
+    expect(piecesLabel(8)).toBe('8 قطع');
+    expect(productsLabel(5)).toBe('5 منتجات');
+    expect(reviewsLabel(1)).toBe('تقييم واحد');
+  });
+});
+
 describe('stock texts', () => {
   it('count pieces in correct Arabic plurals with Western digits', () => {
-    expect([1, 2, 3, 10, 11, 100].map(piecesLabel)).toEqual([
+    expect([1, 2, 3, 10, 11, 100].map((count) => piecesLabel(count))).toEqual([
       'قطعة واحدة',
       'قطعتان',
       '3 قطع',

@@ -42,9 +42,9 @@ describe('ConfirmModal', () => {
   it('confirms and cancels', async () => {
     const calls: string[] = [];
     render(
-      <ConfirmModal show title="تاكيد الحذف" onConfirm={() => calls.push('ok')} onCancel={() => calls.push('back')} />,
+      <ConfirmModal show title="تأكيد الحذف" onConfirm={() => calls.push('ok')} onCancel={() => calls.push('back')} />,
     );
-    expect(screen.getByText('تاكيد الحذف')).toBeInTheDocument();
+    expect(screen.getByText('تأكيد الحذف')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'حذف' }));
     await userEvent.click(screen.getByRole('button', { name: 'تراجع' }));
     expect(calls).toEqual(['ok', 'back']);

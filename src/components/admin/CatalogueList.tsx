@@ -277,7 +277,7 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
       )}
       <ConfirmModal
         show={toDelete !== null}
-        title="تاكيد الحذف"
+        title="تأكيد الحذف"
         body={
           toDelete ? `هل انت متأكد من حذف ${texts.noun} ${toDelete.name}؟ ${texts.deleteWarning(toDelete)}` : undefined
         }

@@ -5,6 +5,7 @@ import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type Crop, t
 import 'react-image-crop/dist/ReactCrop.css';
 import { NOT_AN_IMAGE_MESSAGE } from './adminErrors';
 import { readImageFile, type LoadedImage } from './imageFiles';
+import { imagesLabel } from '../../lib/plural';
 
 /** Slot index → image (a data URL, or the URL of an image already on the server). */
 export type ImageMap = Record<number, string>;
@@ -18,9 +19,13 @@ const DEFAULT_ASPECT = 4 / 3;
 const CROP_AREA_MAX_HEIGHT = 'calc(100dvh - 14rem)';
 
 // The control's messages are quoted in English by SPEC §5; ours are Arabic.
-const tooManyImagesMessage = (max: number) => `You cannot upload more than ${max} image${max === 1 ? '' : 's'}`;
-const minWidthMessage = (minWidth: number) => `Image width cannot be less than ${minWidth}px`;
-const minHeightMessage = (minHeight: number) => `Image height cannot be less than ${minHeight}px`;
+// SPEC §5 quotes these in English; the shop says them in Arabic (README, "Texts that differ from SPEC").
+const ADD_IMAGE_TEXT = 'اضف صورة';
+const CROP_TITLE = 'قص الصورة';
+const CROP_BUTTON = 'قص';
+const tooManyImagesMessage = (max: number) => `لا يمكن رفع اكثر من ${imagesLabel(max, true)}`;
+const minWidthMessage = (minWidth: number) => `عرض الصورة لا يمكن ان يقل عن ${minWidth} بكسل`;
+const minHeightMessage = (minHeight: number) => `ارتفاع الصورة لا يمكن ان يقل عن ${minHeight} بكسل`;
 const PROCESSING_IMAGE_MESSAGE = 'جاري معالجة الصورة…';
 
 interface ImageUploaderProps {
@@ -32,7 +37,7 @@ interface ImageUploaderProps {
   minWidth?: number;
   /** Smallest accepted height (default: the height of a minWidth-wide image at `aspect`, 225 px at 4:3). */
   minHeight?: number;
-  /** Opens the 'Crop Image' dialog after adding and on edit. */
+  /** Opens the crop dialog ('قص الصورة') after adding and on edit. */
   crop?: boolean;
   aspect?: number;
   /** Receives every refusal; without it the browser's alert is used. */
@@ -105,7 +110,7 @@ function cropToJpeg(image: HTMLImageElement, crop: PixelCrop | undefined): strin
   return canvas.toDataURL('image/jpeg');
 }
 
-/** The reusable image upload control (SPEC §2): a row of slots, each empty ('ADD IMAGE') or a thumbnail with edit and delete. */
+/** The reusable image upload control (SPEC §2): a row of slots, each empty ('اضف صورة') or a thumbnail with edit and delete. */
 export default function ImageUploader({
   images,
   onChange,
@@ -236,7 +241,7 @@ export default function ImageUploader({
                   disabled={disabled || processing}
                   onClick={() => inputRefs.current[slot]?.click()}
                 >
-                  ADD IMAGE
+                  {ADD_IMAGE_TEXT}
                 </Button>
               ) : (
                 <>
@@ -296,7 +301,7 @@ export default function ImageUploader({
         </p>
       )}
 
-      {/* Scrollable, and the image capped to the window's height: the Crop button stays on screen for tall images. */}
+      {/* Scrollable, and the image capped to the window's height: the crop button stays on screen for tall images. */}
       <Modal
         show={cropTarget !== null}
         onHide={closeCrop}
@@ -309,7 +314,7 @@ export default function ImageUploader({
       >
         <Modal.Header closeButton closeLabel="اغلاق">
           <Modal.Title as="h2" id={cropTitleId} className="fs-5">
-            Crop Image
+            {CROP_TITLE}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="text-center">
@@ -337,7 +342,7 @@ export default function ImageUploader({
         </Modal.Body>
         <Modal.Footer className="justify-content-start">
           <Button variant="primary" onClick={finishCrop}>
-            Crop
+            {CROP_BUTTON}
           </Button>
         </Modal.Footer>
       </Modal>

@@ -1,5 +1,6 @@
 import type { Dashboard } from '../../api/admin/dashboard';
 import { formatEGP } from '../../../common/format';
+import { daysLabel, ordersLabel } from '../../lib/plural';
 
 const dayFormat = new Intl.DateTimeFormat('ar-EG', {
   numberingSystem: 'latn',
@@ -27,7 +28,7 @@ export default function RevenueChart({ daily }: { daily: Dashboard['daily'] }) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`رسم بياني لقيمة المبيعات اليومية في اخر ${daily.length} يوما، الاجمالي ${formatEGP(total)}`}
+        aria-label={`رسم بياني لقيمة المبيعات اليومية في اخر ${daysLabel(daily.length, true)}، الاجمالي ${formatEGP(total)}`}
         className="w-100 h-auto d-block"
         preserveAspectRatio="none"
         style={{ maxHeight: 180 }}
@@ -47,7 +48,7 @@ export default function RevenueChart({ daily }: { daily: Dashboard['daily'] }) {
               rx={2}
               fill={i === daily.length - 1 ? '#0d6efd' : '#6c757d'}
             >
-              <title>{`${formatDay(d.date)}: ${formatEGP(d.revenue)} (${d.orders} طلب)`}</title>
+              <title>{`${formatDay(d.date)}: ${formatEGP(d.revenue)} (${ordersLabel(d.orders)})`}</title>
             </rect>
           );
         })}

@@ -1,5 +1,6 @@
 // The one place that turns an API failure into the Arabic text an admin screen shows (API.md §3 and §5 messages).
-import { NETWORK_ERROR_MESSAGE, toApiError } from '../../api/client';
+import { toApiError } from '../../api/client';
+import { failureText, type FailureKind } from '../../lib/failures';
 
 /** Upload limits of API.md §3.2/§3.3, named in the messages. */
 const MAX_IMAGE_FILE_MB = 5;
@@ -113,17 +114,25 @@ function toArabic(serverText: string): string | undefined {
 export function describeAdminError(err: unknown, fallback: string): AdminError {
   const apiError = toApiError(err);
   const { status } = apiError;
-  if (status === undefined)
-    return { message: apiError.message === NETWORK_ERROR_MESSAGE ? NETWORK_ERROR_MESSAGE : fallback, duplicate: false };
   const first = apiError.errors?.[0];
   const serverText = first?.msg ?? apiError.message;
-  const field = first?.path || FIELD_OF_MESSAGE.find(([prefix]) => serverText.startsWith(prefix))?.[1];
-  const duplicate = serverText.startsWith('Duplicate field value');
-  const known = toArabic(serverText);
+  const field =
+    status === undefined
+      ? undefined
+      : first?.path || FIELD_OF_MESSAGE.find(([prefix]) => serverText.startsWith(prefix))?.[1];
+  const duplicate = status !== undefined && serverText.startsWith('Duplicate field value');
+  const known = status === undefined ? undefined : toArabic(serverText);
   if (known) return { status, message: known, field, duplicate };
   if (status === 413) return { status, message: FILE_TOO_LARGE_MESSAGE, field: 'images', duplicate };
-  if (status === 403) return { status, message: NOT_ALLOWED_MESSAGE, duplicate };
-  if (status === 401) return { status, message: LOGGED_OUT_MESSAGE, duplicate };
-  if (status === 429) return { status, message: TOO_MANY_REQUESTS_MESSAGE, duplicate };
-  return { status, message: fallback, field, duplicate };
+  // Everything else is worded by the shop's one mapping (lib/failures.ts): offline, server trouble, logged out, not
+  // allowed, too many; a refusal the server gave no known reason for is the screen's own SPEC §8 text.
+  const wording = { ...ADMIN_WORDING, notFound: fallback, outOfStock: fallback };
+  return { status, message: failureText(apiError, { wording, fallback }), field, duplicate };
 }
+
+/** The admin's own words for some classes of the mapping. */
+const ADMIN_WORDING: Partial<Record<FailureKind, string>> = {
+  notLoggedIn: LOGGED_OUT_MESSAGE,
+  forbidden: NOT_ALLOWED_MESSAGE,
+  tooMany: TOO_MANY_REQUESTS_MESSAGE,
+};

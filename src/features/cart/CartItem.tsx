@@ -55,7 +55,7 @@ export default function CartItem({ line }: { line: CartLine }) {
       } else if (error.status === 400) {
         toast.warn(CART_MESSAGES.countInvalid);
       } else {
-        toast.error(CART_MESSAGES.countFailed);
+        toast.failure(error, { fallback: CART_MESSAGES.countFailed, retry: () => void sendCount(text) });
       }
     } finally {
       sending.current = null;
@@ -75,8 +75,8 @@ export default function CartItem({ line }: { line: CartLine }) {
     try {
       await dispatch(removeCartItem(line._id)).unwrap();
       toast.success(CART_MESSAGES.itemRemoved);
-    } catch {
-      toast.error(CART_MESSAGES.removeFailed);
+    } catch (err) {
+      toast.failure(err as ApiError, { fallback: CART_MESSAGES.removeFailed, retry: () => void onRemove() });
       setBusy(false);
     }
   };

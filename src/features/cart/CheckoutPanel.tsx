@@ -62,12 +62,10 @@ export default function CheckoutPanel() {
       );
     } catch (err) {
       // 404: the cart was emptied (and deleted) elsewhere since it was shown.
-      const { status, message } = err as ApiError;
-      toast.warn(
-        status === 404 || /cart is empty/i.test(message)
-          ? CART_MESSAGES.couponOnEmptyCart
-          : CART_MESSAGES.couponInvalid,
-      );
+      // A coupon the server refused is "invalid or expired"; offline, server trouble or a lost session are said as such.
+      const error = err as ApiError;
+      if (error.status === 404 || /cart is empty/i.test(error.message)) toast.warn(CART_MESSAGES.couponOnEmptyCart);
+      else toast.failure(error, { fallback: CART_MESSAGES.couponInvalid });
     } finally {
       setBusy(false);
     }
@@ -89,8 +87,8 @@ export default function CheckoutPanel() {
     try {
       await dispatch(clearCart()).unwrap();
       toast.success(CART_MESSAGES.cleared);
-    } catch {
-      toast.error(CART_MESSAGES.clearFailed);
+    } catch (err) {
+      toast.failure(err as ApiError, { fallback: CART_MESSAGES.clearFailed, retry: () => void onClear() });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import type { ApiError } from '../../api/types';
+import { piecesLabel } from '../../lib/plural';
 
 // Texts of the cart and checkout screens that several components share.
 export const CART_MESSAGES = {
@@ -28,9 +29,9 @@ export function conflictMessage(error: ApiError): string {
   const stock = NOT_ENOUGH_STOCK.exec(error.message);
   if (stock) return `الكمية المطلوبة من "${stock[1]}" غير متوفرة في المخزون`;
   const perProduct = PER_PRODUCT_LIMIT.exec(error.message);
-  if (perProduct) return `الحد الأقصى في الطلب الواحد ${perProduct[1]} قطع من "${perProduct[2]}"`;
+  if (perProduct) return `الحد الأقصى في الطلب الواحد ${piecesLabel(Number(perProduct[1]))} من "${perProduct[2]}"`;
   const orderSize = ORDER_SIZE_LIMIT.exec(error.message);
-  if (orderSize) return `الحد الأقصى في الطلب الواحد ${orderSize[1]} قطعة`;
+  if (orderSize) return `الحد الأقصى في الطلب الواحد ${piecesLabel(Number(orderSize[1]))}`;
   if (/prices have changed/i.test(error.message)) return CART_MESSAGES.pricesChanged;
   return 'بعض المنتجات في العربة لم تعد متوفرة بالكمية المطلوبة';
 }

@@ -38,7 +38,7 @@ export default function ReviewForm({ productId, onDone }: { productId: Id; onDon
     } else if (result.payload?.errors?.[0]?.msg === DUPLICATE_REVIEW || result.payload?.message === DUPLICATE_REVIEW) {
       toast.error(REVIEW_MESSAGES.alreadyReviewed);
     } else {
-      toast.error(REVIEW_MESSAGES.createFailed);
+      toast.failure(result.payload ?? { message: '' }, { fallback: REVIEW_MESSAGES.createFailed });
     }
   };
 

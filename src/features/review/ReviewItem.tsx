@@ -41,7 +41,7 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
       toast.success(REVIEW_MESSAGES.edited);
       onChanged();
     } else {
-      toast.error(REVIEW_MESSAGES.editFailed);
+      toast.failure(result.payload ?? { message: '' }, { fallback: REVIEW_MESSAGES.editFailed });
     }
   };
 
@@ -54,7 +54,7 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
       toast.success(REVIEW_MESSAGES.deleted);
       onChanged();
     } else {
-      toast.error(REVIEW_MESSAGES.deleteFailed);
+      toast.failure(result.payload ?? { message: '' }, { fallback: REVIEW_MESSAGES.deleteFailed });
     }
   };
 
@@ -103,7 +103,7 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
 
       <ConfirmModal
         show={deleting}
-        title="تاكيد التعديل"
+        title="تأكيد الحذف"
         body="هل انت متأكد من حذف التقييم؟"
         busy={busy}
         onConfirm={() => void confirmDelete()}

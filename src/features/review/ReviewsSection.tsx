@@ -13,6 +13,7 @@ import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
 import { fetchReviews, selectReviews } from './reviewSlice';
+import { reviewsLabel } from '../../lib/plural';
 
 /** Ratings of a product: average and count, the add form, the reviews 5 a page. */
 export default function ReviewsSection({ product }: { product: Product }) {
@@ -43,7 +44,7 @@ export default function ReviewsSection({ product }: { product: Product }) {
         </h2>
         <StarRating value={product.ratingsAverage} size={18} />
         <span className="text-warning fw-bold">{product.ratingsAverage}</span>
-        <span className="text-body-secondary">({product.ratingsQuantity} تقييم)</span>
+        <span className="text-body-secondary">({reviewsLabel(product.ratingsQuantity)})</span>
       </div>
       {loggedIn ? (
         <ReviewForm productId={product._id} onDone={refreshLater} />

@@ -35,13 +35,23 @@ export const RECOVERY_MESSAGES = {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** SPEC §5 registration checks, in order; the first failure's message, or null when all pass. */
-export function registrationProblem(body: SignupBody): string | null {
-  if (!body.name.trim()) return REGISTER_MESSAGES.nameEmpty;
-  if (!/^\d{11}$/.test(body.phone)) return REGISTER_MESSAGES.phone;
-  if (!EMAIL_PATTERN.test(body.email.trim())) return REGISTER_MESSAGES.email;
-  if (body.password !== body.passwordConfirm) return REGISTER_MESSAGES.mismatch;
-  return passwordProblem(body.password);
+/** The register form's fields, in the order they are shown. */
+export type RegisterField = 'name' | 'email' | 'password' | 'passwordConfirm' | 'phone';
+
+/** A refused registration: the field it concerns (when one does) and the text said beside it. */
+export interface RegisterProblem {
+  field: RegisterField;
+  message: string;
+}
+
+/** SPEC §5 registration checks, in order; the first failure (with its field), or null when all pass. */
+export function registrationProblem(body: SignupBody): RegisterProblem | null {
+  if (!body.name.trim()) return { field: 'name', message: REGISTER_MESSAGES.nameEmpty };
+  if (!/^\d{11}$/.test(body.phone)) return { field: 'phone', message: REGISTER_MESSAGES.phone };
+  if (!EMAIL_PATTERN.test(body.email.trim())) return { field: 'email', message: REGISTER_MESSAGES.email };
+  if (body.password !== body.passwordConfirm) return { field: 'passwordConfirm', message: REGISTER_MESSAGES.mismatch };
+  const password = passwordProblem(body.password);
+  return password ? { field: 'password', message: password } : null;
 }
 
 const SERVER_REGISTER_MESSAGES: Record<string, string> = {
@@ -55,8 +65,15 @@ export function resetFailure(error: ApiError | undefined): string {
   return SERVER_PASSWORD_MESSAGES[error?.errors?.[0]?.msg ?? ''] ?? RECOVERY_MESSAGES.requestNewCode;
 }
 
-/** The Arabic text for a refused registration (the server's first validation message, API.md §5.1). */
-export function registrationFailure(error: ApiError | undefined): string {
-  const message = error?.errors?.[0]?.msg ?? error?.message ?? '';
-  return SERVER_REGISTER_MESSAGES[message] ?? REGISTER_MESSAGES.failed;
+/**
+ * A registration the server refused for a reason we know (API.md §5.1), with the field it concerns; null for any other
+ * failure, which the shop's failure mapping words (offline, server trouble…).
+ */
+export function registrationFailure(error: ApiError): RegisterProblem | null {
+  const message = error.errors?.[0]?.msg ?? error.message;
+  const text = SERVER_REGISTER_MESSAGES[message];
+  if (!text) return null;
+  if (text === REGISTER_MESSAGES.phone) return { field: 'phone', message: text };
+  if (text === REGISTER_MESSAGES.emailTaken) return { field: 'email', message: text };
+  return { field: 'password', message: text };
 }

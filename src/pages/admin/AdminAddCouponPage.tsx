@@ -61,8 +61,8 @@ export default function AdminAddCouponPage() {
     try {
       await dispatch(deletedCoupon(toDelete._id)).unwrap();
       toast.success(COUPON_DELETED_MESSAGE);
-    } catch {
-      toast.error(DELETE_FAILURE_MESSAGE);
+    } catch (err) {
+      toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -93,7 +93,7 @@ export default function AdminAddCouponPage() {
 
       <ConfirmModal
         show={toDelete !== null}
-        title="تاكيد الحذف"
+        title="تأكيد الحذف"
         body={toDelete ? `هل انت متأكد من حذف الكوبون ${toDelete.name}؟` : undefined}
         busy={deleting}
         onConfirm={() => void confirmDelete()}

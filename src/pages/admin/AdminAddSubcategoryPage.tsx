@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { FAILURE_TEXTS } from '../../lib/failures';
 import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
@@ -9,7 +10,6 @@ import { useCategories } from '../../features/category/useCategories';
 import { createdSubcategory } from '../../features/subCategory/adminThunks';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
-const OFFLINE_MESSAGE = 'هناك مشكلة في الاتصال بالانترنت';
 const CHOOSE_PARENT_MESSAGE = 'من فضلك اختر تصنيف رئيسي';
 const ENTER_NAME_MESSAGE = 'من فضلك ادخل اسم التصنيف الفرعي';
 
@@ -24,7 +24,7 @@ export default function AdminAddSubcategoryPage() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!navigator.onLine) {
-      toast.warn(OFFLINE_MESSAGE);
+      toast.warn(FAILURE_TEXTS.offline);
       return;
     }
     if (!category) {

@@ -9,6 +9,7 @@ import { reachablePages } from '../../api/paging';
 import type { ListResponse, Product } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import AdminProductCard from '../../components/admin/AdminProductCard';
+import { describeAdminError } from '../../components/admin/adminErrors';
 import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';
 import ConfirmModal from '../../components/ConfirmModal';
@@ -123,8 +124,8 @@ export default function AdminAllProductsPage() {
       await dispatch(deletedProduct(toRemove._id)).unwrap();
       toast.success(PRODUCT_DELETED_MESSAGE);
       void load(page);
-    } catch {
-      toast.error(DELETE_FAILURE_MESSAGE);
+    } catch (err) {
+      toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);
     } finally {
       setRemoving(false);
       setToRemove(null);
@@ -259,7 +260,7 @@ export default function AdminAllProductsPage() {
       )}
       <ConfirmModal
         show={toRemove !== null}
-        title="تاكيد الحذف"
+        title="تأكيد الحذف"
         body={toRemove ? `هل انت متأكد من حذف المنتج ${toRemove.title}؟` : undefined}
         busy={removing}
         onConfirm={() => void confirmRemove()}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
 import { deletedCategory, fetchCategoryCatalogue, updatedCategory } from '../../features/category/adminThunks';
+import { productsLabel } from '../../lib/plural';
 
 const texts: CatalogueTexts = {
   kind: 'categories',
@@ -12,7 +13,7 @@ const texts: CatalogueTexts = {
   // API.md §6.7: refused (409) while products use it; its subcategories go with it.
   deleteWarning: (c) =>
     c.productCount
-      ? `لا يمكن حذفه الان لانه يحتوي على ${c.productCount} منتج: انقلها الى تصنيف اخر او احذفها اولا.`
+      ? `لا يمكن حذفه الان لانه يحتوي على ${productsLabel(c.productCount, true)}: انقلها الى تصنيف اخر او احذفها اولا.`
       : 'ستحذف تصنيفاته الفرعية معه.',
   productsLink: (c) => `/admin/allproducts?category=${encodeURIComponent(c._id)}`,
 };

@@ -9,6 +9,7 @@ import Spinner from '../../components/Spinner';
 import { fetchDashboard } from '../../features/orders/adminThunks';
 import { formatEGP } from '../../../common/format';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { piecesLabel } from '../../lib/plural';
 
 type DashboardState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; dashboard: Dashboard };
 
@@ -142,7 +143,7 @@ export default function AdminDashboardPage() {
                   >
                     {product.title}
                   </Link>
-                  <span className="small text-nowrap">{sold} قطعة</span>
+                  <span className="small text-nowrap">{piecesLabel(sold)}</span>
                   <span className="small text-nowrap text-muted">{formatEGP(revenue)}</span>
                 </li>
               ))}

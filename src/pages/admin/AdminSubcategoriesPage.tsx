@@ -7,6 +7,7 @@ import {
   updatedSubcategory,
 } from '../../features/subCategory/adminThunks';
 import { useCategories } from '../../features/category/useCategories';
+import { productsLabel } from '../../lib/plural';
 
 export default function AdminSubcategoriesPage() {
   const dispatch = useAppDispatch();
@@ -32,7 +33,7 @@ export default function AdminSubcategoriesPage() {
       // API.md §6.7: removed from its products, which stay.
       deleteWarning: (s) =>
         s.productCount
-          ? `سيزال من ${s.productCount} منتج وتبقى المنتجات في المتجر.`
+          ? `سيزال من ${productsLabel(s.productCount, true)} وتبقى المنتجات في المتجر.`
           : 'لا توجد منتجات في هذا التصنيف الفرعي.',
       describe: (s) => (s.category && names.has(s.category) ? `التصنيف الرئيسي: ${names.get(s.category)}` : undefined),
     };

@@ -32,6 +32,8 @@ export default function ForgetPasswordPage() {
       later(() => navigate('/user/verify-code'), DELAYS.resetCodeSentRedirect);
     } else if (requestedResetCode.rejected.match(result) && result.payload?.status === 404) {
       toast.warn(RECOVERY_MESSAGES.noAccount);
+    } else if (requestedResetCode.rejected.match(result)) {
+      toast.failure(result.payload ?? { message: '' }, { fallback: RECOVERY_MESSAGES.failed });
     } else {
       toast.error(RECOVERY_MESSAGES.failed);
     }

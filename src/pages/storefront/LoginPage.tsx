@@ -44,7 +44,10 @@ export default function LoginPage() {
       }
       later(() => navigate(from, { replace: true }), DELAYS.loginRedirect);
     } else {
-      toast.error(LOGIN_MESSAGES.wrong);
+      // Wrong credentials (401, whichever backend: api/auth.ts) or a refused body; offline or server trouble is said
+      // as such.
+      const wrong = LOGIN_MESSAGES.wrong;
+      toast.failure(result.payload ?? { message: '' }, { fallback: wrong, wording: { notLoggedIn: wrong } });
     }
   };
 

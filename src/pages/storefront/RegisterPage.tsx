@@ -1,11 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
-import { REGISTER_MESSAGES, registrationFailure, registrationProblem } from '../../features/user/authMessages';
+import {
+  REGISTER_MESSAGES,
+  registrationFailure,
+  registrationProblem,
+  type RegisterProblem,
+} from '../../features/user/authMessages';
 import { selectUserStatus, signUp } from '../../features/user/userSlice';
 import { toAsciiDigits } from '../../../common/digits';
 import { DELAYS } from '../../lib/delays';
@@ -38,6 +43,15 @@ export default function RegisterPage() {
     phone: '',
   });
 
+  // The refusal (ours or the server's) shown under its field until that field changes.
+  const [problem, setProblem] = useState<RegisterProblem | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const showProblem = (found: RegisterProblem) => {
+    setProblem(found);
+    form.current?.querySelector<HTMLInputElement>(`#register-${found.field}`)?.focus();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -47,23 +61,27 @@ export default function RegisterPage() {
       phone: toAsciiDigits(values.phone.trim()),
     };
     // DESIGN: stop at the first failed local check (SPEC sends the request anyway).
-    const problem = registrationProblem(body);
-    if (problem) {
-      toast.error(problem);
+    const localProblem = registrationProblem(body);
+    if (localProblem) {
+      showProblem(localProblem);
       return;
     }
+    setProblem(null);
     const result = await dispatch(signUp(body));
     if (signUp.fulfilled.match(result) && result.payload.token) {
       toast.success(REGISTER_MESSAGES.success);
       later(() => navigate('/login', { state: afterLogin }), DELAYS.registerRedirect);
     } else {
-      toast.error(registrationFailure(signUp.rejected.match(result) ? result.payload : undefined));
+      const error = (signUp.rejected.match(result) ? result.payload : undefined) ?? { message: '' };
+      const refusal = registrationFailure(error);
+      if (refusal) showProblem(refusal);
+      else toast.failure(error, { fallback: REGISTER_MESSAGES.failed });
     }
   };
 
   return (
     <AuthCard title="تسجيل حساب جديد">
-      <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Form ref={form} onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map((field) => (
           <AuthField
             key={field.name}
@@ -72,7 +90,11 @@ export default function RegisterPage() {
             type={field.type}
             autoComplete={field.autoComplete}
             value={values[field.name]}
-            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+            onChange={(value) => {
+              setValues((v) => ({ ...v, [field.name]: value }));
+              if (problem?.field === field.name) setProblem(null);
+            }}
+            error={problem?.field === field.name ? problem.message : undefined}
             {...(field.name === 'phone' ? { inputMode: 'numeric' as const } : {})}
           />
         ))}

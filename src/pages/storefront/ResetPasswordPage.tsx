@@ -41,7 +41,9 @@ export default function ResetPasswordPage() {
       toast.success(RECOVERY_MESSAGES.resetDone);
       later(() => navigate('/login'), DELAYS.passwordResetRedirect);
     } else {
-      toast.error(resetFailure(passwordReset.rejected.match(result) ? result.payload : undefined));
+      const error = (passwordReset.rejected.match(result) ? result.payload : undefined) ?? { message: '' };
+      const text = resetFailure(error);
+      toast.failure(error, { fallback: text, wording: { notFound: text } });
     }
   };
 

@@ -32,7 +32,8 @@ export default function VerifyCodePage() {
       toast.success(RECOVERY_MESSAGES.codeCorrect);
       later(() => navigate('/user/reset-password'), DELAYS.resetCodeVerifiedRedirect);
     } else {
-      toast.error(RECOVERY_MESSAGES.codeWrong);
+      const wrong = RECOVERY_MESSAGES.codeWrong;
+      toast.failure(result.payload ?? { message: '' }, { fallback: wrong, wording: { notFound: wrong } });
     }
   };
 
@@ -42,7 +43,6 @@ export default function VerifyCodePage() {
         <AuthField
           id="reset-code"
           label="الكود"
-          placeholder="ادخل الكود"
           inputMode="numeric"
           autoComplete="one-time-code"
           dir="ltr"

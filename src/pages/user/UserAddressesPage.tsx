@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../lib/toast';
+import { toApiError } from '../../api/client';
 import type { Address } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmModal from '../../components/ConfirmModal';
@@ -33,8 +34,8 @@ export default function UserAddressesPage() {
     try {
       await dispatch(deleteAddress(toDelete._id)).unwrap();
       toast.success('تم حذف العنوان بنجاح');
-    } catch {
-      toast.error('فشل في عملية الحذف');
+    } catch (err) {
+      toast.failure(toApiError(err), { fallback: 'فشل في عملية الحذف' });
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -66,7 +67,7 @@ export default function UserAddressesPage() {
       </div>
       <ConfirmModal
         show={toDelete !== null}
-        title="تاكيد الحذف"
+        title="تأكيد الحذف"
         body={toDelete ? `هل انت متأكد من حذف العنوان "${toDelete.alias}"؟` : undefined}
         confirmLabel="حذف"
         cancelLabel="تراجع"

@@ -79,7 +79,7 @@ export default function UserOrderDetailsPage() {
         focusHeadingAfterDialog.current = true;
         void dispatch(fetchOrder(order._id));
       } else {
-        toast.error(ORDER_DETAILS_MESSAGES.cancelFailed);
+        toast.failure(err as ApiError, { fallback: ORDER_DETAILS_MESSAGES.cancelFailed });
       }
     } finally {
       setConfirming(false);

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { ProfileInput } from '../../api/profile';
+import { toApiError } from '../../api/client';
 import type { ApiError, User } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
@@ -33,6 +34,14 @@ const PROFILE_MESSAGES = {
   currentPasswordForEmail: 'من فضلك ادخل كلمة السر الحالية لتغيير البريد الإلكتروني',
   wrongCurrentPassword: 'كلمة السر الحالية غير صحيحة',
 } as const;
+
+/** A refused profile or password change: a wrong current password says so; other refusals are SPEC §8's 'update failed'. */
+function sayUpdateFailed(error: ApiError) {
+  const wrongPassword =
+    error.errors?.[0]?.msg === 'Incorrect current password' || error.message === 'Incorrect current password';
+  if (wrongPassword) toast.warn(PROFILE_MESSAGES.wrongCurrentPassword);
+  else toast.failure(error, { fallback: PROFILE_MESSAGES.updateFailed });
+}
 
 function EditProfileDialog({
   user,
@@ -78,8 +87,7 @@ function EditProfileDialog({
       toast.success(PROFILE_MESSAGES.updated);
       onSaved(updated, token);
     } catch (err) {
-      const wrongPassword = (err as Partial<ApiError>).errors?.[0]?.msg === 'Incorrect current password';
-      toast.warn(wrongPassword ? PROFILE_MESSAGES.wrongCurrentPassword : PROFILE_MESSAGES.updateFailed);
+      sayUpdateFailed(toApiError(err));
       setBusy(false);
     }
   };
@@ -159,8 +167,10 @@ function ChangePasswordForm() {
     let status = 0;
     try {
       status = await dispatch(changedPassword({ currentPassword, password, passwordConfirm })).unwrap();
-    } catch {
-      // Reported below (SPEC §8: anything but 200 is a failed update).
+    } catch (err) {
+      sayUpdateFailed(toApiError(err));
+      setBusy(false);
+      return;
     }
     if (status === 200) {
       toast.success(PROFILE_MESSAGES.updated);

@@ -29,9 +29,9 @@ const thumbnail = (position: number) => screen.queryByRole('img', { name: `ال�
 const stubs = imageStubsForEachTest();
 
 describe('ImageUploader', () => {
-  it('shows 3 empty slots by default, each with an ADD IMAGE button and an image-only multiple file input', () => {
+  it('shows 3 empty slots by default, each with an «اضف صورة» button and an image-only multiple file input', () => {
     render(<Harness />);
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(3);
     const input = slotInput(1);
     expect(input).toHaveAttribute('accept', 'image/*');
     expect(input).toHaveAttribute('multiple');
@@ -41,7 +41,7 @@ describe('ImageUploader', () => {
     const user = userEvent.setup();
     render(<Harness />);
     const click = vi.spyOn(slotInput(2) as HTMLInputElement, 'click');
-    await user.click(screen.getAllByRole('button', { name: 'ADD IMAGE' })[1]);
+    await user.click(screen.getAllByRole('button', { name: 'اضف صورة' })[1]);
     expect(click).toHaveBeenCalled();
   });
 
@@ -53,7 +53,7 @@ describe('ImageUploader', () => {
     expect(await screen.findByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', dataUrlOf(800, 600));
     expect(thumbnail(3)).toHaveAttribute('src', dataUrlOf(900, 600));
     expect(thumbnail(1)).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'تعديل الصورة 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'حذف الصورة 3' })).toBeInTheDocument();
     expect(onImages).toHaveBeenLastCalledWith({ 1: dataUrlOf(800, 600), 2: dataUrlOf(900, 600) });
@@ -64,7 +64,7 @@ describe('ImageUploader', () => {
     const onError = vi.fn();
     render(<Harness onError={onError} />);
     await user.upload(slotInput(1), [imageFile('a.png'), imageFile('b.png'), imageFile('c.png'), imageFile('d.png')]);
-    expect(onError).toHaveBeenCalledWith('You cannot upload more than 3 images');
+    expect(onError).toHaveBeenCalledWith('لا يمكن رفع اكثر من 3 صور');
     expect(thumbnail(1)).toBeNull();
   });
 
@@ -73,7 +73,7 @@ describe('ImageUploader', () => {
     const onError = vi.fn();
     render(<Harness onError={onError} initial={{ 0: dataUrlOf(1, 1) }} />);
     await user.upload(slotInput(3), [imageFile('a.png'), imageFile('b.png')]);
-    expect(onError).toHaveBeenCalledWith('You cannot upload more than 3 images');
+    expect(onError).toHaveBeenCalledWith('لا يمكن رفع اكثر من 3 صور');
     onError.mockClear();
     await user.upload(slotInput(2), [imageFile('a.png'), imageFile('b.png')]);
     expect(await screen.findByRole('img', { name: 'الصورة 3' })).toBeInTheDocument();
@@ -84,9 +84,9 @@ describe('ImageUploader', () => {
     const user = userEvent.setup();
     const onError = vi.fn();
     render(<Harness max={1} onError={onError} />);
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(1);
     await user.upload(slotInput(1), [imageFile('a.png'), imageFile('b.png')]);
-    expect(onError).toHaveBeenCalledWith('You cannot upload more than 1 image');
+    expect(onError).toHaveBeenCalledWith('لا يمكن رفع اكثر من صورة واحدة');
   });
 
   it('refuses an image narrower than minWidth', async () => {
@@ -94,7 +94,7 @@ describe('ImageUploader', () => {
     const onError = vi.fn();
     render(<Harness minWidth={300} minHeight={200} onError={onError} />);
     await user.upload(slotInput(1), [imageFile('ok.png', 800, 600), imageFile('narrow.png', 299, 600)]);
-    await waitFor(() => expect(onError).toHaveBeenCalledWith('Image width cannot be less than 300px'));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('عرض الصورة لا يمكن ان يقل عن 300 بكسل'));
     expect(thumbnail(1)).toBeNull();
   });
 
@@ -103,7 +103,7 @@ describe('ImageUploader', () => {
     const onError = vi.fn();
     render(<Harness minWidth={300} minHeight={200} onError={onError} />);
     await user.upload(slotInput(1), [imageFile('low.png', 800, 199)]);
-    await waitFor(() => expect(onError).toHaveBeenCalledWith('Image height cannot be less than 200px'));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('ارتفاع الصورة لا يمكن ان يقل عن 200 بكسل'));
     onError.mockClear();
     // Wide but short enough for a width-based check to pass: only the height rule catches it.
     await user.upload(slotInput(1), [imageFile('exact.png', 300, 200)]);
@@ -116,7 +116,7 @@ describe('ImageUploader', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     render(<Harness max={2} />);
     await user.upload(slotInput(1), [imageFile('a.png'), imageFile('b.png'), imageFile('c.png')]);
-    expect(alert).toHaveBeenCalledWith('You cannot upload more than 2 images');
+    expect(alert).toHaveBeenCalledWith('لا يمكن رفع اكثر من صورتين');
   });
 
   it('refuses files that are not images', async () => {
@@ -138,7 +138,7 @@ describe('ImageUploader', () => {
     expect(thumbnail(1)).toHaveAttribute('src', dataUrlOf(2, 2));
     expect(thumbnail(2)).toHaveAttribute('src', dataUrlOf(3, 3));
     expect(thumbnail(3)).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(1);
   });
 
   it('without cropping, edit replaces the image of that slot', async () => {
@@ -154,17 +154,17 @@ describe('ImageUploader', () => {
   });
 
   describe('with cropping', () => {
-    it("opens 'Crop Image' on the last added image; 'Crop' replaces it with a JPEG data URL", async () => {
+    it("opens 'قص الصورة' on the last added image; 'Crop' replaces it with a JPEG data URL", async () => {
       const user = userEvent.setup();
       const onImages = vi.fn();
       render(<Harness max={5} crop onImages={onImages} />);
       await user.upload(slotInput(1), [imageFile('a.png', 800, 600), imageFile('b.png', 1024, 768)]);
-      const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+      const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
       expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute(
         'src',
         dataUrlOf(1024, 768),
       );
-      await user.click(within(dialog).getByRole('button', { name: 'Crop' }));
+      await user.click(within(dialog).getByRole('button', { name: 'قص' }));
       expect(stubs.toDataURL).toHaveBeenCalledWith('image/jpeg');
       expect(stubs.drawImage).toHaveBeenCalled();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -177,12 +177,12 @@ describe('ImageUploader', () => {
       const user = userEvent.setup();
       render(<Harness crop />);
       await user.upload(slotInput(1), imageFile('a.png', 800, 600));
-      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Crop' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'قص' }));
       await waitFor(() => expect(thumbnail(1)).toHaveAttribute('src', CROPPED_JPEG));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
       await user.click(screen.getByRole('button', { name: 'تعديل الصورة 1' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+      const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
       expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute(
         'src',
         dataUrlOf(800, 600),
@@ -204,7 +204,7 @@ describe('ImageUploader', () => {
       const user = userEvent.setup();
       render(<Harness crop />);
       await user.upload(slotInput(1), imageFile('a.png', 1600, 1200));
-      const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+      const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
       expect(dialog.closest('.modal')).toHaveAttribute('data-bs-theme', 'dark');
       const image = within(dialog).getByRole('img', { name: 'الصورة المراد قصها' });
       // Shown at 800 × 600 px, the file itself is 1600 × 1200 px.
@@ -213,7 +213,7 @@ describe('ImageUploader', () => {
       }
       fireEvent.load(image);
       await waitFor(() => expect(dialog.querySelector('.ReactCrop--rule-of-thirds')).not.toBeNull());
-      await user.click(within(dialog).getByRole('button', { name: 'Crop' }));
+      await user.click(within(dialog).getByRole('button', { name: 'قص' }));
       const [, sx, sy, sw, sh, , , dw, dh] = stubs.drawImage.mock.calls[0] as number[];
       expect(sw / sh).toBeCloseTo(4 / 3);
       expect(sw).toBeCloseTo(1600 * 0.9);
@@ -239,9 +239,9 @@ describe('ImageUploader: every file is decoded and checked first', () => {
     const onError = vi.fn();
     render(<Harness max={5} crop onError={onError} />);
     await user.upload(slotInput(1), imageFile('small.png', 200, 150));
-    await waitFor(() => expect(onError).toHaveBeenCalledWith('Image width cannot be less than 300px'));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('عرض الصورة لا يمكن ان يقل عن 300 بكسل'));
     await user.upload(slotInput(1), imageFile('strip.png', 320, 120));
-    await waitFor(() => expect(onError).toHaveBeenCalledWith('Image height cannot be less than 225px'));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('ارتفاع الصورة لا يمكن ان يقل عن 225 بكسل'));
     expect(thumbnail(1)).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -279,11 +279,11 @@ describe('ImageUploader: every file is decoded and checked first', () => {
     render(<Harness max={5} crop />);
     await user.upload(slotInput(1), imageFile('photo.jpg', 4000, 3000, 'image/jpeg'));
     expect(await screen.findByRole('status')).toHaveTextContent('جاري معالجة الصورة…');
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })[0]).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })[0]).toBeDisabled();
     expect(screen.queryByRole('dialog')).toBeNull();
     held.forEach((release) => release());
 
-    const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+    const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
     expect(screen.queryByText('جاري معالجة الصورة…')).toBeNull();
     const [source, dx, dy, dw, dh] = stubs.drawImage.mock.calls[0] as unknown[];
     expect(source).toBeInstanceOf(RealStub);
@@ -307,7 +307,7 @@ describe('ImageUploader: every file is decoded and checked first', () => {
     const user = userEvent.setup();
     render(<Harness crop />);
     await user.upload(slotInput(1), imageFile('tall.png', 600, 1600));
-    const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+    const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
     expect(dialog.querySelector('.modal-dialog')).toHaveClass('modal-dialog-scrollable');
     const image = within(dialog).getByRole('img', { name: 'الصورة المراد قصها' });
     expect(image.style.maxHeight).toBe('calc(100dvh - 14rem)');

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import AdminAddBrandPage from '../../../src/pages/admin/AdminAddBrandPage';
 import AdminAddCategoryPage from '../../../src/pages/admin/AdminAddCategoryPage';
 import AdminAddSubcategoryPage from '../../../src/pages/admin/AdminAddSubcategoryPage';
@@ -63,7 +64,7 @@ describe.each([
       }),
     );
     const { user } = renderWithProviders(<Page />, { path });
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(1);
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
     expect(await screen.findByRole('img', { name: 'الصورة 1' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(nameLabel), 'اسم جديد');
@@ -87,7 +88,8 @@ describe.each([
   });
 
   it.each([
-    [500, 'Something went wrong, please try again later', 'هناك مشكلة في عملية الاضافة'],
+    [500, 'Something went wrong, please try again later', FAILURE_TEXTS.server],
+    [400, 'An unknown refusal', 'هناك مشكلة في عملية الاضافة'],
     [400, 'Duplicate field value: "مكرر". Please use another value!', 'هذا الاسم مكرر من فضلك اختر اسم اخر'],
     [413, 'File too large', 'حجم الصورة كبير جدا، الحد الاقصى 5 ميجابايت للصورة'],
     [400, 'only images allowed', 'يمكن رفع ملفات الصور فقط'],
@@ -98,7 +100,7 @@ describe.each([
     await user.type(screen.getByLabelText(nameLabel), 'مكرر');
     await user.click(await screen.findByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    if (status !== 500) expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).toBeNull();
+    if (message !== 'هناك مشكلة في عملية الاضافة') expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).toBeNull();
     expect(screen.getByLabelText(nameLabel)).toHaveValue('مكرر');
     expect(screen.queryByText('تم الانتهاء')).toBeNull();
   });
@@ -150,7 +152,7 @@ describe('admin: add subcategory', () => {
     onLine.mockReturnValue(false);
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    expect(await screen.findByText('هناك مشكلة في الاتصال بالانترنت')).toBeInTheDocument();
+    expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 
@@ -238,14 +240,14 @@ describe('admin: add subcategory', () => {
     expect(await screen.findByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeInTheDocument();
   });
 
-  it('reports a failure without a known cause as an add problem', async () => {
+  it('reports a server failure as server trouble (lib/failures.ts)', async () => {
     capturePosts(500);
     const { user } = renderPage();
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'شاشات');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    const toast = await screen.findByText('هناك مشكلة في عملية الاضافة');
+    const toast = await screen.findByText(FAILURE_TEXTS.server);
     expect(
       within(toast.closest('.Toastify') as HTMLElement).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر'),
     ).toBeNull();

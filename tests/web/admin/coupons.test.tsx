@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import AdminAddCouponPage from '../../../src/pages/admin/AdminAddCouponPage';
 import AdminEditCouponPage from '../../../src/pages/admin/AdminEditCouponPage';
 import type { Coupon } from '../../../src/api/types';
@@ -120,7 +121,8 @@ describe('admin: coupons list and add', () => {
     [400, 'Coupon expire date must be in the future', 'تاريخ الانتهاء لا يمكن ان يكون في الماضي'],
     [400, 'Invalid expire date', 'تاريخ الانتهاء غير صحيح'],
     [403, 'You are not allowed to perform this action', 'غير مسموح لك بالاضافة'],
-    [500, 'Something went wrong, please try again later', 'هناك مشكلة في عملية الاضافة'],
+    [400, 'Something unforeseen', 'هناك مشكلة في عملية الاضافة'],
+    [500, 'Something went wrong, please try again later', FAILURE_TEXTS.server],
   ])('answers %i "%s" with "%s"', async (status, serverMessage, message) => {
     server.use(
       http.post('*/api/v1/coupons', () => HttpResponse.json({ status: 'fail', message: serverMessage }, { status })),
@@ -181,7 +183,7 @@ describe('admin: coupons list and add', () => {
     const { user } = renderAdd();
     await user.click(await screen.findByRole('button', { name: 'حذف الكوبون SALE10' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('تاكيد الحذف')).toBeInTheDocument();
+    expect(within(dialog).getByText('تأكيد الحذف')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
     expect(await screen.findByText('تم حذف الكوبون بنجاح')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('اسم الكوبون: SALE10')).toBeNull());
@@ -196,7 +198,7 @@ describe('admin: coupons list and add', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'حذف الكوبون SALE10' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('هناك مشكلة في عملية الحذف')).toBeInTheDocument();
+    expect(await screen.findByText(FAILURE_TEXTS.server)).toBeInTheDocument();
     expect(screen.getByText('اسم الكوبون: SALE10')).toBeInTheDocument();
   });
 });

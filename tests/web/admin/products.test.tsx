@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import AdminAddProductPage from '../../../src/pages/admin/AdminAddProductPage';
 import AdminAllProductsPage from '../../../src/pages/admin/AdminAllProductsPage';
 import AdminEditProductPage from '../../../src/pages/admin/AdminEditProductPage';
@@ -132,12 +133,16 @@ describe('admin: all products', () => {
     expect(deleted).toEqual(['prod-1']);
   });
 
-  it('tells the admin when removing failed', async () => {
-    server.use(http.delete('*/api/v1/products/:id', () => HttpResponse.json({ message: 'no' }, { status: 403 })));
+  it.each([
+    [400, 'هناك مشكلة في عملية الحذف'],
+    [403, 'غير مسموح لك بهذه العملية'],
+    [500, FAILURE_TEXTS.server],
+  ])('tells the admin when removing failed (%i): %s', async (status, text) => {
+    server.use(http.delete('*/api/v1/products/:id', () => HttpResponse.json({ message: 'no' }, { status })));
     const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
     await user.click(await screen.findByRole('button', { name: `ازالة ${products[0].title}` }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('هناك مشكلة في عملية الحذف')).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 });
 
@@ -187,7 +192,7 @@ describe('admin: add product', () => {
 
   it('offers 5 image slots and the brands', async () => {
     renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(5);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(5);
     expect(await screen.findByRole('option', { name: 'سامسونج' })).toBeInTheDocument();
   });
 
@@ -249,7 +254,7 @@ describe('admin: add product', () => {
       imageFile('b.png', 1024, 768),
     ]);
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Crop Image' })).getByRole('button', { name: 'Crop' }),
+      within(await screen.findByRole('dialog', { name: 'قص الصورة' })).getByRole('button', { name: 'قص' }),
     );
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
 
@@ -289,7 +294,7 @@ describe('admin: add product', () => {
     await waitFor(() => expect(screen.getByLabelText('اسم المنتج')).toBeEnabled());
     expect(screen.getByLabelText('اسم المنتج')).toHaveValue('');
     expect(screen.getByLabelText('التصنيف الرئيسي')).toHaveValue('');
-    expect(screen.getAllByRole('button', { name: 'ADD IMAGE' })).toHaveLength(5);
+    expect(screen.getAllByRole('button', { name: 'اضف صورة' })).toHaveLength(5);
     expect(screen.queryByRole('button', { name: 'حذف اللون أسود' })).toBeNull();
   });
 
@@ -307,13 +312,10 @@ describe('admin: add product', () => {
     expect(sent().get('images')).toHaveLength(1);
   });
 
-  it('says "something went wrong" when the server gives no reason', async () => {
+  it('says "something went wrong" when the server refuses without a reason we know', async () => {
     server.use(
       http.post('*/api/v1/products', () =>
-        HttpResponse.json(
-          { status: 'error', message: 'Something went wrong, please try again later' },
-          { status: 500 },
-        ),
+        HttpResponse.json({ status: 'fail', message: 'Something unforeseen' }, { status: 400 }),
       ),
     );
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
@@ -374,7 +376,7 @@ describe('admin: edit product', () => {
     const { user } = renderEdit();
     await screen.findByLabelText('اسم المنتج');
     await user.upload(screen.getByLabelText('اختيار صور للخانة 2'), imageFile('new.png'));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Crop' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'قص' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('تم التعديل بنجاح')).toBeInTheDocument();
@@ -450,7 +452,7 @@ describe('admin: a refused product save', () => {
     );
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Crop' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'قص' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await fillRequiredFields(user);
     await user.type(screen.getByLabelText('السعر بعد الخصم'), '2000');
@@ -550,7 +552,7 @@ describe('admin: product images on edit', () => {
     const { user } = renderEdit();
     await screen.findByLabelText('اسم المنتج');
     await user.upload(screen.getByLabelText('اختيار صور للخانة 2'), imageFile('new.png'));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Crop' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'قص' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', answered[1]));
@@ -574,7 +576,7 @@ describe('admin: product images on edit', () => {
     await user.click(screen.getByRole('button', { name: 'تعديل الصورة 1' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.load(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Crop' }));
+    await user.click(within(dialog).getByRole('button', { name: 'قص' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 1' })).toHaveAttribute('src', CROPPED_JPEG));
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('تم التعديل بنجاح')).toBeInTheDocument();

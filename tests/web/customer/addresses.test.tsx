@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import UserAddAddressPage from '../../../src/pages/user/UserAddAddressPage';
 import UserAddressesPage from '../../../src/pages/user/UserAddressesPage';
 import UserEditAddressPage from '../../../src/pages/user/UserEditAddressPage';
@@ -56,7 +57,7 @@ describe('addresses page', () => {
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'حذف العمل' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('تاكيد الحذف')).toBeInTheDocument();
+    expect(within(dialog).getByText('تأكيد الحذف')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'تراجع' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(seen.filter((r) => r.method === 'DELETE')).toHaveLength(0);
@@ -83,14 +84,17 @@ describe('addresses page', () => {
     expect(count(seen, 'GET', '/addresses')).toBe(2);
   });
 
-  it('says so when deleting fails', async () => {
+  it.each([
+    [400, 'فشل في عملية الحذف'],
+    [500, FAILURE_TEXTS.server],
+  ])('says so when deleting fails (%i)', async (status, text) => {
     server.use(
-      http.delete('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 })),
+      http.delete('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'fail', message: 'x' }, { status })),
     );
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'حذف العمل' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
-    expect(await screen.findByText('فشل في عملية الحذف')).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'العمل' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import CartPage from '../../../src/pages/storefront/CartPage';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import { cart, customer } from '../mocks/fixtures';
 import { cartWith } from '../mocks/handlers/cart';
 import { server } from '../mocks/server';
@@ -136,10 +137,10 @@ describe('cart page', () => {
       fireEvent.blur(input);
       await act(() => vi.advanceTimersByTimeAsync(COUNT_DEBOUNCE_MS));
       release();
-      expect(await screen.findByText('فشل تحديث الكمية، حاول مرة اخرى')).toBeInTheDocument();
+      expect(await screen.findByText(FAILURE_TEXTS.server)).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(200));
       expect(count(seen, 'PUT', '/cart/line-1')).toBe(1);
-      expect(screen.getAllByText('فشل تحديث الكمية، حاول مرة اخرى')).toHaveLength(1);
+      expect(screen.getAllByText(FAILURE_TEXTS.server)).toHaveLength(1);
     });
 
     it('refuses a count below 1 without calling the server', async () => {
@@ -383,7 +384,54 @@ describe('cart page', () => {
     await screen.findByRole('listitem', { name: cart.data.products[0].product.title });
     await user.click(screen.getByRole('button', { name: 'مسح العربة' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'مسح العربة' }));
-    expect(await screen.findByText('هناك مشكلة في عملية الحذف')).toBeInTheDocument();
+    expect(await screen.findByText(FAILURE_TEXTS.server)).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: cart.data.products[0].product.title })).toBeInTheDocument();
+  });
+
+  describe('a failed change says what happened (lib/failures.ts), never that the coupon or the count is wrong', () => {
+    const line = cart.data.products[0].product.title;
+
+    it('the count, offline: says so, puts the count back, and its retry sends it again', async () => {
+      storeSession(customer);
+      let puts = 0;
+      server.use(
+        http.put('*/api/v1/cart/:itemId', () => {
+          puts += 1;
+          return HttpResponse.error();
+        }),
+      );
+      const { user } = renderCart();
+      const input = within(await screen.findByRole('listitem', { name: line })).getByLabelText('الكمية');
+      await user.clear(input);
+      await user.type(input, '2');
+      await user.tab();
+      expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeInTheDocument();
+      expect(screen.queryByText('الكمية يجب ان تكون رقما صحيحا من 1 فأكثر')).not.toBeInTheDocument();
+      expect(input).toHaveValue('1');
+      await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
+      await waitFor(() => expect(puts).toBe(2));
+    });
+
+    it('removing a line, on a server failure: says so and keeps the line', async () => {
+      storeSession(customer);
+      server.use(http.delete('*/api/v1/cart/:itemId', () => HttpResponse.json({ message: 'x' }, { status: 503 })));
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: line });
+      await user.click(screen.getByRole('button', { name: `ازالة ${line} من العربة` }));
+      expect(await screen.findByText(FAILURE_TEXTS.server)).toBeInTheDocument();
+      expect(screen.queryByText('فشل حذف المنتج من العربة')).not.toBeInTheDocument();
+      expect(screen.getByRole('listitem', { name: line })).toBeInTheDocument();
+    });
+
+    it('a coupon, offline: says the network is down, not that the coupon is invalid', async () => {
+      storeSession(customer);
+      server.use(http.put('*/api/v1/cart/applyCoupon', () => HttpResponse.error()));
+      const { user } = renderCart();
+      await screen.findByRole('listitem', { name: line });
+      await user.type(screen.getByLabelText('كود الخصم'), 'SALE10');
+      await user.click(screen.getByRole('button', { name: 'تطبيق' }));
+      expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeInTheDocument();
+      expect(screen.queryByText('هذا الكوبون غير صحيح او منتهى الصلاحيه')).not.toBeInTheDocument();
+    });
   });
 });

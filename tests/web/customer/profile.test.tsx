@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { getStored } from '../../../src/lib/storage';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import { loadToasts } from '../../../src/lib/toast';
 import UserProfilePage from '../../../src/pages/user/UserProfilePage';
 import { customer, TOKEN } from '../mocks/fixtures';
@@ -165,10 +166,27 @@ describe('profile', () => {
       expect(getStored('token')).toBeNull();
     });
 
-    it('warns when the change fails', async () => {
+    it('says the current password is wrong when it is', async () => {
       const { user, store } = renderProfile();
       await submit(user, 'wrong', 'NewPassw0rd', 'NewPassw0rd');
-      expect(await screen.findByText('فشل في عملية التحديث')).toBeInTheDocument();
+      expect(await screen.findByText('كلمة السر الحالية غير صحيحة')).toBeInTheDocument();
+      expect(screen.queryByText('فشل في عملية التحديث')).not.toBeInTheDocument();
+      expect(store.getState().user.user).not.toBeNull();
+    });
+
+    it.each([
+      [
+        'any other refusal',
+        () => HttpResponse.json({ message: 'Password confirmation is incorrect' }, { status: 400 }),
+        'فشل في عملية التحديث',
+      ],
+      ['the network is down', () => HttpResponse.error(), FAILURE_TEXTS.offline],
+      ['the server fails', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), FAILURE_TEXTS.server],
+    ])('says what happened when the change fails: %s', async (_, answer, text) => {
+      server.use(http.put('*/api/v1/users/changeMyPassword', answer));
+      const { user, store } = renderProfile();
+      await submit(user, 'Passw0rd!', 'NewPassw0rd', 'NewPassw0rd');
+      expect(await screen.findByText(text)).toBeInTheDocument();
       expect(store.getState().user.user).not.toBeNull();
     });
   });

@@ -51,8 +51,8 @@ describe('a session the server no longer accepts', () => {
 
   it('does not treat a wrong password at login as an ended session', async () => {
     const { user } = renderApp('/login');
-    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
-    await user.type(screen.getByPlaceholderText('كلمة السر'), `${PASSWORD}x`);
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByLabelText('كلمة السر'), `${PASSWORD}x`);
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByText('كلمة السر او الايميل خطأ')).toBeInTheDocument();
     expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { registrationProblem } from '../../../src/features/user/authMessages';
+import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import { getStored, setStored } from '../../../src/lib/storage';
 import { customer, TOKEN } from '../mocks/fixtures';
 import { PASSWORD, RESET_CODE, RESET_TOKEN } from '../mocks/handlers/auth';
@@ -14,8 +15,8 @@ afterEach(() => vi.useRealTimers());
 describe('login', () => {
   it('logs in, stores the session, greets and goes home after 1.5 s', async () => {
     const { user, router } = renderApp('/login');
-    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
-    await user.type(screen.getByPlaceholderText('كلمة السر'), PASSWORD);
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByLabelText('كلمة السر'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByText('تم تسجيل الدخول بنجاح')).toBeInTheDocument();
     expect(getStored('token')).toBe(TOKEN);
@@ -33,8 +34,8 @@ describe('login', () => {
   it('shows a spinner while the call runs', async () => {
     server.use(http.post('*/api/v1/auth/login', () => new Promise(() => {})));
     const { user } = renderApp('/login');
-    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
-    await user.type(screen.getByPlaceholderText('كلمة السر'), 'x');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByLabelText('كلمة السر'), 'x');
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByRole('status')).toHaveTextContent('جاري تسجيل الدخول');
   });
@@ -46,12 +47,22 @@ describe('login', () => {
     storeSession(customer, 'old-token');
     server.use(http.post('*/api/v1/auth/login', () => HttpResponse.json(body, { status })));
     const { user } = renderApp('/login');
-    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), customer.email);
-    await user.type(screen.getByPlaceholderText('كلمة السر'), 'wrong');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByLabelText('كلمة السر'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByText('كلمة السر او الايميل خطأ')).toBeInTheDocument();
     expect(getStored('token')).toBeNull();
     expect(getStored('user')).toBeNull();
+  });
+
+  it('says the network is down (not that the password is wrong) when the login cannot reach the server', async () => {
+    server.use(http.post('*/api/v1/auth/login', () => HttpResponse.error()));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByLabelText('كلمة السر'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeInTheDocument();
+    expect(screen.queryByText('كلمة السر او الايميل خطأ')).not.toBeInTheDocument();
   });
 
   it('links to registration and password recovery', async () => {
@@ -82,18 +93,30 @@ const valid = {
 
 describe('registration checks (SPEC §5 order)', () => {
   it.each([
-    [{ name: ' ' }, 'من فضلك ادخل الاسم'],
-    [{ phone: '0101234567' }, 'رقم الهاتف يجب ان يتكون من 11 رقم'],
-    [{ email: 'sara@' }, 'من فضلك ادخل بريد الكتروني صحيح'],
-    [{ passwordConfirm: 'Abcdef13' }, 'كلمة السر وتأكيد كلمة السر غير متطابقين'],
-    [{ password: 'Abcde12', passwordConfirm: 'Abcde12' }, 'كلمة السر يجب ان تكون 8 احرف على الاقل'],
-    [{ password: 'abcdef12', passwordConfirm: 'abcdef12' }, 'كلمة السر يجب ان تحتوي على حرف كبير واحد على الاقل'],
-    [{ password: 'ABCDEF12', passwordConfirm: 'ABCDEF12' }, 'كلمة السر يجب ان تحتوي على حرف صغير واحد على الاقل'],
-    [{ password: 'Abcdefgh', passwordConfirm: 'Abcdefgh' }, 'كلمة السر يجب ان تحتوي على رقم واحد على الاقل'],
-    [{ password: 'Abc def12', passwordConfirm: 'Abc def12' }, 'كلمة السر يجب الا تحتوي على مسافات'],
-    [{ name: '', phone: '1', email: 'x' }, 'من فضلك ادخل الاسم'],
-  ])('%o → %s', (change, message) => {
-    expect(registrationProblem({ ...valid, ...change })).toBe(message);
+    [{ name: ' ' }, 'name', 'من فضلك ادخل الاسم'],
+    [{ phone: '0101234567' }, 'phone', 'رقم الهاتف يجب ان يتكون من 11 رقم'],
+    [{ email: 'sara@' }, 'email', 'من فضلك ادخل بريد الكتروني صحيح'],
+    [{ passwordConfirm: 'Abcdef13' }, 'passwordConfirm', 'كلمة السر وتأكيد كلمة السر غير متطابقين'],
+    [{ password: 'Abcde12', passwordConfirm: 'Abcde12' }, 'password', 'كلمة السر يجب ان تكون 8 احرف على الاقل'],
+    [
+      { password: 'abcdef12', passwordConfirm: 'abcdef12' },
+      'password',
+      'كلمة السر يجب ان تحتوي على حرف كبير واحد على الاقل',
+    ],
+    [
+      { password: 'ABCDEF12', passwordConfirm: 'ABCDEF12' },
+      'password',
+      'كلمة السر يجب ان تحتوي على حرف صغير واحد على الاقل',
+    ],
+    [
+      { password: 'Abcdefgh', passwordConfirm: 'Abcdefgh' },
+      'password',
+      'كلمة السر يجب ان تحتوي على رقم واحد على الاقل',
+    ],
+    [{ password: 'Abc def12', passwordConfirm: 'Abc def12' }, 'password', 'كلمة السر يجب الا تحتوي على مسافات'],
+    [{ name: '', phone: '1', email: 'x' }, 'name', 'من فضلك ادخل الاسم'],
+  ])('%o → %s: %s', (change, field, message) => {
+    expect(registrationProblem({ ...valid, ...change })).toEqual({ field, message });
   });
 
   it('passes a valid form', () => {
@@ -102,11 +125,11 @@ describe('registration checks (SPEC §5 order)', () => {
 });
 
 async function fillRegistration(user: ReturnType<typeof renderApp>['user'], values: typeof valid) {
-  await user.type(await screen.findByPlaceholderText('الاسم'), values.name);
-  await user.type(screen.getByPlaceholderText('البريد الإلكتروني'), values.email);
-  await user.type(screen.getByPlaceholderText('كلمة السر'), values.password);
-  await user.type(screen.getByPlaceholderText('تأكيد كلمة السر'), values.passwordConfirm);
-  await user.type(screen.getByPlaceholderText('رقم الهاتف'), values.phone);
+  await user.type(await screen.findByLabelText('الاسم'), values.name);
+  await user.type(screen.getByLabelText('البريد الإلكتروني'), values.email);
+  await user.type(screen.getByLabelText('كلمة السر'), values.password);
+  await user.type(screen.getByLabelText('تأكيد كلمة السر'), values.passwordConfirm);
+  await user.type(screen.getByLabelText('رقم الهاتف'), values.phone);
   await user.click(screen.getByRole('button', { name: 'تسجيل الحساب' }));
 }
 
@@ -156,6 +179,60 @@ describe('registration screen', () => {
     await fillRegistration(user, valid);
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
+
+  it('keeps every label in sight once its field is filled, with no placeholder in its place', async () => {
+    const { user } = renderApp('/register');
+    await fillRegistration(user, { ...valid, phone: '0101' });
+    for (const label of ['الاسم', 'البريد الإلكتروني', 'كلمة السر', 'تأكيد كلمة السر', 'رقم الهاتف']) {
+      const input = screen.getByLabelText(label);
+      expect(screen.getByText(label, { selector: 'label' })).toBeVisible();
+      expect(input).not.toHaveAttribute('placeholder');
+    }
+    // E-mail and phone are the profile's kind of field (left to right, by their type), not text fields.
+    expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('رقم الهاتف')).toHaveAttribute('type', 'tel');
+  });
+
+  it('says a refusal beside its field (and keeps it there), the field named and focused', async () => {
+    const { user } = renderApp('/register');
+    await fillRegistration(user, { ...valid, passwordConfirm: 'Other1234' });
+    const confirm = screen.getByLabelText('تأكيد كلمة السر');
+    expect(confirm).toHaveAccessibleDescription('كلمة السر وتأكيد كلمة السر غير متطابقين');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveFocus();
+    // Still there long after a toast would have closed; gone once the field is corrected.
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(screen.getByText('كلمة السر وتأكيد كلمة السر غير متطابقين')).toBeVisible();
+    await user.clear(confirm);
+    await user.type(confirm, valid.password);
+    expect(screen.queryByText('كلمة السر وتأكيد كلمة السر غير متطابقين')).not.toBeInTheDocument();
+  });
+
+  it('names the e-mail field when the server says it is taken', async () => {
+    server.use(
+      http.post('*/api/v1/auth/signup', () =>
+        HttpResponse.json({ errors: [{ msg: 'E-mail already in use', path: 'email' }] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/register');
+    await fillRegistration(user, valid);
+    await waitFor(() =>
+      expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAccessibleDescription(
+        'هذا البريد الالكتروني مستخدم من قبل',
+      ),
+    );
+  });
+
+  it.each([
+    ['the network is down', () => HttpResponse.error(), FAILURE_TEXTS.offline],
+    ['the server fails', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), FAILURE_TEXTS.server],
+  ])('says so when %s', async (_, answer, text) => {
+    server.use(http.post('*/api/v1/auth/signup', answer));
+    const { user } = renderApp('/register');
+    await fillRegistration(user, valid);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('حدث خطأ في تسجيل الحساب، حاول مرة اخرى')).not.toBeInTheDocument();
+  });
 });
 
 describe('password recovery', () => {
@@ -168,7 +245,7 @@ describe('password recovery', () => {
     const { user, router } = renderApp('/user/forget-password');
     await user.click(await screen.findByRole('button', { name: 'ارسال الكود' }));
     expect(await screen.findByText('من فضلك ادخل البريد الإلكتروني')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('البريد الإلكتروني'), customer.email);
+    await user.type(screen.getByLabelText('البريد الإلكتروني'), customer.email);
     await user.click(screen.getByRole('button', { name: 'ارسال الكود' }));
     expect(await screen.findByText('تم ارسال الكود للايميل')).toBeInTheDocument();
     expect(getStored('user-email')).toBe(customer.email);
@@ -178,7 +255,7 @@ describe('password recovery', () => {
 
   it('says when the account does not exist', async () => {
     const { user } = renderApp('/user/forget-password');
-    await user.type(await screen.findByPlaceholderText('البريد الإلكتروني'), 'nobody@example.eg');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني'), 'nobody@example.eg');
     await user.click(screen.getByRole('button', { name: 'ارسال الكود' }));
     expect(await screen.findByText('هذا الحساب غير موجود لدينا')).toBeInTheDocument();
   });
@@ -198,7 +275,7 @@ describe('password recovery', () => {
     const { user, router } = renderApp('/user/verify-code');
     await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
     expect(await screen.findByText('من فضلك ادخل الكود')).toBeInTheDocument();
-    const input = screen.getByPlaceholderText('ادخل الكود');
+    const input = screen.getByLabelText('الكود');
     await user.type(input, '000000');
     await user.click(screen.getByRole('button', { name: 'تأكيد' }));
     expect(await screen.findByText('الكود خاطئ او انتهت صلاحيته')).toBeInTheDocument();
@@ -220,8 +297,8 @@ describe('password recovery', () => {
         return HttpResponse.json({ status: 'Success', token: 'after-reset' });
       }),
     );
-    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
-    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');
+    await user.type(await screen.findByLabelText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), 'NewPass12');
     await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
     expect(await screen.findByText('تم تغيير كلمة السر بنجاح')).toBeInTheDocument();
     expect(resetBody).toEqual({ email: customer.email, newPassword: 'NewPass12', resetToken: RESET_TOKEN });
@@ -235,8 +312,8 @@ describe('password recovery', () => {
       let sent = 0;
       server.use(http.put('*/api/v1/auth/resetPassword', () => (sent++, HttpResponse.json({ status: 'Success' }))));
       const { user } = renderApp('/user/reset-password');
-      await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), password);
-      await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), password);
+      await user.type(await screen.findByLabelText('كلمة السر الجديدة'), password);
+      await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), password);
       await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(screen.queryByText('من فضلك اطلب كود جديد')).not.toBeInTheDocument();
@@ -255,8 +332,8 @@ describe('password recovery', () => {
       ),
     );
     const { user } = renderApp('/user/reset-password');
-    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
-    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');
+    await user.type(await screen.findByLabelText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), 'NewPass12');
     await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
@@ -267,11 +344,11 @@ describe('password recovery', () => {
     const save = await screen.findByRole('button', { name: 'حفظ كلمة السر' });
     await user.click(save);
     expect(await screen.findByText('من فضلك ادخل كلمة السر الجديدة')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
-    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass13');
+    await user.type(screen.getByLabelText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), 'NewPass13');
     await user.click(save);
     expect(await screen.findByText('كلمة السر وتأكيدها غير متطابقين')).toBeInTheDocument();
-    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), '{backspace}2');
+    await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), '{backspace}2');
     await user.click(save);
     expect(await screen.findByText('تم تغيير كلمة السر بنجاح')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1600));
@@ -281,8 +358,8 @@ describe('password recovery', () => {
   it('asks for a new code when the reset is refused', async () => {
     setStored('user-email', 'nobody@example.eg');
     const { user } = renderApp('/user/reset-password');
-    await user.type(await screen.findByPlaceholderText('كلمة السر الجديدة'), 'NewPass12');
-    await user.type(screen.getByPlaceholderText('تأكيد كلمة السر الجديدة'), 'NewPass12');
+    await user.type(await screen.findByLabelText('كلمة السر الجديدة'), 'NewPass12');
+    await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), 'NewPass12');
     await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
     expect(await screen.findByText('من فضلك اطلب كود جديد')).toBeInTheDocument();
   });
