@@ -19,10 +19,18 @@ function cartFromAnswer(data: Parameters<typeof hasUnpopulatedProducts>[0]): Pro
     : normalizeCartResponse(data as Parameters<typeof normalizeCartResponse>[0]);
 }
 
-/** color '' = the product has no colours. */
-export async function addToCart(productId: string, color: string): Promise<CartResponse> {
+/**
+ * color '' = the product has no colours. POST /cart adds one piece; for more, the line it made or raised is then set to
+ * its count plus the rest (PUT /cart/:itemId), so the stock check covers the whole quantity (409 when it does not fit).
+ */
+export async function addToCart(productId: string, color: string, quantity = 1): Promise<CartResponse> {
   const { data } = await apiClient.post('/cart', { productId, color });
-  return cartFromAnswer(data);
+  const added = await cartFromAnswer(data);
+  if (quantity <= 1) return added;
+  const line = added.data.products.find(
+    (item) => item.product._id === productId && item.color.toLowerCase() === color.toLowerCase(),
+  );
+  return line ? updateCartItemCount(line._id, line.count + quantity - 1) : added;
 }
 
 /** PUT /cart/:itemId; 409 = not enough stock, 400 = not a whole number ≥ 1. */

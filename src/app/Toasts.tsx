@@ -1,6 +1,7 @@
 import 'react-toastify/dist/ReactToastify.css';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import { DELAYS } from '../lib/delays';
+import { usePhone } from '../lib/usePhone';
 
 /** react-toastify's close button with an Arabic name (its own is called "close" and cannot be renamed). */
 function CloseToastButton({ closeToast }: CloseButtonProps) {
@@ -29,11 +30,14 @@ function CloseToastButton({ closeToast }: CloseButtonProps) {
  * button, and no countdown bar (react-toastify names it "notification timer", with no way to rename it).
  */
 export default function Toasts() {
-  // top-left is the far end of the line in right-to-left reading, away from the logo and search.
+  // Never over the sticky top bar (cart, menu, search): at the bottom, at the far end of a right-to-left line on a wide
+  // window; on a phone across the bottom, one at a time, above a sticky bottom bar when the page has one (styles.css).
+  const phone = usePhone();
   return (
     <ToastContainer
       rtl
-      position="top-left"
+      position={phone ? 'bottom-center' : 'bottom-left'}
+      limit={phone ? 1 : 3}
       autoClose={DELAYS.toastAutoClose}
       newestOnTop
       hideProgressBar

@@ -43,6 +43,9 @@ function Star({ fill, size }: { fill: number; size: number }) {
   );
 }
 
+/** The smallest target a finger may have to hit (WCAG 2.2 target size), in CSS px. */
+const MIN_TARGET = 24;
+
 const roundToHalf = (value: number) => Math.round(Math.min(Math.max(value, 0), STAR_COUNT) * 2) / 2;
 const fillOf = (shown: number, star: number) => Math.min(Math.max(shown - (star - 1), 0), 1);
 
@@ -71,7 +74,12 @@ export default function StarRating({ value, onChange, size = 15, label = 'الت
       onMouseLeave={() => setHovered(null)}
     >
       {stars.map((star) => (
-        <span key={star} className="star-rating__star" style={{ width: size, height: size }}>
+        // Each half is a target of its own: at least 24×24 CSS px (WCAG 2.2), the star drawn in its middle.
+        <span
+          key={star}
+          className="star-rating__star star-rating__star--input"
+          style={{ width: Math.max(size, 2 * MIN_TARGET), height: Math.max(size, MIN_TARGET) }}
+        >
           <Star fill={fillOf(shown, star)} size={size} />
           {[star - 0.5, star].map((step) => (
             <label

@@ -27,14 +27,14 @@ export default function Footer() {
         <ul className="list-unstyled d-flex flex-wrap gap-3 m-0">
           {SHOP_PAGES.map((page) => (
             <li key={page.path}>
-              <Link to={page.path} className="text-reset">
+              <Link to={page.path} className="text-reset tap-target">
                 {page.title}
               </Link>
             </li>
           ))}
         </ul>
         <div className="d-flex align-items-center gap-3">
-          <a href={`tel:${SHOP_PHONE}`} className="text-reset text-decoration-none" dir="ltr">
+          <a href={`tel:${SHOP_PHONE}`} className="text-reset text-decoration-none tap-target" dir="ltr">
             {SHOP_PHONE}
           </a>
           {socialLinks.map(({ label, href, path }) => (
@@ -44,7 +44,7 @@ export default function Footer() {
               aria-label={label}
               target="_blank"
               rel="noopener noreferrer"
-              className="text-secondary"
+              className="text-secondary tap-target"
             >
               <svg viewBox="0 0 24 24" width={22} height={22} fill="currentColor" aria-hidden="true" focusable="false">
                 <path fillRule="evenodd" d={path} />

@@ -86,14 +86,15 @@ export default function CartItem({ line }: { line: CartLine }) {
   const stockId = `cart-stock-${line._id}`;
   return (
     <Card as="li" className="mb-3 shadow-sm" aria-label={product.title}>
-      <Card.Body className="d-flex flex-column flex-sm-row gap-3">
-        <Link to={`/products/${product._id}`} className="flex-shrink-0 align-self-center">
+      {/* Compact on a phone: a small photo beside the line, the brand and rating left out (the product page has them). */}
+      <Card.Body className="d-flex flex-row gap-2 gap-sm-3 p-2 p-sm-3">
+        <Link to={`/products/${product._id}`} className="flex-shrink-0 align-self-start align-self-sm-center">
           <img
             src={product.imageCover}
             alt={product.title}
             width={160}
             height={197}
-            className="rounded bg-light"
+            className="rounded bg-light cart-line__image"
             style={{ objectFit: 'cover' }}
           />
         </Link>
@@ -111,17 +112,17 @@ export default function CartItem({ line }: { line: CartLine }) {
             </Button>
           </div>
           <h2 className="h6 mb-0">
-            <Link to={`/products/${product._id}`} className="text-body text-decoration-none">
+            <Link to={`/products/${product._id}`} className="text-body text-decoration-none tap-target">
               {product.title}
             </Link>
           </h2>
-          <div className="small d-flex flex-wrap gap-3">
+          <div className="small d-flex flex-wrap gap-2 gap-sm-3">
             {product.brand?.name && (
-              <span>
+              <span className="d-none d-sm-inline">
                 الماركة: <span className="fw-semibold">{product.brand.name}</span>
               </span>
             )}
-            <span>
+            <span className="d-none d-sm-inline">
               التقييم:{' '}
               <span className="text-warning" aria-hidden="true">
                 ★

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -21,8 +21,13 @@ import {
   selectRemovedCoupon,
 } from './cartSlice';
 import { useResetOn } from '../../lib/useResetOn';
+import { useOutOfView } from '../../lib/useOutOfView';
+import { usePhone } from '../../lib/usePhone';
 
-/** Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). */
+/**
+ * Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). On a phone, while its purchase button is out of view,
+ * a bar at the bottom of the screen keeps the total and "اتمام الشراء".
+ */
 export default function CheckoutPanel() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -35,6 +40,9 @@ export default function CheckoutPanel() {
   const [busy, setBusy] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const hasDiscount = cart.totalAfterDiscount != null && cart.totalAfterDiscount >= 1;
+  const checkoutButton = useRef<HTMLButtonElement>(null);
+  const phone = usePhone();
+  const showStickySummary = useOutOfView(checkoutButton, phone && cart.products.length > 0);
 
   useResetOn(cart.coupon ?? '', () => setCouponName(cart.coupon ?? ''));
 
@@ -148,6 +156,7 @@ export default function CheckoutPanel() {
           </p>
         )}
         <Button
+          ref={checkoutButton}
           variant="dark"
           onClick={onCheckout}
           disabled={busy || overStock}
@@ -159,6 +168,22 @@ export default function CheckoutPanel() {
           مسح العربة
         </Button>
       </Card.Body>
+      {showStickySummary && (
+        <div
+          className="sticky-action-bar fixed-bottom bg-white border-top shadow d-flex align-items-center gap-3 px-3 py-2"
+          data-testid="cart-sticky-summary"
+        >
+          <div className="flex-grow-1">
+            <div className="small text-muted">{hasDiscount ? 'الاجمالي بعد الخصم' : 'الاجمالي'}</div>
+            <div className="fw-bold">
+              {formatEGP(hasDiscount ? (cart.totalAfterDiscount ?? 0) : cart.totalCartPrice)}
+            </div>
+          </div>
+          <Button variant="dark" onClick={onCheckout} disabled={busy || overStock}>
+            اتمام الشراء
+          </Button>
+        </div>
+      )}
       <ConfirmModal
         show={confirmingClear}
         title="مسح العربة"

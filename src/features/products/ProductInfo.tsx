@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { Product } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import PriceTag from '../../components/PriceTag';
+import QuantityPicker from '../../components/QuantityPicker';
 import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
 import { isOutOfStock, lowStockText, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import { useLater } from '../../lib/useLater';
+import { useOutOfView } from '../../lib/useOutOfView';
+import { usePhone } from '../../lib/usePhone';
 import { selectBrands } from '../brand/brandSlice';
 import { fetchCart } from '../cart/cartSlice';
 import { selectCategories } from '../category/categorySlice';
@@ -17,7 +20,10 @@ import { loginStateFrom } from '../user/afterLogin';
 import { ADD_TO_CART_MESSAGES, addToCartAndSay } from './addToCart';
 import ColorChoice from './ColorChoice';
 
-/** Title, names, rating, colours, stock, description, price and the add-to-cart button of /products/{id}. */
+/**
+ * Title, rating, price (near the photo), names, colours, stock, quantity, the add-to-cart button and the description of
+ * /products/{id}. On a phone, once that button has scrolled away, a bar at the bottom keeps the price and the button.
+ */
 export default function ProductInfo({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -28,8 +34,12 @@ export default function ProductInfo({ product }: { product: Product }) {
   const brandName = useAppSelector(selectBrands).find((b) => b._id === product.brand)?.name;
   const [color, setColor] = useState('');
   const [busy, setBusy] = useState(false);
+  const [quantity, setQuantity] = useState(1);
   const soldOut = isOutOfStock(product.quantity);
   const fewLeft = lowStockText(product.quantity);
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const phone = usePhone();
+  const showStickyBar = useOutOfView(mainButton, phone);
 
   const addToCart = async () => {
     if (product.availableColors.length > 0 && !color) {
@@ -47,11 +57,13 @@ export default function ProductInfo({ product }: { product: Product }) {
       return;
     }
     setBusy(true);
-    const added = await addToCartAndSay(dispatch, product._id, chosenColor);
+    const added = await addToCartAndSay(dispatch, product._id, chosenColor, quantity);
     setBusy(false);
     if (added) later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
   };
 
+  const price = <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />;
+  const buttonText = soldOut ? OUT_OF_STOCK_TEXT : 'اضف للعربة';
   return (
     <div className="d-flex flex-column gap-2">
       {categoryName && <div className="text-body-secondary">{categoryName}</div>}
@@ -59,6 +71,9 @@ export default function ProductInfo({ product }: { product: Product }) {
       <div className="d-flex align-items-center gap-2">
         <StarRating value={product.ratingsAverage} size={18} />
         <span className="text-warning fw-bold">{product.ratingsAverage}</span>
+      </div>
+      <div className="fs-4" data-testid="product-price">
+        {price}
       </div>
       {brandName && (
         <div>
@@ -82,18 +97,32 @@ export default function ProductInfo({ product }: { product: Product }) {
           )}
         </div>
       )}
+      <div className="d-flex flex-wrap align-items-center gap-3 my-1">
+        {!soldOut && (
+          <QuantityPicker
+            id={`quantity-${product._id}`}
+            value={quantity}
+            max={product.quantity ?? Number.MAX_SAFE_INTEGER}
+            onChange={setQuantity}
+            disabled={busy}
+          />
+        )}
+        <Button ref={mainButton} variant="dark" size="lg" onClick={() => void addToCart()} disabled={busy || soldOut}>
+          {buttonText}
+        </Button>
+      </div>
       <h2 className="h6 fw-bold mt-2 mb-0">المواصفات</h2>
       <p className="mb-2" style={{ whiteSpace: 'pre-line' }}>
         {product.description}
       </p>
-      <div className="d-flex flex-wrap align-items-center gap-3">
-        <div className="border rounded px-3 py-2 bg-white fs-5">
-          <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+      {showStickyBar && (
+        <div className="sticky-action-bar fixed-bottom bg-white border-top shadow d-flex align-items-center gap-3 px-3 py-2">
+          <div className="flex-grow-1 fw-bold">{price}</div>
+          <Button variant="dark" onClick={() => void addToCart()} disabled={busy || soldOut}>
+            {buttonText}
+          </Button>
         </div>
-        <Button variant="dark" onClick={() => void addToCart()} disabled={busy || soldOut}>
-          {soldOut ? OUT_OF_STOCK_TEXT : 'اضف للعربة'}
-        </Button>
-      </div>
+      )}
     </div>
   );
 }

@@ -17,15 +17,21 @@ export const ADD_TO_CART_MESSAGES = {
 /** POST /cart from the product page; the top bar's badge re-fetches the cart afterwards (SPEC §4). */
 export const addedToCart = createAppAsyncThunk(
   'products/addToCart',
-  ({ productId, color }: { productId: Id; color: string }) => addToCart(productId, color),
+  ({ productId, color, quantity = 1 }: { productId: Id; color: string; quantity?: number }) =>
+    addToCart(productId, color, quantity),
 );
 
 /**
  * Adds the product and says what happened: success, or what went wrong (lib/failures.ts), with a retry when sending
  * it again may work. The product page and the login that finishes a visitor's add-to-cart both use it. True when added.
  */
-export async function addToCartAndSay(dispatch: AppDispatch, productId: Id, color: string): Promise<boolean> {
-  const result = await dispatch(addedToCart({ productId, color }));
+export async function addToCartAndSay(
+  dispatch: AppDispatch,
+  productId: Id,
+  color: string,
+  quantity = 1,
+): Promise<boolean> {
+  const result = await dispatch(addedToCart({ productId, color, quantity }));
   if (addedToCart.fulfilled.match(result)) {
     toast.success(ADD_TO_CART_MESSAGES.added);
     return true;
@@ -36,7 +42,7 @@ export async function addToCartAndSay(dispatch: AppDispatch, productId: Id, colo
   else if (error.status === 409 && isOrderLimit(error)) toast.error(conflictMessage(error));
   else
     toast.failure(error, {
-      retry: () => void addToCartAndSay(dispatch, productId, color),
+      retry: () => void addToCartAndSay(dispatch, productId, color, quantity),
       wording: { outOfStock: ADD_TO_CART_MESSAGES.outOfStock, forbidden: ADD_TO_CART_MESSAGES.customersOnly },
     });
   return false;

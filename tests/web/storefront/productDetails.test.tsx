@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import { IMAGE_SIZES, uploadSrcSet } from '../../../common/images';
-import { admin, cart, customer, listOf, products } from '../mocks/fixtures';
+import { admin, cart, customer, listOf, productRef, products } from '../mocks/fixtures';
+import { cartWith } from '../mocks/handlers/cart';
 import { reviews } from '../mocks/handlers/reviews';
 import { server } from '../mocks/server';
 import { renderApp, storeSession } from '../utils/renderWithProviders';
@@ -150,6 +151,36 @@ describe('product details', () => {
     await user.click(await screen.findByRole('button', { name: 'اضف للعربة' }));
     expect(await screen.findByText('الكمية المتاحة من هذا المنتج لا تكفي لاضافة قطعة اخرى')).toBeInTheDocument();
     expect(adds).toEqual([{ productId: shirt._id, color: '' }]);
+  });
+
+  it('adds the quantity chosen with the picker, which stays between 1 and the stock', async () => {
+    storeSession(customer);
+    const few = { ...shirt, quantity: 3 };
+    server.use(http.get(`*/api/v1/products/${shirt._id}`, () => HttpResponse.json({ data: few })));
+    const line = { _id: 'line-shirt', product: productRef(few), count: 1, color: '', price: few.price };
+    const adds = recordCartAdds(() => HttpResponse.json(cartWith([line])));
+    const counts: unknown[] = [];
+    server.use(
+      http.put('*/api/v1/cart/line-shirt', async ({ request }) => {
+        counts.push(await request.json());
+        return HttpResponse.json(cartWith([{ ...line, count: 3 }]));
+      }),
+    );
+    const { user } = renderApp(`/products/${shirt._id}`);
+    const fewer = await screen.findByRole('button', { name: 'انقاص الكمية' });
+    const more = screen.getByRole('button', { name: 'زيادة الكمية' });
+    const quantity = screen.getByLabelText('الكمية');
+    expect(quantity).toHaveValue('1');
+    expect(fewer).toBeDisabled();
+    await user.click(more);
+    await user.click(more);
+    expect(quantity).toHaveValue('3');
+    // Not above the 3 pieces in stock.
+    expect(more).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'اضف للعربة' }));
+    expect(await screen.findByText('تمت اضافة المنتج للعربه بنجاح')).toBeInTheDocument();
+    expect(adds).toEqual([{ productId: shirt._id, color: '' }]);
+    expect(counts).toEqual([{ count: 3 }]);
   });
 
   it("says the shop's limit per order when the 11th unit of a product is refused", async () => {
