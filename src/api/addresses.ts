@@ -1,11 +1,15 @@
 import { apiClient } from './client';
 import type { Address } from './types';
 
-/** What the address forms send; city and postalCode always go empty (SPEC §3). */
+/** What the address forms send; postalCode always goes empty (SPEC §3). */
 export interface AddressInput {
   alias: string;
   details: string;
   phone: string;
+  /** The city or area within the governorate ('' when not given). */
+  city: string;
+  /** Ours: the governorate's code; left out when none is chosen (a backend without governorates). */
+  governorate?: string;
 }
 
 export async function getAddresses(): Promise<Address[]> {
@@ -22,7 +26,7 @@ export async function getAddress(id: string): Promise<Address> {
 
 /** Resolves with the HTTP status: SPEC §8 counts only 200 as success. */
 export async function addAddress(input: AddressInput): Promise<number> {
-  const response = await apiClient.post('/addresses', { ...input, city: '', postalCode: '' });
+  const response = await apiClient.post('/addresses', { ...input, postalCode: '' });
   return response.status;
 }
 

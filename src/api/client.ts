@@ -8,9 +8,11 @@ export const API_ORIGIN = (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '
 /** The one HTTP client of the web app. Feature code calls it only through src/api/<area>.ts functions. */
 export const apiClient = axios.create({ baseURL: `${API_ORIGIN}/api/v1` });
 
-// Catalogue reads and GET /shop are public: the server ignores a token there (API.md §0), and not sending it keeps
+// Catalogue reads, the governorates and GET /shop are public: the server ignores a token there (API.md §0), and not sending it keeps
 // them cacheable and stops a stale token from leaking into logs.
-const PUBLIC_READ = /^\/?(categories|subcategories|brands|products|shop)(?=[/?#]|$)/;
+// The shop's settings (/shop/settings) and the admin's governorate calls are not: only those two paths themselves.
+const PUBLIC_READ =
+  /^\/?(?:(?:categories|subcategories|brands|products)(?=[/?#]|$)|(?:shop|delivery\/governorates)(?=[?#]|$))/;
 
 function isPublicRead(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'>): boolean {
   return (config.method ?? 'get').toLowerCase() === 'get' && PUBLIC_READ.test(config.url ?? '');

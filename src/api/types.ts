@@ -13,6 +13,39 @@ export interface Address {
   phone: string;
   city?: string;
   postalCode?: string;
+  /** Ours: the governorate's code (ISO 3166-2:EG, e.g. EG-GZ), when the address has one. */
+  governorate?: string | null;
+  /** Ours: its Arabic name (for an order, as it was when the order was made). */
+  governorateName?: string | null;
+}
+
+/** One of Egypt's governorates (GET /delivery/governorates, ours). */
+export interface Governorate {
+  /** ISO 3166-2:EG, e.g. EG-C (القاهرة). */
+  code: string;
+  /** Arabic name. */
+  name: string;
+  nameEn: string;
+}
+
+/** Why the pay page may not offer cash on delivery: off in the zone, off shop-wide, or the total is above the limit. */
+export type CashRefusalReason = 'zone' | 'shop' | 'maxTotal';
+
+/** GET /delivery/quote (ours): what the caller's cart costs delivered to a governorate. Prices include VAT. */
+export interface DeliveryQuote {
+  /** The items after the coupon. */
+  itemsPrice: number;
+  /** What the coupon took off the items. */
+  discount: number;
+  /** 0 from `freeShippingFrom` on. */
+  shippingPrice: number;
+  freeShippingFrom: number | null;
+  /** `maxTotal`: the largest total taken in cash, with reason maxTotal. */
+  cashOnDelivery: { allowed: boolean; fee: number; reason?: CashRefusalReason; maxTotal?: number };
+  /** The VAT included in `totalOnline` (never added on top). */
+  taxPrice: number;
+  totalOnline: number;
+  totalCash: number;
 }
 
 export interface User {
@@ -165,6 +198,16 @@ export interface ShippingAddress {
   phone: string;
   city?: string;
   postalCode?: string;
+  /** Ours: the governorate's code and its Arabic name when the order was made. */
+  governorate?: string | null;
+  governorateName?: string | null;
+}
+
+/** Ours: who carries a shipped order, and where the customer follows it. */
+export interface Shipment {
+  courier: string;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
 }
 
 export interface Order {
@@ -174,8 +217,11 @@ export interface Order {
   user: UserRef;
   cartItems: OrderItem[];
   shippingAddress?: ShippingAddress | null;
+  /** The VAT included in `totalOrderPrice` (ours; never added on top). */
   taxPrice: number;
   shippingPrice: number;
+  /** Ours: the cash-on-delivery fee, part of `totalOrderPrice`. */
+  cashFee?: number | null;
   totalOrderPrice: number;
   paymentMethodType: 'cash' | 'card';
   isPaid: boolean;
@@ -188,6 +234,13 @@ export interface Order {
   /** Ours: staff gave the whole online payment back (the order is then cancelled too). */
   isRefunded?: boolean;
   refundedAt?: IsoDate | null;
+  /** Ours: staff confirmed the (cash) order by phone. */
+  isConfirmed?: boolean;
+  confirmedAt?: IsoDate | null;
+  /** Ours: handed to a courier. */
+  isShipped?: boolean;
+  shippedAt?: IsoDate | null;
+  shipment?: Shipment | null;
   /** Ours: the steps reached, oldest first (normalizeOrder derives it when the backend sends none). */
   statusHistory?: OrderStatusStep[];
   coupon?: string | null;
@@ -195,7 +248,7 @@ export interface Order {
   updatedAt?: IsoDate;
 }
 
-export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderStep = 'placed' | 'confirmed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
 export interface OrderStatusStep {
   status: OrderStep;

@@ -4,6 +4,7 @@ import cart from '../features/cart/cartSlice';
 import category from '../features/category/categorySlice';
 import checkOut from '../features/checkOut/checkOutSlice';
 import coupon from '../features/coupon/couponSlice';
+import delivery from '../features/delivery/deliverySlice';
 import orders from '../features/orders/ordersSlice';
 import products from '../features/products/productsSlice';
 import review from '../features/review/reviewSlice';
@@ -14,7 +15,7 @@ import wishlist from '../features/wishlist/wishlistSlice';
 import { persistenceMiddleware } from './persistence';
 import { watchSessionExpiry } from './session';
 
-// The twelve state areas of SPEC §3, one slice each.
+// The twelve state areas of SPEC §3, one slice each, and delivery in Egypt (governorates and the delivery quote).
 const rootReducer = combineReducers({
   category,
   brand,
@@ -28,6 +29,7 @@ const rootReducer = combineReducers({
   cart,
   checkOut,
   orders,
+  delivery,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

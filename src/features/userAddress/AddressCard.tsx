@@ -2,9 +2,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Address } from '../../api/types';
+import { addressPlace } from './addressTexts';
 
-/** One saved address: alias, details, phone, an edit link and a delete button (the page confirms). */
+/** One saved address: alias, place (city and governorate), details, phone, an edit link and a delete button (the page confirms). */
 export default function AddressCard({ address, onDelete }: { address: Address; onDelete: (address: Address) => void }) {
+  const place = addressPlace(address);
   return (
     <Card as="li" className="mb-3 shadow-sm" aria-label={address.alias}>
       <Card.Body>
@@ -28,6 +30,11 @@ export default function AddressCard({ address, onDelete }: { address: Address; o
             </Button>
           </div>
         </div>
+        {place && (
+          <p className="mb-1 fw-semibold" data-testid="address-place">
+            {place}
+          </p>
+        )}
         <p className="mb-1">{address.details}</p>
         <p className="mb-0 small text-muted">
           رقم الهاتف: <span dir="ltr">{address.phone}</span>

@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toAsciiDigits } from '../../../common/digits';
 import { EGYPT_MOBILE } from '../../lib/phone';
-
-const ADDRESS_MESSAGES = {
-  incomplete: 'من فضلك اكمل البيانات',
-  badPhone: 'رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري',
-} as const;
+import { fetchGovernorates, selectGovernorates } from '../delivery/deliverySlice';
+import { ADDRESS_MESSAGES } from './addressTexts';
 
 interface AddressFormProps {
   initial?: AddressInput;
@@ -18,27 +16,41 @@ interface AddressFormProps {
   onSubmit: (input: AddressInput) => Promise<void>;
 }
 
-/** Alias, details and phone (add and edit address); the form state stays here, not in Redux. */
-export default function AddressForm({
-  initial = { alias: '', details: '', phone: '' },
-  submitLabel,
-  onSubmit,
-}: AddressFormProps) {
-  const [values, setValues] = useState<AddressInput>(initial);
+const EMPTY_ADDRESS: AddressInput = { alias: '', governorate: '', city: '', details: '', phone: '' };
+
+/**
+ * Alias, governorate, city or area, details and phone (add and edit address); the form state stays here, not in
+ * Redux. The governorate prices the delivery, so it is required wherever the shop has the list (a backend without
+ * governorates gets none).
+ */
+export default function AddressForm({ initial = EMPTY_ADDRESS, submitLabel, onSubmit }: AddressFormProps) {
+  const dispatch = useAppDispatch();
+  const governorates = useAppSelector(selectGovernorates);
+  const [values, setValues] = useState<AddressInput>({ ...EMPTY_ADDRESS, ...initial });
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchGovernorates());
+  }, [dispatch]);
 
   const set = (field: keyof AddressInput) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = {
+    const input: AddressInput = {
       alias: values.alias.trim(),
       details: values.details.trim(),
       phone: toAsciiDigits(values.phone.trim()),
+      city: values.city.trim(),
     };
+    if (values.governorate) input.governorate = values.governorate;
     if (!input.alias || !input.details || !input.phone) {
       toast.warn(ADDRESS_MESSAGES.incomplete);
+      return;
+    }
+    if (governorates.length > 0 && !input.governorate) {
+      toast.warn(ADDRESS_MESSAGES.chooseGovernorate);
       return;
     }
     if (!EGYPT_MOBILE.test(input.phone)) {
@@ -64,6 +76,23 @@ export default function AddressForm({
         <Form.Label>تسمية العنوان</Form.Label>
         <Form.Control value={values.alias} onChange={set('alias')} placeholder="مثال: المنزل، العمل" maxLength={50} />
       </Form.Group>
+      {governorates.length > 0 && (
+        <Form.Group controlId="address-governorate">
+          <Form.Label>المحافظة</Form.Label>
+          <Form.Select value={values.governorate ?? ''} onChange={set('governorate')} required>
+            <option value="">اختر المحافظة</option>
+            {governorates.map((governorate) => (
+              <option key={governorate.code} value={governorate.code}>
+                {governorate.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      )}
+      <Form.Group controlId="address-city">
+        <Form.Label>المدينة / المنطقة</Form.Label>
+        <Form.Control value={values.city} onChange={set('city')} placeholder="مثال: مدينة نصر، الدقي" maxLength={100} />
+      </Form.Group>
       <Form.Group controlId="address-details">
         <Form.Label>العنوان بالتفصيل</Form.Label>
         <Form.Control
@@ -71,7 +100,7 @@ export default function AddressForm({
           rows={3}
           value={values.details}
           onChange={set('details')}
-          placeholder="المدينة، الحي، الشارع، رقم المبنى"
+          placeholder="الحي، الشارع، رقم المبنى والشقة، علامة مميزة"
           maxLength={500}
         />
       </Form.Group>

@@ -27,7 +27,12 @@ export default function UserEditAddressPage() {
     dispatch(fetchAddress(id))
       .unwrap()
       .then(
-        ({ alias, details, phone }) => current && setLoaded({ state: 'ready', address: { alias, details, phone } }),
+        ({ alias, details, phone, city, governorate }) =>
+          current &&
+          setLoaded({
+            state: 'ready',
+            address: { alias, details, phone, city: city ?? '', governorate: governorate ?? '' },
+          }),
         () => current && setLoaded({ state: 'failed' }),
       );
     return () => {

@@ -16,10 +16,11 @@ afterEach(() => vi.useRealTimers());
 describe('addresses page', () => {
   const renderList = () => renderWithProviders(<UserAddressesPage />, { path: '/user/addresses' });
 
-  it('shows each address with alias, details, phone and an edit link, and an add button', async () => {
+  it('shows each address with alias, city and governorate, details, phone and an edit link, and an add button', async () => {
     renderList();
     expect(screen.getByRole('status')).toBeInTheDocument();
     const card = await screen.findByRole('listitem', { name: 'المنزل' });
+    expect(within(card).getByTestId('address-place')).toHaveTextContent('مدينة نصر، القاهرة');
     expect(within(card).getByText(addresses[0].details)).toBeInTheDocument();
     expect(within(card).getByText(addresses[0].phone)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'تعديل المنزل' })).toHaveAttribute(
@@ -104,9 +105,14 @@ describe('add address', () => {
 
   async function fill(
     user: ReturnType<typeof renderAdd>['user'],
-    values: { alias?: string; details?: string; phone?: string },
+    values: { alias?: string; governorate?: string; city?: string; details?: string; phone?: string },
   ) {
     if (values.alias) await user.type(screen.getByLabelText('تسمية العنوان'), values.alias);
+    if (values.governorate) {
+      await screen.findByRole('option', { name: values.governorate });
+      await user.selectOptions(screen.getByLabelText('المحافظة'), values.governorate);
+    }
+    if (values.city) await user.type(screen.getByLabelText('المدينة / المنطقة'), values.city);
     if (values.details) await user.type(screen.getByLabelText('العنوان بالتفصيل'), values.details);
     if (values.phone) await user.type(screen.getByLabelText('رقم الهاتف'), values.phone);
     await user.click(screen.getByRole('button', { name: 'اضافة عنوان' }));
@@ -115,30 +121,68 @@ describe('add address', () => {
   it('requires alias, details and phone', async () => {
     const seen = recordRequests();
     const { user } = renderAdd();
-    await fill(user, { alias: 'المنزل', details: 'القاهرة' });
+    await fill(user, { alias: 'المنزل', governorate: 'القاهرة', details: 'شارع مصطفى النحاس' });
     expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
-    expect(seen).toHaveLength(0);
+    expect(seen.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it("offers Egypt's 27 governorates by their Arabic names, and requires one", async () => {
+    const seen = recordRequests();
+    const { user } = renderAdd();
+    const select = await screen.findByLabelText('المحافظة');
+    await screen.findByRole('option', { name: 'أسوان' });
+    const options = within(select).getAllByRole('option');
+    expect(options).toHaveLength(28);
+    expect(options.slice(0, 4).map((o) => o.textContent)).toEqual(['اختر المحافظة', 'القاهرة', 'الجيزة', 'الإسكندرية']);
+    await fill(user, { alias: 'المنزل', details: 'شارع مصطفى النحاس', phone: '01012345678' });
+    expect(await screen.findByText('من فضلك اختر المحافظة')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect(count(seen, 'GET', '/delivery/governorates')).toBe(1);
+  });
+
+  it('without governorates (a backend that has none) shows no select and sends none', async () => {
+    server.use(http.get('*/api/v1/delivery/governorates', () => HttpResponse.json({}, { status: 404 })));
+    const seen = recordRequests();
+    const { user } = renderAdd();
+    await waitFor(() => expect(count(seen, 'GET', '/delivery/governorates')).toBe(1));
+    await fill(user, { alias: 'البيت', city: 'سموحة', details: 'شارع فوزي معاذ', phone: '01012345678' });
+    expect(await screen.findByText('تم اضافة العنوان بنجاح')).toBeInTheDocument();
+    expect(screen.queryByLabelText('المحافظة')).not.toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({
+      alias: 'البيت',
+      details: 'شارع فوزي معاذ',
+      phone: '01012345678',
+      city: 'سموحة',
+      postalCode: '',
+    });
   });
 
   it('requires an 11-digit Egyptian mobile number', async () => {
     const seen = recordRequests();
     const { user } = renderAdd();
-    await fill(user, { alias: 'المنزل', details: 'القاهرة', phone: '0101234567' });
+    await fill(user, { alias: 'المنزل', governorate: 'القاهرة', details: 'شارع مصطفى النحاس', phone: '0101234567' });
     expect(await screen.findByText('رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري')).toBeInTheDocument();
-    expect(seen).toHaveLength(0);
+    expect(seen.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
-  it('adds the address (Arabic digits accepted) and goes to the list after 1 s', async () => {
+  it('adds the address with its governorate and city (Arabic digits accepted) and goes to the list after 1 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const seen = recordRequests();
     const { user, router } = renderAdd();
-    await fill(user, { alias: 'البيت', details: 'الاسكندرية، سموحة', phone: '٠١٠١٢٣٤٥٦٧٨' });
-    expect(await screen.findByText('تم اضافة العنوان بنجاح')).toBeInTheDocument();
-    expect(seen[0].body).toEqual({
+    await fill(user, {
       alias: 'البيت',
-      details: 'الاسكندرية، سموحة',
+      governorate: 'الإسكندرية',
+      city: ' سموحة ',
+      details: 'شارع فوزي معاذ 3',
+      phone: '٠١٠١٢٣٤٥٦٧٨',
+    });
+    expect(await screen.findByText('تم اضافة العنوان بنجاح')).toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({
+      alias: 'البيت',
+      details: 'شارع فوزي معاذ 3',
       phone: '01012345678',
-      city: '',
+      city: 'سموحة',
+      governorate: 'EG-ALX',
       postalCode: '',
     });
     await act(() => vi.advanceTimersByTimeAsync(900));
@@ -155,7 +199,7 @@ describe('add address', () => {
       ),
     );
     const { user, router } = renderAdd();
-    await fill(user, { alias: 'البيت', details: 'الاسكندرية', phone: '01012345678' });
+    await fill(user, { alias: 'البيت', governorate: 'الإسكندرية', details: 'سموحة', phone: '01012345678' });
     expect(await screen.findByText('هناك مشكلة في عملية الاضافة')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(router.state.location.pathname).toBe('/user/add-address');
@@ -166,7 +210,7 @@ describe('edit address', () => {
   const renderEdit = (id = 'addr-1') =>
     renderWithProviders(<UserEditAddressPage />, { path: '/user/edit-address/:id', route: `/user/edit-address/${id}` });
 
-  it('fills the form, saves the change and goes to the list after 1 s', async () => {
+  it('fills the form (its governorate chosen), saves the change and goes to the list after 1 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const seen = recordRequests();
     const { user, router } = renderEdit();
@@ -174,13 +218,22 @@ describe('edit address', () => {
     expect(alias).toHaveValue('المنزل');
     expect(screen.getByLabelText('العنوان بالتفصيل')).toHaveValue(addresses[0].details);
     expect(screen.getByLabelText('رقم الهاتف')).toHaveValue(addresses[0].phone);
+    expect(screen.getByLabelText('المدينة / المنطقة')).toHaveValue('مدينة نصر');
+    await waitFor(() => expect(screen.getByLabelText('المحافظة')).toHaveValue('EG-C'));
+    await user.selectOptions(screen.getByLabelText('المحافظة'), 'الجيزة');
     await user.clear(alias);
     await user.type(alias, 'الشقة');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     expect(await screen.findByText('تم تعديل العنوان بنجاح')).toBeInTheDocument();
     const put = seen.find((r) => r.method === 'PUT');
     expect(put?.path).toBe('/addresses/addr-1');
-    expect(put?.body).toEqual({ alias: 'الشقة', details: addresses[0].details, phone: addresses[0].phone });
+    expect(put?.body).toEqual({
+      alias: 'الشقة',
+      details: addresses[0].details,
+      phone: addresses[0].phone,
+      city: 'مدينة نصر',
+      governorate: 'EG-GZ',
+    });
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(router.state.location.pathname).toBe('/user/addresses');
   });

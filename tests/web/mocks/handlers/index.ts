@@ -2,6 +2,7 @@ import { addressesHandlers } from './addresses';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { catalogHandlers } from './catalog';
+import { deliveryHandlers } from './delivery';
 import { ordersHandlers } from './orders';
 import { profileHandlers } from './profile';
 import { reviewsHandlers } from './reviews';
@@ -17,4 +18,5 @@ export const handlers = [
   ...profileHandlers,
   ...wishlistHandlers,
   ...reviewsHandlers,
+  ...deliveryHandlers,
 ];
