@@ -1,3 +1,4 @@
+import { SHOP_NAME } from '../lib/shop';
 import { apiClient } from './client';
 
 /** An online payment method (ours): a card everywhere; with Paymob also a mobile wallet, a kiosk or valU. */
@@ -14,6 +15,12 @@ export interface ShopInfo {
   demo: boolean;
   /** Card checkout is offered at all (Stripe or the test page). */
   cardPayment: boolean;
+  /** Ours, for the invoice: the shop's legal name, its address and tax registration number ('' when not set). */
+  shopName: string;
+  shopAddress: string;
+  taxNumber: string;
+  /** Ours: the VAT rate in percent that the shop's prices include (null: not known). */
+  vatRate: number | null;
 }
 
 /** Another backend (API.md §8) has no /shop: there, payments are real and card checkout exists. */
@@ -22,10 +29,17 @@ export const OTHER_BACKEND_SHOP: ShopInfo = {
   paymentMethods: ['card'],
   demo: false,
   cardPayment: true,
+  shopName: SHOP_NAME,
+  shopAddress: '',
+  taxNumber: '',
+  vatRate: null,
 };
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 export async function getShopInfo(): Promise<ShopInfo> {
   const { data } = await apiClient.get<{ data?: Partial<ShopInfo> }>('/shop');
+  const vatRate = data.data?.vatRate;
   const cardPayment = data.data?.cardPayment !== false;
   const provider = data.data?.paymentProvider;
   const methods = Array.isArray(data.data?.paymentMethods)
@@ -38,5 +52,9 @@ export async function getShopInfo(): Promise<ShopInfo> {
       provider === 'paymob' || provider === 'test' || provider === null ? provider : cardPayment ? 'stripe' : null,
     // An older server of ours says only whether cards are taken.
     paymentMethods: methods ?? (cardPayment ? ['card'] : []),
+    shopName: text(data.data?.shopName) || SHOP_NAME,
+    shopAddress: text(data.data?.shopAddress),
+    taxNumber: text(data.data?.taxNumber),
+    vatRate: typeof vatRate === 'number' ? vatRate : null,
   };
 }

@@ -1,4 +1,5 @@
-import type { ApiError } from '../api/types';
+import type { ApiError, CashRefusalReason } from '../api/types';
+import { formatEGP } from '../../common/format';
 
 /**
  * The one mapping from a failed call to what the shopper is told (every screen of the shop): what actually happened,
@@ -6,7 +7,16 @@ import type { ApiError } from '../api/types';
  * the cart names the product), but the classes are decided here.
  */
 export type FailureKind =
-  'offline' | 'server' | 'unexpected' | 'notLoggedIn' | 'forbidden' | 'notFound' | 'outOfStock' | 'tooMany' | 'refused';
+  | 'offline'
+  | 'server'
+  | 'unexpected'
+  | 'notLoggedIn'
+  | 'forbidden'
+  | 'notFound'
+  | 'outOfStock'
+  | 'cashRefused'
+  | 'tooMany'
+  | 'refused';
 
 export const FAILURE_TEXTS: Record<FailureKind, string> = {
   offline: 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت',
@@ -16,9 +26,34 @@ export const FAILURE_TEXTS: Record<FailureKind, string> = {
   forbidden: 'هذه العملية غير متاحة لحسابك',
   notFound: 'لم يعد هذا العنصر موجودا، حدّث الصفحة',
   outOfStock: 'الكمية المطلوبة غير متوفرة في المخزون',
+  cashRefused: 'الدفع عند الاستلام غير متاح في هذه المحافظة',
   tooMany: 'طلبات كثيرة، من فضلك حاول مرة اخرى بعد قليل',
   refused: 'تعذر تنفيذ العملية، راجع البيانات وحاول مرة أخرى',
 };
+
+/** Why cash on delivery is not offered (the quote's `reason`), as the pay page says it. */
+export function cashRefusalText(reason: CashRefusalReason, maxTotal?: number | null): string {
+  if (reason === 'shop') return 'الدفع عند الاستلام غير متاح حاليًا';
+  if (reason === 'maxTotal')
+    return maxTotal != null
+      ? `الدفع عند الاستلام متاح للطلبات حتى ${formatEGP(maxTotal)}`
+      : 'الدفع عند الاستلام غير متاح لطلب بهذا المبلغ';
+  return FAILURE_TEXTS.cashRefused;
+}
+
+const CASH_NOT_AVAILABLE = /^Cash on delivery is not available for this address$/;
+const CASH_MAX_TOTAL = /^Cash on delivery is available for orders up to ([\d.]+) EGP$/;
+
+/**
+ * A cash order the server refused (409): off for the address (its zone, or shop-wide: the answer does not say which;
+ * the zone is by far the likelier) or above the shop's limit for cash orders.
+ */
+export function cashRefusal(error: ApiError): { reason: CashRefusalReason; maxTotal?: number } | null {
+  if (error.status !== 409) return null;
+  if (CASH_NOT_AVAILABLE.test(error.message)) return { reason: 'zone' };
+  const limit = CASH_MAX_TOTAL.exec(error.message);
+  return limit ? { reason: 'maxTotal', maxTotal: Number(limit[1]) } : null;
+}
 
 export function failureKind(error: ApiError): FailureKind {
   const { status } = error;
@@ -26,8 +61,9 @@ export function failureKind(error: ApiError): FailureKind {
   if (status === 401) return 'notLoggedIn';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'notFound';
-  // API.md §3.2: 409 is stock (or prices that changed meanwhile, which the cart words itself).
-  if (status === 409) return 'outOfStock';
+  // API.md §3.2: 409 is stock (or prices that changed meanwhile, which the cart words itself), or (ours) cash on
+  // delivery refused for the order's address or total.
+  if (status === 409) return cashRefusal(error) ? 'cashRefused' : 'outOfStock';
   if (status === 429) return 'tooMany';
   if (status >= 500) return 'server';
   return 'refused';
@@ -55,5 +91,6 @@ export function failureText(error: ApiError, { wording = {}, fallback }: Failure
   const kind = failureKind(error);
   if (wording[kind]) return wording[kind];
   if (fallback && REQUEST_REFUSED.includes(kind)) return fallback;
-  return FAILURE_TEXTS[kind];
+  const refusal = kind === 'cashRefused' ? cashRefusal(error) : null;
+  return refusal ? cashRefusalText(refusal.reason, refusal.maxTotal) : FAILURE_TEXTS[kind];
 }

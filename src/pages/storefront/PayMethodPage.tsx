@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentMethod } from '../../api/shop';
 import { toast } from '../../lib/toast';
-import type { ApiError } from '../../api/types';
+import type { Address, ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CustomersOnlyNotice from '../../components/CustomersOnlyNotice';
 import Spinner from '../../components/Spinner';
@@ -27,6 +27,10 @@ import { PAYMENT_METHOD_TEXTS, PAYMENT_RESULT_MESSAGES } from '../../features/ch
 import { EGYPT_MOBILE } from '../../lib/phone';
 import { useTabReturn } from '../../features/checkOut/paymentReturn';
 import { fetchOrders } from '../../features/orders/ordersSlice';
+import DeliverySummary from '../../features/checkOut/DeliverySummary';
+import { fetchDeliveryQuote, selectDeliveryQuote } from '../../features/delivery/deliverySlice';
+import { addressPlace } from '../../features/userAddress/addressTexts';
+import { cashRefusal, cashRefusalText, failureText } from '../../lib/failures';
 import { fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
 import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
@@ -59,9 +63,17 @@ export default function PayMethodPage() {
   const addressesStatus = useAppSelector(selectAddressesStatus);
   const pending = useAppSelector(selectCheckOutPending);
   const awaitingPayment = useAppSelector(selectAwaitingPayment);
-  const { paymentMethods, paymentProvider } = useAppSelector(selectShopInfo);
-  const [method, setMethod] = useState<PayMethod | ''>('');
+  const { paymentMethods, paymentProvider, vatRate } = useAppSelector(selectShopInfo);
+  const quote = useAppSelector(selectDeliveryQuote);
+  const [chosenMethod, setMethod] = useState<PayMethod | ''>('');
   const [addressId, setAddressId] = useState('');
+  const address = addresses.find((a) => a._id === addressId);
+  const governorate = address?.governorate ?? null;
+  // The quote of the chosen address; while another one loads (or a backend has none) the page shows the cart's price.
+  const shownQuote = address && quote.governorate === governorate ? quote.data : null;
+  const cash = shownQuote?.cashOnDelivery;
+  // Cash chosen for an address where it is not taken counts as no choice (the radio is then disabled).
+  const method = chosenMethod === 'cash' && cash?.allowed === false ? '' : chosenMethod;
   const [walletPhone, setWalletPhone] = useState('');
   // Paymob sends a declined shopper back here (?payment=declined): say so until they try again.
   const [searchParams] = useSearchParams();
@@ -73,6 +85,11 @@ export default function PayMethodPage() {
     void dispatch(fetchAddresses());
     void dispatch(fetchShopInfo());
   }, [isUser, dispatch]);
+
+  // The delivery of the chosen address, again whenever the cart's price changes (a coupon, another count).
+  useEffect(() => {
+    if (isUser && addressId) void dispatch(fetchDeliveryQuote(governorate));
+  }, [isUser, dispatch, addressId, governorate, payable]);
 
   // Back from the payment tab (or from anywhere else): the cart may have been paid or changed meanwhile. Once the cart is
   // empty and the newest order is a paid card order, the payment opened here went through.
@@ -112,7 +129,11 @@ export default function PayMethodPage() {
   }
 
   const onFailure = (error: ApiError) => {
-    if (error.status === 409) {
+    if (cashRefusal(error)) {
+      // The owner's rules changed since the quote: say why, and show the address's delivery as it is now.
+      toast.warn(failureText(error));
+      void dispatch(fetchDeliveryQuote(governorate));
+    } else if (error.status === 409) {
       // Stock ran out or prices changed since the cart was shown: say so and show the cart as it is now.
       toast.warn(conflictMessage(error));
       void dispatch(fetchCart());
@@ -122,7 +143,6 @@ export default function PayMethodPage() {
   };
 
   const onComplete = async () => {
-    const address = addresses.find((a) => a._id === addressId);
     if (cart.products.length === 0 || !cart._id) {
       toast.warn(CART_MESSAGES.addProductsFirst);
       return;
@@ -142,7 +162,8 @@ export default function PayMethodPage() {
     }
     // DESIGN.md: the order carries the address itself (SPEC §3 sent only its alias as the details); the alias rides along.
     const { alias, details, phone, city = '', postalCode = '' } = address;
-    const order = { cartId: cart._id, shippingAddress: { alias, details, phone, city, postalCode } };
+    const shippingAddress = { alias, details, phone, city, postalCode, ...(governorate ? { governorate } : {}) };
+    const order = { cartId: cart._id, shippingAddress };
     try {
       if (method === 'cash') {
         const { status } = await dispatch(createCashOrder(order)).unwrap();
@@ -226,14 +247,24 @@ export default function PayMethodPage() {
                   />
                 </Form.Group>
               )}
-              <Form.Check
-                type="radio"
-                id="pay-cash"
-                name="pay-method"
-                label="الدفع عند الاستلام"
-                checked={method === 'cash'}
-                onChange={() => setMethod('cash')}
-              />
+              <Form.Check type="radio" id="pay-cash" className="d-flex flex-wrap align-items-center gap-2">
+                <Form.Check.Input
+                  type="radio"
+                  name="pay-method"
+                  checked={method === 'cash'}
+                  disabled={cash?.allowed === false}
+                  aria-describedby={cash ? 'pay-cash-hint' : undefined}
+                  onChange={() => setMethod('cash')}
+                />
+                <Form.Check.Label>الدفع عند الاستلام</Form.Check.Label>
+                {cash && (cash.allowed === false || cash.fee > 0) && (
+                  <small id="pay-cash-hint" className={cash.allowed ? 'text-body-secondary' : 'text-danger'}>
+                    {cash.allowed
+                      ? `رسوم اضافية ${formatEGP(cash.fee)}`
+                      : cashRefusalText(cash.reason ?? 'zone', cash.maxTotal)}
+                  </small>
+                )}
+              </Form.Check>
             </fieldset>
             <Form.Group controlId="shipping-address">
               <Form.Label className="fw-semibold">عنوان الشحن</Form.Label>
@@ -244,28 +275,50 @@ export default function PayMethodPage() {
               ) : (
                 <Form.Select value={addressId} onChange={(e) => setAddressId(e.target.value)}>
                   <option value="">اختر عنوان للشحن</option>
-                  {addresses.map((address) => (
-                    <option key={address._id} value={address._id}>
-                      {address.alias}
+                  {addresses.map((saved) => (
+                    <option key={saved._id} value={saved._id}>
+                      {saved.alias}
                     </option>
                   ))}
                 </Form.Select>
               )}
+              {address && <ChosenAddress address={address} noGovernorate={!governorate && shownQuote !== null} />}
             </Form.Group>
-            <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 border-top pt-3">
-              <div>
-                <span className="text-muted me-2">المبلغ المطلوب</span>
-                <span className="fs-5 fw-bold" data-testid="payable">
-                  {formatEGP(payable)}
-                </span>
-              </div>
-              <Button variant="dark" onClick={() => void onComplete()} disabled={pending}>
-                اتمام الشراء
-              </Button>
+            <div className="border-top pt-3">
+              {shownQuote ? (
+                <DeliverySummary quote={shownQuote} cash={method === 'cash'} vatRate={vatRate} />
+              ) : (
+                <div>
+                  <span className="text-muted me-2">المبلغ المطلوب</span>
+                  <span className="fs-5 fw-bold" data-testid="payable">
+                    {formatEGP(payable)}
+                  </span>
+                </div>
+              )}
             </div>
+            <Button variant="dark" onClick={() => void onComplete()} disabled={pending} className="align-self-end">
+              اتمام الشراء
+            </Button>
           </Card.Body>
         </Card>
       )}
     </>
+  );
+}
+
+/** The chosen address as the courier will read it; one without a governorate is priced at the shop's default fee. */
+function ChosenAddress({ address, noGovernorate }: { address: Address; noGovernorate: boolean }) {
+  const place = addressPlace(address);
+  return (
+    <div className="small mt-2" data-testid="chosen-address">
+      {place && <span className="d-block fw-semibold">{place}</span>}
+      <span className="d-block text-body-secondary">{address.details}</span>
+      {noGovernorate && (
+        <span className="d-block text-warning-emphasis">
+          لم تحدد محافظة هذا العنوان، لذا يحسب الشحن بالسعر العام.{' '}
+          <Link to={`/user/edit-address/${address._id}`}>حدد المحافظة</Link>
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,17 +1,25 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import PayMethodPage from '../../../src/pages/storefront/PayMethodPage';
 import { announcePaymentReturn } from '../../../src/features/checkOut/paymentReturn';
 import { cart, customer, listOf, ts } from '../mocks/fixtures';
 import { cartWith } from '../mocks/handlers/cart';
 import { addresses } from '../mocks/handlers/addresses';
+import { makeQuote } from '../mocks/handlers/delivery';
 import { makeOrder, myOrders, PAYMENT_URL } from '../mocks/handlers/orders';
 import { server } from '../mocks/server';
 import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
 
 /** DESIGN.md: the saved address itself goes with the order (its details, city and postal code), and its alias beside them. */
-const homeAddress = { alias: 'المنزل', details: addresses[0].details, phone: '01012345678', city: '', postalCode: '' };
+const homeAddress = {
+  alias: 'المنزل',
+  details: addresses[0].details,
+  phone: '01012345678',
+  city: 'مدينة نصر',
+  postalCode: '',
+  governorate: 'EG-C',
+};
 
 const renderPay = () => renderWithProviders(<PayMethodPage />, { path: '/order/paymethoud' });
 
@@ -129,6 +137,9 @@ describe('payment method page', () => {
       http.get('*/api/v1/cart', () =>
         HttpResponse.json(refreshed ? cartWith([{ ...cart.data.products[0], price: 12500 }]) : cart),
       ),
+      http.get('*/api/v1/delivery/quote', () =>
+        HttpResponse.json({ data: makeQuote('EG-C', { itemsPrice: refreshed ? 12500 : 12899 }) }),
+      ),
     );
     const { user } = renderPay();
     await choose(user, { address: 'المنزل', method: /الدفع عند الاستلام/ });
@@ -136,7 +147,8 @@ describe('payment method page', () => {
     expect(
       await screen.findByText('تغيرت اسعار بعض المنتجات في العربة، من فضلك راجع السعر الجديد'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('12,500 جنيه'));
+    // The new price, delivered to Cairo (50) and paid in cash (10): the quote follows the cart.
+    await waitFor(() => expect(screen.getByTestId('payable')).toHaveTextContent('12,560 جنيه'));
   });
 
   it('opens the card payment page in a new window (POST with the address on our server)', async () => {
@@ -306,5 +318,193 @@ describe('payment method page with Paymob', () => {
     );
     expect(await screen.findByRole('radio', { name: 'بطاقة بنكية' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'اتمام الشراء' })).toBeEnabled();
+  });
+});
+
+describe('delivery on the pay page', () => {
+  const aswan = {
+    ...addresses[1],
+    _id: 'addr-3',
+    alias: 'بيت العائلة',
+    city: 'كوم امبو',
+    governorate: 'EG-ASN',
+    governorateName: 'أسوان',
+  };
+  const noGovernorate = {
+    ...addresses[0],
+    _id: 'addr-4',
+    alias: 'القديم',
+    city: '',
+    governorate: null,
+    governorateName: null,
+  };
+  const withAddresses = (...saved: (typeof addresses)[number][]) =>
+    server.use(http.get('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', data: saved })));
+  const summary = () => screen.getByTestId('delivery-summary');
+  const line = (name: string) => within(summary()).getByText(name).nextElementSibling;
+
+  it('shows items, shipping and the VAT included for the chosen address; Giza and Aswan cost different shipping', async () => {
+    storeSession(customer);
+    withAddresses(addresses[1], aswan);
+    const seen = recordRequests();
+    const { user } = renderPay();
+    await screen.findByRole('option', { name: 'العمل' });
+    expect(screen.queryByTestId('delivery-summary')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('عنوان الشحن'), 'العمل');
+    expect(await screen.findByTestId('chosen-address')).toHaveTextContent('الدقي، الجيزة');
+    await waitFor(() => expect(screen.getByTestId('shipping-price')).toHaveTextContent('50 جنيه'));
+    expect(line('المنتجات')).toHaveTextContent('12,899 جنيه');
+    expect(within(summary()).queryByText('خصم الكوبون')).not.toBeInTheDocument();
+    expect(screen.getByTestId('payable')).toHaveTextContent('12,949 جنيه');
+    // 14 % included: 12,949 × 14 / 114 = 1,590.23.
+    expect(line('شامل ضريبة القيمة المضافة')).toHaveTextContent('1,590.23 جنيه');
+
+    await user.selectOptions(screen.getByLabelText('عنوان الشحن'), 'بيت العائلة');
+    expect(screen.getByTestId('chosen-address')).toHaveTextContent('كوم امبو، أسوان');
+    await waitFor(() => expect(screen.getByTestId('shipping-price')).toHaveTextContent('120 جنيه'));
+    expect(screen.getByTestId('payable')).toHaveTextContent('13,019 جنيه');
+    expect(seen.filter((r) => r.path === '/delivery/quote').map((r) => r.search)).toEqual([
+      '?governorate=EG-GZ',
+      '?governorate=EG-ASN',
+    ]);
+  });
+
+  it('adds the cash fee and its VAT when cash is chosen, and sends the governorate with the order', async () => {
+    storeSession(customer);
+    const seen = recordRequests();
+    const { user } = renderPay();
+    await choose(user, { address: 'العمل' });
+    const cashRadio = screen.getByRole('radio', { name: 'الدفع عند الاستلام' });
+    await waitFor(() => expect(cashRadio).toHaveAccessibleDescription('رسوم اضافية 10 جنيه'));
+    expect(screen.queryByTestId('cash-fee')).not.toBeInTheDocument();
+    await user.click(cashRadio);
+    expect(screen.getByTestId('cash-fee')).toHaveTextContent('10 جنيه');
+    expect(screen.getByTestId('payable')).toHaveTextContent('12,959 جنيه');
+    // 12,959 × 14 / 114 = 1,591.46.
+    expect(screen.getByTestId('vat')).toHaveTextContent('1,591.46 جنيه');
+    await user.click(screen.getByRole('radio', { name: 'الدفع عن طريق البطاقة الائتمانية' }));
+    expect(screen.getByTestId('payable')).toHaveTextContent('12,949 جنيه');
+    await user.click(cashRadio);
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(await screen.findByText('تم انشاء طلبك بنجاح')).toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({
+      shippingAddress: {
+        alias: 'العمل',
+        details: addresses[1].details,
+        phone: addresses[1].phone,
+        city: 'الدقي',
+        postalCode: '',
+        governorate: 'EG-GZ',
+      },
+    });
+  });
+
+  it('shows the coupon discount and free shipping', async () => {
+    storeSession(customer);
+    server.use(
+      http.get('*/api/v1/delivery/quote', () =>
+        HttpResponse.json({
+          data: {
+            ...makeQuote('EG-C', { itemsPrice: 11609.1, discount: 1289.9 }),
+            shippingPrice: 0,
+            totalOnline: 11609.1,
+          },
+        }),
+      ),
+    );
+    const { user } = renderPay();
+    await choose(user, { address: 'المنزل' });
+    await waitFor(() => expect(screen.getByTestId('shipping-price')).toHaveTextContent('شحن مجاني'));
+    expect(line('المنتجات')).toHaveTextContent('12,899 جنيه');
+    expect(line('خصم الكوبون')).toHaveTextContent('- 1,289.90 جنيه');
+    expect(screen.getByTestId('payable')).toHaveTextContent('11,609.10 جنيه');
+  });
+
+  it.each([
+    ['zone', {}, 'الدفع عند الاستلام غير متاح في هذه المحافظة'],
+    ['shop', {}, 'الدفع عند الاستلام غير متاح حاليًا'],
+    ['maxTotal', { maxTotal: 5000 }, 'الدفع عند الاستلام متاح للطلبات حتى 5,000 جنيه'],
+  ] as const)(
+    'cash off (%s): the cash option is disabled with the reason, online payment stays',
+    async (reason, more, text) => {
+      storeSession(customer);
+      server.use(
+        http.get('*/api/v1/delivery/quote', ({ request }) =>
+          HttpResponse.json({
+            data: makeQuote(
+              new URL(request.url).searchParams.get('governorate'),
+              {},
+              { allowed: false, reason, ...more },
+            ),
+          }),
+        ),
+      );
+      const { user } = renderPay();
+      await choose(user, { address: 'العمل', method: /الدفع عند الاستلام/ });
+      const cashRadio = screen.getByRole('radio', { name: 'الدفع عند الاستلام' });
+      await waitFor(() => expect(cashRadio).toBeDisabled());
+      expect(cashRadio).not.toBeChecked();
+      expect(cashRadio).toHaveAccessibleDescription(text);
+      expect(screen.getByText(text)).toBeVisible();
+      const card = screen.getByRole('radio', { name: 'الدفع عن طريق البطاقة الائتمانية' });
+      expect(card).toBeEnabled();
+      await user.click(card);
+      expect(card).toBeChecked();
+    },
+  );
+
+  it('a cash order the server refuses (409) says why in Arabic and shows the address as it is now', async () => {
+    storeSession(customer);
+    let refused = false;
+    server.use(
+      http.post('*/api/v1/orders/:cartId', () => {
+        refused = true;
+        return HttpResponse.json(
+          { status: 'fail', message: 'Cash on delivery is available for orders up to 10000 EGP' },
+          { status: 409 },
+        );
+      }),
+      http.get('*/api/v1/delivery/quote', () =>
+        HttpResponse.json({
+          data: makeQuote('EG-GZ', {}, refused ? { allowed: false, reason: 'maxTotal', maxTotal: 10000 } : {}),
+        }),
+      ),
+    );
+    const { user, router } = renderPay();
+    await choose(user, { address: 'العمل' });
+    await user.click(await screen.findByRole('radio', { name: /الدفع عند الاستلام/ }));
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(
+      await screen.findByText('الدفع عند الاستلام متاح للطلبات حتى 10,000 جنيه', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'الدفع عند الاستلام' })).toBeDisabled());
+    expect(router.state.location.pathname).toBe('/order/paymethoud');
+  });
+
+  it('an address without a governorate is priced at the default fee and links to choosing one', async () => {
+    storeSession(customer);
+    withAddresses(noGovernorate);
+    const seen = recordRequests();
+    const { user } = renderPay();
+    await screen.findByRole('option', { name: 'القديم' });
+    await user.selectOptions(screen.getByLabelText('عنوان الشحن'), 'القديم');
+    await waitFor(() => expect(screen.getByTestId('shipping-price')).toHaveTextContent('70 جنيه'));
+    expect(screen.getByRole('link', { name: 'حدد المحافظة' })).toHaveAttribute('href', '/user/edit-address/addr-4');
+    expect(seen.find((r) => r.path === '/delivery/quote')?.search).toBe('');
+  });
+
+  it('without a quote (a backend that has none) the page works as before, on the cart price', async () => {
+    storeSession(customer);
+    server.use(http.get('*/api/v1/delivery/quote', () => HttpResponse.json({ message: 'x' }, { status: 404 })));
+    const seen = recordRequests();
+    const { user } = renderPay();
+    await choose(user, { address: 'المنزل', method: /الدفع عند الاستلام/ });
+    await waitFor(() => expect(count(seen, 'GET', '/delivery/quote')).toBe(1));
+    expect(screen.queryByTestId('delivery-summary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'حدد المحافظة' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('payable')).toHaveTextContent('12,899 جنيه');
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(await screen.findByText('تم انشاء طلبك بنجاح')).toBeInTheDocument();
   });
 });

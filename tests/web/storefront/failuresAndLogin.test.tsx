@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { safeReturnPath } from '../../../src/features/user/afterLogin';
-import { FAILURE_TEXTS, failureKind } from '../../../src/lib/failures';
+import { cashRefusalText, FAILURE_TEXTS, failureKind, failureText } from '../../../src/lib/failures';
 import { cart, customer, products } from '../mocks/fixtures';
 import { PASSWORD } from '../mocks/handlers/auth';
 import { server } from '../mocks/server';
@@ -43,6 +43,17 @@ describe('one mapping from a failed call to what the shopper is told', () => {
     expect(failureKind({ status: 409, message: 'x' })).toBe('outOfStock');
     expect(failureKind({ status: 429, message: 'x' })).toBe('tooMany');
     expect(failureKind({ status: 400, message: 'x' })).toBe('refused');
+  });
+
+  it('words cash on delivery refused by the shop (409) in Arabic, with the limit when there is one', () => {
+    const offHere = { status: 409, message: 'Cash on delivery is not available for this address' };
+    const overLimit = { status: 409, message: 'Cash on delivery is available for orders up to 7500.5 EGP' };
+    expect(failureKind(offHere)).toBe('cashRefused');
+    expect(failureText(offHere)).toBe('الدفع عند الاستلام غير متاح في هذه المحافظة');
+    expect(failureKind(overLimit)).toBe('cashRefused');
+    expect(failureText(overLimit)).toBe('الدفع عند الاستلام متاح للطلبات حتى 7,500.50 جنيه');
+    expect(cashRefusalText('shop')).toBe('الدفع عند الاستلام غير متاح حاليًا');
+    expect(failureKind({ status: 400, message: offHere.message })).toBe('refused');
   });
 
   it.each([

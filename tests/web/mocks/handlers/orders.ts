@@ -3,6 +3,15 @@ import type { Order } from '../../../../src/api/types';
 import { customer, listOf, orderUser, productRef, products, ts } from '../fixtures';
 
 // The customer's orders and checkout answers of our server (API.md §5.12).
+/** What GET /shop says for the invoice. */
+export const invoiceShop = {
+  shopName: 'متجر النيل للإلكترونيات',
+  shopAddress: '15 شارع طلعت حرب، وسط البلد، القاهرة',
+  taxNumber: '512-345-678',
+  vatRate: 14,
+  cashOnDelivery: true,
+};
+
 export const PAYMENT_URL = 'http://127.0.0.1:8000/payments/test/ps-1';
 
 const orderNotFound = (id: unknown) =>
@@ -52,8 +61,8 @@ export const myOrders: Order[] = [
 ];
 
 export const ordersHandlers = [
-  // GET /shop (ours): by default a real shop that takes cards.
-  http.get('*/api/v1/shop', () => HttpResponse.json({ data: { demo: false, cardPayment: true } })),
+  // GET /shop (ours): by default a real shop that takes cards, registered for VAT at 14 %.
+  http.get('*/api/v1/shop', () => HttpResponse.json({ data: { demo: false, cardPayment: true, ...invoiceShop } })),
   http.get('*/api/v1/orders', ({ request }) => {
     const url = new URL(request.url);
     return HttpResponse.json(
