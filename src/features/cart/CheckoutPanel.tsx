@@ -23,6 +23,7 @@ import {
 import { useResetOn } from '../../lib/useResetOn';
 import { useOutOfView } from '../../lib/useOutOfView';
 import { usePhone } from '../../lib/usePhone';
+import DeliveryEstimate from '../checkOut/DeliveryEstimate';
 
 /**
  * Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). On a phone, while its purchase button is out of view,
@@ -150,6 +151,7 @@ export default function CheckoutPanel() {
             </>
           )}
         </dl>
+        {cart.products.length > 0 && <DeliveryEstimate />}
         {overStock && (
           <p id="checkout-over-stock" className="mb-0 small text-danger">
             {CART_MESSAGES.reduceOverStock}

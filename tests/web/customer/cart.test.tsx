@@ -435,3 +435,35 @@ describe('cart page', () => {
     });
   });
 });
+
+describe('delivery in the cart summary', () => {
+  it('quotes shipping to the first saved address with a governorate, and to any governorate chosen', async () => {
+    storeSession(customer);
+    const seen = recordRequests();
+    const { user } = renderCart();
+    const estimate = await screen.findByTestId('delivery-estimate');
+    await waitFor(() => expect(within(estimate).getByLabelText('التوصيل الى')).toHaveValue('EG-C'));
+    await waitFor(() => expect(within(estimate).getByTestId('estimate-shipping')).toHaveTextContent('50 جنيه'));
+    expect(within(estimate).getByTestId('estimate-total')).toHaveTextContent('12,949 جنيه');
+    expect(within(estimate).getByText('شامل ضريبة القيمة المضافة').nextElementSibling).toHaveTextContent(
+      '1,590.23 جنيه',
+    );
+    expect(within(estimate).getByText('الدفع عند الاستلام يضيف 10 جنيه')).toBeInTheDocument();
+
+    await user.selectOptions(within(estimate).getByLabelText('التوصيل الى'), 'أسوان');
+    await waitFor(() => expect(within(estimate).getByTestId('estimate-shipping')).toHaveTextContent('120 جنيه'));
+    expect(within(estimate).getByTestId('estimate-total')).toHaveTextContent('13,019 جنيه');
+    expect(seen.filter((r) => r.path === '/delivery/quote').map((r) => r.search)).toEqual([
+      '?governorate=EG-C',
+      '?governorate=EG-ASN',
+    ]);
+  });
+
+  it('shows nothing of delivery on a backend without governorates', async () => {
+    storeSession(customer);
+    server.use(http.get('*/api/v1/delivery/governorates', () => HttpResponse.json({}, { status: 404 })));
+    renderCart();
+    await screen.findByTestId('cart-total');
+    await waitFor(() => expect(screen.queryByTestId('delivery-estimate')).not.toBeInTheDocument());
+  });
+});
