@@ -7,9 +7,15 @@ const piastres = (egp: number) => Math.round(egp * 100);
 /** Unit price × count, in whole piastres so 3 × 0.10 is 0.30. */
 export const lineTotal = (item: { price: number; count: number }) => (piastres(item.price) * item.count) / 100;
 
-/** What the coupon took off: the lines' sum minus the total charged (tax and shipping are 0, API.md §9.11). */
+/** The lines' sum before the coupon. */
+export const itemsSubtotal = (order: Pick<Order, 'cartItems'>) =>
+  order.cartItems.reduce((sum, item) => sum + piastres(item.price) * item.count, 0) / 100;
+
+/**
+ * What the coupon took off: the lines' sum minus what the items were charged, that is the total without shipping and
+ * the cash fee (the VAT in `taxPrice` is included in the prices, never added on top).
+ */
 export function couponSaving(order: Order): number {
-  const lines = order.cartItems.reduce((sum, item) => sum + piastres(item.price) * item.count, 0);
-  const charged = piastres(order.totalOrderPrice) - piastres(order.taxPrice ?? 0) - piastres(order.shippingPrice ?? 0);
-  return Math.max(0, lines - charged) / 100;
+  const charged = piastres(order.totalOrderPrice) - piastres(order.shippingPrice ?? 0) - piastres(order.cashFee ?? 0);
+  return Math.max(0, piastres(itemsSubtotal(order)) - charged) / 100;
 }

@@ -18,6 +18,8 @@ import OrderTimeline from '../../components/OrderTimeline';
 import { paymentMethodLabel } from '../../components/orderLabels';
 import Spinner from '../../components/Spinner';
 import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
+import { couponSaving, itemsSubtotal } from '../../components/orderMoney';
+import { addressPlace } from '../../features/userAddress/addressTexts';
 import { formatDateTime, formatEGP } from '../../../common/format';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -36,12 +38,11 @@ function orderStatus(order: Order): { label: string; bg: string } {
   if (order.isRefunded) return { label: ORDER_DETAILS_MESSAGES.refunded, bg: 'warning' };
   if (order.isCancelled) return { label: 'ملغي', bg: 'danger' };
   if (order.isDelivered) return { label: 'تم التوصيل', bg: 'success' };
+  if (order.isShipped) return { label: 'تم الشحن', bg: 'info' };
   if (order.isPaid) return { label: 'تم الدفع', bg: 'primary' };
+  if (order.isConfirmed) return { label: 'تم التأكيد', bg: 'primary' };
   return { label: 'قيد التنفيذ', bg: 'secondary' };
 }
-
-/** Money in whole piastres, so the subtotal of many lines adds up exactly. */
-const piastres = (amount: number) => Math.round(amount * 100);
 
 /** /user/orders/:id: one of the customer's orders, with its status history; cancellable while neither paid nor delivered. */
 export default function UserOrderDetailsPage() {
@@ -87,10 +88,10 @@ export default function UserOrderDetailsPage() {
   };
 
   const state = orderStatus(order);
-  const subtotal = order.cartItems.reduce((sum, item) => sum + piastres(item.price) * item.count, 0) / 100;
-  const saved = Math.max(0, piastres(subtotal) - piastres(order.totalOrderPrice)) / 100;
-  // The original backend has no cancel endpoint (API.md §8).
-  const cancellable = !isOriginalBackend() && !order.isPaid && !order.isDelivered && !order.isCancelled;
+  const saved = couponSaving(order);
+  // The original backend has no cancel endpoint (API.md §8); nor can a shipped order be cancelled.
+  const cancellable =
+    !isOriginalBackend() && !order.isPaid && !order.isDelivered && !order.isShipped && !order.isCancelled;
   const address = order.shippingAddress;
   const heading = `طلب رقم #${order.id}`;
 
@@ -136,7 +137,7 @@ export default function UserOrderDetailsPage() {
               <dl className="order-summary mb-0 mt-3">
                 <div className="d-flex justify-content-between">
                   <dt className="fw-normal">المجموع الفرعي</dt>
-                  <dd className="mb-1">{formatEGP(subtotal)}</dd>
+                  <dd className="mb-1">{formatEGP(itemsSubtotal(order))}</dd>
                 </div>
                 {order.coupon && (
                   <div className="d-flex justify-content-between text-success">
@@ -146,11 +147,50 @@ export default function UserOrderDetailsPage() {
                     <dd className="mb-1">- {formatEGP(saved)}</dd>
                   </div>
                 )}
+                {order.shippingPrice > 0 ? (
+                  <div className="d-flex justify-content-between">
+                    <dt className="fw-normal">الشحن</dt>
+                    <dd className="mb-1" data-testid="order-shipping">
+                      {formatEGP(order.shippingPrice)}
+                    </dd>
+                  </div>
+                ) : (
+                  // Free shipping is only said by a server that charges shipping (it answers the cash fee too).
+                  order.cashFee != null && (
+                    <div className="d-flex justify-content-between">
+                      <dt className="fw-normal">الشحن</dt>
+                      <dd className="mb-1" data-testid="order-shipping">
+                        شحن مجاني
+                      </dd>
+                    </div>
+                  )
+                )}
+                {(order.cashFee ?? 0) > 0 && (
+                  <div className="d-flex justify-content-between">
+                    <dt className="fw-normal">رسوم الدفع عند الاستلام</dt>
+                    <dd className="mb-1" data-testid="order-cash-fee">
+                      {formatEGP(order.cashFee ?? 0)}
+                    </dd>
+                  </div>
+                )}
                 <div className="d-flex justify-content-between fw-bold fs-6 border-top pt-2">
                   <dt>الاجمالي</dt>
                   <dd className="mb-0">{formatEGP(order.totalOrderPrice)}</dd>
                 </div>
+                {order.taxPrice > 0 && (
+                  <div className="d-flex justify-content-between small text-body-secondary">
+                    <dt className="fw-normal">منها ضريبة القيمة المضافة</dt>
+                    <dd className="mb-0" data-testid="order-vat">
+                      {formatEGP(order.taxPrice)}
+                    </dd>
+                  </div>
+                )}
               </dl>
+              <div className="mt-3 text-end">
+                <Link to={`/user/orders/${order._id}/invoice`} className="btn btn-outline-dark btn-sm">
+                  الفاتورة
+                </Link>
+              </div>
             </Card.Body>
           </Card>
         </Col>
@@ -180,7 +220,7 @@ export default function UserOrderDetailsPage() {
                 <address className="mb-0">
                   {address.alias && <span className="fw-semibold d-block">{address.alias}</span>}
                   <span className="d-block">{address.details}</span>
-                  {address.city && <span className="d-block">{address.city}</span>}
+                  {addressPlace(address) && <span className="d-block">{addressPlace(address)}</span>}
                   {address.postalCode && (
                     <span className="d-block small text-body-secondary">
                       الرمز البريدي: <span dir="ltr">{address.postalCode}</span>

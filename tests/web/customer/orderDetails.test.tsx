@@ -96,6 +96,90 @@ describe('order page', () => {
     expect(screen.getByRole('button', { name: 'الغاء الطلب' })).toBeEnabled();
   });
 
+  it('a cash order to Giza, confirmed and shipped: its fees, the VAT it includes, the governorate, the courier and tracking', async () => {
+    const order = makeOrder(22, {
+      shippingAddress: {
+        alias: 'العمل',
+        details: 'شارع التحرير 5',
+        phone: '01198765432',
+        city: 'الدقي',
+        postalCode: '',
+        governorate: 'EG-GZ',
+        governorateName: 'الجيزة',
+      },
+      shippingPrice: 50,
+      cashFee: 10,
+      totalOrderPrice: 24058,
+      taxPrice: 2954.49,
+      isConfirmed: true,
+      confirmedAt: '2024-03-28T11:00:00.000Z',
+      isShipped: true,
+      shippedAt: '2024-03-29T09:30:00.000Z',
+      shipment: { courier: 'بوسطة', trackingNumber: 'BST-889123', trackingUrl: 'https://bosta.co/tracking/889123' },
+      statusHistory: [
+        { status: 'placed', at: '2024-03-28T10:15:00.000Z' },
+        { status: 'confirmed', at: '2024-03-28T11:00:00.000Z' },
+        { status: 'shipped', at: '2024-03-29T09:30:00.000Z' },
+      ],
+    });
+    serve(order);
+    renderOrder(order._id);
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('تم الشحن');
+
+    const summary = screen.getByText('المجموع الفرعي').closest('dl') as HTMLElement;
+    expect(within(summary).getByText('المجموع الفرعي').nextSibling).toHaveTextContent('23,998 جنيه');
+    expect(within(summary).queryByText(/كوبون الخصم/)).toBeNull();
+    expect(within(summary).getByTestId('order-shipping')).toHaveTextContent('50 جنيه');
+    expect(within(summary).getByTestId('order-cash-fee')).toHaveTextContent('10 جنيه');
+    expect(within(summary).getByText('الاجمالي').nextSibling).toHaveTextContent('24,058 جنيه');
+    expect(within(summary).getByText('منها ضريبة القيمة المضافة').nextSibling).toHaveTextContent('2,954.49 جنيه');
+
+    const address = screen.getByRole('heading', { name: 'عنوان التوصيل' }).closest('.card') as HTMLElement;
+    expect(within(address).getByText('الدقي، الجيزة')).toBeInTheDocument();
+
+    const timeline = screen.getByRole('list', { name: 'مراحل الطلب' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.firstChild?.textContent)).toEqual([
+      'تم تقديم الطلب',
+      'تم تأكيد الطلب',
+      'تم الشحن',
+      'تم الدفع',
+      'تم التوصيل',
+    ]);
+    expect(steps[1]).toHaveTextContent(formatDateTime('2024-03-28T11:00:00.000Z'));
+    expect(steps[2]).toHaveTextContent('شركة الشحن: بوسطة');
+    expect(steps[2]).toHaveTextContent('رقم التتبع: BST-889123');
+    const tracking = within(steps[2]).getByRole('link', { name: 'تتبع الشحنة' });
+    expect(tracking).toHaveAttribute('href', 'https://bosta.co/tracking/889123');
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(steps[3]).toHaveClass('order-timeline__step--ahead');
+    // Shipped: too late to cancel.
+    expect(screen.queryByRole('button', { name: 'الغاء الطلب' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'الفاتورة' })).toHaveAttribute('href', '/user/orders/my-order-22/invoice');
+  });
+
+  it('a new cash order from a server with delivery steps: confirmation and shipping ahead, free shipping said', async () => {
+    const order = makeOrder(23, {
+      cashFee: 0,
+      isConfirmed: false,
+      isShipped: false,
+      statusHistory: [{ status: 'placed', at: '2024-03-28T10:15:00.000Z' }],
+    });
+    serve(order);
+    renderOrder(order._id);
+    const timeline = await screen.findByRole('list', { name: 'مراحل الطلب' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((step) => step.firstChild?.textContent),
+    ).toEqual(['تم تقديم الطلب', 'تم تأكيد الطلب', 'تم الشحن', 'تم الدفع', 'تم التوصيل']);
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('شحن مجاني');
+    expect(screen.queryByTestId('order-cash-fee')).toBeNull();
+    expect(screen.queryByText('منها ضريبة القيمة المضافة')).toBeNull();
+    expect(screen.getByRole('button', { name: 'الغاء الطلب' })).toBeEnabled();
+  });
+
   it('a paid and delivered order: the whole history with times, no cancel button', async () => {
     const order = makeOrder(16, {
       paymentMethodType: 'card',

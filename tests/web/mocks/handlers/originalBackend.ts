@@ -170,5 +170,12 @@ export function originalBackendHandlers() {
         data: orders,
       }),
     ),
+    // E has no delivery routes: its catch-all answers every unknown path with 404.
+    http.get('*/api/v1/delivery/*', ({ request }) =>
+      HttpResponse.json(
+        { status: 'fail', message: `Can't find this route: ${new URL(request.url).pathname}`, ...devError },
+        { status: 404 },
+      ),
+    ),
   ];
 }
