@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -36,6 +36,7 @@ const ShopInfoPage = lazy(() => import('../pages/storefront/ShopInfoPage'));
 
 const UserAllOrdersPage = lazy(() => import('../pages/user/UserAllOrdersPage'));
 const UserOrderDetailsPage = lazy(() => import('../pages/user/UserOrderDetailsPage'));
+const UserOrderInvoicePage = lazy(() => import('../pages/user/UserOrderInvoicePage'));
 const UserFavoriteProductsPage = lazy(() => import('../pages/user/UserFavoriteProductsPage'));
 const UserAddressesPage = lazy(() => import('../pages/user/UserAddressesPage'));
 const UserAddAddressPage = lazy(() => import('../pages/user/UserAddAddressPage'));
@@ -161,6 +162,22 @@ export function createRoutes(): RouteObject[] {
             // Any other address: the not-found page inside the layout (not a routing error).
             { path: '*', element: <NotFound /> },
           ],
+        },
+      ],
+    },
+    {
+      // The invoice stands alone, without the shop's bars, so that it prints (or saves as PDF) by itself.
+      path: '/user/orders/:id/invoice',
+      element: <RequireUser />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          index: true,
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <UserOrderInvoicePage />
+            </Suspense>
+          ),
         },
       ],
     },
