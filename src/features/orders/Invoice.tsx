@@ -59,6 +59,8 @@ export default function Invoice({ order }: { order: Order }) {
   const place = address ? addressPlace(address) : '';
   const saving = couponSaving(order);
   const cashFee = order.cashFee ?? 0;
+  // A shop not registered for VAT (rate 0) charges none, and its invoice says nothing of it.
+  const vat = order.taxPrice ?? 0;
 
   return (
     <div className="invoice-page">
@@ -73,10 +75,10 @@ export default function Invoice({ order }: { order: Order }) {
           onChange={(value: Paper) => setPaper(value)}
           aria-label="مقاس الورق"
         >
-          <ToggleButton id="invoice-paper-a4" value="a4" variant="outline-secondary" size="sm">
+          <ToggleButton id="invoice-paper-a4" value="a4" variant="outline-dark" size="sm">
             ورق A4
           </ToggleButton>
-          <ToggleButton id="invoice-paper-receipt" value="receipt" variant="outline-secondary" size="sm">
+          <ToggleButton id="invoice-paper-receipt" value="receipt" variant="outline-dark" size="sm">
             إيصال 80 مم
           </ToggleButton>
         </ToggleButtonGroup>
@@ -175,7 +177,7 @@ export default function Invoice({ order }: { order: Order }) {
             <Total label="رسوم الدفع عند الاستلام" amount={formatEGP(cashFee)} testId="invoice-cash-fee" />
           )}
           <Total label="الاجمالي" amount={formatEGP(order.totalOrderPrice)} strong testId="invoice-total" />
-          <Total label="شامل ضريبة القيمة المضافة" amount={formatEGP(order.taxPrice ?? 0)} testId="invoice-vat" />
+          {vat > 0 && <Total label="شامل ضريبة القيمة المضافة" amount={formatEGP(vat)} testId="invoice-vat" />}
         </dl>
 
         <section className="invoice__payment">
@@ -185,7 +187,9 @@ export default function Invoice({ order }: { order: Order }) {
           </p>
         </section>
 
-        <footer className="invoice__footer">الأسعار شاملة ضريبة القيمة المضافة. شكرا لتسوقكم معنا.</footer>
+        <footer className="invoice__footer">
+          {vat > 0 && 'الأسعار شاملة ضريبة القيمة المضافة. '}شكرا لتسوقكم معنا.
+        </footer>
       </article>
     </div>
   );
