@@ -9,8 +9,10 @@ export async function getGovernorates(): Promise<Governorate[]> {
 
 /** GET /delivery/quote (ours): the caller's cart delivered to a governorate; without one the shop's default fee. */
 export async function getDeliveryQuote(governorate: string | null): Promise<DeliveryQuote> {
-  const { data } = await apiClient.get<{ data: DeliveryQuote }>('/delivery/quote', {
+  const { data } = await apiClient.get<{ data?: DeliveryQuote }>('/delivery/quote', {
     params: governorate ? { governorate } : undefined,
   });
+  // A backend that answers something else here (no quotes at all) is one without delivery pricing.
+  if (!data?.data?.cashOnDelivery) throw { status: 404, message: 'لا يوجد حساب للشحن' };
   return data.data;
 }
