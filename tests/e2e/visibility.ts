@@ -103,10 +103,12 @@ export const SPEC_ENGLISH = [
 
 /**
  * English words in the visible text (innerText: what is rendered, including screen-reader-only text).
- * A word is English when it has two lower-case Latin letters in a row, so catalogue acronyms and models
- * (USB, LED, 4K, A55) pass; e-mail addresses pass too.
+ * Without `catalogueWords`, a word is English when it has two lower-case Latin letters in a row, so catalogue acronyms
+ * and models (USB, LED, 4K, A55) pass. With them (the storefront), every word of two Latin letters or more is one
+ * ('ADD IMAGE' too) unless the catalogue holds it: product titles and descriptions, category and brand names (and
+ * models such as A55 or 4K, which have one letter). E-mail addresses and links pass.
  */
-export async function englishProblems(page: Page): Promise<string[]> {
+export async function englishProblems(page: Page, catalogueWords?: ReadonlySet<string>): Promise<string[]> {
   // What is seen, and what a screen reader or a hover says: labels, image texts, titles and placeholders.
   let text = await page.evaluate(() => {
     const named = [...document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')];
@@ -116,9 +118,16 @@ export async function englishProblems(page: Page): Promise<string[]> {
     return [document.body.innerText, ...spoken].join('\n');
   });
   for (const allowed of SPEC_ENGLISH) text = text.split(allowed).join(' ');
-  text = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ');
-  const words = text.match(/[A-Za-z]*[a-z]{2}[A-Za-z]*/g) ?? [];
+  text = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+  const words = catalogueWords
+    ? (text.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !catalogueWords.has(word.toLowerCase()))
+    : (text.match(/[A-Za-z]*[a-z]{2}[A-Za-z]*/g) ?? []);
   return words.length ? [`English on the page: ${[...new Set(words)].join(', ')}`] : [];
+}
+
+/** The Latin words of the catalogue (product titles and descriptions, category, subcategory and brand names), lower-case. */
+export function latinWords(...texts: string[]): Set<string> {
+  return new Set(texts.flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []).map((word) => word.toLowerCase()));
 }
 
 /** The shop prints Western digits only (DESIGN.md): no ٠-٩ or ۰-۹ in the visible text. */
