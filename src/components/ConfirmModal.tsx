@@ -10,6 +10,8 @@ interface ConfirmModalProps {
   cancelLabel?: string;
   /** Disables the buttons while the action runs. */
   busy?: boolean;
+  /** The action cannot be done (the body says why): its button is disabled, only stepping back is offered. */
+  blocked?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   /** After the dialog has closed and given the focus back (to move it elsewhere when its opener is gone). */
@@ -24,6 +26,7 @@ export default function ConfirmModal({
   confirmLabel = 'حذف',
   cancelLabel = 'تراجع',
   busy = false,
+  blocked = false,
   onConfirm,
   onCancel,
   onExited,
@@ -39,7 +42,7 @@ export default function ConfirmModal({
       </Modal.Header>
       {body && <Modal.Body>{body}</Modal.Body>}
       <Modal.Footer className="justify-content-start">
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant="danger" onClick={onConfirm} disabled={busy || blocked}>
           {confirmLabel}
         </Button>
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>

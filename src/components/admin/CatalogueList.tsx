@@ -37,6 +37,8 @@ export interface CatalogueTexts {
   empty: string;
   /** The confirmation text: what deleting this entry does to its products (API.md §6.7). */
   deleteWarning: (entry: CatalogueEntry) => string;
+  /** The server would refuse deleting this entry (a category that still has products): the dialog's button is disabled. */
+  deleteBlocked?: (entry: CatalogueEntry) => boolean;
   /** Filtered admin product list of this entry, when there is one. */
   productsLink?: (entry: CatalogueEntry) => string;
   /** Extra line under the name (a subcategory's category). */
@@ -282,6 +284,7 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
           toDelete ? `هل انت متأكد من حذف ${texts.noun} ${toDelete.name}؟ ${texts.deleteWarning(toDelete)}` : undefined
         }
         busy={deleting}
+        blocked={toDelete !== null && (texts.deleteBlocked?.(toDelete) ?? false)}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />

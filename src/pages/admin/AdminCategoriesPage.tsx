@@ -15,6 +15,7 @@ const texts: CatalogueTexts = {
     c.productCount
       ? `لا يمكن حذفه الان لانه يحتوي على ${productsLabel(c.productCount, true)}: انقلها الى تصنيف اخر او احذفها اولا.`
       : 'ستحذف تصنيفاته الفرعية معه.',
+  deleteBlocked: (c) => (c.productCount ?? 0) > 0,
   productsLink: (c) => `/admin/allproducts?category=${encodeURIComponent(c._id)}`,
 };
 
