@@ -8,7 +8,7 @@ import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { fetchProductDetails } from '../products/productsSlice';
-import { selectCurrentUser } from '../user/userSlice';
+import { selectCurrentUser, selectIsAdmin } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
@@ -20,6 +20,8 @@ export default function ReviewsSection({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const later = useLater();
   const loggedIn = useAppSelector(selectCurrentUser) != null;
+  // Staff may not review (API.md: 403): the form is not offered to them at all.
+  const isAdmin = useAppSelector(selectIsAdmin);
   const { items, status, numberOfPages } = useAppSelector(selectReviews);
   const [page, setPage] = useState({ productId: product._id, number: 1 });
   const pageNumber = page.productId === product._id ? page.number : 1;
@@ -46,7 +48,9 @@ export default function ReviewsSection({ product }: { product: Product }) {
         <span className="text-warning fw-bold">{product.ratingsAverage}</span>
         <span className="text-body-secondary">({reviewsLabel(product.ratingsQuantity)})</span>
       </div>
-      {loggedIn ? (
+      {isAdmin ? (
+        <p className="border-bottom pb-3 text-body-secondary">{REVIEW_MESSAGES.staffMayNotReview}</p>
+      ) : loggedIn ? (
         <ReviewForm productId={product._id} onDone={refreshLater} />
       ) : (
         <p className="border-bottom pb-3">

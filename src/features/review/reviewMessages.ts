@@ -4,6 +4,7 @@ export const REVIEW_MESSAGES = {
   chooseRating: 'من فضلك اختر تقييمًا للمنتج',
   created: 'تمت الاضافه بنجاح',
   adminsMayNotRate: 'غير مسموح للمسؤول بإضافة تقييم',
+  staffMayNotReview: 'التقييمات للعملاء فقط، حسابات الادارة لا تضيف تقييمات',
   alreadyReviewed: 'لقد قمت بإضافة تقييم لهذا المنتج من قبل',
   createFailed: 'هناك مشكله في اضافه تعليقات في الوقت الحالي',
   editIncomplete: 'يرجى إدخال نص التقييم وقيمة أكبر من 0',

@@ -307,6 +307,14 @@ describe('reviews', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('offers no review form to an admin, saying reviews are for customers', async () => {
+    storeSession(admin);
+    renderApp(`/products/${phone._id}`);
+    expect(await screen.findByText('التقييمات للعملاء فقط، حسابات الادارة لا تضيف تقييمات')).toBeVisible();
+    expect(screen.queryByLabelText('اكتب تعليقك')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'اضف تعليق' })).not.toBeInTheDocument();
+  });
+
   it('edits the own review in a modal, checking its fields', async () => {
     storeSession(customer);
     let body: unknown;
