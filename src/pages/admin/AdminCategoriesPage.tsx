@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
 import { deletedCategory, fetchCategoryCatalogue, updatedCategory } from '../../features/category/adminThunks';
+import { fetchCategories } from '../../features/category/categorySlice';
 import { productsLabel } from '../../lib/plural';
 
 const texts: CatalogueTexts = {
@@ -24,8 +25,16 @@ export default function AdminCategoriesPage() {
   const actions = useMemo<CatalogueActions>(
     () => ({
       list: (page, limit) => dispatch(fetchCategoryCatalogue({ page, limit })).unwrap(),
-      update: (id, body, onProgress) => dispatch(updatedCategory({ id, body, onProgress })).unwrap(),
-      remove: (id) => dispatch(deletedCategory(id)).unwrap(),
+      // The shop's own category list (the top strip, filters, selects) is read again after a rename or a deletion, so
+      // it never links to a category that is gone or shows an old name.
+      update: async (id, body, onProgress) => {
+        await dispatch(updatedCategory({ id, body, onProgress })).unwrap();
+        void dispatch(fetchCategories({ force: true }));
+      },
+      remove: async (id) => {
+        await dispatch(deletedCategory(id)).unwrap();
+        void dispatch(fetchCategories({ force: true }));
+      },
     }),
     [dispatch],
   );

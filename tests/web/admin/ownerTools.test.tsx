@@ -281,6 +281,33 @@ describe('catalogue lists', () => {
     expect([...sent[0].keys()]).toEqual(['name']);
     expect(sent[0].get('name')).toBe('اجهزة ذكية');
   });
+
+  it("reads the shop's categories again after a rename or a deletion, so the top strip shows what exists", async () => {
+    let current = categories.map((c) => ({ ...c, productCount: 0 }));
+    server.use(
+      http.get('*/api/v1/categories', () => HttpResponse.json(listOf(current))),
+      http.put('*/api/v1/categories/:id', () => {
+        current = current.map((c) => (c._id === categories[0]._id ? { ...c, name: 'اجهزة ذكية' } : c));
+        return HttpResponse.json({ data: current[0] });
+      }),
+      http.delete('*/api/v1/categories/:id', ({ params }) => {
+        current = current.filter((c) => c._id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, store } = renderWithProviders(<AdminCategoriesPage />, { path: '/admin/categories' });
+    const names = () => store.getState().category.items.map((c) => c.name);
+    await user.click(await screen.findByRole('button', { name: `تعديل ${categories[0].name}` }));
+    const name = screen.getByRole('textbox', { name: 'الاسم' });
+    await user.clear(name);
+    await user.type(name, 'اجهزة ذكية');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(names()).toContain('اجهزة ذكية'));
+    await user.click(await screen.findByRole('button', { name: `حذف ${categories[1].name}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'حذف' }));
+    await waitFor(() => expect(names()).not.toContain(categories[1].name));
+    expect(names()).toContain('اجهزة ذكية');
+  });
 });
 
 describe('coupons', () => {
