@@ -6,14 +6,20 @@ import TopBar from '../components/layout/TopBar';
 import CartLink from '../features/cart/CartLink';
 import CategoryStrip from '../features/category/CategoryStrip';
 import DemoShopNotice from '../features/checkOut/DemoShopNotice';
+import { selectShopInfo } from '../features/checkOut/checkOutSlice';
+import { useAppSelector } from './hooks';
 import SearchBox from '../features/products/SearchBox';
 import UserMenu from '../features/user/UserMenu';
 
 // The shell of every storefront page: it composes the shared bars with the features' pieces, as a page does.
 export default function RootLayout() {
+  const { demo } = useAppSelector(selectShopInfo);
   return (
     <div className="d-flex flex-column min-vh-100">
-      <DemoShopNotice />
+      {/* A landmark of its own, so all the page's content is in one (axe 'region'); hidden, and empty, in a real shop. */}
+      <aside aria-label="متجر تجريبي" hidden={!demo}>
+        <DemoShopNotice />
+      </aside>
       <TopBar searchBox={<SearchBox />} cartLink={<CartLink />} userMenu={<UserMenu />} />
       <CategoryStrip />
       <main className="container flex-grow-1 py-3 min-vh-100">

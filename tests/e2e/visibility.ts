@@ -145,11 +145,12 @@ let axeSource: Promise<string> | undefined;
  * DevTools protocol (page.evaluate), which the shop's Content-Security-Policy does not block and does not
  * report, so the policy stays on for everything else the test does.
  */
-export async function axeProblems(page: Page): Promise<string[]> {
+export async function axeProblems(page: Page, { moderate = false } = {}): Promise<string[]> {
   axeSource ??= fs.readFile(axePath, 'utf8');
   const source = await axeSource;
   await page.evaluate(`if (!window.axe) { ${source}\n }`);
-  const violations = await page.evaluate(async () => {
+  const impacts = moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
+  const violations = await page.evaluate(async (impacts) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -162,7 +163,7 @@ export async function axeProblems(page: Page): Promise<string[]> {
     ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => impacts.includes(v.impact ?? ''))
       .map(
         (v) =>
           `${v.impact} ${v.id}: ${v.nodes
@@ -170,7 +171,7 @@ export async function axeProblems(page: Page): Promise<string[]> {
             .map((n) => JSON.stringify(n.target))
             .join(' ')}`,
       );
-  });
+  }, impacts);
   return violations;
 }
 

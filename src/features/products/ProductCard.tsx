@@ -16,10 +16,13 @@ interface ProductCardProps {
   lazy?: boolean;
   /** The page's largest image above the fold: fetch it first. */
   priority?: boolean;
+  /** The title's heading level: one below the heading the cards stand under (h2 right under the page's h1). */
+  heading?: 'h2' | 'h3';
 }
 
 /** SPEC §2 product card: image, title, price, rating, heart; 345 px high; opens /products/{id}. Sold out: a label on the image. */
-export default function ProductCard({ product, lazy = true, priority = false }: ProductCardProps) {
+export default function ProductCard({ product, lazy = true, priority = false, heading = 'h3' }: ProductCardProps) {
+  const Heading = heading;
   const href = `/products/${product._id}`;
   const image = responsiveImage(product.imageCover, IMAGE_SIZES.productCard);
   const soldOut = isOutOfStock(product.quantity);
@@ -42,11 +45,11 @@ export default function ProductCard({ product, lazy = true, priority = false }: 
       {/* Over the image (outside its link, which screen readers skip), so the card keeps its height. */}
       {soldOut && <span className="badge text-bg-dark product-card__sold-out">{OUT_OF_STOCK_TEXT}</span>}
       <div className="card-body d-flex flex-column gap-1 p-2">
-        <h3 className="card-title product-card__title fs-6 mb-0">
+        <Heading className="card-title product-card__title fs-6 mb-0">
           <Link to={href} className="text-reset text-decoration-none">
             {product.title}
           </Link>
-        </h3>
+        </Heading>
         <div className="d-flex align-items-center gap-1 small">
           <StarRating value={product.ratingsAverage ?? 0} />
           <span className="text-body-secondary">{product.ratingsAverage ?? 0}</span>

@@ -20,6 +20,8 @@ interface ProductGridProps {
   eager?: boolean;
   /** How many cards the first load will bring; their space is reserved while it runs (no layout shift). */
   placeholders?: number;
+  /** The cards' title level: 'h2' when the grid stands right under the page's h1, 'h3' under a section's h2. */
+  cardHeading?: 'h2' | 'h3';
 }
 
 /** Product cards: 2 a row on phones, 3 on tablets, 4 on wide screens. */
@@ -30,6 +32,7 @@ export default function ProductGrid({
   emptyText = NO_PRODUCTS_TEXT,
   eager = false,
   placeholders = 4,
+  cardHeading = 'h3',
 }: ProductGridProps) {
   if ((status === 'pending' || status === 'idle') && products.length === 0)
     return <ProductGridSkeleton count={placeholders} />;
@@ -39,7 +42,12 @@ export default function ProductGrid({
     <Row xs={2} md={3} lg={4} className="g-2 g-md-3" aria-busy={status === 'pending'}>
       {products.map((product, i) => (
         <Col key={product._id}>
-          <ProductCard product={product} lazy={!eager || i >= EAGER_CARDS} priority={eager && i === 0} />
+          <ProductCard
+            product={product}
+            lazy={!eager || i >= EAGER_CARDS}
+            priority={eager && i === 0}
+            heading={cardHeading}
+          />
         </Col>
       ))}
     </Row>

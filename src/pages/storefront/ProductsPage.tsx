@@ -67,7 +67,7 @@ export default function ProductsPage() {
           {status === 'succeeded' && items.length === 0 && results === 0 ? (
             <NoSearchResults />
           ) : (
-            <ProductGrid products={items} status={status} eager onRetry={retry} />
+            <ProductGrid products={items} status={status} eager onRetry={retry} cardHeading="h2" />
           )}
           <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={goToPage} />
         </Col>

@@ -22,6 +22,7 @@ export default function UserFavoriteProductsPage() {
         products={products}
         status={status === 'idle' ? 'pending' : status}
         emptyText="لا توجد منتجات مفضلة حاليا"
+        cardHeading="h2"
         onRetry={() => void dispatch(fetchWishlist({ force: true }))}
       />
     </>
