@@ -222,3 +222,31 @@ describe('tap targets at 390 px (WCAG 2.2 target size, 24×24 CSS px)', () => {
     await context.close();
   });
 });
+
+describe('the register form at 390 and 1280 px', () => {
+  it.each([PHONE, WIDE])('keeps its labels in sight and says a refusal under its field ($width px)', async (size) => {
+    const { context, page } = await shop.newPage(size);
+    await page.goto('/register');
+    await page.getByLabel('الاسم', { exact: true }).fill('متسوق تجريبي');
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(`phone-${size.width}@example.com`);
+    await page.getByLabel('كلمة السر', { exact: true }).fill('Secret123');
+    await page.getByLabel('تأكيد كلمة السر', { exact: true }).fill('Secret124');
+    await page.getByLabel('رقم الهاتف', { exact: true }).fill('01012345678');
+    await page.getByRole('button', { name: 'تسجيل الحساب' }).click();
+    // The refusal is under the confirmation field, seen, and stays after a toast would have gone.
+    await expectSeen(page, { selector: '#register-passwordConfirm-error' });
+    expect(await page.locator('#register-passwordConfirm-error').innerText()).toBe(
+      'كلمة السر وتأكيد كلمة السر غير متطابقين',
+    );
+    const field = (await page.locator('#register-passwordConfirm').boundingBox())!;
+    const error = (await page.locator('#register-passwordConfirm-error').boundingBox())!;
+    expect(error.y).toBeGreaterThanOrEqual(field.y + field.height - 1);
+    // Every label is seen while its field is filled.
+    for (const id of ['name', 'email', 'password', 'passwordConfirm', 'phone'])
+      await expectSeen(page, { selector: `label[for="register-${id}"]` });
+    await screenshot(page, `register-${size.width}`);
+    await page.waitForTimeout(5500);
+    expect(await page.locator('#register-passwordConfirm-error').isVisible()).toBe(true);
+    await context.close();
+  });
+});
