@@ -1,3 +1,5 @@
+import { FAILURE_TEXTS } from '../lib/failures';
+
 const LOAD_ERROR_TEXT = 'تعذر تحميل البيانات';
 const RETRY_TEXT = 'إعادة المحاولة';
 
@@ -13,9 +15,11 @@ interface LoadErrorProps {
  * it is in every shopper's first load, where react-bootstrap's Alert would bring its fade transition machinery.
  */
 export default function LoadError({ onRetry, message = LOAD_ERROR_TEXT }: LoadErrorProps) {
+  // Without a connection, the shopper is told so (lib/failures.ts), not only that the data did not load.
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <div role="alert" className="alert alert-danger d-flex flex-wrap align-items-center gap-2 my-3">
-      <span>{message}</span>
+      <span>{offline ? `${message}: ${FAILURE_TEXTS.offline}` : message}</span>
       <button type="button" className="btn btn-outline-danger btn-sm" onClick={onRetry}>
         {RETRY_TEXT}
       </button>

@@ -3,6 +3,8 @@ import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import Paginator from '../../src/components/Paginator';
 import ConfirmModal from '../../src/components/ConfirmModal';
+import LoadError from '../../src/components/LoadError';
+import { FAILURE_TEXTS } from '../../src/lib/failures';
 
 describe('Paginator', () => {
   it('is hidden with fewer than 2 pages', () => {
@@ -48,5 +50,23 @@ describe('ConfirmModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'حذف' }));
     await userEvent.click(screen.getByRole('button', { name: 'تراجع' }));
     expect(calls).toEqual(['ok', 'back']);
+  });
+});
+
+describe('LoadError', () => {
+  it('says the connection is down when the browser is offline, and offers the retry', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const retries: number[] = [];
+    const user = userEvent.setup();
+    render(<LoadError onRetry={() => retries.push(1)} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(`تعذر تحميل البيانات: ${FAILURE_TEXTS.offline}`);
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(retries).toEqual([1]);
+  });
+
+  it('says only that the data did not load while the browser is online', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    render(<LoadError onRetry={() => undefined} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^تعذر تحميل البيانات\s*إعادة المحاولة$/);
   });
 });
