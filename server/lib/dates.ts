@@ -42,8 +42,11 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-/** Right-to-left and Arabic letter marks: an Arabic locale puts them in the dates it prints, an English one never. */
-const RIGHT_TO_LEFT_MARKS = /[\u200F\u061C]/;
+/**
+ * A right-to-left or Arabic letter mark after the day and before its slash: an Arabic locale prints dates so, an
+ * English one never. A mark only in front ("‏3/15/2031", pasted from right-to-left text) says nothing of the order.
+ */
+const RIGHT_TO_LEFT_MARKS = /[\d\u0660-\u0669\u06F0-\u06F9][\u200F\u061C]+\//;
 
 /** Arabic-Indic and Persian digits → ASCII; direction marks removed. */
 function normalise(value: string): string {
