@@ -1,3 +1,4 @@
+import { DEMO_ZONES, seedDemoDelivery } from './seed/delivery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { isDemoShop } from './shop';
@@ -180,6 +181,7 @@ async function seedDemoShop(ctx: AppContext, log: FastifyBaseLogger): Promise<vo
 
   const started = Date.now();
   const result = await seedCatalogue(ctx);
+  await ctx.db.tx(seedDemoDelivery);
   const accounts: string[] = [];
   if (!(await ctx.db.one(`SELECT 1 FROM users WHERE role = 'admin'`))) {
     await insertUser(ctx, { name: 'مدير المتجر', ...DEMO_ADMIN, role: 'admin' });
@@ -195,4 +197,5 @@ async function seedDemoShop(ctx: AppContext, log: FastifyBaseLogger): Promise<vo
   log.info({ ...result, ms: Date.now() - started }, 'seeded the demo catalogue');
   for (const account of accounts) log.info(`demo account: ${account}`);
   log.info(`demo coupon: ${DEMO_COUPON.name} (${DEMO_COUPON.discount}%)`);
+  log.info(`demo delivery: ${DEMO_ZONES.length} shipping zones, VAT 14% included`);
 }

@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TOptional, type TSchema } from 'typebox';
+import { Type, type Static, type TNull, type TObject, type TOptional, type TSchema, type TUnion } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ValidationError, fieldError, type FieldError } from './errors';
@@ -46,6 +46,8 @@ interface FieldSpec {
   read: (value: unknown) => unknown;
   /** A nested object's own fields, checked once the object itself passed. */
   fields?: TObject;
+  /** Sent as null, the field is handed on as null without its rules (it clears a stored value). */
+  nullable?: true;
 }
 
 const FIELD = Symbol('field');
@@ -73,6 +75,13 @@ export class Field<S extends TSchema = TSchema, Optional extends boolean = false
     const absent = (v: unknown) =>
       optionalValue(v) || (options.emptyIsAbsent === true && typeof v === 'string' && v.trim() === '');
     return new Field(this.schema, { ...this.spec, absent });
+  }
+  /** Skip the field when it is not sent; sent as null it is handed on as null (clearing a stored value). */
+  orNull(): Field<TUnion<[S, TNull]>, true> {
+    const schema = Type.Union([this.schema, Type.Null()], {
+      description: (this.schema as TSchema & { description?: string }).description,
+    });
+    return new Field(schema, { ...this.spec, absent: (v) => v === undefined, nullable: true });
   }
   /** The field is read only when `condition` holds; otherwise it is skipped and left out. */
   onlyWhen(condition: (context: FieldContext) => boolean | Promise<boolean>): Field<S, true> {
@@ -274,6 +283,10 @@ async function checkObject(
     const value = Object.hasOwn(record, name) ? record[name] : undefined;
     if (spec.when && !(await spec.when(here))) continue;
     if (spec.absent?.(value)) continue;
+    if (value === null && spec.nullable) {
+      result[name] = null;
+      continue;
+    }
     const failure = await firstFailure(spec, value, here);
     if (failure !== undefined) {
       errors.push(fieldError(location, `${prefix}${name}`, failure, value));

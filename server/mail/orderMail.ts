@@ -11,19 +11,31 @@ import type { MailMessage } from '.';
 import { quotedCustomerText } from './customerText';
 
 /**
- * `confirmed`: a cash order was placed or a card order was paid; `delivered`: staff marked it delivered; `refunded`:
- * staff gave its payment back (the order is cancelled).
+ * `confirmed`: a cash order was placed or a card order was paid; `accepted`: staff confirmed it with the customer;
+ * `shipped`: it left with a courier; `delivered`: staff marked it delivered; `refunded`: staff gave its payment back
+ * (the order is cancelled).
  */
-export type OrderMailKind = 'confirmed' | 'delivered' | 'refunded';
+export type OrderMailKind = 'confirmed' | 'accepted' | 'shipped' | 'delivered' | 'refunded';
 
 interface OrderForMail {
   id: number;
   paymentMethodType: 'cash' | 'card';
   user: { name?: string; email?: string };
   cartItems: { count: number; color: string; price: number; product: { title?: string } }[];
-  shippingAddress?: { alias?: string; details?: string; city?: string; postalCode?: string; phone?: string };
+  shippingAddress?: {
+    alias?: string;
+    details?: string;
+    city?: string;
+    governorateName?: string;
+    postalCode?: string;
+    phone?: string;
+  };
   totalOrderPrice: number;
+  shippingPrice?: number;
+  cashFee?: number;
+  taxPrice?: number;
   coupon?: string;
+  shipment?: { courier: string; trackingNumber?: string; trackingUrl?: string };
   createdAt: string;
 }
 
@@ -31,22 +43,23 @@ const PAYMENT = { cash: 'الدفع عند الاستلام', card: 'بطاقة 
 
 /** The e-mail of an order, in Arabic, right to left, as HTML with a plain-text part. */
 export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: string): MailMessage {
-  const subject =
-    kind === 'refunded'
-      ? `تم استرداد مبلغ طلبك رقم #${order.id}`
-      : kind === 'delivered'
-        ? `تم توصيل طلبك رقم #${order.id}`
-        : order.paymentMethodType === 'card'
-          ? `تم الدفع وتأكيد طلبك رقم #${order.id}`
-          : `تم استلام طلبك رقم #${order.id}`;
-  const intro =
-    kind === 'refunded'
-      ? `ألغينا طلبك ورددنا المبلغ المدفوع كاملاً (${formatEGP(order.totalOrderPrice)}) إلى وسيلة الدفع التي دفعت بها. قد يستغرق ظهوره في حسابك بضعة أيام حسب البنك أو المحفظة.`
-      : kind === 'delivered'
-        ? 'تم توصيل طلبك. نتمنى أن ينال إعجابك، وشكراً لتسوقك معنا.'
-        : order.paymentMethodType === 'card'
-          ? 'استلمنا دفعتك وتأكد طلبك، وسنبدأ في تجهيزه للشحن.'
-          : 'شكراً لطلبك! استلمناه وسنبدأ في تجهيزه، وتدفع عند الاستلام.';
+  const shipment = order.shipment;
+  const [subject, intro] = {
+    refunded: [
+      `تم استرداد مبلغ طلبك رقم #${order.id}`,
+      `ألغينا طلبك ورددنا المبلغ المدفوع كاملاً (${formatEGP(order.totalOrderPrice)}) إلى وسيلة الدفع التي دفعت بها. قد يستغرق ظهوره في حسابك بضعة أيام حسب البنك أو المحفظة.`,
+    ],
+    delivered: [`تم توصيل طلبك رقم #${order.id}`, 'تم توصيل طلبك. نتمنى أن ينال إعجابك، وشكراً لتسوقك معنا.'],
+    accepted: [`تم تأكيد طلبك رقم #${order.id}`, 'أكدنا طلبك، وسنجهزه ونرسله إليك قريباً.'],
+    shipped: [
+      `تم شحن طلبك رقم #${order.id}`,
+      `طلبك في الطريق إليك مع ${shipment?.courier ?? 'شركة الشحن'}${shipment?.trackingNumber ? `، ورقم التتبع ${shipment.trackingNumber}` : ''}.`,
+    ],
+    confirmed:
+      order.paymentMethodType === 'card'
+        ? [`تم الدفع وتأكيد طلبك رقم #${order.id}`, 'استلمنا دفعتك وتأكد طلبك، وسنبدأ في تجهيزه للشحن.']
+        : [`تم استلام طلبك رقم #${order.id}`, 'شكراً لطلبك! استلمناه وسنبدأ في تجهيزه، وتدفع عند الاستلام.'],
+  }[kind];
 
   const lines = order.cartItems.map((item) => {
     const unit = toPiastres(item.price);
@@ -60,9 +73,15 @@ export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: s
     };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.totalPiastres, 0);
-  const saved = order.coupon ? subtotal - toPiastres(order.totalOrderPrice) : 0;
+  const charges = toPiastres(order.shippingPrice ?? 0) + toPiastres(order.cashFee ?? 0);
+  const saved = order.coupon ? subtotal + charges - toPiastres(order.totalOrderPrice) : 0;
   const a = order.shippingAddress;
-  const address = a ? [a.alias, a.details, a.city, a.postalCode].filter(Boolean).join('، ') : '';
+  const address = a
+    ? // The governorate, unless the city already names it.
+      [a.alias, a.details, a.city, a.governorateName !== a.city && a.governorateName, a.postalCode]
+        .filter(Boolean)
+        .join('، ')
+    : '';
   const summary: [string, string][] = [
     ['رقم الطلب', `#${order.id}`],
     ['تاريخ الطلب', formatDate(order.createdAt)],
@@ -70,11 +89,17 @@ export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: s
     // The customer's own words, quoted and never a link (a shipping address once carried a phishing link).
     ['عنوان التوصيل', address ? quotedCustomerText(address) : 'لم يُحدَّد'],
     ...(a?.phone ? [['رقم الهاتف', a.phone] as [string, string]] : []),
+    ...(kind === 'shipped' && shipment?.trackingUrl
+      ? [['رابط التتبع', quotedCustomerText(shipment.trackingUrl)] as [string, string]]
+      : []),
   ];
   const totals: [string, string][] = [
     ['المجموع', formatEGP(subtotal / 100)],
     ...(order.coupon ? [[`الكوبون ${order.coupon}`, `− ${formatEGP(saved / 100)}`] as [string, string]] : []),
+    ['الشحن', order.shippingPrice ? formatEGP(order.shippingPrice) : 'مجاني'],
+    ...(order.cashFee ? [['رسوم الدفع عند الاستلام', formatEGP(order.cashFee)] as [string, string]] : []),
     ['الإجمالي', formatEGP(order.totalOrderPrice)],
+    ...(order.taxPrice ? [['منها ضريبة القيمة المضافة', formatEGP(order.taxPrice)] as [string, string]] : []),
   ];
   const greeting = order.user.name ? `مرحباً ${quotedCustomerText(order.user.name)}،` : 'مرحباً،';
 

@@ -13,6 +13,7 @@ import { cartRoutes } from './cart/routes';
 import { orderRoutes } from './orders/routes';
 import { shopRoutes } from './shop/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { deliveryRoutes } from './delivery/routes';
 
 export interface ApiModule {
   /** Path under `/api/v1` its routes start with; none for a module whose routes span several (reviews). */
@@ -40,4 +41,5 @@ export const API_MODULES: ApiModule[] = [
   { prefix: '/orders', routes: orderRoutes },
   { prefix: '/shop', routes: shopRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
+  { prefix: '/delivery', routes: deliveryRoutes },
 ];

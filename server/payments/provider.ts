@@ -2,18 +2,21 @@ import Stripe from 'stripe';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { PricedLine, ShippingAddress } from '../modules/orders';
-import type { PaymobMethod } from './paymob/config';
+import { PAYMOB_METHODS, type PaymobMethod } from './paymob/config';
 import { paymobProvider } from './paymob/provider';
 
 /** How a shopper pays online: a card everywhere, and with Paymob also a mobile wallet, a kiosk or valU instalments. */
 export type PaymentMethod = PaymobMethod;
+export const PAYMENT_METHODS: readonly PaymentMethod[] = PAYMOB_METHODS;
 
 /** What a provider needs to open a hosted payment page for one of our payment sessions. */
 export interface SessionRequest {
   /** Our payment-session id (Stripe's client_reference_id). */
   sessionId: string;
-  /** Piastres. */
+  /** Piastres, shipping included. */
   total: number;
+  /** Piastres, part of the total. */
+  shippingPrice: number;
   email: string;
   customer: { name: string; phone?: string };
   /** The method the shopper chose, one of the provider's `methods`. */

@@ -10,7 +10,10 @@ export interface NewPaymentSession {
   cartId: string;
   lines: PricedLine[];
   coupon: string | null;
+  /** Piastres: the items after the coupon, plus shipping; the VAT included in it. */
   total: number;
+  shippingPrice: number;
+  taxPrice: number;
   shippingAddress?: ShippingAddress;
   successUrl: string;
   cancelUrl: string;
@@ -25,6 +28,8 @@ export interface LockedPaymentSessionRow {
   snapshot: PricedLine[];
   coupon: string | null;
   total: number;
+  shipping_price: number;
+  tax_price: number;
   shipping_address: ShippingAddress | null;
 }
 
@@ -50,8 +55,8 @@ export async function expireOpenSessionOfCart(tx: Queryable, cartId: string) {
 /** Inserts the session with the cart's current `updated_at` (completion keeps a cart changed since); answers its id and total. */
 export async function insertPaymentSession(tx: Queryable, session: NewPaymentSession) {
   return (await tx.one<{ id: string; total: number }>(
-    `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at, payment_method)
-     SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes', $10 FROM carts c WHERE c.id = $3
+    `INSERT INTO payment_sessions (provider, user_id, cart_id, cart_updated_at, snapshot, coupon, total, shipping_address, success_url, cancel_url, expires_at, payment_method, shipping_price, tax_price)
+     SELECT $1, $2, c.id, c.updated_at, $4::jsonb, $5, $6, $7::jsonb, $8, $9, now() + interval '30 minutes', $10, $11, $12 FROM carts c WHERE c.id = $3
      RETURNING id, total`,
     [
       session.provider,
@@ -64,6 +69,8 @@ export async function insertPaymentSession(tx: Queryable, session: NewPaymentSes
       session.successUrl,
       session.cancelUrl,
       session.paymentMethod,
+      session.shippingPrice,
+      session.taxPrice,
     ],
   ))!;
 }
@@ -94,7 +101,8 @@ export const paymentSessionCart = (tx: Queryable, id: string) =>
 /** Locks the session (after its cart, the shared lock order) and reads what completing it needs. */
 export const lockPaymentSession = (tx: Queryable, id: string) =>
   tx.one<LockedPaymentSessionRow>(
-    'SELECT id, user_id, status, expires_at, snapshot, coupon, total, shipping_address FROM payment_sessions WHERE id = $1 FOR UPDATE',
+    `SELECT id, user_id, status, expires_at, snapshot, coupon, total, shipping_price, tax_price::float8 AS tax_price, shipping_address
+     FROM payment_sessions WHERE id = $1 FOR UPDATE`,
     [id],
   );
 

@@ -5,6 +5,7 @@ import { baseUrl, type AppContext, type AuthUser } from '../context';
 import { HttpError, badRequest } from '../lib/errors';
 import { PaymobError } from './paymob/client';
 import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../modules/orders';
+import { deliveryTo, orderCharges } from '../modules/delivery';
 import { lockCart } from '../modules/cart';
 import { lockProductsStock } from '../modules/inventory';
 import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider, type PaymentMethod } from './provider';
@@ -76,7 +77,9 @@ export async function createPaymentSession(
     // checkCart locks the cart, so sessions of one cart are opened one after another and each sees the one before.
     const checked = await checkCart(tx, input.user.id, input.cartId, ctx.config);
     if ('repriced' in checked) return undefined;
-    if (checked.total < MIN_CARD_TOTAL) throw badRequest('Order total is too small for card payment');
+    const delivery = await deliveryTo(tx, input.shippingAddress?.governorate, checked.total);
+    const charges = orderCharges(checked.total, delivery, 'online');
+    if (charges.total < MIN_CARD_TOTAL) throw badRequest('Order total is too small for card payment');
     await expireOpenSessionOfCart(tx, checked.cartId);
     const inserted = await insertPaymentSession(tx, {
       provider: provider.name,
@@ -85,12 +88,14 @@ export async function createPaymentSession(
       cartId: checked.cartId,
       lines: checked.lines,
       coupon: checked.coupon,
-      total: checked.total,
+      total: charges.total,
+      shippingPrice: charges.shippingPrice,
+      taxPrice: charges.taxPrice,
       shippingAddress: input.shippingAddress,
       successUrl,
       cancelUrl,
     });
-    return { ...inserted, lines: checked.lines };
+    return { ...inserted, lines: checked.lines, shippingPrice: charges.shippingPrice };
   });
   // The refreshed prices were committed above; the customer reviews them before paying.
   if (!session) throw pricesChanged();
@@ -99,6 +104,7 @@ export async function createPaymentSession(
     const opened = await provider.createSession({
       sessionId: session.id,
       total: session.total,
+      shippingPrice: session.shippingPrice,
       email: input.user.email,
       customer: { name: input.user.name, phone: input.user.phone ?? undefined },
       method,
@@ -163,6 +169,8 @@ export async function completePaymentSession(
       userId: session.user_id,
       lines: session.snapshot,
       total: session.total,
+      shippingPrice: session.shipping_price,
+      taxPrice: session.tax_price,
       coupon: session.coupon,
       shippingAddress: session.shipping_address,
       paymentMethodType: 'card',

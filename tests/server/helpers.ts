@@ -136,7 +136,11 @@ export const KEPT_TABLES: Record<string, string> = {
   shop_secrets: "the shop's generated secrets, which signed the tokens the file's tests hold",
   seed_runs: 'whether this is a demo shop, which the app read once when it was built (tests set it by hand)',
   product_count: 'one row of the product count, kept by triggers: it goes back to 0 as the products are deleted',
+  governorates: "Egypt's governorates, which migration 022 writes (a test that renames or adds one puts it back)",
 };
+
+/** Tables of one row of settings that migrations write: emptied like the others, then written again as new. */
+export const SETTINGS_TABLES = ['shop_settings'];
 
 /**
  * Tables the database's own triggers fill from other tables (the search vocabulary, the dashboard's daily figures):
@@ -210,7 +214,8 @@ export async function emptyTablesSql(db: Db): Promise<string> {
  */
 export async function resetDb(db: Db) {
   await orderMailsSettled();
-  await db.exec(`${await emptyTablesSql(db)} ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
+  const settings = SETTINGS_TABLES.map((table) => `INSERT INTO ${table} DEFAULT VALUES;`).join(' ');
+  await db.exec(`${await emptyTablesSql(db)} ${settings} ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
 }
 
 export interface TestUser {
@@ -374,3 +379,6 @@ export function multipart(fields: Record<string, string | string[]>, files: Reco
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** What GET /shop says of a shop whose owner has not filled in its settings (migration 022's defaults). */
+export const FRESH_SHOP = { shopName: '', shopAddress: '', taxNumber: '', vatRate: 14, cashOnDelivery: true };

@@ -49,8 +49,10 @@ describe('cash orders', () => {
       isDelivered: false,
       user: { _id: user.id, name: 'علي', email: user.email, phone: '01011112222' },
       shippingAddress: address,
-      taxPrice: 0,
+      // Prices include VAT (14 % by default): 162 × 14 / 114 = 19.894… of the 162 EGP is VAT.
+      taxPrice: 19.89,
       shippingPrice: 0,
+      cashFee: 0,
       totalOrderPrice: 162,
       coupon: 'TEN',
     });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePaymob, type FakeIntention, type FakePaymob } from '../fakePaymob';
-import { createProduct, createTestApp, createUser, resetDb, type TestContext, type TestUser } from './helpers';
+import {
+  FRESH_SHOP,
+  createProduct,
+  createTestApp,
+  createUser,
+  resetDb,
+  type TestContext,
+  type TestUser,
+} from './helpers';
 
 const address = { details: '12 شارع التحرير، الدقي', phone: '01098765432', city: 'الجيزة', postalCode: '12611' };
 
@@ -248,6 +256,7 @@ describe('Paymob payments', () => {
       demo: false,
       cardPayment: true,
       paymentMethods: ['card', 'wallet', 'kiosk', 'valu'],
+      ...FRESH_SHOP,
     });
 
     const { cartId } = await cart();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../server/db/seed';
 import { verifyPassword } from '../../server/lib/passwords';
-import { createTestApp, type TestContext } from './helpers';
+import { FRESH_SHOP, createTestApp, type TestContext } from './helpers';
 
 let t: TestContext;
 const log = { info: () => undefined, warn: () => undefined } as unknown as Parameters<typeof seedDatabase>[1];
@@ -21,10 +21,22 @@ const counts = async () =>
 describe('demo seed', () => {
   it('fills an empty database with the Arabic catalogue, real images, a coupon and demo accounts', async () => {
     const shop = async (app = t.app) => (await app.inject({ method: 'GET', url: '/api/v1/shop' })).json().data;
-    expect(await shop()).toEqual({ paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [] });
+    expect(await shop()).toEqual({
+      paymentProvider: null,
+      demo: false,
+      cardPayment: false,
+      paymentMethods: [],
+      ...FRESH_SHOP,
+    });
     await seedDatabase(t.app.ctx, log);
     // The seeded shop is a demo shop from now on: card checkout goes to the test page, and the web app says so.
-    expect(await shop()).toEqual({ paymentProvider: 'test', demo: true, cardPayment: true, paymentMethods: ['card'] });
+    expect(await shop()).toEqual({
+      paymentProvider: 'test',
+      demo: true,
+      cardPayment: true,
+      paymentMethods: ['card'],
+      ...FRESH_SHOP,
+    });
     expect(await counts()).toEqual({ categories: 8, subcategories: 24, brands: 6, products: 40, coupons: 1, users: 2 });
 
     const admin = await t.db.one('SELECT password_hash, role FROM users WHERE email = $1', ['admin@shop.local']);
@@ -111,6 +123,7 @@ describe('demo seed', () => {
         demo: false,
         cardPayment: false,
         paymentMethods: [],
+        ...FRESH_SHOP,
       });
     } finally {
       await other.close();

@@ -10,6 +10,9 @@ export interface AddressRow {
   city: string;
   /** May be ''. */
   postal_code: string;
+  /** Its governorate's code and Arabic name, or null (migration 022). */
+  governorate: string | null;
+  governorate_name: string | null;
   /** Dates, or ISO text inside a user's row (USER_COLUMNS builds the list as JSON). */
   created_at: Date | string;
   updated_at: Date | string;
@@ -22,15 +25,18 @@ export interface AddressInput {
   phone?: string;
   city?: string;
   postalCode?: string;
+  governorate?: string | null;
 }
 
-const COLUMNS = 'id, alias, details, phone, city, postal_code, created_at, updated_at';
+const COLUMNS = `id, alias, details, phone, city, postal_code, governorate,
+  (SELECT g.name FROM governorates g WHERE g.code = addresses.governorate) AS governorate_name, created_at, updated_at`;
 const COLUMN_OF = {
   alias: 'alias',
   details: 'details',
   phone: 'phone',
   city: 'city',
   postalCode: 'postal_code',
+  governorate: 'governorate',
 } as const;
 
 /** The user's addresses in the order they were added. */
@@ -43,8 +49,9 @@ export const findAddress = (db: Queryable, id: string, userId: string) =>
 
 export async function insertAddress(db: Queryable, userId: string, input: Required<AddressInput>) {
   await db.query(
-    'INSERT INTO addresses (user_id, alias, details, phone, city, postal_code) VALUES ($1, $2, $3, $4, $5, $6)',
-    [userId, input.alias, input.details, input.phone, input.city, input.postalCode],
+    `INSERT INTO addresses (user_id, alias, details, phone, city, postal_code, governorate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [userId, input.alias, input.details, input.phone, input.city, input.postalCode, input.governorate],
   );
 }
 

@@ -7,6 +7,7 @@ import { currentUser, requireAuth } from '../../plugins/auth';
 import { addressesOf, deleteAddress, findAddress, insertAddress, updateAddress } from './repository';
 import { Address, AddressChanges, NewAddress } from './schemas';
 import { addressJson } from './serialize';
+import { locate } from './service';
 
 export { Address };
 
@@ -35,8 +36,8 @@ export async function addressRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { city = '', postalCode = '', ...address } = request.body;
-      await insertAddress(ctx.db, user.id, { ...address, city, postalCode });
+      const { city = '', postalCode = '', ...address } = await locate(ctx.db, request.body);
+      await insertAddress(ctx.db, user.id, { ...address, city, postalCode, governorate: address.governorate ?? null });
       return {
         status: 'success' as const,
         message: 'Address added successfully',
@@ -99,7 +100,7 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
       handler: async (request) => {
         const id = request.params.addressId;
-        const row = await updateAddress(ctx.db, id, currentUser(request).id, request.body);
+        const row = await updateAddress(ctx.db, id, currentUser(request).id, await locate(ctx.db, request.body));
         if (!row) throw missing(id);
         return { status: 'success' as const, message: 'Address updated successfully', data: addressJson(row) };
       },

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
 import { Timestamps } from '../../lib/schemas';
 import { text } from '../../lib/validate';
+import { GOVERNORATE_CODE, governorateOf } from '../delivery';
 
 /**
  * An address's fields, declared once for the customer's saved addresses (API.md §5.9) and for the shipping address
@@ -24,12 +25,22 @@ const postalCode = field
   .string('Invalid postalCode')
   .maxLength(20, 'Too long postalCode');
 
+const governorate = field
+  .text('Governorate code (GET /delivery/governorates); when not sent, matched from the city')
+  .optional({ emptyIsAbsent: true })
+  .check(
+    async (v, { ctx }) =>
+      GOVERNORATE_CODE.test(text(v) ?? '') && (await governorateOf(ctx.db, { governorate: text(v) })) !== undefined,
+    'Invalid governorate',
+  );
+
 const AddressFields = {
   alias: field.text(ALIAS).required('alias is required').string('alias is required').maxLength(50, 'Too long alias'),
   details: details('details is required'),
   phone: phone('phone is required'),
   city,
   postalCode,
+  governorate,
 };
 /** POST /addresses. */
 export const NewAddress = fields(AddressFields);
@@ -42,6 +53,7 @@ export const ShippingAddressInput = fields({
   phone: phone('shippingAddress.phone is required'),
   city,
   postalCode,
+  governorate,
   alias: field
     .text(ALIAS)
     .optional()
@@ -51,14 +63,16 @@ export const ShippingAddressInput = fields({
     .reading((v) => text(v) || undefined),
 });
 
-/** A shipping address as an order and a payment session keep it: city and postal code "" when not given. */
-export type ShippingAddress = Static<typeof ShippingAddressInput> & { city: string; postalCode: string };
-
-export const shippingAddressOf = (input: Static<typeof ShippingAddressInput>): ShippingAddress => ({
-  ...input,
-  city: input.city ?? '',
-  postalCode: input.postalCode ?? '',
-});
+/**
+ * A shipping address as an order and a payment session keep it: city and postal code "" when not given, and the
+ * governorate it is in (sent, or matched from the city) with its Arabic name as it was then.
+ */
+export type ShippingAddress = Omit<Static<typeof ShippingAddressInput>, 'governorate'> & {
+  city: string;
+  postalCode: string;
+  governorate?: string;
+  governorateName?: string;
+};
 
 /** An address as API.md §1 answers it (serialize.ts). */
 export const Address = Type.Object({
@@ -68,5 +82,7 @@ export const Address = Type.Object({
   phone: Type.String(),
   city: Type.String({ description: 'May be ""' }),
   postalCode: Type.String({ description: 'May be ""' }),
+  governorate: Type.Optional(Type.String({ description: 'Ours: its governorate code, when it has one' })),
+  governorateName: Type.Optional(Type.String({ description: "Ours: the governorate's Arabic name" })),
   ...Timestamps,
 });

@@ -10,6 +10,7 @@ export function addressJson(row: AddressRow) {
     phone: row.phone,
     city: row.city,
     postalCode: row.postal_code,
+    ...(row.governorate && { governorate: row.governorate, governorateName: row.governorate_name ?? undefined }),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -9,4 +9,4 @@ export {
   setCartCoupon,
   setLinePrice,
 } from './repository';
-export { assertCanHold, assertOrderSize, linesTotal, settleCart, type OrderLimits } from './service';
+export { assertCanHold, assertOrderSize, cartTotals, linesTotal, settleCart, type OrderLimits } from './service';

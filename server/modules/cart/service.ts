@@ -4,7 +4,16 @@ import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, toEgp } from '../.
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
 import { productRefJson } from '../products';
-import { cartChanged, cartLines, couponRemovalSaid, findCartById, type CartLine, type CartRow } from './repository';
+import {
+  cartChanged,
+  cartItems,
+  cartLines,
+  couponRemovalSaid,
+  findCart,
+  findCartById,
+  type CartLine,
+  type CartRow,
+} from './repository';
 import type { CartJson } from './schemas';
 
 export const linesTotal = (lines: { price: number; count: number }[]) =>
@@ -98,4 +107,13 @@ export function assertCanHold(product: { title: string; quantity: number }, want
 export function assertOrderSize(lines: { count: number }[], limits: OrderLimits) {
   const units = lines.reduce((sum, l) => sum + l.count, 0);
   if (units > limits.maxItemsPerOrder) throw conflict(orderItemsLimitMessage(limits.maxItemsPerOrder));
+}
+
+/** The user's cart as it stands, in piastres: its items, and what they come to after its coupon; none without a cart. */
+export async function cartTotals(q: Queryable, userId: string) {
+  const cart = await findCart(q, userId);
+  if (!cart) return undefined;
+  const items = linesTotal(await cartItems(q, cart.id));
+  const afterCoupon = cart.coupon !== null && cart.total_after_discount !== null ? cart.total_after_discount : items;
+  return { items, afterCoupon };
 }

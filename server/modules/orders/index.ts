@@ -6,8 +6,7 @@ export {
   placeOrder,
   refundOrderInTx,
   pricesChanged,
-  readShippingAddress,
   type PricedLine,
-  type ShippingAddress,
 } from './service';
 export { findOrderOfPaymentSession, forgetPaymentSessionsOf } from './repository';
+export type { ShippingAddress } from '../addresses';

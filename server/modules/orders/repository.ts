@@ -13,13 +13,8 @@ export interface OrderUser {
 }
 
 /** The delivery address an order keeps (API.md §5.12). */
-export interface OrderAddress {
-  alias?: string;
-  details: string;
-  phone: string;
-  city: string;
-  postalCode: string;
-}
+export type { ShippingAddress as OrderAddress } from '../addresses';
+import type { ShippingAddress as OrderAddress } from '../addresses';
 
 /** An order as orderJson reads it (money in piastres), with its user as they are now (null once deleted). */
 export interface OrderRow {
@@ -30,6 +25,7 @@ export interface OrderRow {
   shipping_address: OrderAddress | null;
   tax_price: number;
   shipping_price: number;
+  cash_fee: number;
   total_order_price: number;
   payment_method_type: 'cash' | 'card';
   is_paid: boolean;
@@ -42,6 +38,11 @@ export interface OrderRow {
   cancelled_at: Date | null;
   is_refunded: boolean;
   refunded_at: Date | null;
+  confirmed_at: Date | null;
+  shipped_at: Date | null;
+  courier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
   created_at: Date;
   updated_at: Date;
   live_user: OrderUser | null;
@@ -59,9 +60,10 @@ export interface OrderItemRow {
 }
 
 /** Columns of `orders o` (with `users u` left-joined) that orderJson reads. */
-const ORDER_COLUMNS = `o.id, o.order_number, o.user_snapshot, o.shipping_address, o.tax_price, o.shipping_price,
-  o.total_order_price, o.payment_method_type, o.is_paid, o.paid_at, o.is_delivered, o.delivered_at, o.coupon, o.oversold,
-  o.is_cancelled, o.cancelled_at, o.is_refunded, o.refunded_at, o.created_at, o.updated_at,
+const ORDER_COLUMNS = `o.id, o.order_number, o.user_snapshot, o.shipping_address, o.tax_price::float8 AS tax_price,
+  o.shipping_price, o.cash_fee, o.total_order_price, o.payment_method_type, o.is_paid, o.paid_at, o.is_delivered,
+  o.delivered_at, o.coupon, o.oversold, o.is_cancelled, o.cancelled_at, o.is_refunded, o.refunded_at, o.confirmed_at, o.shipped_at, o.courier,
+  o.tracking_number, o.tracking_url, o.created_at, o.updated_at,
   CASE WHEN u.id IS NULL THEN NULL
        ELSE jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)) END AS live_user`;
 const FROM = 'orders o LEFT JOIN users u ON u.id = o.user_id';
@@ -91,6 +93,16 @@ const INT4_MAX = 2 ** 31 - 1;
  * (migration 017, trigram index). Shorter than 2 characters and not a number → no filter, like `keyword`.
  */
 export function orderSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
+  const found = keywordSearch(query);
+  // Ours: cash orders staff have yet to confirm by phone (migration 022's partial index).
+  if (query.unconfirmed === 'true' || query.unconfirmed === true) found.conditions.push(UNCONFIRMED);
+  return found;
+}
+
+const UNCONFIRMED =
+  "o.payment_method_type = 'cash' AND o.confirmed_at IS NULL AND NOT o.is_cancelled AND NOT o.is_delivered";
+
+function keywordSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
   const raw = typeof query.search === 'string' ? query.search.trim() : '';
   const digits = /^#?(\d{1,10})$/.exec(raw);
   const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
@@ -144,7 +156,11 @@ export interface NewOrderLine {
 export interface NewOrder {
   userId: string;
   lines: NewOrderLine[];
+  /** Piastres: the items after the coupon, plus shipping and the cash fee; the VAT included in it. */
   total: number;
+  shippingPrice: number;
+  cashFee?: number;
+  taxPrice: number;
   coupon: string | null;
   shippingAddress: object | null;
   paymentMethodType: 'cash' | 'card';
@@ -165,9 +181,9 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
   }));
   const row = (await tx.one<{ id: string }>(
     `WITH o AS (
-       INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id)
+       INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, paid_at, coupon, oversold, payment_session_id, shipping_price, cash_fee, tax_price)
        SELECT u.id, jsonb_strip_nulls(jsonb_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'profileImg', u.profile_img)),
-              $2::jsonb, $3, $4::text, $4::text = 'card', CASE WHEN $4::text = 'card' THEN now() END, $5, $6, $7
+              $2::jsonb, $3, $4::text, $4::text = 'card', CASE WHEN $4::text = 'card' THEN now() END, $5, $6, $7, $9, $10, $11
        FROM users u WHERE u.id = $1
        RETURNING id
      ), items AS (
@@ -185,6 +201,9 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
       order.oversold ?? false,
       order.paymentSessionId ?? null,
       JSON.stringify(items),
+      order.shippingPrice,
+      order.cashFee ?? 0,
+      order.taxPrice,
     ],
   ))!;
   return row.id;
@@ -225,10 +244,40 @@ export async function markOrder(
   );
 }
 
+/**
+ * confirm (a cash order, by phone) / ship (with its courier): the first time sets the step's time; a repeated
+ * confirm keeps it, a repeated ship keeps the time and updates the courier and tracking. Answers whether the step
+ * was already taken, or undefined when no order that is not cancelled has the id (the row lock orders it against a
+ * concurrent cancel, as markOrder).
+ */
+export function markStaffStep(
+  db: Queryable,
+  id: string,
+  step: { confirmed: true } | { shipment: { courier: string; trackingNumber?: string; trackingUrl?: string } },
+): Promise<{ was: boolean } | undefined> {
+  if ('confirmed' in step) {
+    return db.one<{ was: boolean }>(
+      `UPDATE orders o SET confirmed_at = coalesce(o.confirmed_at, now()),
+         updated_at = CASE WHEN o.confirmed_at IS NULL THEN now() ELSE o.updated_at END
+       FROM (SELECT id, confirmed_at IS NOT NULL AS was FROM orders WHERE id = $1 AND NOT is_cancelled FOR UPDATE) old
+       WHERE o.id = old.id RETURNING old.was`,
+      [id],
+    );
+  }
+  const { courier, trackingNumber, trackingUrl } = step.shipment;
+  return db.one<{ was: boolean }>(
+    `UPDATE orders o SET shipped_at = coalesce(o.shipped_at, now()), courier = $2, tracking_number = $3,
+       tracking_url = $4, updated_at = now()
+     FROM (SELECT id, shipped_at IS NOT NULL AS was FROM orders WHERE id = $1 AND NOT is_cancelled FOR UPDATE) old
+     WHERE o.id = old.id RETURNING old.was`,
+    [id, courier, trackingNumber ?? null, trackingUrl ?? null],
+  );
+}
+
 /** The user's order, locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees a cancellation. */
 export const lockOrderOf = (tx: Queryable, id: string, userId: string) =>
-  tx.one<{ is_paid: boolean; is_delivered: boolean; is_cancelled: boolean }>(
-    'SELECT is_paid, is_delivered, is_cancelled FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
+  tx.one<{ is_paid: boolean; is_delivered: boolean; is_cancelled: boolean; is_shipped: boolean }>(
+    'SELECT is_paid, is_delivered, is_cancelled, shipped_at IS NOT NULL AS is_shipped FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
     [id, userId],
   );
 

@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { baseUrl, bodyOf, imageBase } from '../../context';
+import type { Static } from 'typebox';
+import { baseUrl, imageBase } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { Type, IdParams, List, ListQuery, Maybe, Success, Text, bearer, checks, idRules } from '../../lib/schemas';
-import { rules, text, validate } from '../../lib/validate';
-import type { FieldError } from '../../lib/errors';
-import type { PaymentMethod } from '../../payments/provider';
-import { Order, PaymentSession, ShippingAddressInput } from './schemas';
+import { IdParams } from '../../lib/fields';
+import { Type, List, ListQuery, Success, bearer } from '../../lib/schemas';
+import { CashOrderInput, CheckoutInput, Order, PaymentSession, ShipmentInput } from './schemas';
+import { shippingAddressOf } from '../addresses';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
 import { refundOrder } from '../../payments/refunds';
@@ -17,55 +17,15 @@ import {
   STAFF_ORDER_LIST,
   listOrders,
   markOrder,
+  markStaffStep,
   orderExists,
   orderSearch,
   ownOrders,
 } from './repository';
-import {
-  cancelOwnOrder,
-  findOrderJson,
-  ordersJson,
-  placeCashOrder,
-  pricesChanged,
-  readShippingAddress,
-} from './service';
+import { cancelOwnOrder, findOrderJson, ordersJson, placeCashOrder, pricesChanged } from './service';
 
 const tags = ['orders'];
-
-/** Where card checkout reads the address: the body of a POST that sends one, else the query (the original web app's GET). */
-const checkoutAddressSource = (request: FastifyRequest) =>
-  request.method === 'POST' && bodyOf(request).shippingAddress !== undefined
-    ? (['body', request.body] as const)
-    : (['query', request.query] as const);
-
-const PAYMENT_METHODS = ['card', 'wallet', 'kiosk', 'valu'];
-/** Ours, beside the address: the online method the shopper chose, and the wallet's number for a wallet. */
-const PAYMENT_CHOICE_RULES = {
-  paymentMethod: rules()
-    .optional()
-    .check((value) => PAYMENT_METHODS.includes(text(value) ?? ''), 'Invalid paymentMethod'),
-  walletPhone: rules().optional().egyptianPhone(),
-};
-async function readPaymentChoice(location: FieldError['location'], source: unknown) {
-  const data = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
-  await validate(location, data, PAYMENT_CHOICE_RULES);
-  const method = text(data.paymentMethod);
-  const walletPhone = text(data.walletPhone);
-  return {
-    method: method ? (method as PaymentMethod) : undefined,
-    walletPhone: walletPhone || undefined,
-  };
-}
-
-/** The shipping address's rules (with their API.md messages) before Ajv; the handler reads the address again. */
-const cashAddressRules: preValidationAsyncHookHandler = async (request) => {
-  await readShippingAddress(request.body, 'body');
-};
-const checkoutAddressRules: preValidationAsyncHookHandler = async (request) => {
-  const [location, source] = checkoutAddressSource(request);
-  await readShippingAddress(source, location, true);
-  await readPaymentChoice(location, source);
-};
+type CheckoutChoice = Static<typeof CheckoutInput>;
 
 export async function orderRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -86,15 +46,15 @@ export async function orderRoutes(instance: FastifyInstance) {
         security: bearer,
         summary: "Cash order from the customer's cart (API.md §6.4)",
         params: IdParams('cartId'),
-        body: Type.Object({ shippingAddress: ShippingAddressInput }),
+        body: CashOrderInput,
         response: { 201: Success(Order) },
       },
-      preValidation: [customer, checks({ params: idRules('cartId') }), cashAddressRules],
+      preValidation: customer,
     },
     async (request, reply) => {
       const user = currentUser(request);
       const { cartId } = request.params;
-      const shippingAddress = (await readShippingAddress(request.body, 'body'))!;
+      const shippingAddress = await shippingAddressOf(ctx.db, request.body.shippingAddress);
       const orderId = await placeCashOrder(ctx.db, { userId: user.id, cartId, shippingAddress, limits: ctx.config });
       const order = orderId && (await findOrderJson(ctx.db, orderId, base(request)));
       // The refreshed cart was committed; no order was made.
@@ -104,26 +64,23 @@ export async function orderRoutes(instance: FastifyInstance) {
     },
   );
 
-  const checkoutSession = async (request: FastifyRequest<{ Params: { cartId: string } }>) => {
+  // The original web app opens it with GET and the address (if any) in the query; ours POSTs it in the body.
+  const checkoutSession = async (
+    request: FastifyRequest<{ Params: { cartId: string }; Querystring: CheckoutChoice; Body?: CheckoutChoice }>,
+  ) => {
     const { cartId } = request.params;
-    const [location, source] = checkoutAddressSource(request);
-    const shippingAddress = await readShippingAddress(source, location, true);
-    const choice = await readPaymentChoice(location, source);
+    const choice = request.body?.shippingAddress ? request.body : request.query;
     const session = await createPaymentSession(ctx, {
-      ...choice,
+      method: choice.paymentMethod,
+      walletPhone: choice.walletPhone,
       user: currentUser(request),
       cartId,
-      shippingAddress,
+      shippingAddress: choice.shippingAddress && (await shippingAddressOf(ctx.db, choice.shippingAddress)),
       baseUrl: baseUrl(request, ctx.config),
       returnOrigin: returnOrigin(request, ctx.config),
     });
     return { status: 'success' as const, session };
   };
-  const checkoutAddress = Type.Object({
-    shippingAddress: Maybe(ShippingAddressInput),
-    paymentMethod: Maybe(Text('Ours: card (default), wallet, kiosk or valu; one the shop offers (GET /shop)')),
-    walletPhone: Maybe(Text('Ours: the mobile wallet number, required for paymentMethod wallet')),
-  });
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
@@ -136,10 +93,11 @@ export async function orderRoutes(instance: FastifyInstance) {
           method === 'GET'
             ? 'Open a card payment session for the cart (address, if any, in the query: shippingAddress[details]=…)'
             : 'Open a card payment session for the cart (address in the body, or in the query)',
-        ...(method === 'GET' ? { querystring: checkoutAddress } : { body: checkoutAddress }),
+        querystring: CheckoutInput,
+        ...(method === 'POST' && { body: CheckoutInput }),
         response: { 200: Type.Object({ status: Type.Literal('success'), session: PaymentSession }) },
       },
-      preValidation: [customer, checks({ params: idRules('cartId') }), checkoutAddressRules],
+      preValidation: customer,
       handler: checkoutSession,
     });
   }
@@ -188,7 +146,7 @@ export async function orderRoutes(instance: FastifyInstance) {
         params: IdParams('id'),
         response: { 200: Type.Object({ data: Order }) },
       },
-      preValidation: [anyone, checks({ params: idRules('id') })],
+      preValidation: anyone,
     },
     async (request) => {
       const user = currentUser(request);
@@ -228,7 +186,7 @@ export async function orderRoutes(instance: FastifyInstance) {
             action === 'pay' ? 'Mark an order paid (manager, admin)' : 'Mark an order delivered (manager, admin)',
           response: { 200: Type.Object({ status: Type.Literal('Success'), data: Order }) },
         },
-        preValidation: [staff, checks({ params: idRules('id') })],
+        preValidation: staff,
         handler,
       });
     }
@@ -246,7 +204,7 @@ export async function orderRoutes(instance: FastifyInstance) {
         params: IdParams('id'),
         response: { 200: Success(Order) },
       },
-      preValidation: [staff, checks({ params: idRules('id') })],
+      preValidation: staff,
     },
     async (request) => {
       const { id } = request.params;
@@ -256,6 +214,56 @@ export async function orderRoutes(instance: FastifyInstance) {
       return { status: 'success' as const, data: order };
     },
   );
+
+  // confirm (ours: a cash order confirmed with the customer by phone) / ship (ours: handed to a courier). Staff only;
+  // a cancelled order takes neither (409); the customer hears of each the first time.
+  const staffStep = async (
+    request: FastifyRequest<{ Params: { id: string }; Body?: Static<typeof ShipmentInput> }>,
+    step: 'confirm' | 'ship',
+  ) => {
+    const { id } = request.params;
+    const updated = await markStaffStep(
+      ctx.db,
+      id,
+      step === 'confirm' ? { confirmed: true } : { shipment: request.body! },
+    );
+    if (!updated) {
+      if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');
+      throw notFound(`There is no order for this id: ${id}`);
+    }
+    if (!updated.was) sendOrderMail(ctx, request.log, id, step === 'confirm' ? 'accepted' : 'shipped', base(request));
+    return { status: 'success' as const, data: (await findOrderJson(ctx.db, id, base(request)))! };
+  };
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:id/confirm',
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParams('id'),
+        summary: 'Mark an order confirmed with the customer, e.g. a cash order by phone (manager, admin)',
+        response: { 200: Success(Order) },
+      },
+      preValidation: staff,
+      handler: (request: FastifyRequest<{ Params: { id: string } }>) => staffStep(request, 'confirm'),
+    });
+    app.route({
+      method,
+      url: '/:id/ship',
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParams('id'),
+        body: ShipmentInput,
+        summary: 'Mark an order shipped with its courier and tracking (manager, admin); again to correct them',
+        response: { 200: Success(Order) },
+      },
+      preValidation: staff,
+      handler: (request: FastifyRequest<{ Params: { id: string }; Body: Static<typeof ShipmentInput> }>) =>
+        staffStep(request, 'ship'),
+    });
+  }
 
   // Cancel (ours): the owner, while the order is neither paid nor delivered; its stock comes back in the same transaction.
   const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => {
@@ -276,7 +284,7 @@ export async function orderRoutes(instance: FastifyInstance) {
         params: IdParams('id'),
         response: { 200: Success(Order) },
       },
-      preValidation: [customer, checks({ params: idRules('id') })],
+      preValidation: customer,
       handler: cancel,
     });
   }

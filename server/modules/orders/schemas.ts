@@ -1,22 +1,62 @@
 import { Type } from 'typebox';
-import { DateTime, Maybe, ProductRef, Text, UserRef } from '../../lib/schemas';
+import { field, fields, isPlainObject } from '../../lib/fields';
+import { DateTime, ProductRef, UserRef } from '../../lib/schemas';
+import { text } from '../../lib/validate';
+import { PAYMENT_METHODS } from '../../payments/provider';
+import { ShippingAddressInput } from '../addresses';
 
-/** A shipping address as an order keeps it (API.md §1; `alias` is ours, when the web app sends it). */
+/** A shipping address as an order keeps it (API.md §1; `alias` and the governorate are ours). */
 export const ShippingAddress = Type.Object({
   alias: Type.Optional(Type.String()),
   details: Type.String(),
   phone: Type.String(),
   city: Type.String({ description: 'May be ""' }),
   postalCode: Type.String({ description: 'May be ""' }),
+  governorate: Type.Optional(Type.String({ description: 'Ours: its governorate code' })),
+  governorateName: Type.Optional(Type.String({ description: "Ours: the governorate's Arabic name at order time" })),
 });
 
-/** The shipping address a customer sends (its rules read text from any scalar; null counts as not sent). */
-export const ShippingAddressInput = Type.Object({
-  details: Text('Street and area, at most 500 characters'),
-  phone: Text('Egyptian mobile'),
-  city: Maybe(Text('At most 50 characters')),
-  postalCode: Maybe(Text('At most 20 characters')),
-  alias: Maybe(Text("The saved address's nickname, at most 50 characters")),
+const shippingAddress = field
+  .object(ShippingAddressInput, 'Where the order goes (API.md §5.12)')
+  .required('shippingAddress is required')
+  .check(isPlainObject, 'shippingAddress is required');
+
+/** POST /orders/:cartId (cash on delivery). */
+export const CashOrderInput = fields({ shippingAddress });
+
+/** Card checkout: the address (the original web app sends none), and ours: the method chosen and a wallet's number. */
+export const CheckoutInput = fields({
+  shippingAddress: shippingAddress.optional(),
+  paymentMethod: field
+    .oneOf(PAYMENT_METHODS, 'Ours: card (default), wallet, kiosk or valu; one the shop offers (GET /shop)')
+    .optional()
+    .check((v) => (PAYMENT_METHODS as readonly unknown[]).includes(text(v)), 'Invalid paymentMethod'),
+  walletPhone: field
+    .text('Ours: the mobile wallet number, required for paymentMethod wallet')
+    .optional({ emptyIsAbsent: true })
+    .egyptianPhone(),
+});
+
+const trackingText = (name: string, max: number) =>
+  field
+    .text(`At most ${max} characters`)
+    .optional({ emptyIsAbsent: true })
+    .string(`Invalid ${name}`)
+    .maxLength(max, `Too long ${name}`);
+
+/** PUT /orders/:id/ship: who carries it, and where the customer can follow it. */
+export const ShipmentInput = fields({
+  courier: field
+    .text("The courier's name, 1–100 characters")
+    .required('courier is required')
+    .string('courier is required')
+    .minLength(1, 'courier is required')
+    .maxLength(100, 'Too long courier'),
+  trackingNumber: trackingText('trackingNumber', 100),
+  trackingUrl: trackingText('trackingUrl', 500).check((v) => {
+    const url = text(v) ?? '';
+    return URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+  }, 'trackingUrl must be an http(s) link'),
 });
 
 export const OrderItem = Type.Object({
@@ -29,7 +69,9 @@ export const OrderItem = Type.Object({
 
 const Step = Type.Union([
   Type.Literal('placed'),
+  Type.Literal('confirmed'),
   Type.Literal('paid'),
+  Type.Literal('shipped'),
   Type.Literal('delivered'),
   Type.Literal('cancelled'),
   Type.Literal('refunded'),
@@ -50,14 +92,31 @@ export const Order = Type.Object({
     description: 'Ours: staff gave the whole payment back (the order is then cancelled too)',
   }),
   refundedAt: Type.Optional(DateTime()),
+  isConfirmed: Type.Boolean({
+    description: 'Ours: staff confirmed the order with the customer (a cash order, by phone)',
+  }),
+  confirmedAt: Type.Optional(DateTime()),
+  isShipped: Type.Boolean({ description: 'Ours' }),
+  shippedAt: Type.Optional(DateTime()),
+  shipment: Type.Optional(
+    Type.Object(
+      {
+        courier: Type.String(),
+        trackingNumber: Type.Optional(Type.String()),
+        trackingUrl: Type.Optional(Type.String()),
+      },
+      { description: 'Ours: who carries it, once shipped' },
+    ),
+  ),
   statusHistory: Type.Array(Type.Object({ status: Step, at: DateTime() }), {
     description: 'Steps reached, oldest first',
   }),
   user: UserRef,
   cartItems: Type.Array(OrderItem),
   shippingAddress: Type.Optional(ShippingAddress),
-  taxPrice: Type.Number(),
+  taxPrice: Type.Number({ description: 'The VAT included in totalOrderPrice (never added on top)' }),
   shippingPrice: Type.Number(),
+  cashFee: Type.Number({ description: 'Ours: the cash-on-delivery fee, part of totalOrderPrice' }),
   totalOrderPrice: Type.Number(),
   coupon: Type.Optional(Type.String()),
   oversold: Type.Optional(Type.Boolean({ description: 'A paid card order whose stock ran out meanwhile' })),

@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import type { ProductRef } from '../../lib/schemas';
 import type { OrderItemRow, OrderRow } from './repository';
 
-export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderStep = 'placed' | 'confirmed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
 /**
  * The steps an order has reached, each with its time (ours), oldest first; derived from the stored
@@ -14,11 +14,16 @@ export type OrderStep = 'placed' | 'paid' | 'delivered' | 'cancelled' | 'refunde
  * order (a card order is placed and paid at the same moment; a refunded one is cancelled and refunded together).
  */
 export function statusHistory(
-  row: Pick<OrderRow, 'created_at' | 'paid_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'>,
+  row: Pick<
+    OrderRow,
+    'created_at' | 'confirmed_at' | 'paid_at' | 'shipped_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'
+  >,
 ): { status: OrderStep; at: string }[] {
   const steps: [OrderStep, unknown][] = [
     ['placed', row.created_at],
+    ['confirmed', row.confirmed_at],
     ['paid', row.paid_at],
+    ['shipped', row.shipped_at],
     ['delivered', row.delivered_at],
     ['cancelled', row.cancelled_at],
     ['refunded', row.refunded_at],
@@ -43,6 +48,18 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], base: ImageBase)
     cancelledAt: iso(row.cancelled_at),
     isRefunded: row.is_refunded,
     refundedAt: iso(row.refunded_at),
+    isConfirmed: row.confirmed_at !== null,
+    confirmedAt: iso(row.confirmed_at),
+    isShipped: row.shipped_at !== null,
+    shippedAt: iso(row.shipped_at),
+    shipment:
+      row.courier === null
+        ? undefined
+        : compact({
+            courier: row.courier,
+            trackingNumber: row.tracking_number ?? undefined,
+            trackingUrl: row.tracking_url ?? undefined,
+          }),
     statusHistory: statusHistory(row),
     // The live user when it still exists, else the snapshot taken with the order (API.md §1).
     user: row.live_user ?? row.user_snapshot,
@@ -56,6 +73,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], base: ImageBase)
     shippingAddress: row.shipping_address ?? undefined,
     taxPrice: toEgp(row.tax_price),
     shippingPrice: toEgp(row.shipping_price),
+    cashFee: toEgp(row.cash_fee),
     totalOrderPrice: toEgp(row.total_order_price),
     coupon: row.coupon ?? undefined,
     // A paid card order whose stock ran out meanwhile, for staff to act on (API.md §9.5); left out otherwise.

@@ -1,8 +1,6 @@
 import type { Db, Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } from '../../lib/money';
-import { collectErrors, rules, text, type Rules } from '../../lib/validate';
-import { ValidationError, type FieldError } from '../../lib/errors';
 import type { ImageBase } from '../../lib/images';
 import {
   assertCanHold,
@@ -15,6 +13,8 @@ import {
   type OrderLimits,
 } from '../cart';
 import { lockProductsForOrder, restock, takeStock } from '../inventory';
+import type { ShippingAddress } from '../addresses';
+import { assertCashAllowed, deliveryTo, orderCharges } from '../delivery';
 import {
   findOrder,
   insertOrder,
@@ -31,54 +31,6 @@ import {
 } from './repository';
 import { orderJson } from './serialize';
 
-export interface ShippingAddress {
-  /** The saved address's nickname ("المنزل"), when the web app sends it (ours); `details` is the street and area. */
-  alias?: string;
-  details: string;
-  phone: string;
-  city: string;
-  postalCode: string;
-}
-
-const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const SHIPPING_SCHEMA: Record<string, Rules> = {
-  shippingAddress: rules().check(isObject, 'shippingAddress is required'),
-  'shippingAddress.details': rules()
-    .required('shippingAddress.details is required')
-    .string('shippingAddress.details is required')
-    .maxLength(500, 'Too long details'),
-  'shippingAddress.phone': rules().required('shippingAddress.phone is required').egyptianPhone(),
-  'shippingAddress.city': rules().optional().string('Invalid city').maxLength(50, 'Too long city'),
-  'shippingAddress.postalCode': rules().optional().string('Invalid postalCode').maxLength(20, 'Too long postalCode'),
-  'shippingAddress.alias': rules().optional().string('Invalid alias').maxLength(50, 'Too long alias'),
-};
-
-/**
- * The validated shipping address of API.md §5.12 from `source` (a body or a query string).
- * With `optional`, a missing address gives undefined (card checkout, whose original web app sends none).
- */
-export async function readShippingAddress(
-  source: unknown,
-  location: FieldError['location'],
-  optional = false,
-): Promise<ShippingAddress | undefined> {
-  const data = (isObject(source) ? source : {}) as Record<string, unknown>;
-  if (optional && (data.shippingAddress === undefined || data.shippingAddress === null)) return undefined;
-  const errors = await collectErrors(location, data, SHIPPING_SCHEMA);
-  // When the address itself is missing, its fields would only repeat the same problem.
-  if (errors.length) throw new ValidationError(errors[0].path === 'shippingAddress' ? [errors[0]] : errors);
-  const a = data.shippingAddress as Record<string, unknown>;
-  const alias = text(a.alias);
-  return {
-    ...(alias ? { alias } : {}),
-    details: text(a.details)!,
-    phone: text(a.phone)!,
-    city: text(a.city) ?? '',
-    postalCode: text(a.postalCode) ?? '',
-  };
-}
-
 /** One priced cart line, with its product as a ProductRef snapshot (what an order item and a payment session keep). */
 export type PricedLine = NewOrderLine;
 
@@ -86,7 +38,7 @@ export interface CheckedCart {
   cartId: string;
   lines: PricedLine[];
   coupon: string | null;
-  /** What the customer pays, in piastres: after the coupon, plus tax and shipping (both 0). */
+  /** The items after the coupon, in piastres (delivery adds shipping and any cash fee: delivery/service.ts). */
   total: number;
 }
 
@@ -148,7 +100,7 @@ export async function checkCart(
       product: p.product.ref,
     })),
     coupon: coupon?.name ?? null,
-    total: (totalAfterDiscount ?? total) + 0 /* tax */ + 0 /* shipping */,
+    total: totalAfterDiscount ?? total,
   };
 }
 
@@ -166,8 +118,9 @@ export async function placeOrder(tx: Queryable, order: NewOrder & { cartId: stri
 }
 
 /**
- * Cash on delivery (API.md §6.4), in one transaction: the cart checked and re-priced under its locks, then placed.
- * Answers the new order's id, or undefined when the prices had changed (the refreshed cart is committed; no order).
+ * Cash on delivery (API.md §6.4), in one transaction: the cart checked and re-priced under its locks, the owner's
+ * delivery rules for the address applied (shipping, cash fee, VAT included; cash refused where they say so), then
+ * placed. Answers the new order's id, or undefined when the prices had changed (the refreshed cart is committed).
  */
 export async function placeCashOrder(
   db: Db,
@@ -176,9 +129,13 @@ export async function placeCashOrder(
   return db.tx(async (tx) => {
     const checked = await checkCart(tx, input.userId, input.cartId, input.limits);
     if ('repriced' in checked) return undefined;
+    const delivery = await deliveryTo(tx, input.shippingAddress.governorate, checked.total);
+    assertCashAllowed(delivery);
+    const charges = orderCharges(checked.total, delivery, 'cash');
     return placeOrder(tx, {
       userId: input.userId,
       ...checked,
+      ...charges,
       shippingAddress: input.shippingAddress,
       paymentMethodType: 'cash',
     });
@@ -186,14 +143,15 @@ export async function placeCashOrder(
 }
 
 /**
- * A customer cancels their own order while it is neither paid nor delivered; its stock comes back in the same
+ * A customer cancels their own order while it is neither paid, shipped nor delivered; its stock comes back in the same
  * transaction. The order is locked first, so a concurrent pay/deliver (or a second cancel) waits and then sees it.
  */
 export async function cancelOwnOrder(db: Db, orderId: string, userId: string): Promise<void> {
   await db.tx(async (tx) => {
     const row = await lockOrderOf(tx, orderId, userId);
     if (!row) throw notFound(`No document for this id ${orderId}`);
-    if (row.is_paid || row.is_delivered || row.is_cancelled) throw conflict('This order can no longer be cancelled');
+    if (row.is_paid || row.is_shipped || row.is_delivered || row.is_cancelled)
+      throw conflict('This order can no longer be cancelled');
     // Deleted products have nothing to get back.
     const lines = await orderedCounts(tx, orderId);
     await restock(

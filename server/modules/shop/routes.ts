@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '../../lib/schemas';
 import { paymentProvider } from '../../payments/provider';
+import { requireAuth } from '../../plugins/auth';
+import { ShopSettings, ShopSettingsChanges } from './schemas';
+import { changeShopSettings, shopSettings } from './settings';
 
 /**
  * GET /shop (ours, public): what the web app must know about this shop. `demo`: card payments go to the built-in
@@ -17,6 +20,11 @@ const Shop = Type.Object({
     Type.Union([Type.Literal('card'), Type.Literal('wallet'), Type.Literal('kiosk'), Type.Literal('valu')]),
     { description: 'Ours: the online methods offered, in order (Paymob may offer several; none: cash only)' },
   ),
+  shopName: Type.String({ description: 'Ours: for the invoice' }),
+  shopAddress: Type.String({ description: 'Ours: for the invoice' }),
+  taxNumber: Type.String({ description: 'Ours: tax registration number, for the invoice' }),
+  vatRate: Type.Number({ description: 'Ours: VAT included in prices, percent' }),
+  cashOnDelivery: Type.Boolean({ description: 'Ours: cash on delivery is offered at all' }),
 });
 
 export async function shopRoutes(instance: FastifyInstance) {
@@ -33,8 +41,14 @@ export async function shopRoutes(instance: FastifyInstance) {
     },
     async () => {
       const provider = paymentProvider(ctx);
+      const settings = await shopSettings(ctx.db);
       return {
         data: {
+          shopName: settings.shopName,
+          shopAddress: settings.shopAddress,
+          taxNumber: settings.taxNumber,
+          vatRate: settings.vatRate,
+          cashOnDelivery: settings.cashOnDelivery,
           paymentProvider: provider?.name ?? null,
           demo: provider?.name === 'test',
           cardPayment: provider !== undefined,
@@ -42,5 +56,34 @@ export async function shopRoutes(instance: FastifyInstance) {
         },
       };
     },
+  );
+
+  const admin = requireAuth(ctx, 'admin');
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['shop'],
+        security: [{ bearerAuth: [] }],
+        summary: "The shop's own settings: invoice details, VAT, cash on delivery, order notices (admin)",
+        response: { 200: Type.Object({ data: ShopSettings }) },
+      },
+      preValidation: admin,
+    },
+    async () => ({ data: await shopSettings(ctx.db) }),
+  );
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags: ['shop'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Change any of the settings (admin); answers them all',
+        body: ShopSettingsChanges,
+        response: { 200: Type.Object({ status: Type.Literal('success'), data: ShopSettings }) },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({ status: 'success' as const, data: await changeShopSettings(ctx.db, request.body) }),
   );
 }

@@ -27,7 +27,8 @@ export interface UserRow {
 const USER_COLUMNS = `u.id, u.name, u.slug, u.email, u.phone, u.profile_img, u.role, u.active, u.created_at, u.updated_at,
   COALESCE((SELECT array_agg(w.product_id::text ORDER BY w.added) FROM wishlist_items w WHERE w.user_id = u.id), '{}') AS wishlist,
   COALESCE((SELECT json_agg(json_build_object('id', a.id, 'alias', a.alias, 'details', a.details, 'phone', a.phone, 'city', a.city,
-    'postal_code', a.postal_code, 'created_at', a.created_at, 'updated_at', a.updated_at) ORDER BY a.added)
+    'postal_code', a.postal_code, 'governorate', a.governorate,
+    'governorate_name', (SELECT g.name FROM governorates g WHERE g.code = a.governorate), 'created_at', a.created_at, 'updated_at', a.updated_at) ORDER BY a.added)
     FROM addresses a WHERE a.user_id = u.id), '[]') AS addresses`;
 
 /** The filters and sorts of the user list (API.md §2). */

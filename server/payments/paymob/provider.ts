@@ -8,8 +8,9 @@ const ITEM_NAME_LENGTH = 50;
 const SESSION_MINUTES = 60;
 
 /**
- * The items of an intention, whose amount × quantity must add up to the amount: the lines as they are, or, when a
- * coupon took something off, the whole order as one item (a discount has no line of its own at Paymob).
+ * The items of an intention, whose amount × quantity must add up to the amount: the lines as they are with the
+ * shipping as one more, or, when a coupon took something off, the whole order as one item (a discount has no line of
+ * its own at Paymob).
  */
 function intentionItems(request: SessionRequest): IntentionItem[] {
   const lines = request.lines.map((line) => ({
@@ -17,6 +18,7 @@ function intentionItems(request: SessionRequest): IntentionItem[] {
     amount: line.price,
     quantity: line.count,
   }));
+  if (request.shippingPrice > 0) lines.push({ name: 'الشحن', amount: request.shippingPrice, quantity: 1 });
   const sum = lines.reduce((total, item) => total + item.amount * item.quantity, 0);
   return sum === request.total ? lines : [{ name: 'طلب من المتجر', amount: request.total, quantity: 1 }];
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueResetCode, verifyResetCode } from '../../../server/modules/auth/resetCodes';
 import { createCategory, createTestApp, resetDb, type TestContext, type TestUser } from '../helpers';
@@ -49,6 +49,8 @@ interface Scene extends World {
   sessionId?: string;
   resetCode?: string;
   resetToken?: string;
+  governorateCode?: string;
+  zoneId?: string;
 }
 
 interface Entry {
@@ -98,6 +100,25 @@ async function paidCardOrder(s: Scene): Promise<string> {
   const paid = await t.app.inject({ method: 'POST', url: `/payments/test/${sessionId}/pay` });
   expect(paid.statusCode, paid.body).toBe(303);
   return (await t.db.one<{ id: string }>('SELECT id FROM orders WHERE payment_session_id = $1', [sessionId]))!.id;
+}
+
+/** Four capital letters, for a governorate code of its own (EG-XXXX). */
+const letters = () => Array.from({ length: 4 }, () => String.fromCharCode(65 + randomInt(26))).join('');
+/** A governorate of the cell's own: governorates outlive the scene's restore, so a cell never touches Egypt's 27. */
+async function ownGovernorate(): Promise<Partial<Scene>> {
+  const code = `EG-${letters()}`;
+  await t.db.query('INSERT INTO governorates (code, name, name_en, position) VALUES ($1, $2, $3, 100)', [
+    code,
+    `محافظة ${code}`,
+    code,
+  ]);
+  return { governorateCode: code };
+}
+async function ownZone(): Promise<Partial<Scene>> {
+  const zone = await t.db.one<{ id: string }>('INSERT INTO shipping_zones (name, fee) VALUES ($1, 5000) RETURNING id', [
+    `منطقة ${unique()}`,
+  ]);
+  return { zoneId: zone!.id };
 }
 
 const TABLE: Entry[] = [
@@ -363,6 +384,56 @@ const TABLE: Entry[] = [
     params: orderOf,
     missing: (s) => `No document for this id ${s.orderId}`,
   }),
+
+  // Delivery (ours): staff confirm and ship orders; governorates are public, the owner edits them, the zones and the
+  // shop's settings; a customer prices delivery of their own cart.
+  ...putAndPatch('/api/v1/orders/:id/confirm', { expect: staff(200), params: orderOf }),
+  ...putAndPatch('/api/v1/orders/:id/ship', {
+    expect: staff(200),
+    params: orderOf,
+    body: () => ({ courier: 'بوسطة', trackingNumber: 'BS-1' }),
+  }),
+  { route: 'GET /api/v1/delivery/governorates', expect: everyone(200) },
+  {
+    route: 'POST /api/v1/delivery/governorates',
+    expect: adminOnly(201),
+    body: () => ({ code: `EG-${letters()}`, name: `محافظة ${unique()}`, nameEn: 'New' }),
+  },
+  {
+    route: 'PATCH /api/v1/delivery/governorates/:code',
+    expect: adminOnly(200),
+    setup: ownGovernorate,
+    params: (s) => ({ code: s.governorateCode! }),
+    body: () => ({ nameEn: 'Renamed' }),
+  },
+  {
+    route: 'DELETE /api/v1/delivery/governorates/:code',
+    expect: adminOnly(204),
+    setup: ownGovernorate,
+    params: (s) => ({ code: s.governorateCode! }),
+  },
+  { route: 'GET /api/v1/delivery/zones', expect: staff(200) },
+  {
+    route: 'POST /api/v1/delivery/zones',
+    expect: adminOnly(201),
+    body: () => ({ name: `منطقة ${unique()}`, fee: 40 }),
+  },
+  {
+    route: 'PUT /api/v1/delivery/zones/:id',
+    expect: adminOnly(200),
+    setup: ownZone,
+    params: (s) => ({ id: s.zoneId! }),
+    body: () => ({ name: `منطقة ${unique()}`, fee: 45, governorates: ['EG-GZ'] }),
+  },
+  {
+    route: 'DELETE /api/v1/delivery/zones/:id',
+    expect: adminOnly(204),
+    setup: ownZone,
+    params: (s) => ({ id: s.zoneId! }),
+  },
+  { route: 'GET /api/v1/delivery/quote', expect: customers(200) },
+  { route: 'GET /api/v1/shop/settings', expect: adminOnly(200) },
+  { route: 'PUT /api/v1/shop/settings', expect: adminOnly(200), body: () => ({ vatRate: 14, shopName: 'متجري' }) },
 
   // What the web app must know about the shop (ours): public.
   { route: 'GET /api/v1/shop', expect: everyone(200) },

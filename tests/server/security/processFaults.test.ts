@@ -17,6 +17,7 @@ import {
   onPostgres,
   type TestContext,
   type TestUser,
+  FRESH_SHOP,
 } from '../helpers';
 import { freePort, ServerProcess, type LogLine } from '../../processes';
 
@@ -386,7 +387,7 @@ describe('production start-up', () => {
     expect((await login('user@shop.local', 'User12345')).status).toBe(401);
     expect((await (await fetch(`${api}/products`)).json()).results).toBe(0);
     expect(await (await fetch(`${api}/shop`)).json()).toEqual({
-      data: { paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [] },
+      data: { paymentProvider: null, demo: false, cardPayment: false, paymentMethods: [], ...FRESH_SHOP },
     });
     expect((await fetch(`http://127.0.0.1:${port}/payments/test/00000000-0000-4000-8000-000000000000`)).status).toBe(
       404,

@@ -1,0 +1,10 @@
+// The delivery module's public face: where an address is, and what delivering an order there costs.
+export {
+  assertCashAllowed,
+  deliveryTo,
+  governorateOf,
+  orderCharges,
+  type Delivery,
+  type OrderCharges,
+} from './service';
+export { GOVERNORATE_CODE } from './schemas';

@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { IdParams } from '../../lib/fields';
+import { toEgp, toPiastres } from '../../lib/money';
+import { Type, Success } from '../../lib/schemas';
+import { currentUser, requireAuth } from '../../plugins/auth';
+import { cartTotals } from '../cart';
+import {
+  deleteGovernorate,
+  deleteZone,
+  findGovernorate,
+  findZone,
+  insertGovernorate,
+  listGovernorates,
+  listZones,
+  saveZone,
+  updateGovernorate,
+  zoneNameTaken,
+  type GovernorateRow,
+  type ZoneRow,
+} from './repository';
+import {
+  Governorate,
+  GovernorateChanges,
+  GovernorateParams,
+  NewGovernorate,
+  Quote,
+  QuoteQuery,
+  Zone,
+  ZoneInput,
+} from './schemas';
+import { deliveryTo, orderCharges } from './service';
+
+const tags = ['delivery'];
+const security = [{ bearerAuth: [] }];
+
+const governorateJson = (g: GovernorateRow) => ({ code: g.code, name: g.name, nameEn: g.name_en });
+const zoneJson = (z: ZoneRow) => ({
+  _id: z.id,
+  name: z.name,
+  fee: toEgp(z.fee),
+  freeShippingFrom: z.free_shipping_from === null ? null : toEgp(z.free_shipping_from),
+  cashOnDelivery: z.cash_on_delivery,
+  cashFee: z.cash_fee === null ? null : toEgp(z.cash_fee),
+  governorates: z.governorates,
+});
+
+export async function deliveryRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = app;
+  const admin = requireAuth(ctx, 'admin');
+  const staff = requireAuth(ctx, 'manager', 'admin');
+  const customer = requireAuth(ctx, 'user');
+  const noGovernorate = (code: string) => notFound(`There is no governorate for this code ${code}`);
+
+  app.get(
+    '/governorates',
+    {
+      schema: {
+        tags,
+        summary: "Egypt's governorates in the shop's order (public)",
+        response: { 200: Type.Object({ results: Type.Integer(), data: Type.Array(Governorate) }) },
+      },
+    },
+    async () => {
+      const data = (await listGovernorates(ctx.db)).map(governorateJson);
+      return { results: data.length, data };
+    },
+  );
+
+  app.post(
+    '/governorates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a governorate (admin), e.g. when one is split',
+        body: NewGovernorate,
+        response: { 201: Success(Governorate) },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const { code, name, nameEn } = request.body;
+      const row = await insertGovernorate(ctx.db, { code, name, name_en: nameEn });
+      if (!row) throw conflict('A governorate with this code or name already exists');
+      return reply.status(201).send({ status: 'success', data: governorateJson(row) });
+    },
+  );
+
+  app.patch(
+    '/governorates/:code',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a governorate (admin)',
+        params: GovernorateParams,
+        body: GovernorateChanges,
+        response: { 200: Success(Governorate) },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const { code } = request.params;
+      const { name, nameEn } = request.body;
+      if (name !== undefined) {
+        const other = (await listGovernorates(ctx.db)).find((g) => g.name === name && g.code !== code);
+        if (other) throw conflict('A governorate with this code or name already exists');
+      }
+      const row = await updateGovernorate(ctx.db, code, { name, name_en: nameEn });
+      if (!row) throw noGovernorate(code);
+      return { status: 'success' as const, data: governorateJson(row) };
+    },
+  );
+
+  app.delete(
+    '/governorates/:code',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a governorate (admin); addresses that named it keep their city',
+        params: GovernorateParams,
+        response: { 204: Type.Null() },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      if (!(await deleteGovernorate(ctx.db, request.params.code))) throw noGovernorate(request.params.code);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/zones',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The shipping zones (manager, admin)',
+        response: { 200: Type.Object({ results: Type.Integer(), data: Type.Array(Zone) }) },
+      },
+      preValidation: staff,
+    },
+    async () => {
+      const data = (await listZones(ctx.db)).map(zoneJson);
+      return { results: data.length, data };
+    },
+  );
+
+  /** Stores a zone from its checked body; the name must be free and every governorate known. */
+  const writeZone = async (body: Static<typeof ZoneInput>, id?: string) => {
+    const governorates = body.governorates ?? [];
+    return ctx.db.tx(async (tx) => {
+      if (await zoneNameTaken(tx, body.name, id)) throw conflict('A zone with this name already exists');
+      const known = new Set((await listGovernorates(tx)).map((g) => g.code));
+      const unknown = governorates.find((code) => !known.has(code));
+      if (unknown) throw badRequest(`Invalid governorate: ${unknown}`);
+      const savedId = await saveZone(
+        tx,
+        {
+          name: body.name,
+          fee: toPiastres(body.fee),
+          free_shipping_from: body.freeShippingFrom == null ? null : toPiastres(body.freeShippingFrom),
+          cash_on_delivery: body.cashOnDelivery ?? true,
+          cash_fee: body.cashFee == null ? null : toPiastres(body.cashFee),
+          governorates,
+        },
+        id,
+      );
+      return savedId ? await findZone(tx, savedId) : undefined;
+    });
+  };
+
+  app.post(
+    '/zones',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a shipping zone (admin)',
+        body: ZoneInput,
+        response: { 201: Success(Zone) },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const zone = (await writeZone(request.body))!;
+      return reply.status(201).send({ status: 'success', data: zoneJson(zone) });
+    },
+  );
+
+  app.put(
+    '/zones/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a shipping zone (admin)',
+        params: IdParams('id'),
+        body: ZoneInput,
+        response: { 200: Success(Zone) },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const zone = await writeZone(request.body, request.params.id);
+      if (!zone) throw notFound(`There is no zone for this id ${request.params.id}`);
+      return { status: 'success' as const, data: zoneJson(zone) };
+    },
+  );
+
+  app.delete(
+    '/zones/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a shipping zone (admin); its governorates get the default fee',
+        params: IdParams('id'),
+        response: { 204: Type.Null() },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      if (!(await deleteZone(ctx.db, request.params.id)))
+        throw notFound(`There is no zone for this id ${request.params.id}`);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/quote',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "What delivery to a governorate adds to the caller's cart, and whether cash on delivery is taken",
+        querystring: QuoteQuery,
+        response: { 200: Type.Object({ data: Quote }) },
+      },
+      preValidation: customer,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { governorate } = request.query;
+      if (governorate && !(await findGovernorate(ctx.db, governorate))) throw badRequest('Invalid governorate');
+      const totals = await cartTotals(ctx.db, user.id);
+      if (!totals) throw notFound(`There is no cart for this user :${user.id}`);
+      const delivery = await deliveryTo(ctx.db, governorate, totals.afterCoupon);
+      const online = orderCharges(totals.afterCoupon, delivery, 'online');
+      const cash = orderCharges(totals.afterCoupon, delivery, 'cash');
+      return {
+        data: {
+          itemsPrice: toEgp(totals.afterCoupon),
+          discount: toEgp(totals.items - totals.afterCoupon),
+          shippingPrice: toEgp(delivery.shippingPrice),
+          freeShippingFrom: delivery.freeShippingFrom === null ? null : toEgp(delivery.freeShippingFrom),
+          cashOnDelivery: {
+            allowed: delivery.cashRefusal === undefined,
+            fee: toEgp(delivery.cashFee),
+            ...(delivery.cashRefusal && { reason: delivery.cashRefusal }),
+            ...(delivery.cashRefusal === 'maxTotal' && { maxTotal: toEgp(delivery.cashMaxTotal!) }),
+          },
+          taxPrice: toEgp(online.taxPrice),
+          totalOnline: toEgp(online.total),
+          totalCash: toEgp(cash.total),
+        },
+      };
+    },
+  );
+}

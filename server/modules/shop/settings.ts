@@ -1,0 +1,62 @@
+import type { Queryable } from '../../db';
+import { toEgp, toPiastres } from '../../lib/money';
+import { readShopSettings, writeShopSettings, type ShopSettingsRow } from './repository';
+import type { ShopSettings } from './schemas';
+
+/** The settings as the API answers them (EGP). */
+export const shopSettingsJson = (row: ShopSettingsRow): ShopSettings => ({
+  shopName: row.shop_name,
+  shopAddress: row.shop_address,
+  taxNumber: row.tax_number,
+  vatRate: Number(row.vat_rate),
+  defaultShippingFee: toEgp(row.default_shipping_fee),
+  cashOnDelivery: row.cash_on_delivery,
+  cashFee: toEgp(row.cash_fee),
+  cashMaxTotal: row.cash_max_total === null ? null : toEgp(Number(row.cash_max_total)),
+  staffEmail: row.staff_email,
+  lowStockLevel: row.low_stock_level,
+});
+
+const COLUMN_OF = {
+  shopName: 'shop_name',
+  shopAddress: 'shop_address',
+  taxNumber: 'tax_number',
+  vatRate: 'vat_rate',
+  defaultShippingFee: 'default_shipping_fee',
+  cashOnDelivery: 'cash_on_delivery',
+  cashFee: 'cash_fee',
+  cashMaxTotal: 'cash_max_total',
+  staffEmail: 'staff_email',
+  lowStockLevel: 'low_stock_level',
+} as const satisfies Record<keyof ShopSettings, keyof ShopSettingsRow>;
+const MONEY = new Set<keyof ShopSettings>(['defaultShippingFee', 'cashFee', 'cashMaxTotal']);
+
+/** The shop's settings, money in piastres and the VAT rate as a number, for pricing an order. */
+export interface PricingSettings {
+  vatRate: number;
+  defaultShippingFee: number;
+  cashOnDelivery: boolean;
+  cashFee: number;
+  cashMaxTotal: number | null;
+}
+export async function pricingSettings(q: Queryable): Promise<PricingSettings> {
+  const row = await readShopSettings(q);
+  return {
+    vatRate: Number(row.vat_rate),
+    defaultShippingFee: row.default_shipping_fee,
+    cashOnDelivery: row.cash_on_delivery,
+    cashFee: row.cash_fee,
+    cashMaxTotal: row.cash_max_total === null ? null : Number(row.cash_max_total),
+  };
+}
+
+export const shopSettings = async (q: Queryable) => shopSettingsJson(await readShopSettings(q));
+
+/** Stores the settings sent (money given in EGP), answering them all. */
+export async function changeShopSettings(q: Queryable, changes: Partial<ShopSettings>) {
+  const row: Partial<Record<keyof ShopSettingsRow, unknown>> = {};
+  for (const [name, value] of Object.entries(changes) as [keyof ShopSettings, unknown][]) {
+    row[COLUMN_OF[name]] = MONEY.has(name) && typeof value === 'number' ? toPiastres(value) : value;
+  }
+  return shopSettingsJson(await writeShopSettings(q, row));
+}
