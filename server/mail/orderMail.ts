@@ -9,6 +9,7 @@ import { colorName } from '../../common/colorNames';
 import { formatDate, formatEGP } from '../../common/format';
 import type { MailMessage } from '.';
 import { quotedCustomerText } from './customerText';
+import { staffOrderMails } from './staffMail';
 
 /**
  * `confirmed`: a cash order was placed or a card order was paid; `accepted`: staff confirmed it with the customer;
@@ -21,7 +22,7 @@ interface OrderForMail {
   id: number;
   paymentMethodType: 'cash' | 'card';
   user: { name?: string; email?: string };
-  cartItems: { count: number; color: string; price: number; product: { title?: string } }[];
+  cartItems: { count: number; color: string; price: number; product: { _id?: string; title?: string } }[];
   shippingAddress?: {
     alias?: string;
     details?: string;
@@ -170,10 +171,14 @@ export function sendOrderMail(
     .then(async () => {
       const order =
         typeof placed === 'string'
-          ? ((await findOrderJson(ctx.db, orderId, base)) as OrderForMail | undefined)
+          ? ((await findOrderJson(ctx.db, orderId, base)) as (OrderForMail & { _id: string }) | undefined)
           : placed;
-      if (!order?.user?.email) return;
-      await ctx.mailer.send(orderMail(order, kind, `${ctx.config.frontendUrl ?? base.origin}/user/allorders`));
+      if (!order) return;
+      const origin = ctx.config.frontendUrl ?? base.origin;
+      if (order.user?.email) await ctx.mailer.send(orderMail(order, kind, `${origin}/user/allorders`));
+      // A new order (cash placed, or paid online) is news to the owner too.
+      if (kind === 'confirmed')
+        for (const mail of await staffOrderMails(ctx, order, origin)) await ctx.mailer.send(mail);
     })
     .catch((err) => log.error({ err, orderId, kind }, 'sending the order e-mail failed'));
   inFlight.add(sending);

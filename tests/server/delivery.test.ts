@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { orderMailsSettled } from '../../server/mail/orderMail';
 import { createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
 
 /**
@@ -387,5 +388,76 @@ describe('shop settings', () => {
     // A shop not registered for VAT shows none.
     await cart();
     expect((await quote()).taxPrice).toBe(0);
+  });
+});
+
+describe('what the owner hears and exports', () => {
+  it('staff get a mail for a new order and one when it takes a product to the low-stock level; the customer one for each step', async () => {
+    const sent: { to: string; subject: string; text: string }[] = [];
+    const working = t.app.ctx.mailer;
+    t.app.ctx.mailer = { send: async (mail) => void sent.push(mail) };
+    try {
+      await api('PUT', '/shop/settings', admin, { staffEmail: 'owner@shop.eg', lowStockLevel: 3 });
+      const product = await createProduct(t, { title: 'مج سيراميك', price: 120, quantity: 5 });
+      await api('POST', '/cart', user, { productId: product });
+      const cartId = (await api('POST', '/cart', user, { productId: product })).json().data._id;
+      const order = (await api('POST', `/orders/${cartId}`, user, { shippingAddress: address('EG-GZ') })).json().data;
+      await api('PUT', `/orders/${order._id}/confirm`, admin);
+      await api('PUT', `/orders/${order._id}/ship`, admin, { courier: 'أرامكس', trackingNumber: 'AR-9' });
+      await orderMailsSettled();
+      expect(sent.map((m) => [m.to, m.subject])).toEqual([
+        [user.email, 'تم استلام طلبك رقم #1'],
+        ['owner@shop.eg', 'طلب جديد رقم #1 — 240 جنيه'],
+        ['owner@shop.eg', 'مخزون منخفض: مج سيراميك'],
+        [user.email, 'تم تأكيد طلبك رقم #1'],
+        [user.email, 'تم شحن طلبك رقم #1'],
+      ]);
+      expect(sent[2].text).toContain('بقي 3 فقط من «مج سيراميك» بعد الطلب رقم #1.');
+      expect(sent[4].text).toContain('طلبك في الطريق إليك مع أرامكس، ورقم التتبع AR-9.');
+    } finally {
+      t.app.ctx.mailer = working;
+    }
+  });
+
+  it('exports the filtered orders as CSV that Excel opens with Arabic intact: BOM, UTF-8, quoted commas, quotes and line breaks', async () => {
+    await zones();
+    const product = await createProduct(t, { title: 'قميص "قطن"، مقاس كبير', price: 250, quantity: 9 });
+    await api('POST', '/cart', user, { productId: product });
+    const cartId = (await api('GET', '/cart', user)).json().data._id;
+    const shippingAddress = { ...address('EG-ALX'), details: 'شارع فؤاد، عمارة 3\nالدور الثاني' };
+    expect((await api('POST', `/orders/${cartId}`, user, { shippingAddress })).statusCode).toBe(201);
+
+    expect((await api('GET', '/orders/export.csv', user)).statusCode).toBe(403);
+    const res = await api('GET', '/orders/export.csv?unconfirmed=true', manager);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(3));
+    const [header, line, end] = text.split('\r\n');
+    expect(header.split(',').slice(0, 3)).toEqual(['رقم الطلب', 'التاريخ', 'العميل']);
+    expect(end).toBe(''); // no line breaks but the quoted one, and CRLF after each record
+    // Alexandria is in no zone here: the default fee (0); the address's comma and line break are quoted.
+    expect(line).toContain('"شارع فؤاد، عمارة 3\nالدور الثاني"');
+    expect(line).toContain(',الإسكندرية,');
+    expect(line.endsWith(',0,0,30.7,250')).toBe(true);
+
+    const lines = await api('GET', '/orders/export-lines.csv', admin);
+    const [, item] = new TextDecoder().decode(lines.rawPayload.subarray(3)).split('\r\n');
+    expect(item).toMatch(/^1,\d{4}-\d{2}-\d{2} \d{2}:\d{2},"قميص ""قطن""، مقاس كبير",,,1,250,250$/);
+    // Nothing matches: the header alone.
+    const none = await api('GET', '/orders/export.csv?isDelivered=true', admin);
+    expect(new TextDecoder().decode(none.rawPayload).split('\r\n')).toHaveLength(2);
+  });
+
+  it('a name a spreadsheet would run as a formula is written as text', async () => {
+    const mallory = await createUser(t, { name: '=HYPERLINK("http://evil.example","اضغط")' });
+    const product = await createProduct(t, { price: 100, quantity: 9 });
+    await api('POST', '/cart', mallory, { productId: product });
+    const cartId = (await api('GET', '/cart', mallory)).json().data._id;
+    await api('POST', `/orders/${cartId}`, mallory, { shippingAddress: address('EG-C') });
+    const text = new TextDecoder().decode((await api('GET', '/orders/export.csv', admin)).rawPayload);
+    expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""اضغط"")",`);
   });
 });

@@ -35,8 +35,19 @@ describe('demo seed', () => {
       demo: true,
       cardPayment: true,
       paymentMethods: ['card'],
-      ...FRESH_SHOP,
+      // The demo shop's invoice details; prices include VAT at 14 %.
+      shopName: 'متجر',
+      shopAddress: '15 شارع طلعت حرب، وسط البلد، القاهرة',
+      taxNumber: '100-200-300',
+      vatRate: 14,
+      cashOnDelivery: true,
     });
+    // Delivery priced as Egyptian shops price it: Greater Cairo cheapest, Upper Egypt dearer, Sinai online only.
+    const zones = await t.db.query<{ name: string; fee: number; cash_on_delivery: boolean }>(
+      'SELECT name, fee, cash_on_delivery FROM shipping_zones ORDER BY fee, name',
+    );
+    expect(zones[0]).toEqual({ name: 'القاهرة الكبرى', fee: 5000, cash_on_delivery: true });
+    expect(zones.at(-1)).toEqual({ name: 'المحافظات الحدودية', fee: 12000, cash_on_delivery: false });
     expect(await counts()).toEqual({ categories: 8, subcategories: 24, brands: 6, products: 40, coupons: 1, users: 2 });
 
     const admin = await t.db.one('SELECT password_hash, role FROM users WHERE email = $1', ['admin@shop.local']);

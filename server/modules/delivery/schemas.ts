@@ -51,7 +51,6 @@ export const ZoneInput = fields({
   freeShippingFrom: field
     .number({
       description: 'Items total (after the coupon) from which shipping is free, EGP; null: never',
-      exclusiveMinimum: 0,
     })
     .orNull()
     .number((n) => n > 0 && n <= 1_000_000_000, 'freeShippingFrom must be more than 0'),

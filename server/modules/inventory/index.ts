@@ -4,6 +4,7 @@ export {
   lockProductsStock,
   takeStock,
   restock,
+  stockOf,
   type OrderedProductRow,
   type StockCount,
 } from './repository';

@@ -63,3 +63,10 @@ export async function restock(tx: Queryable, lines: StockCount[]) {
     [lines.map((l) => l.productId), lines.map((l) => l.count)],
   );
 }
+
+/** The products' titles and stock now, for the owner's low-stock notice. */
+export const stockOf = (q: Queryable, ids: string[]) =>
+  q.query<{ id: string; title: string; quantity: number }>(
+    'SELECT id, title, quantity FROM products WHERE id = ANY($1::uuid[]) ORDER BY title',
+    [ids],
+  );

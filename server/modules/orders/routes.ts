@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { IdParams } from '../../lib/fields';
 import { Type, List, ListQuery, Success, bearer } from '../../lib/schemas';
+import { orderLinesCsv, ordersCsv } from './export';
 import { CashOrderInput, CheckoutInput, Order, PaymentSession, ShipmentInput } from './schemas';
 import { shippingAddressOf } from '../addresses';
 import { currentUser, requireAuth } from '../../plugins/auth';
@@ -135,6 +136,40 @@ export async function orderRoutes(instance: FastifyInstance) {
       return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
     },
   );
+
+  // The staff list's orders as CSV for a spreadsheet (ours): the same filters as GET /orders, all pages at once.
+  const EXPORT_LIMIT = 50_000;
+  for (const [file, summary] of [
+    ['export.csv', 'The filtered orders as CSV, one line per order (manager, admin)'],
+    ['export-lines.csv', "The filtered orders' products as CSV, one line per ordered product (manager, admin)"],
+  ] as const) {
+    app.get(
+      `/${file}`,
+      {
+        schema: {
+          tags,
+          security: bearer,
+          summary,
+          querystring: Type.Object({}, { additionalProperties: true, description: 'The filters of GET /orders' }),
+          produces: ['text/csv'],
+          response: { 200: Type.String({ description: 'CSV: UTF-8 with a byte-order mark, RFC 4180' }) },
+        },
+        preValidation: staff,
+      },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        const search = orderSearch(query);
+        const q = buildListQuery(query, STAFF_ORDER_LIST, search.conditions, search.params);
+        const { rows } = await listOrders(ctx.db, { ...q, page: 1, limit: EXPORT_LIMIT, offset: 0 });
+        const day = new Date().toISOString().slice(0, 10);
+        const name = file === 'export.csv' ? `orders-${day}.csv` : `order-lines-${day}.csv`;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(file === 'export.csv' ? ordersCsv(rows) : await orderLinesCsv(ctx.db, rows));
+      },
+    );
+  }
 
   app.get(
     '/:id',

@@ -31,7 +31,7 @@ export const ShopSettingsChanges = fields({
     .check((v) => toBoolean(v) !== undefined, 'cashOnDelivery must be true or false'),
   cashFee: money('Fee for paying cash on delivery').optional().number(fee, 'cashFee must be between 0 and 1000000'),
   cashMaxTotal: field
-    .number({ description: 'Largest order total paid in cash, EGP; null: no limit', exclusiveMinimum: 0 })
+    .number({ description: 'Largest order total paid in cash, EGP; null: no limit' })
     .orNull()
     .number((n) => n > 0 && n <= 1_000_000_000, 'cashMaxTotal must be more than 0'),
   staffEmail: field

@@ -87,7 +87,8 @@ describe('the server sets every price, total and state', () => {
       paymentMethodType: 'cash',
       isPaid: false,
       isDelivered: false,
-      taxPrice: 0,
+      // The VAT included in the total (14 %): total × 14 / 114, to the piastre.
+      taxPrice: Math.round((price * 3 * 14) / 114) / 100,
       shippingPrice: 0,
       totalOrderPrice: (price * 3) / 100,
     });
