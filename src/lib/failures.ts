@@ -74,6 +74,29 @@ export const isRetryable = (kind: FailureKind) =>
   kind === 'offline' || kind === 'server' || kind === 'unexpected' || kind === 'tooMany';
 
 /**
+ * Reasons the server words itself (delivery, ours) whose Arabic says more than their class: the owner's zones and
+ * governorates, and a staff step on an order cancelled meanwhile. (Cash refusals are `cashRefused` above.)
+ */
+const SERVER_REASONS: Record<string, string> = {
+  'Invalid governorate': 'المحافظة المختارة غير موجودة، اختر محافظة من القائمة',
+  'A zone with this name already exists': 'توجد منطقة شحن بهذا الاسم، اختر اسما اخر',
+  'This order has been cancelled': 'هذا الطلب ملغي، لا يمكن تغيير حالته',
+};
+
+/** Reasons that end in a value. */
+const SERVER_REASON_PATTERNS: Array<[pattern: RegExp, arabic: (match: RegExpMatchArray) => string]> = [];
+
+/** The Arabic of a reason the server gave (its `message`), when it is one we know. */
+export function serverReasonText(message: string): string | undefined {
+  if (Object.hasOwn(SERVER_REASONS, message)) return SERVER_REASONS[message];
+  for (const [pattern, arabic] of SERVER_REASON_PATTERNS) {
+    const match = message.match(pattern);
+    if (match) return arabic(match);
+  }
+  return undefined;
+}
+
+/**
  * How a screen words some classes: `wording` names classes one by one; `fallback` is the screen's own text for a request
  * the server refused (or an answer nobody expected), e.g. SPEC §8's 'هناك مشكله فى عملية المسح'. Offline, server trouble,
  * logged out, not allowed and too many requests keep the mapping's words unless `wording` names them.
@@ -86,10 +109,12 @@ export interface FailureWording {
 /** The classes the request itself is to blame for: a screen's `fallback` says them. */
 const REQUEST_REFUSED: FailureKind[] = ['refused', 'unexpected'];
 
-/** The Arabic text for a failure. */
+/** The Arabic text for a failure: the screen's wording of its class, else a reason the server gave that we know. */
 export function failureText(error: ApiError, { wording = {}, fallback }: FailureWording = {}): string {
   const kind = failureKind(error);
   if (wording[kind]) return wording[kind];
+  const reason = error.status !== undefined ? serverReasonText(error.message) : undefined;
+  if (reason) return reason;
   if (fallback && REQUEST_REFUSED.includes(kind)) return fallback;
   const refusal = kind === 'cashRefused' ? cashRefusal(error) : null;
   return refusal ? cashRefusalText(refusal.reason, refusal.maxTotal) : FAILURE_TEXTS[kind];

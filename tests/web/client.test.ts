@@ -46,6 +46,14 @@ describe('apiClient token rules', () => {
     expect(seen['GET /productsReport']).toBe(`Bearer ${TOKEN}`);
   });
 
+  it("sends the token to the owner's shop settings, though GET /shop itself is public", async () => {
+    const seen = recordAuthHeaders();
+    await apiClient.get('/shop');
+    await apiClient.get('/shop/settings');
+    expect(seen['GET /shop']).toBeNull();
+    expect(seen['GET /shop/settings']).toBe(`Bearer ${TOKEN}`);
+  });
+
   it('sends no Authorization header at all when logged out (never "Bearer null")', async () => {
     localStorage.clear();
     const seen = recordAuthHeaders();

@@ -1,6 +1,6 @@
 // The one place that turns an API failure into the Arabic text an admin screen shows (API.md §3 and §5 messages).
 import { toApiError } from '../../api/client';
-import { failureText, type FailureKind } from '../../lib/failures';
+import { failureText, serverReasonText, type FailureKind } from '../../lib/failures';
 
 /** Upload limits of API.md §3.2/§3.3, named in the messages. */
 const MAX_IMAGE_FILE_MB = 5;
@@ -104,7 +104,7 @@ export interface AdminError {
 function toArabic(serverText: string): string | undefined {
   if (EXACT[serverText]) return EXACT[serverText];
   const prefixed = PREFIXED.find(([prefix]) => serverText.startsWith(prefix));
-  return prefixed ? prefixed[1](serverText.slice(prefixed[0].length).trim()) : undefined;
+  return prefixed ? prefixed[1](serverText.slice(prefixed[0].length).trim()) : serverReasonText(serverText);
 }
 
 /**
