@@ -11,6 +11,11 @@ import {
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
+type ShippingZone = import('../../api/admin/delivery').ShippingZone;
+
+// The owner's zone and governorate calls: loaded on first use, so they stay out of the shoppers' first download.
+export const deliveryAdminApi = () => import('../../api/admin/delivery');
+
 /** The quote shown for one governorate (null: none chosen, the shop's default fee). */
 interface QuoteState extends LatestRequestState {
   governorate: string | null;
@@ -21,10 +26,13 @@ interface DeliveryState extends RequestState {
   /** Egypt's governorates (GET /delivery/governorates), loaded once per visit; `status` is theirs. */
   governorates: Governorate[];
   quote: QuoteState;
+  /** The owner's shipping zones (/admin/delivery). */
+  zones: RequestState & { items: ShippingZone[] };
 }
 
 const initialQuote: QuoteState = { governorate: null, data: null, requestId: null, ...idleRequest };
-const initialState: DeliveryState = { governorates: [], quote: initialQuote, ...idleRequest };
+const initialZones: DeliveryState['zones'] = { items: [], ...idleRequest };
+const initialState: DeliveryState = { governorates: [], quote: initialQuote, zones: initialZones, ...idleRequest };
 
 /**
  * Loads the governorates once; a backend without them (the original one, API.md §8) leaves the list empty, and the
@@ -33,6 +41,25 @@ const initialState: DeliveryState = { governorates: [], quote: initialQuote, ...
 export const fetchGovernorates = createAppAsyncThunk('delivery/fetchGovernorates', (_: void) => getGovernorates(), {
   condition: (_, { getState }) => getState().delivery.status === 'idle',
 });
+
+/** The governorates again, whatever was loaded before (the owner's retry after a failed load). */
+export const reloadedGovernorates = createAppAsyncThunk('delivery/reloadGovernorates', (_: void) => getGovernorates());
+
+/** GET /delivery/zones (the owner). */
+export const fetchZones = createAppAsyncThunk('delivery/fetchZones', async () =>
+  (await deliveryAdminApi()).listZones(),
+);
+
+/** A new governorate (one split off another); it belongs to no zone until the owner puts it in one. */
+export const createdGovernorate = createAppAsyncThunk('delivery/createGovernorate', async (body: Governorate) =>
+  (await deliveryAdminApi()).createGovernorate(body),
+);
+
+/** A governorate renamed (its code stays). */
+export const renamedGovernorate = createAppAsyncThunk(
+  'delivery/renameGovernorate',
+  async ({ code, name, nameEn }: Governorate) => (await deliveryAdminApi()).renameGovernorate(code, { name, nameEn }),
+);
 
 /** What the customer's cart costs delivered to a governorate (items, shipping, cash fee, VAT included, totals). */
 export const fetchDeliveryQuote = createAppAsyncThunk('delivery/fetchQuote', (governorate: string | null) =>
@@ -48,6 +75,20 @@ const deliverySlice = createSlice({
       .addCase(fetchGovernorates.fulfilled, (state, action) => {
         state.governorates = action.payload;
       })
+      .addCase(reloadedGovernorates.fulfilled, (state, action) => {
+        state.governorates = action.payload;
+      })
+      // The owner's changes show at once, in the list every address form reads.
+      .addCase(createdGovernorate.fulfilled, (state, action) => {
+        state.governorates.push(action.payload);
+      })
+      .addCase(renamedGovernorate.fulfilled, (state, action) => {
+        const index = state.governorates.findIndex((g) => g.code === action.payload.code);
+        if (index >= 0) state.governorates[index] = action.payload;
+      })
+      .addCase(fetchZones.fulfilled, (state, action) => {
+        state.zones.items = action.payload;
+      })
       .addCase(fetchDeliveryQuote.pending, (state, action) => {
         // Another governorate's figures must not stand beside this one while its quote loads.
         if (state.quote.governorate !== action.meta.arg) state.quote.data = null;
@@ -61,8 +102,10 @@ const deliverySlice = createSlice({
       })
       .addCase(loggedOut, (state) => {
         state.quote = initialQuote;
+        state.zones = initialZones;
       });
-    addRequestStatusMatchers(builder, [fetchGovernorates]);
+    addRequestStatusMatchers(builder, [fetchGovernorates, reloadedGovernorates]);
+    addRequestStatusMatchers(builder, [fetchZones], (state) => state.zones);
     addRequestStatusMatchers(builder, [fetchDeliveryQuote], (state) => state.quote);
   },
 });
@@ -70,4 +113,6 @@ const deliverySlice = createSlice({
 export default deliverySlice.reducer;
 
 export const selectGovernorates = (state: RootState) => state.delivery.governorates;
+export const selectGovernoratesStatus = (state: RootState) => state.delivery.status;
+export const selectZones = (state: RootState) => state.delivery.zones;
 export const selectDeliveryQuote = (state: RootState) => state.delivery.quote;

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { Governorate } from '../../api/types';
+import { governorateProblem } from './zoneForm';
+
+interface GovernorateFormProps {
+  /** The governorate being renamed (its code stays); none: a new one. */
+  governorate?: Governorate;
+  /** Resolves with the server's refusal in Arabic, or null once saved. */
+  onSubmit: (governorate: Governorate) => Promise<string | null>;
+  onCancel?: () => void;
+}
+
+const EMPTY: Governorate = { code: 'EG-', name: '', nameEn: '' };
+
+/** A governorate's code (ISO 3166-2:EG style, for a new one only) and its Arabic and English names. */
+export default function GovernorateForm({ governorate, onSubmit, onCancel }: GovernorateFormProps) {
+  const [values, setValues] = useState<Governorate>(governorate ?? EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const idPrefix = governorate ? `gov-${governorate.code}` : 'gov-new';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = { code: values.code.trim().toUpperCase(), name: values.name.trim(), nameEn: values.nameEn.trim() };
+    const local = governorateProblem(trimmed);
+    if (local) {
+      setProblem(local);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const refusal = await onSubmit(trimmed);
+    setBusy(false);
+    setProblem(refusal);
+    if (!refusal && !governorate) setValues(EMPTY);
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={governorate ? `تعديل محافظة ${governorate.name}` : 'اضافة محافظة'}>
+      <fieldset disabled={busy} className="row g-2 align-items-end">
+        {problem && (
+          <div className="col-12">
+            <Alert variant="danger" className="mb-0" role="alert">
+              {problem}
+            </Alert>
+          </div>
+        )}
+        <Form.Group controlId={`${idPrefix}-code`} className="col-12 col-sm-3">
+          <Form.Label>الكود</Form.Label>
+          <Form.Control
+            dir="ltr"
+            value={values.code}
+            readOnly={Boolean(governorate)}
+            plaintext={Boolean(governorate)}
+            maxLength={7}
+            onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })}
+          />
+        </Form.Group>
+        <Form.Group controlId={`${idPrefix}-name`} className="col-12 col-sm-4">
+          <Form.Label>الاسم بالعربية</Form.Label>
+          <Form.Control value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
+        </Form.Group>
+        <Form.Group controlId={`${idPrefix}-name-en`} className="col-12 col-sm-5">
+          <Form.Label>الاسم بالانجليزية</Form.Label>
+          <Form.Control
+            dir="ltr"
+            value={values.nameEn}
+            onChange={(e) => setValues({ ...values, nameEn: e.target.value })}
+          />
+        </Form.Group>
+        <div className="col-12 d-flex gap-2">
+          <Button type="submit" variant="dark" className="px-4">
+            {governorate ? 'حفظ الاسم' : 'اضافة المحافظة'}
+          </Button>
+          {onCancel && (
+            <Button variant="outline-secondary" onClick={onCancel}>
+              تراجع
+            </Button>
+          )}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { ShippingZone, ShippingZoneBody } from '../../api/admin/delivery';
+import type { Governorate } from '../../api/types';
+import { parseNumberInput } from '../../../common/digits';
+import { ZONE_NAME_MAX, zoneFormProblem, type ZoneFormValues } from './zoneForm';
+
+interface ZoneFormProps {
+  /** The zone being edited; none: a new zone. */
+  zone?: ShippingZone;
+  governorates: Governorate[];
+  /** Every zone, to say where a governorate is now (it moves to this zone when chosen). */
+  zones: ShippingZone[];
+  /** Resolves with the server's refusal in Arabic, or null once saved. */
+  onSubmit: (body: ShippingZoneBody) => Promise<string | null>;
+  onCancel: () => void;
+}
+
+const toText = (amount: number | null | undefined) => (amount === null || amount === undefined ? '' : String(amount));
+
+/** Name, fee, free-shipping threshold, cash on delivery and its fee, and the zone's governorates. */
+export default function ZoneForm({ zone, governorates, zones, onSubmit, onCancel }: ZoneFormProps) {
+  const [values, setValues] = useState<ZoneFormValues>({
+    name: zone?.name ?? '',
+    fee: toText(zone?.fee),
+    freeShippingFrom: toText(zone?.freeShippingFrom),
+    cashOnDelivery: zone?.cashOnDelivery ?? true,
+    cashFee: toText(zone?.cashFee),
+    governorates: zone?.governorates ?? [],
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (change: Partial<ZoneFormValues>) => setValues((current) => ({ ...current, ...change }));
+
+  const zoneOf = (code: string) => zones.find((other) => other._id !== zone?._id && other.governorates.includes(code));
+
+  const toggle = (code: string, chosen: boolean) =>
+    set({
+      governorates: chosen
+        ? [...values.governorates, code]
+        : values.governorates.filter((chosenCode) => chosenCode !== code),
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local = zoneFormProblem(values);
+    if (local) {
+      setProblem(local);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const optional = (text: string) => (text.trim() === '' ? null : parseNumberInput(text));
+    const refusal = await onSubmit({
+      name: values.name.trim(),
+      fee: parseNumberInput(values.fee) ?? 0,
+      freeShippingFrom: optional(values.freeShippingFrom),
+      cashOnDelivery: values.cashOnDelivery,
+      cashFee: optional(values.cashFee),
+      // In the shop's order, whatever order they were ticked in.
+      governorates: governorates.map((g) => g.code).filter((code) => values.governorates.includes(code)),
+    });
+    setBusy(false);
+    setProblem(refusal);
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={zone ? `تعديل منطقة ${zone.name}` : 'اضافة منطقة شحن'}>
+      <fieldset disabled={busy} className="d-grid gap-3">
+        {problem && (
+          <Alert variant="danger" className="mb-0" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Form.Group controlId="zone-name">
+          <Form.Label>اسم المنطقة</Form.Label>
+          <Form.Control
+            value={values.name}
+            maxLength={ZONE_NAME_MAX}
+            placeholder="مثال: القاهرة الكبرى"
+            onChange={(e) => set({ name: e.target.value })}
+          />
+        </Form.Group>
+        <div className="row g-3">
+          <Form.Group controlId="zone-fee" className="col-12 col-sm-6">
+            <Form.Label>رسوم الشحن (جنيه)</Form.Label>
+            <Form.Control inputMode="decimal" value={values.fee} onChange={(e) => set({ fee: e.target.value })} />
+          </Form.Group>
+          <Form.Group controlId="zone-free-from" className="col-12 col-sm-6">
+            <Form.Label>شحن مجاني للطلبات من (جنيه)</Form.Label>
+            <Form.Control
+              inputMode="decimal"
+              value={values.freeShippingFrom}
+              aria-describedby="zone-free-from-help"
+              onChange={(e) => set({ freeShippingFrom: e.target.value })}
+            />
+            <Form.Text id="zone-free-from-help">اتركه فارغا اذا لم يكن هناك شحن مجاني</Form.Text>
+          </Form.Group>
+        </div>
+        <div className="row g-3 align-items-start">
+          <Form.Group controlId="zone-cash" className="col-12 col-sm-6 pt-sm-4">
+            <Form.Check
+              type="switch"
+              label="الدفع عند الاستلام متاح"
+              checked={values.cashOnDelivery}
+              onChange={(e) => set({ cashOnDelivery: e.target.checked })}
+            />
+          </Form.Group>
+          <Form.Group controlId="zone-cash-fee" className="col-12 col-sm-6">
+            <Form.Label>رسوم الدفع عند الاستلام (جنيه)</Form.Label>
+            <Form.Control
+              inputMode="decimal"
+              value={values.cashFee}
+              disabled={!values.cashOnDelivery}
+              aria-describedby="zone-cash-fee-help"
+              onChange={(e) => set({ cashFee: e.target.value })}
+            />
+            <Form.Text id="zone-cash-fee-help">اتركه فارغا لتطبيق رسوم المتجر من الاعدادات</Form.Text>
+          </Form.Group>
+        </div>
+        <fieldset>
+          <legend className="fs-6 mb-2">المحافظات ({values.governorates.length})</legend>
+          <div className="row row-cols-1 row-cols-sm-2 g-1 border rounded p-2 overflow-auto" style={{ maxHeight: 260 }}>
+            {governorates.map((governorate) => {
+              const chosen = values.governorates.includes(governorate.code);
+              const other = zoneOf(governorate.code);
+              return (
+                <div key={governorate.code} className="col">
+                  <Form.Check id={`zone-gov-${governorate.code}`} className="mb-0">
+                    <Form.Check.Input checked={chosen} onChange={(e) => toggle(governorate.code, e.target.checked)} />
+                    <Form.Check.Label>
+                      {governorate.name}
+                      {other && (
+                        <span className={`d-block small ${chosen ? 'text-warning-emphasis' : 'text-muted'}`}>
+                          {chosen ? `ستنتقل من ${other.name}` : `في ${other.name}`}
+                        </span>
+                      )}
+                    </Form.Check.Label>
+                  </Form.Check>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="d-flex gap-2">
+          <Button type="submit" variant="dark" className="px-4">
+            {zone ? 'حفظ التعديلات' : 'اضافة المنطقة'}
+          </Button>
+          <Button variant="outline-secondary" onClick={onCancel}>
+            تراجع
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
