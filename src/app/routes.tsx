@@ -58,6 +58,8 @@ const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'
 const AdminBrandsPage = lazy(() => import('../pages/admin/AdminBrandsPage'));
 const AdminCategoriesPage = lazy(() => import('../pages/admin/AdminCategoriesPage'));
 const AdminSubcategoriesPage = lazy(() => import('../pages/admin/AdminSubcategoriesPage'));
+const AdminDeliveryPage = lazy(() => import('../pages/admin/AdminDeliveryPage'));
+const AdminShopSettingsPage = lazy(() => import('../pages/admin/AdminShopSettingsPage'));
 
 // The two slowest pages to first paint start their data request in their route's loader, so it travels
 // while the page chunk downloads; the page's own request then takes it (api/prefetch.ts). The loaders
@@ -155,6 +157,8 @@ export function createRoutes(): RouteObject[] {
                     { path: 'brands', element: <AdminBrandsPage /> },
                     { path: 'categories', element: <AdminCategoriesPage /> },
                     { path: 'subcategories', element: <AdminSubcategoriesPage /> },
+                    { path: 'delivery', element: <AdminDeliveryPage /> },
+                    { path: 'settings', element: <AdminShopSettingsPage /> },
                   ],
                 },
               ],

@@ -7,6 +7,8 @@ const adminMenuLinks: SideMenuLink[] = [
   { to: '/admin/brands', label: 'الماركات' },
   { to: '/admin/categories', label: 'التصنيفات' },
   { to: '/admin/subcategories', label: 'التصنيفات الفرعية' },
+  { to: '/admin/delivery', label: 'مناطق الشحن' },
+  { to: '/admin/settings', label: 'اعدادات المتجر' },
   { to: '/admin/addbrand', label: 'اضف ماركة' },
   { to: '/admin/addcategory', label: 'اضف تصنيف' },
   { to: '/admin/addsubcategory', label: 'اضف تصنيف فرعي' },

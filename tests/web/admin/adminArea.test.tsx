@@ -3,15 +3,16 @@ import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import { admin, customer } from '../mocks/fixtures';
 import { adminHandlers } from '../mocks/handlers/admin';
+import { deliveryAdminHandlers } from '../mocks/handlers/deliveryAdmin';
 import { server } from '../mocks/server';
 import { renderApp, storeSession } from '../utils/renderWithProviders';
 
 beforeEach(() => {
-  server.use(...adminHandlers);
+  server.use(...adminHandlers, ...deliveryAdminHandlers);
 });
 
 describe('admin area', () => {
-  it('has the side menu of SPEC §2, in order, after the dashboard and with the catalogue lists before the add pages', async () => {
+  it('has the side menu of SPEC §2, in order, after the dashboard and with the catalogue lists, delivery zones and settings before the add pages', async () => {
     storeSession(admin);
     renderApp('/admin/allorders');
     await screen.findByRole('heading', { name: 'ادارة جميع الطلبات' });
@@ -27,6 +28,8 @@ describe('admin area', () => {
       '/admin/brands',
       '/admin/categories',
       '/admin/subcategories',
+      '/admin/delivery',
+      '/admin/settings',
       '/admin/addbrand',
       '/admin/addcategory',
       '/admin/addsubcategory',
@@ -42,6 +45,7 @@ describe('admin area', () => {
     ['/admin/allproducts', 'ادارة المنتجات'],
     ['/admin', 'الرئيسية'],
     ['/admin/brands', 'الماركات'],
+    ['/admin/delivery?tab=governorates', 'مناطق الشحن'],
   ])('highlights the section of %s in the side menu ("%s")', async (route, section) => {
     storeSession(admin);
     renderApp(route);
