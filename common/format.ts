@@ -25,9 +25,14 @@ const dateTimeFormat = new Intl.DateTimeFormat('ar-EG', {
 
 const CURRENCY_LABEL = 'جنيه';
 
+/** An amount of pounds without the currency: formatAmount(1250) → '1,250'; formatAmount(99.5) → '99.50' */
+export function formatAmount(amount: number): string {
+  return moneyFormat.format(amount);
+}
+
 /** formatEGP(1250) → '1,250 جنيه'; formatEGP(99.5) → '99.50 جنيه' */
 export function formatEGP(amount: number): string {
-  return `${moneyFormat.format(amount)} ${CURRENCY_LABEL}`;
+  return `${formatAmount(amount)} ${CURRENCY_LABEL}`;
 }
 
 /** Local calendar date of an ISO timestamp, e.g. '28 مارس 2024'; '' for a missing or invalid value. */

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../common/format';
 import OrderItemList from '../OrderItemList';
 import OrderTimeline from '../OrderTimeline';
 import { DeliveryAddress, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';
+import WhatsAppLink from './WhatsAppLink';
 
 /** An order in the admin list: everything needed to prepare and deliver it, linking to its page. */
 export default function AdminOrderCard({ order }: { order: AdminOrder }) {
@@ -30,8 +31,9 @@ export default function AdminOrderCard({ order }: { order: AdminOrder }) {
               </span>
             )}
             {order.user?.phone && (
-              <span className="d-block text-muted" dir="ltr">
-                {order.user.phone}
+              <span className="d-block text-muted">
+                <span dir="ltr">{order.user.phone}</span>
+                <WhatsAppLink phone={order.user.phone} name={order.user.name} order={order} />
               </span>
             )}
           </div>

@@ -3,6 +3,8 @@ import type { Order, ShippingAddress } from '../../api/types';
 import { formatEGP } from '../../../common/format';
 import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from '../orderLabels';
 import { couponSaving } from '../orderMoney';
+import { awaitsConfirmation } from '../orderSteps';
+import WhatsAppLink from './WhatsAppLink';
 
 /**
  * What the shop owner and the courier need to know about an order, shared by the admin list's cards and the order
@@ -30,6 +32,21 @@ export function OrderStateBadges({ order }: { order: AdminOrder }) {
       <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">
         {order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'}
       </Badge>
+      {order.isConfirmed && (
+        <Badge bg="success" className="fw-normal">
+          تم التأكيد
+        </Badge>
+      )}
+      {awaitsConfirmation(order) && (
+        <Badge bg="warning" text="dark" className="fw-normal">
+          بانتظار التأكيد
+        </Badge>
+      )}
+      {order.isShipped && (
+        <Badge bg="success" className="fw-normal">
+          تم الشحن
+        </Badge>
+      )}
       <Badge bg={order.isDelivered ? 'success' : 'secondary'} className="fw-normal">
         {order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}
       </Badge>
@@ -46,16 +63,18 @@ export function DeliveryAddress({ order }: { order: AdminOrder }) {
       {address.alias && <span className="fw-semibold">{address.alias}: </span>}
       {address.details}
       {address.city && <span>، {address.city}</span>}
+      {address.governorateName && <span>، {address.governorateName}</span>}
       <br />
       <span className="text-muted">هاتف التوصيل: </span>
       <a href={`tel:${address.phone}`} dir="ltr">
         {address.phone}
       </a>
+      <WhatsAppLink phone={address.phone} name={order.user?.name} order={order} />
     </address>
   );
 }
 
-/** Coupon and what it saved, payment method and total. */
+/** Coupon and what it saved, payment method, shipping and cash fee, the total and the VAT it includes. */
 export function OrderMoney({ order }: { order: Order }) {
   const saved = couponSaving(order);
   return (
@@ -70,8 +89,22 @@ export function OrderMoney({ order }: { order: Order }) {
           </dd>
         </>
       )}
+      <dt className="col-5 col-sm-4 fw-normal text-muted">الشحن</dt>
+      <dd className="col-7 col-sm-8 mb-1">{order.shippingPrice ? formatEGP(order.shippingPrice) : 'مجاني'}</dd>
+      {Boolean(order.cashFee) && (
+        <>
+          <dt className="col-5 col-sm-4 fw-normal text-muted">رسوم الدفع عند الاستلام</dt>
+          <dd className="col-7 col-sm-8 mb-1">{formatEGP(order.cashFee ?? 0)}</dd>
+        </>
+      )}
       <dt className="col-5 col-sm-4 fw-normal text-muted">الاجمالي</dt>
-      <dd className="col-7 col-sm-8 mb-0 fw-bold fs-6">{formatEGP(order.totalOrderPrice)}</dd>
+      <dd className="col-7 col-sm-8 mb-1 fw-bold fs-6">{formatEGP(order.totalOrderPrice)}</dd>
+      {Boolean(order.taxPrice) && (
+        <>
+          <dt className="col-5 col-sm-4 fw-normal text-muted">منها ضريبة القيمة المضافة</dt>
+          <dd className="col-7 col-sm-8 mb-0">{formatEGP(order.taxPrice)}</dd>
+        </>
+      )}
     </dl>
   );
 }

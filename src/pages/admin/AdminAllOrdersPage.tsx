@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { AdminOrderQuery } from '../../api/admin/orders';
+import type { AdminOrderQuery, OrdersExport as OrdersExportKind } from '../../api/admin/orders';
 import { reachablePages } from '../../api/paging';
 import type { ListResponse, Order } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
@@ -10,7 +10,9 @@ import LoadError from '../../components/LoadError';
 import { PAYMENT_METHOD_LABELS } from '../../components/orderLabels';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
-import { fetchAdminOrders } from '../../features/orders/adminThunks';
+import { exportedOrders, fetchAdminOrders } from '../../features/orders/adminThunks';
+import { describeAdminError } from '../../components/admin/adminErrors';
+import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 import { useResetOn } from '../../lib/useResetOn';
@@ -22,21 +24,62 @@ const NO_MATCHING_ORDERS_MESSAGE = 'لا توجد طلبات تطابق البح
 
 type OrderPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Order> };
 
-const FILTERS = ['search', 'isPaid', 'isDelivered', 'isCancelled', 'paymentMethodType'] as const;
+const FILTERS = ['search', 'isPaid', 'isDelivered', 'isCancelled', 'paymentMethodType', 'unconfirmed'] as const;
 const asBool = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 
 /** The filters live in the address (`?isPaid=false`…), so the dashboard can link to a filtered list. */
 function queryOf(params: URLSearchParams, page: number): AdminOrderQuery {
+  return { page, limit: ADMIN_ORDERS_PAGE_SIZE, ...filtersOf(params) };
+}
+
+/** The list's filters without its page: what the CSV exports send too. */
+function filtersOf(params: URLSearchParams): Omit<AdminOrderQuery, 'page' | 'limit'> {
   const method = params.get('paymentMethodType');
   return {
-    page,
-    limit: ADMIN_ORDERS_PAGE_SIZE,
+    unconfirmed: params.get('unconfirmed') === 'true' || undefined,
     search: params.get('search') ?? undefined,
     isPaid: asBool(params.get('isPaid')),
     isDelivered: asBool(params.get('isDelivered')),
     isCancelled: asBool(params.get('isCancelled')),
     paymentMethodType: method === 'cash' || method === 'card' ? method : undefined,
   };
+}
+
+const EXPORTS: Array<{ kind: OrdersExportKind; label: string }> = [
+  { kind: 'orders', label: 'تصدير الطلبات (CSV)' },
+  { kind: 'lines', label: 'تصدير منتجات الطلبات (CSV)' },
+];
+const EXPORT_FAILED_MESSAGE = 'تعذر تصدير الملف، حاول مرة أخرى';
+
+/** The two CSV downloads of the orders the current filters pick (all pages): a line per order, or per order item. */
+function OrdersExport({ filters }: { filters: Omit<AdminOrderQuery, 'page' | 'limit'> }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState<OrdersExportKind | null>(null);
+  const download = async (kind: OrdersExportKind) => {
+    setBusy(kind);
+    try {
+      await dispatch(exportedOrders({ kind, query: filters })).unwrap();
+    } catch (err) {
+      toast.error(describeAdminError(err, EXPORT_FAILED_MESSAGE).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="d-flex flex-wrap gap-2 mb-3">
+      {EXPORTS.map(({ kind, label }) => (
+        <Button
+          key={kind}
+          size="sm"
+          variant="outline-dark"
+          disabled={busy !== null}
+          onClick={() => void download(kind)}
+        >
+          {busy === kind ? 'جار التصدير…' : label}
+        </Button>
+      ))}
+    </div>
+  );
 }
 
 function YesNoFilter({
@@ -151,6 +194,14 @@ export default function AdminAllOrdersPage() {
             <option value="card">{PAYMENT_METHOD_LABELS.card}</option>
           </Form.Select>
         </Form.Group>
+        <Form.Group controlId="orders-unconfirmed" className="col-12 col-md-6 align-self-center">
+          <Form.Check
+            type="switch"
+            label="طلبات الدفع عند الاستلام غير المؤكدة"
+            checked={params.get('unconfirmed') === 'true'}
+            onChange={(e) => setFilter('unconfirmed', e.target.checked ? 'true' : '')}
+          />
+        </Form.Group>
         {filtered && (
           <div className="col-6 col-md-3">
             <Button size="sm" variant="outline-secondary" className="w-100" onClick={clear}>
@@ -159,6 +210,7 @@ export default function AdminAllOrdersPage() {
           </div>
         )}
       </Form>
+      <OrdersExport filters={filtersOf(params)} />
       {result.state === 'loading' && <Spinner />}
       {result.state === 'failed' && <LoadError onRetry={() => setAttempt((n) => n + 1)} />}
       {result.state === 'loaded' && result.list.data.length === 0 && (

@@ -10,10 +10,12 @@ import type { Order } from '../../api/types';
 import LoadError from '../../components/LoadError';
 import { CANCELLED_LABEL } from '../../components/orderLabels';
 import { DeliveryAddress, OrderMoney, OrderStateBadges } from '../../components/admin/OrderFacts';
+import WhatsAppLink from '../../components/admin/WhatsAppLink';
 import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
 import Spinner from '../../components/Spinner';
 import { markedOrder } from '../../features/orders/adminThunks';
+import OrderDispatch from '../../features/orders/OrderDispatch';
 import OrderRefund from '../../features/orders/OrderRefund';
 import { fetchOrder } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
@@ -183,6 +185,7 @@ export default function AdminOrderDetailsPage() {
             <dt className="col-4 col-md-2">رقم الهاتف</dt>
             <dd className="col-8 col-md-10">
               <span dir="ltr">{order.user?.phone ?? ''}</span>
+              <WhatsAppLink phone={order.user?.phone} name={order.user?.name} order={order} />
             </dd>
             <dt className="col-4 col-md-2">الايميل</dt>
             <dd className="col-8 col-md-10 text-break">
@@ -194,6 +197,20 @@ export default function AdminOrderDetailsPage() {
           </div>
         </Card.Body>
       </Card>
+
+      {/* Confirming and shipping are our server's steps (the original backend answers neither field). */}
+      {order.isShipped !== undefined && (
+        <Card className="mb-3">
+          <Card.Body>
+            <h2 className="h6">التأكيد والشحن</h2>
+            <OrderDispatch
+              order={order}
+              onChanged={(changed) => setResult({ state: 'loaded', order: changed })}
+              onStale={() => void load()}
+            />
+          </Card.Body>
+        </Card>
+      )}
 
       <Card>
         <Card.Body className="d-grid gap-3">

@@ -1,0 +1,183 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { ApiError, Order, Shipment } from '../../api/types';
+import { useAppDispatch } from '../../app/hooks';
+import { awaitsConfirmation, canShip } from '../../components/orderSteps';
+import { failureText } from '../../lib/failures';
+import { toast } from '../../lib/toast';
+import { formatDateTime } from '../../../common/format';
+import { confirmedOrder, shippedOrder } from './adminThunks';
+import { checkedShipment, SHIPMENT_LIMITS } from './shipment';
+
+const CONFIRMED_MESSAGE = 'تم تأكيد الطلب بنجاح';
+const SHIPPED_MESSAGE = 'تم تسجيل شحن الطلب';
+const EMPTY_SHIPMENT: Shipment = { courier: '', trackingNumber: '', trackingUrl: '' };
+
+/** The courier and tracking of a shipped order (the link opens the courier's page). */
+function ShipmentFacts({ order }: { order: Order }) {
+  const { shipment } = order;
+  return (
+    <dl className="row small mb-0">
+      <dt className="col-5 col-sm-3 fw-normal text-muted">تاريخ الشحن</dt>
+      <dd className="col-7 col-sm-9 mb-1">{formatDateTime(order.shippedAt)}</dd>
+      <dt className="col-5 col-sm-3 fw-normal text-muted">شركة الشحن</dt>
+      <dd className="col-7 col-sm-9 mb-1">{shipment?.courier}</dd>
+      {shipment?.trackingNumber && (
+        <>
+          <dt className="col-5 col-sm-3 fw-normal text-muted">رقم التتبع</dt>
+          <dd className="col-7 col-sm-9 mb-1" dir="ltr">
+            <span className="d-inline-block">{shipment.trackingNumber}</span>
+          </dd>
+        </>
+      )}
+      {shipment?.trackingUrl && (
+        <>
+          <dt className="col-5 col-sm-3 fw-normal text-muted">رابط التتبع</dt>
+          <dd className="col-7 col-sm-9 mb-1 text-break">
+            <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" dir="ltr">
+              {shipment.trackingUrl}
+            </a>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * The owner's two steps before delivery on the admin order page: "تأكيد الطلب" once the customer has confirmed a cash
+ * order (by phone or WhatsApp), and "شحن الطلب" with the courier and its tracking. `onChanged` gets the order as it is
+ * now; a refusal (a cancelled order, say) is said in Arabic and the order is fetched again (`onStale`).
+ */
+export default function OrderDispatch({
+  order,
+  onChanged,
+  onStale,
+}: {
+  order: Order;
+  onChanged: (order: Order) => void;
+  onStale: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
+  const [values, setValues] = useState<Shipment>(EMPTY_SHIPMENT);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shipping, setShipping] = useState(false);
+
+  const refused = (err: unknown) => {
+    const error = err as ApiError;
+    if (error.status === 409) onStale();
+    return failureText(error);
+  };
+
+  const confirm = async () => {
+    setConfirming(true);
+    try {
+      const confirmed = await dispatch(confirmedOrder(order._id)).unwrap();
+      toast.success(CONFIRMED_MESSAGE);
+      onChanged(confirmed);
+    } catch (err) {
+      toast.error(refused(err));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const ship = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkedShipment(values);
+    if ('problem' in checked) {
+      setProblem(checked.problem);
+      return;
+    }
+    setProblem(null);
+    setShipping(true);
+    try {
+      const shipped = await dispatch(shippedOrder({ id: order._id, shipment: checked.shipment })).unwrap();
+      toast.success(SHIPPED_MESSAGE);
+      onChanged(shipped);
+    } catch (err) {
+      setProblem(refused(err));
+    } finally {
+      setShipping(false);
+    }
+  };
+
+  return (
+    <div className="d-grid gap-3">
+      <div>
+        <h3 className="h6">تأكيد الطلب</h3>
+        {order.isConfirmed ? (
+          <p className="mb-0 text-success">تم تأكيد الطلب مع العميل {formatDateTime(order.confirmedAt)}</p>
+        ) : awaitsConfirmation(order) ? (
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <Button variant="success" onClick={() => void confirm()} disabled={confirming}>
+              تأكيد الطلب
+            </Button>
+            <span className="small text-muted">بعد تأكيد العميل بالهاتف او واتساب</span>
+          </div>
+        ) : (
+          <p className="mb-0 text-muted small">لا يحتاج هذا الطلب الى تأكيد</p>
+        )}
+      </div>
+      <div>
+        <h3 className="h6">الشحن</h3>
+        {order.isShipped ? (
+          <ShipmentFacts order={order} />
+        ) : canShip(order) ? (
+          <Form onSubmit={ship} noValidate aria-label="شحن الطلب">
+            <fieldset disabled={shipping} className="row g-2 align-items-end">
+              {problem && (
+                <div className="col-12">
+                  <Alert variant="danger" className="mb-0" role="alert">
+                    {problem}
+                  </Alert>
+                </div>
+              )}
+              <Form.Group controlId="ship-courier" className="col-12 col-md-4">
+                <Form.Label>شركة الشحن</Form.Label>
+                <Form.Control
+                  value={values.courier}
+                  maxLength={SHIPMENT_LIMITS.courier}
+                  placeholder="مثال: بوسطة"
+                  onChange={(e) => setValues({ ...values, courier: e.target.value })}
+                />
+              </Form.Group>
+              <Form.Group controlId="ship-number" className="col-12 col-md-4">
+                <Form.Label>رقم التتبع (اختياري)</Form.Label>
+                <Form.Control
+                  dir="ltr"
+                  value={values.trackingNumber ?? ''}
+                  maxLength={SHIPMENT_LIMITS.trackingNumber}
+                  onChange={(e) => setValues({ ...values, trackingNumber: e.target.value })}
+                />
+              </Form.Group>
+              <Form.Group controlId="ship-url" className="col-12 col-md-4">
+                <Form.Label>رابط التتبع (اختياري)</Form.Label>
+                <Form.Control
+                  type="url"
+                  dir="ltr"
+                  value={values.trackingUrl ?? ''}
+                  maxLength={SHIPMENT_LIMITS.trackingUrl}
+                  placeholder="https://"
+                  onChange={(e) => setValues({ ...values, trackingUrl: e.target.value })}
+                />
+              </Form.Group>
+              <div className="col-12">
+                <Button type="submit" variant="dark">
+                  شحن الطلب
+                </Button>
+              </div>
+            </fieldset>
+          </Form>
+        ) : (
+          <p className="mb-0 text-muted small">
+            {order.isCancelled ? 'لا يمكن شحن طلب ملغي' : order.isDelivered ? 'تم توصيل هذا الطلب' : 'لم يتم الشحن'}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
