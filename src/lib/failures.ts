@@ -80,11 +80,14 @@ export const isRetryable = (kind: FailureKind) =>
 const SERVER_REASONS: Record<string, string> = {
   'Invalid governorate': 'المحافظة المختارة غير موجودة، اختر محافظة من القائمة',
   'A zone with this name already exists': 'توجد منطقة شحن بهذا الاسم، اختر اسما اخر',
+  'A governorate with this code or name already exists': 'توجد محافظة بهذا الكود او الاسم',
   'This order has been cancelled': 'هذا الطلب ملغي، لا يمكن تغيير حالته',
 };
 
 /** Reasons that end in a value. */
-const SERVER_REASON_PATTERNS: Array<[pattern: RegExp, arabic: (match: RegExpMatchArray) => string]> = [];
+const SERVER_REASON_PATTERNS: Array<[pattern: RegExp, arabic: (match: RegExpMatchArray) => string]> = [
+  [/^Invalid governorate: (.+)$/, ([, code]) => `المحافظة ${code} غير موجودة، حدّث الصفحة`],
+];
 
 /** The Arabic of a reason the server gave (its `message`), when it is one we know. */
 export function serverReasonText(message: string): string | undefined {

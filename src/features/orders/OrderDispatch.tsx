@@ -161,7 +161,6 @@ export default function OrderDispatch({
                   dir="ltr"
                   value={values.trackingUrl ?? ''}
                   maxLength={SHIPMENT_LIMITS.trackingUrl}
-                  placeholder="https://"
                   onChange={(e) => setValues({ ...values, trackingUrl: e.target.value })}
                 />
               </Form.Group>
