@@ -144,7 +144,8 @@ export default function ZoneForm({ zone, governorates, zones, onSubmit, onCancel
             })}
           </div>
         </fieldset>
-        <div className="d-flex gap-2">
+        {/* Stays in view at the dialog's foot while the long governorate list scrolls (phones). */}
+        <div className="d-flex gap-2 position-sticky bottom-0 bg-body py-2 border-top">
           <Button type="submit" variant="dark" className="px-4">
             {zone ? 'حفظ التعديلات' : 'اضافة المنطقة'}
           </Button>

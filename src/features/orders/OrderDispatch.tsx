@@ -27,8 +27,8 @@ function ShipmentFacts({ order }: { order: Order }) {
       {shipment?.trackingNumber && (
         <>
           <dt className="col-5 col-sm-3 fw-normal text-muted">رقم التتبع</dt>
-          <dd className="col-7 col-sm-9 mb-1" dir="ltr">
-            <span className="d-inline-block">{shipment.trackingNumber}</span>
+          <dd className="col-7 col-sm-9 mb-1">
+            <span dir="ltr">{shipment.trackingNumber}</span>
           </dd>
         </>
       )}
