@@ -1,6 +1,8 @@
+import { useAppSelector } from '../../app/hooks';
 import SideMenuLayout, { type SideMenuLink } from '../../components/layout/SideMenuLayout';
+import { selectCurrentUser } from '../../features/user/userSlice';
 
-const adminMenuLinks: SideMenuLink[] = [
+const adminMenuLinks: Array<SideMenuLink & { ownerOnly?: boolean }> = [
   { to: '/admin', label: 'الرئيسية', end: true },
   { to: '/admin/allorders', label: 'ادارة الطلبات', sectionPrefixes: ['/admin/orders/'] },
   { to: '/admin/allproducts', label: 'ادارة المنتجات', sectionPrefixes: ['/admin/editproduct/'] },
@@ -8,7 +10,7 @@ const adminMenuLinks: SideMenuLink[] = [
   { to: '/admin/categories', label: 'التصنيفات' },
   { to: '/admin/subcategories', label: 'التصنيفات الفرعية' },
   { to: '/admin/delivery', label: 'مناطق الشحن' },
-  { to: '/admin/settings', label: 'اعدادات المتجر' },
+  { to: '/admin/settings', label: 'اعدادات المتجر', ownerOnly: true },
   { to: '/admin/addbrand', label: 'اضف ماركة' },
   { to: '/admin/addcategory', label: 'اضف تصنيف' },
   { to: '/admin/addsubcategory', label: 'اضف تصنيف فرعي' },
@@ -17,5 +19,8 @@ const adminMenuLinks: SideMenuLink[] = [
 ];
 
 export default function AdminLayout() {
-  return <SideMenuLayout title="لوحة التحكم" links={adminMenuLinks} />;
+  // The shop's settings are the owner's (role admin) alone; a manager's request would be refused.
+  const isOwner = useAppSelector(selectCurrentUser)?.role === 'admin';
+  const links = isOwner ? adminMenuLinks : adminMenuLinks.filter((link) => !link.ownerOnly);
+  return <SideMenuLayout title="لوحة التحكم" links={links} />;
 }

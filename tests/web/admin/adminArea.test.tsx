@@ -38,6 +38,14 @@ describe('admin area', () => {
     ]);
   });
 
+  it("leaves the shop's settings out of a manager's menu (they are the owner's alone)", async () => {
+    storeSession({ ...admin, role: 'manager' });
+    renderApp('/admin/delivery');
+    const menu = await screen.findByRole('navigation', { name: 'لوحة التحكم' });
+    expect(within(menu).getByRole('link', { name: 'مناطق الشحن' })).toHaveAttribute('href', '/admin/delivery');
+    expect(within(menu).queryByRole('link', { name: 'اعدادات المتجر' })).toBeNull();
+  });
+
   it.each([
     ['/admin/editproduct/prod-1', 'ادارة المنتجات'],
     ['/admin/orders/order-1', 'ادارة الطلبات'],
