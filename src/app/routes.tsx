@@ -58,6 +58,7 @@ const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'
 const AdminBrandsPage = lazy(() => import('../pages/admin/AdminBrandsPage'));
 const AdminCategoriesPage = lazy(() => import('../pages/admin/AdminCategoriesPage'));
 const AdminSubcategoriesPage = lazy(() => import('../pages/admin/AdminSubcategoriesPage'));
+const AdminOrderInvoicePage = lazy(() => import('../pages/admin/AdminOrderInvoicePage'));
 const AdminDeliveryPage = lazy(() => import('../pages/admin/AdminDeliveryPage'));
 const AdminShopSettingsPage = lazy(() => import('../pages/admin/AdminShopSettingsPage'));
 
@@ -180,6 +181,22 @@ export function createRoutes(): RouteObject[] {
           element: (
             <Suspense fallback={<Spinner />}>
               <UserOrderInvoicePage />
+            </Suspense>
+          ),
+        },
+      ],
+    },
+    {
+      // The owner's copy of an order's invoice, alone on its page like the customer's.
+      path: '/admin/orders/:id/invoice',
+      element: <RequireAdmin />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          index: true,
+          element: (
+            <Suspense fallback={<Spinner />}>
+              <AdminOrderInvoicePage />
             </Suspense>
           ),
         },

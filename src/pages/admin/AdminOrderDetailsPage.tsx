@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../app/hooks';
 import type { Order } from '../../api/types';
@@ -152,8 +152,11 @@ export default function AdminOrderDetailsPage() {
           </Badge>
         )}
       </h1>
-      <p className="text-muted small mb-3">
+      <p className="text-muted small mb-3 d-flex flex-wrap align-items-center gap-2">
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        <Link to={`/admin/orders/${order._id}/invoice`} className="btn btn-outline-dark btn-sm ms-auto">
+          الفاتورة
+        </Link>
       </p>
       <Card className="mb-3">
         <Card.Body>

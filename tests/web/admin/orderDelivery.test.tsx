@@ -6,7 +6,8 @@ import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPag
 import { listOf } from '../mocks/fixtures';
 import { adminHandlers, orders } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
-import { renderWithProviders } from '../utils/renderWithProviders';
+import { admin } from '../mocks/fixtures';
+import { renderApp, renderWithProviders, storeSession } from '../utils/renderWithProviders';
 
 // The delivery steps of an order on the owner's screens: WhatsApp confirmation, confirm, ship, the fees, the CSV files.
 
@@ -214,6 +215,31 @@ describe('admin order page: delivery', () => {
     expect(await screen.findByText('لا يمكن شحن طلب ملغي')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'تأكيد الطلب' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'شحن الطلب' })).toBeNull();
+  });
+});
+
+describe('admin order invoice', () => {
+  it("opens from the order page, alone on its page, with the order's lines, fees and the VAT included", async () => {
+    serveOrder(cashOrder);
+    storeSession(admin);
+    const { user, router } = renderApp('/admin/orders/order-1');
+    const slow = { timeout: 20_000 };
+    await user.click(await screen.findByRole('link', { name: 'الفاتورة' }, slow));
+    const invoice = await screen.findByTestId('invoice', undefined, slow);
+    expect(router.state.location.pathname).toBe('/admin/orders/order-1/invoice');
+    // Neither the admin menu nor the shop's bars: it prints alone.
+    expect(screen.queryByRole('navigation', { name: 'لوحة التحكم' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'العودة الى تفاصيل الطلب' })).toHaveAttribute(
+      'href',
+      '/admin/orders/order-1',
+    );
+    expect(within(invoice).getByTestId('invoice-number')).toHaveTextContent('7');
+    const total = (label: string) => within(invoice).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(total('الشحن')).toHaveTextContent('45 جنيه');
+    expect(total('رسوم الدفع عند الاستلام')).toHaveTextContent('10 جنيه');
+    expect(total('الاجمالي')).toHaveTextContent('24,053 جنيه');
+    expect(total('شامل ضريبة القيمة المضافة')).toHaveTextContent('2,953.88 جنيه');
+    expect(invoice).toHaveTextContent('الهرم، الجيزة');
   });
 });
 
