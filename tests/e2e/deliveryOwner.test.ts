@@ -220,6 +220,12 @@ describe('the owner delivers in Egypt, in Chromium', () => {
       'https://bosta.co/tracking-shipment/?track_id=BOS-20261126',
     );
     await shoot(page, '1280_admin_order_shipped');
+    // The owner's copy of the invoice, to print with the parcel.
+    await page.getByRole('link', { name: 'الفاتورة' }).click();
+    await page.waitForURL(`**/admin/orders/${order._id}/invoice`);
+    const invoice = page.getByTestId('invoice');
+    await expect.poll(() => invoice.getByTestId('invoice-number').textContent()).toContain(String(order.id));
+    expect(await invoice.innerText()).toContain('شامل ضريبة القيمة المضافة');
     await context.close();
 
     const stored = await api<{
