@@ -254,10 +254,13 @@ describe('the owner delivers in Egypt, in Chromium', () => {
     await page.getByRole('article').first().waitFor();
     const today = new Date();
     const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    for (const [label, name] of [
-      ['تصدير الطلبات (CSV)', `orders-${date}.csv`],
-      ['تصدير منتجات الطلبات (CSV)', `order-lines-${date}.csv`],
-    ]) {
+    const files = [
+      // A line per order: its delivery address and courier among the Arabic columns.
+      { label: 'تصدير الطلبات (CSV)', name: `orders-${date}.csv`, has: ['شارع الهرم 20، الدور الثاني', 'بوسطة'] },
+      // A line per order item: the product ordered.
+      { label: 'تصدير منتجات الطلبات (CSV)', name: `order-lines-${date}.csv`, has: ['المنتج', 'الكمية'] },
+    ];
+    for (const { label, name, has } of files) {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: label }).click(),
@@ -266,8 +269,9 @@ describe('the owner delivers in Egypt, in Chromium', () => {
       const bytes = await fs.readFile((await download.path())!);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.subarray(3).toString('utf8');
-      expect(text).toContain(String(order.id));
-      expect(text).toContain('شارع الهرم 20، الدور الثاني');
+      expect(text.startsWith('رقم الطلب,')).toBe(true);
+      expect(text).toMatch(new RegExp(`^${order.id},`, 'm'));
+      for (const part of has) expect(text).toContain(part);
     }
 
     // The filter narrows the list and the files alike: our order is confirmed now, so it is in neither.
