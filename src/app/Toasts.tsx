@@ -37,7 +37,7 @@ export default function Toasts() {
     <ToastContainer
       rtl
       position={phone ? 'bottom-center' : 'bottom-left'}
-      limit={phone ? 1 : 3}
+      limit={phone ? 1 : undefined}
       autoClose={DELAYS.toastAutoClose}
       newestOnTop
       hideProgressBar

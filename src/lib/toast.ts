@@ -3,6 +3,7 @@ import type { ToastContent, ToastOptions } from 'react-toastify';
 import type { ApiError } from '../api/types';
 import ToastWithAction from '../components/ToastWithAction';
 import { failureKind, failureText, isRetryable, type FailureWording } from './failures';
+import { isPhone } from './usePhone';
 
 /**
  * The app's toasts. react-toastify (its code and its stylesheet, about 14 KB gzip) stays out of the first
@@ -33,7 +34,11 @@ export function onToastsRequested(listener: () => void) {
 }
 
 const show = (kind: Kind) => (content: ToastContent, options?: ToastOptions) => {
-  void loadToasts().then(({ toast }) => toast[kind](content, options));
+  void loadToasts().then(({ toast }) => {
+    // A phone shows one toast at a time (app/Toasts.tsx): the newest replaces the one on screen instead of waiting.
+    if (isPhone()) toast.dismiss();
+    toast[kind](content, options);
+  });
 };
 
 const RETRY_LABEL = 'حاول مرة أخرى';

@@ -9,7 +9,8 @@ function subscribe(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 
-const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+/** Whether the window is phone-sized now. */
+export const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
 /** True while the window is phone-sized; follows rotation and resizing. */
 export function usePhone(): boolean {
