@@ -145,3 +145,153 @@ describe("the customer's invoice", () => {
     }
   });
 });
+
+describe('delivering in Egypt, as the shopper sees it', () => {
+  const giza = {
+    alias: 'الشغل',
+    governorate: 'الجيزة',
+    city: 'الدقي',
+    details: 'شارع التحرير 5',
+    phone: '01123456789',
+  };
+  const aswan = {
+    alias: 'بيت العائلة',
+    governorate: 'EG-ASN',
+    city: 'كوم امبو',
+    details: 'شارع النيل، بجوار المسجد الكبير',
+    phone: '01012345678',
+  };
+  /** Pounds of an amount as the shop prints it ('1,099.50 جنيه'). */
+  const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+  let product: { id: string; price: number };
+  let orderId = '';
+
+  it('adds an address in Giza with the governorate select; Giza and Aswan cost different shipping on the pay page', async () => {
+    // Below the demo zones' free-shipping thresholds, so both pay shipping.
+    product = (await shop.app.ctx.db.one<{ id: string; price: number }>(
+      `SELECT id, coalesce(nullif(price_after_discount, 0), price) / 100.0 AS price FROM products
+       WHERE quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0
+         AND coalesce(nullif(price_after_discount, 0), price) < 100000 ORDER BY price LIMIT 1`,
+    ))!;
+    product.price = Number(product.price);
+    await page.goto('/user/add-address');
+    await page.getByLabel('تسمية العنوان').fill(giza.alias);
+    await page.getByLabel('المحافظة').selectOption({ label: giza.governorate });
+    await page.getByLabel('المدينة / المنطقة').fill(giza.city);
+    await page.getByLabel('العنوان بالتفصيل').fill(giza.details);
+    await page.getByLabel('رقم الهاتف').fill(giza.phone);
+    await page.getByRole('button', { name: 'اضافة عنوان' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/addresses');
+    await page.getByRole('listitem', { name: giza.alias }).getByText('الدقي، الجيزة').waitFor();
+    expect((await api('POST', '/addresses', aswan)).status).toBe(200);
+    expect((await api('POST', '/cart', { productId: product.id })).status).toBe(200);
+
+    await page.goto('/order/paymethoud');
+    const select = page.getByLabel('عنوان الشحن');
+    await select.locator('option', { hasText: aswan.alias }).waitFor({ state: 'attached' });
+    await select.selectOption({ label: giza.alias });
+    await expect.poll(() => page.getByTestId('shipping-price').innerText()).toBe('50 جنيه');
+    expect(amountOf(await page.getByTestId('payable').innerText())).toBeCloseTo(product.price + 50, 2);
+    await select.selectOption({ label: aswan.alias });
+    await page.getByTestId('chosen-address').getByText('كوم امبو، أسوان').waitFor();
+    await expect.poll(() => page.getByTestId('shipping-price').innerText()).toBe('85 جنيه');
+    expect(amountOf(await page.getByTestId('payable').innerText())).toBeCloseTo(product.price + 85, 2);
+    await page.getByTestId('vat').waitFor();
+  });
+
+  it('orders cash to Aswan, seeing its cash fee first; the order stores shipping, cash fee and VAT', async () => {
+    await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check();
+    await expect.poll(() => page.getByTestId('cash-fee').innerText()).toBe('15 جنيه');
+    const total = amountOf(await page.getByTestId('payable').innerText());
+    expect(total).toBeCloseTo(product.price + 85 + 15, 2);
+    const vat = amountOf(await page.getByTestId('vat').innerText());
+    expect(vat).toBeCloseTo(Math.round((total * 14 * 100) / 114) / 100, 2);
+    if (screenshots) await page.screenshot({ path: path.join(screenshots, 'pay-aswan-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'اتمام الشراء' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/allorders');
+
+    const { data } = await api<{
+      data: {
+        _id: string;
+        shippingPrice: number;
+        cashFee: number;
+        taxPrice: number;
+        totalOrderPrice: number;
+        shippingAddress: { governorate: string; governorateName: string };
+      }[];
+    }>('GET', '/orders?limit=1');
+    const order = data.data[0];
+    expect(order).toMatchObject({ shippingPrice: 85, cashFee: 15, totalOrderPrice: total, taxPrice: vat });
+    expect(order.shippingAddress).toMatchObject({ governorate: 'EG-ASN', governorateName: 'أسوان' });
+    orderId = order._id;
+  });
+
+  it('shows the fees, the VAT and the governorate on the order page, then confirmed and shipped with tracking', async () => {
+    await page.goto(`/user/orders/${orderId}`);
+    await expect.poll(() => page.getByTestId('order-shipping').innerText()).toBe('85 جنيه');
+    expect(await page.getByTestId('order-cash-fee').innerText()).toBe('15 جنيه');
+    await page.getByTestId('order-vat').waitFor();
+    await page.locator('address').getByText('كوم امبو، أسوان').waitFor();
+
+    // The owner confirms by phone and ships with a courier.
+    const staff = await fetch(`${shop.baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@shop.local', password: 'Admin1234' }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    const asStaff = (url: string, body?: unknown) =>
+      fetch(`${shop.baseUrl}/api/v1/orders/${orderId}/${url}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${staff.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    expect((await asStaff('confirm')).status).toBe(200);
+    const shipment = {
+      courier: 'بوسطة',
+      trackingNumber: 'BST-889123',
+      trackingUrl: 'https://bosta.co/tracking/889123',
+    };
+    expect((await asStaff('ship', shipment)).status).toBe(200);
+
+    await page.reload();
+    const steps = page.getByRole('list', { name: 'مراحل الطلب' }).getByRole('listitem');
+    await expect.poll(() => steps.count()).toBeGreaterThan(3);
+    const texts = await steps.allInnerTexts();
+    expect(texts.map((text) => text.split('\n')[0])).toEqual([
+      'تم تقديم الطلب',
+      'تم تأكيد الطلب',
+      'تم الشحن',
+      'تم الدفع',
+      'تم التوصيل',
+    ]);
+    expect(texts[2]).toContain('شركة الشحن: بوسطة');
+    expect(texts[2]).toContain('رقم التتبع: BST-889123');
+    const tracking = steps.nth(2).getByRole('link', { name: 'تتبع الشحنة' });
+    expect(await tracking.getAttribute('href')).toBe(shipment.trackingUrl);
+    expect(await tracking.getAttribute('target')).toBe('_blank');
+    expect(await tracking.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await page.getByRole('button', { name: 'الغاء الطلب' }).count()).toBe(0);
+  });
+
+  it("prints the order's invoice with Aswan, the shipping, the cash fee and the VAT included, Arabic intact", async () => {
+    await page.getByRole('link', { name: 'الفاتورة' }).click();
+    await page.getByTestId('invoice-vat').waitFor();
+    await page.waitForLoadState('networkidle');
+    const texts = await invoiceTexts(page);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'الرقم الضريبي: 100-200-300',
+        'كوم امبو، أسوان',
+        'الشحن',
+        '85 جنيه',
+        'رسوم الدفع عند الاستلام',
+        '15 جنيه',
+        'شامل ضريبة القيمة المضافة',
+      ]),
+    );
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    if (screenshots) await fs.writeFile(path.join(screenshots, 'invoice-aswan.pdf'), pdf);
+    const [first] = pdfRuns(pdf);
+    expect(texts.filter((text) => !pdfShows(first, text))).toEqual([]);
+  });
+});
