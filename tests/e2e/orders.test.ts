@@ -139,6 +139,8 @@ describe('an order a shopper can follow', () => {
     const steps = page.getByRole('list', { name: 'مراحل الطلب' }).getByRole('listitem');
     expect(await steps.allInnerTexts()).toEqual([
       expect.stringMatching(/^تم تقديم الطلب\n.*\d{1,2}:\d{2}/),
+      'تم تأكيد الطلب\nلم يتم بعد',
+      'تم الشحن\nلم يتم بعد',
       'تم الدفع\nلم يتم بعد',
       'تم التوصيل\nلم يتم بعد',
     ]);
