@@ -238,7 +238,7 @@ describe('customer journeys in Chromium', () => {
     await page.goto('/products');
     const productCard = page.locator('main .product-card').first();
     await productCard.waitFor();
-    const title = (await productCard.locator('h3 a').innerText()).trim();
+    const title = (await productCard.getByRole('heading').getByRole('link').innerText()).trim();
     const heart = productCard.getByRole('button', { name: 'اضافة للمفضلة' });
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
@@ -289,6 +289,8 @@ describe('customer journeys in Chromium', () => {
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await toast(page, 'كلمة السر او الايميل خطأ');
     await login(page, { email: DEMO_USER.email, password: 'Changed123' });
+    // Back on the profile the password change sent them away from.
+    expect(new URL(page.url()).pathname).toBe('/user/profile');
     await page.getByRole('button', { name: 'عميل معدل' }).waitFor();
   });
 });

@@ -86,14 +86,13 @@ export async function login(page: Page, credentials: { email: string; password: 
   await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(credentials.email);
   await page.getByLabel('كلمة السر', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: /تسجيل الدخول/ }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  // Home, or back to the page a guard or an expired session sent the shopper from.
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 /** Waits until the crop dialog shows its image with the first selection placed, and has stopped sliding in. */
 export async function cropReady(dialog: Locator) {
   await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
   await dialog.locator('.ReactCrop__crop-selection').waitFor();
-  await (await dialog.getByRole('button', { name: 'قص', exact: true }).elementHandle())!.waitForElementState(
-    'stable',
-  );
+  await (await dialog.getByRole('button', { name: 'قص', exact: true }).elementHandle())!.waitForElementState('stable');
 }
 export * from './visibility';

@@ -27,7 +27,7 @@ function readPrice(text: string): number {
   return Number(ascii.replace(/[^\d.]/g, ''));
 }
 
-const cardTitles = (page: Page) => page.locator('main .product-card h3').allInnerTexts();
+const cardTitles = (page: Page) => page.locator('main .product-card').getByRole('heading').allInnerTexts();
 /** The price each card shows in bold: the one the shopper pays. */
 const cardPrices = async (page: Page) =>
   (await page.locator('main .product-card .fw-bold').allInnerTexts()).map(readPrice);

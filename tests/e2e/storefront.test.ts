@@ -17,7 +17,7 @@ describe('storefront in Chromium', () => {
     await categoryLink.click();
     await page.getByRole('heading', { name: `منتجات تصنيف ${categoryName}` }).waitFor();
     await expectSeen(page, MAIN_IMAGES.productCard);
-    const productLink = page.locator('main .product-card h3 a').first();
+    const productLink = page.locator('main .product-card').getByRole('heading').getByRole('link').first();
     const title = (await productLink.innerText()).trim();
     await productLink.click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
