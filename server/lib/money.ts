@@ -21,13 +21,5 @@ export const effectivePrice = (price: number, priceAfterDiscount: number | null 
 export const MAX_CART_TOTAL = 100_000_000_000;
 export const CART_TOTAL_TOO_LARGE = `Cart total may be at most ${MAX_CART_TOTAL / 100} EGP`;
 
-/**
- * The VAT already included in a price that includes it (Egyptian prices are quoted with VAT): total × rate / (100 +
- * rate), in piastres, halves rounded up. Worked in hundredths of a percent, so it stays in exact integers.
- */
-export function includedVat(totalPiastres: number, ratePercent: number): number {
-  const basisPoints = Math.round(ratePercent * 100);
-  if (basisPoints <= 0) return 0;
-  const divisor = 10_000 + basisPoints;
-  return Math.floor((totalPiastres * basisPoints * 2 + divisor) / (2 * divisor));
-}
+// The VAT included in a price is worked out as the web app shows it, from the one implementation in common/.
+export { includedVat } from '../../common/vat';
