@@ -393,6 +393,8 @@ const TABLE: Entry[] = [
     params: orderOf,
     body: () => ({ courier: 'بوسطة', trackingNumber: 'BS-1' }),
   }),
+  { route: 'GET /api/v1/orders/export.csv', expect: staff(200) },
+  { route: 'GET /api/v1/orders/export-lines.csv', expect: staff(200) },
   { route: 'GET /api/v1/delivery/governorates', expect: everyone(200) },
   {
     route: 'POST /api/v1/delivery/governorates',

@@ -144,7 +144,10 @@ const parentsFirst = async (t: TestContext) => [...(await dataTables(t.db))].rev
  * take around every request). Equal snapshots before and after a request mean it changed nothing.
  */
 export async function snapshot(t: TestContext): Promise<Record<string, string>> {
-  const columns = (await parentsFirst(t)).map(
+  // Tables the triggers fill are left out: they follow the tables they are made from, which are compared, and on
+  // PostgreSQL their rows depend on the connection that wrote them (daily_sales' slot is its backend's pid).
+  const tables = (await parentsFirst(t)).filter((table) => !DERIVED_TABLES.includes(table));
+  const columns = tables.map(
     (table) => `(SELECT coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') FROM ${table} x) AS ${table}`,
   );
   return (await t.db.one<Record<string, string>>(`SELECT ${columns.join(', ')}`))!;
