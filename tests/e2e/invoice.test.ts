@@ -126,6 +126,36 @@ describe("the customer's invoice", () => {
     expect(pdfShows(pages[0], 'طباعة / حفظ PDF')).toBe(false);
   });
 
+  it('a card order paid on the test page prints too: paid by card, with its shipping and the VAT it includes', async () => {
+    const product = (await shop.app.ctx.db.one<{ id: string }>(
+      'SELECT id FROM products WHERE quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1',
+    ))!;
+    const { data: cart } = await api<{ data: { _id: string } }>('POST', '/cart', { productId: product.id });
+    const { data: opened } = await api<{ session: { url: string } }>(
+      'POST',
+      `/orders/checkout-session/${cart.data._id}`,
+      { shippingAddress: { ...address, governorate: 'EG-GZ' } },
+    );
+    await page.goto(opened.session.url);
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/allorders');
+    const { data } = await api<{ data: { _id: string; shippingPrice: number; taxPrice: number }[] }>(
+      'GET',
+      '/orders?limit=1',
+    );
+    // Giza is in the demo shop's Greater Cairo zone: 50 EGP, unless the items reach 1,500.
+    expect([0, 50]).toContain(data.data[0].shippingPrice);
+    expect(data.data[0].taxPrice).toBeGreaterThan(0);
+
+    await page.goto(`/user/orders/${data.data[0]._id}/invoice`);
+    await page.getByTestId('invoice-total').waitFor();
+    await page.waitForLoadState('networkidle');
+    const texts = await invoiceTexts(page);
+    expect(texts).toEqual(expect.arrayContaining(['طريقة الدفع: بطاقة ائتمانية', 'شامل ضريبة القيمة المضافة']));
+    const pages = pdfRuns(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    expect(texts.filter((text) => !pdfShows(pages[0], text))).toEqual([]);
+  });
+
   it.each([390, 1280])('lays the invoice out right to left at %i px, with the totals in view', async (width) => {
     const { context: wide, page: on } = await shop.newPage({ width, height: 844 });
     try {
