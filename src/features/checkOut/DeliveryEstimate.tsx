@@ -50,29 +50,32 @@ export default function DeliveryEstimate() {
         </Form.Select>
       </Form.Group>
       {shown && (
-        <dl className="mb-0">
-          <div className="d-flex justify-content-between gap-2">
-            <dt className="fw-normal">الشحن</dt>
-            <dd className="mb-1" data-testid="estimate-shipping">
-              {shown.shippingPrice > 0 ? formatEGP(shown.shippingPrice) : 'شحن مجاني'}
-            </dd>
-          </div>
-          <div className="d-flex justify-content-between gap-2 fw-bold">
-            <dt>الاجمالي مع الشحن</dt>
-            <dd className="mb-1" data-testid="estimate-total">
-              {formatEGP(shown.totalOnline)}
-            </dd>
-          </div>
-          {shown.taxPrice > 0 && (
-            <div className="d-flex justify-content-between gap-2 text-body-secondary">
-              <dt className="fw-normal">شامل ضريبة القيمة المضافة</dt>
-              <dd className="mb-1">{formatEGP(shown.taxPrice)}</dd>
+        <>
+          <dl className="mb-0">
+            <div className="d-flex justify-content-between gap-2">
+              <dt className="fw-normal">الشحن</dt>
+              <dd className="mb-1" data-testid="estimate-shipping">
+                {shown.shippingPrice > 0 ? formatEGP(shown.shippingPrice) : 'شحن مجاني'}
+              </dd>
             </div>
-          )}
+            <div className="d-flex justify-content-between gap-2 fw-bold">
+              <dt>الاجمالي مع الشحن</dt>
+              <dd className="mb-1" data-testid="estimate-total">
+                {formatEGP(shown.totalOnline)}
+              </dd>
+            </div>
+            {shown.taxPrice > 0 && (
+              <div className="d-flex justify-content-between gap-2 text-body-secondary">
+                <dt className="fw-normal">شامل ضريبة القيمة المضافة</dt>
+                <dd className="mb-1">{formatEGP(shown.taxPrice)}</dd>
+              </div>
+            )}
+          </dl>
+          {/* A note beside the list, not in it: a definition list holds only its terms and definitions. */}
           {shown.cashOnDelivery.allowed && shown.cashOnDelivery.fee > 0 && (
             <p className="mb-0 text-body-secondary">الدفع عند الاستلام يضيف {formatEGP(shown.cashOnDelivery.fee)}</p>
           )}
-        </dl>
+        </>
       )}
     </div>
   );
