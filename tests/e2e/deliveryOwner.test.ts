@@ -275,8 +275,11 @@ describe('the owner delivers in Egypt, in Chromium', () => {
     }
 
     // The filter narrows the list and the files alike: our order is confirmed now, so it is in neither.
-    await page.getByRole('checkbox', { name: 'طلبات الدفع عند الاستلام غير المؤكدة' }).check();
+    // The switch is the URL's: it shows checked once the page has followed the link it makes.
+    const unconfirmed = page.getByRole('checkbox', { name: 'طلبات الدفع عند الاستلام غير المؤكدة' });
+    await unconfirmed.click();
     await page.waitForURL('**/admin/allorders?unconfirmed=true');
+    await expect.poll(() => unconfirmed.isChecked()).toBe(true);
     await expect.poll(() => page.getByRole('article', { name: `طلب رقم #${order.id}` }).count()).toBe(0);
     const [filtered] = await Promise.all([
       page.waitForEvent('download'),
