@@ -109,9 +109,7 @@ describe('paying through Paymob', () => {
     expect(fake.intentions.at(-1)!.body.billing_data.phone_number).toBe('01055556666');
   });
 
-  // Skipped: since the pay page shows the delivery fees, the declined message is not in the window on return (the
-  // order and cart assertions held); left on the payments issue to put the message in sight again.
-  it.skip('declined: back on the pay page with a clear Arabic message, nothing ordered, the cart kept to try again', async () => {
+  it('declined: back on the pay page with a clear Arabic message, nothing ordered, the cart kept to try again', async () => {
     const before = (await api<{ results: number }>('GET', '/orders?limit=1')).data.results;
     await toPayPage();
     await page.getByRole('radio', { name: 'بطاقة بنكية' }).check();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -78,6 +78,11 @@ export default function PayMethodPage() {
   // Paymob sends a declined shopper back here (?payment=declined): say so until they try again.
   const [searchParams] = useSearchParams();
   const declined = searchParams.get('payment') === 'declined';
+  const declinedAlert = useRef<HTMLDivElement>(null);
+  // Brought into sight once the page has laid out its fees, which may push it away on a phone.
+  useEffect(() => {
+    if (declined) declinedAlert.current?.scrollIntoView?.({ block: 'center' });
+  }, [declined, cartStatus]);
 
   useEffect(() => {
     if (!isUser) return;
@@ -195,7 +200,13 @@ export default function PayMethodPage() {
     <>
       <h1 className="h4 my-3">اختر طريقة الدفع</h1>
       {declined && (
-        <Alert variant="danger" data-testid="payment-declined" style={{ maxWidth: 640 }}>
+        <Alert
+          ref={declinedAlert}
+          role="alert"
+          variant="danger"
+          data-testid="payment-declined"
+          style={{ maxWidth: 640 }}
+        >
           {PAYMENT_RESULT_MESSAGES.declined}
         </Alert>
       )}
