@@ -54,14 +54,26 @@ export function useProductSearch() {
   // The address last written from the store's criteria: its search is the shopper's change, with SPEC's delay.
   const written = useRef<string | null>(null);
 
+  /** Writes the store's criteria into the address, from page 1. */
+  const write = (next: SearchCriteria) => {
+    const address = listingParams(next, 1);
+    written.current = address.toString();
+    setParams(address, { replace: true });
+  };
+
   // Address → store.
   useEffect(() => {
     if (!urlCriteria) {
       // A bare /products: the criteria kept from earlier visits, written into the address.
-      setParams(listingParams(criteria, 1), { replace: true });
+      write(criteria);
       return;
     }
-    if (address === written.current) return;
+    if (address === written.current) {
+      // An address written here never sets the store back: a shopper typing on while it was on its way (the listing
+      // opens at the first letter, its page still loading) keeps every letter, and the newer word is written.
+      if (criteriaKey(urlCriteria) !== criteriaKey(criteria)) write(criteria);
+      return;
+    }
     if (criteriaKey(urlCriteria) !== criteriaKey(criteria)) {
       restoring.current = criteriaKey(urlCriteria);
       dispatch(searchCriteriaRestored(urlCriteria));
@@ -78,9 +90,7 @@ export function useProductSearch() {
       return;
     }
     if (!urlCriteria || criteriaKey(urlCriteria) === key) return;
-    const next = listingParams(criteria, 1);
-    written.current = next.toString();
-    setParams(next, { replace: true });
+    write(criteria);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [criteria]);
 
