@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+import { field, fields, partial } from '../../lib/fields';
+import { DateTime, Timestamps } from '../../lib/schemas';
+import { parseExpire } from '../../lib/dates';
+import { toNumber } from '../../lib/validate';
+
+/** A coupon as API.md §1 answers it (serialize.ts). */
+export const Coupon = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  expire: DateTime({ description: 'The coupon works until this moment' }),
+  discount: Type.Number({ description: 'Percentage, 0 < d ≤ 100' }),
+  ...Timestamps,
+});
+
+/** A coupon's fields (API.md §5.10), handed on as they are stored: the name trimmed, the moment, 2 decimals. */
+const CouponFields = {
+  name: field
+    .text('1–32 characters, unique case-insensitively')
+    .required('coupon name required')
+    .string('coupon name required')
+    .maxLength(32, 'Too long coupon name'),
+  expire: field
+    .custom(
+      Type.Unsafe<Date>({
+        type: 'string',
+        description:
+          'ISO date or date-time; `M/D/YYYY` (Arabic-Indic digits too); a date alone means the end of that day in Cairo',
+      }),
+      parseExpire,
+    )
+    .required('coupon expire time required')
+    .check((v) => parseExpire(v) !== undefined, 'Invalid expire date'),
+  discount: field
+    .number({ description: 'Percentage, 0 < d ≤ 100, 2 decimals' })
+    .required('coupon discount required')
+    .numeric('coupon discount must be a number')
+    // Stored with 2 decimals, so a value that rounds to 0 is refused too.
+    .number((d) => Math.round(d * 100) > 0 && d <= 100, 'Discount must be greater than 0 and at most 100')
+    .reading((v) => Math.round(toNumber(v)! * 100) / 100),
+};
+
+/** POST /coupons: a new coupon must still be valid. */
+export const NewCoupon = fields({
+  ...CouponFields,
+  expire: CouponFields.expire.check(
+    (v) => parseExpire(v)!.getTime() > Date.now(),
+    'Coupon expire date must be in the future',
+  ),
+});
+
+/** PUT/PATCH /coupons/:id: only the fields sent, with the same rules (an expiry in the past is allowed). */
+export const CouponChanges = fields(partial(CouponFields));
