@@ -185,6 +185,33 @@ describe('staff refund of an order paid through Paymob', () => {
     expect(await stock(t, product)).toEqual({ quantity: 5, sold: 0 });
   });
 
+  it('an order paid after its stock ran out (oversold) gives back only the units it took, never the ones it did not find', async () => {
+    const { cartId, product } = await cartOf(t, customer, 3);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/checkout-session/${cartId}`,
+      headers: customer.auth,
+      payload: { shippingAddress: address, paymentMethod: 'card' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // While the shopper pays for 3, the shop sells all but 1 elsewhere; the money is taken all the same.
+    await t.db.query('UPDATE products SET quantity = 1 WHERE id = $1', [product]);
+    const intention = fake.intentions.at(-1)!;
+    await fake.pay(intention, 'pay');
+    expect(await fake.deliver(fake.held.pop()!)).toBe(200);
+    const order = (await t.db.one<{ id: string; oversold: boolean }>(
+      'SELECT id, oversold FROM orders WHERE payment_session_id = $1',
+      [res.json().session.id],
+    ))!;
+    expect(order.oversold).toBe(true);
+    expect(await stock(t, product)).toEqual({ quantity: 0, sold: 3 });
+
+    const refunded = await refund(t, order.id, staff);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // The 1 unit the order took is back; the 2 it never found were never in stock.
+    expect(await stock(t, product)).toEqual({ quantity: 1, sold: 0 });
+  });
+
   it('customers and visitors are refused and change nothing; a cash order, a kiosk payment and an unknown order are clear 4xx', async () => {
     const { orderId } = await paidOrder();
     const before = await orderState(t, orderId);

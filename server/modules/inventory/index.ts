@@ -4,6 +4,7 @@ export {
   lockProductsStock,
   takeStock,
   restock,
+  stockShortfall,
   stockOf,
   type OrderedProductRow,
   type StockCount,

@@ -36,6 +36,26 @@ export const lockProductsStock = (tx: Queryable, ids: string[]) =>
 export interface StockCount {
   productId: string;
   count: number;
+  /** Of `count`, how many were taken from stock (restock puts back only these); all of them when missing. */
+  taken?: number;
+}
+
+/**
+ * For an order that takes stock only down to 0 (a paid card order), how many units of each line are not in stock,
+ * lines in order: a product's stock goes to its first lines first. The caller has locked the products.
+ */
+export async function stockShortfall(tx: Queryable, lines: Array<{ productId: string; count: number }>) {
+  const rows = await tx.query<{ id: string; quantity: number }>(
+    'SELECT id, quantity FROM products WHERE id = ANY($1::uuid[])',
+    [[...new Set(lines.map((l) => l.productId))]],
+  );
+  const left = new Map(rows.map((r) => [r.id, Math.max(r.quantity, 0)]));
+  return lines.map((line) => {
+    const available = left.get(line.productId) ?? 0;
+    const taken = Math.min(available, line.count);
+    left.set(line.productId, available - taken);
+    return line.count - taken;
+  });
 }
 
 /**
@@ -51,16 +71,23 @@ export async function takeStock(tx: Queryable, lines: StockCount[], options: { u
   );
 }
 
-/** Puts back stock an order had taken (sold never goes below 0); locks the products in id order first. */
+/**
+ * Puts back stock an order had taken: its units that were taken from stock (never those an oversold order did not
+ * find), and its whole count off sales (sold never goes below 0); locks the products in id order first.
+ */
 export async function restock(tx: Queryable, lines: StockCount[]) {
   await lockProductsStock(
     tx,
     lines.map((l) => l.productId),
   );
   await tx.query(
-    `WITH t AS (SELECT id, sum(count)::int AS n FROM unnest($1::uuid[], $2::int[]) AS l(id, count) GROUP BY id)
-     UPDATE products p SET quantity = p.quantity + t.n, sold = GREATEST(p.sold - t.n, 0), updated_at = now() FROM t WHERE p.id = t.id`,
-    [lines.map((l) => l.productId), lines.map((l) => l.count)],
+    `WITH t AS (
+       SELECT id, sum(count)::int AS n, sum(taken)::int AS taken
+       FROM unnest($1::uuid[], $2::int[], $3::int[]) AS l(id, count, taken) GROUP BY id
+     )
+     UPDATE products p SET quantity = p.quantity + t.taken, sold = GREATEST(p.sold - t.n, 0), updated_at = now()
+     FROM t WHERE p.id = t.id`,
+    [lines.map((l) => l.productId), lines.map((l) => l.count), lines.map((l) => l.taken ?? l.count)],
   );
 }
 

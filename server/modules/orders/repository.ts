@@ -151,6 +151,8 @@ export interface NewOrderLine {
   color: string;
   price: number;
   product: Row;
+  /** Units of the line that were not in stock (a paid card order that oversold); 0 when missing. */
+  stockShort?: number;
 }
 
 export interface NewOrder {
@@ -178,6 +180,7 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
     color: line.color,
     price: line.price,
     position,
+    stock_short: line.stockShort ?? 0,
   }));
   const row = (await tx.one<{ id: string }>(
     `WITH o AS (
@@ -187,9 +190,11 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
        FROM users u WHERE u.id = $1
        RETURNING id
      ), items AS (
-       INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position)
-       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot, i.count, i.color, i.price, i.position
-       FROM o, jsonb_to_recordset($8::jsonb) AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int)
+       INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position, stock_short)
+       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot, i.count, i.color, i.price, i.position,
+              i.stock_short
+       FROM o, jsonb_to_recordset($8::jsonb)
+         AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int, stock_short int)
      )
      SELECT id FROM o`,
     [
@@ -283,8 +288,9 @@ export const lockOrderOf = (tx: Queryable, id: string, userId: string) =>
 
 /** How many of each product the order took, by product id; deleted products have nothing to get back and are left out. */
 export const orderedCounts = (tx: Queryable, id: string) =>
-  tx.query<{ product_id: string; count: number }>(
-    `SELECT p.id AS product_id, sum(oi.count)::int AS count FROM order_items oi JOIN products p ON p.id = oi.product_id
+  tx.query<{ product_id: string; count: number; taken: number }>(
+    `SELECT p.id AS product_id, sum(oi.count)::int AS count, sum(oi.count - oi.stock_short)::int AS taken
+     FROM order_items oi JOIN products p ON p.id = oi.product_id
      WHERE oi.order_id = $1 GROUP BY p.id ORDER BY p.id`,
     [id],
   );

@@ -12,7 +12,7 @@ import {
   setLinePrice,
   type OrderLimits,
 } from '../cart';
-import { lockProductsForOrder, restock, takeStock } from '../inventory';
+import { lockProductsForOrder, restock, stockShortfall, takeStock } from '../inventory';
 import type { ShippingAddress } from '../addresses';
 import { assertCashAllowed, deliveryTo, orderCharges } from '../delivery';
 import {
@@ -111,7 +111,12 @@ export async function checkCart(
  * down to 0: money was taken, so it is kept even when it oversold (the caller flags it).
  */
 export async function placeOrder(tx: Queryable, order: NewOrder & { cartId: string | null }): Promise<string> {
-  const orderId = await insertOrder(tx, order);
+  // What a paid card order does not find in stock is never taken, so nothing gives it back later (refunds).
+  const short = order.paymentMethodType === 'card' ? await stockShortfall(tx, order.lines) : [];
+  const orderId = await insertOrder(tx, {
+    ...order,
+    lines: order.lines.map((line, i) => ({ ...line, stockShort: short[i] ?? 0 })),
+  });
   await takeStock(tx, order.lines, { upToStock: order.paymentMethodType === 'card' });
   if (order.cartId) await useUpCart(tx, order.cartId, order.paymentSessionId);
   return orderId;
@@ -156,22 +161,23 @@ export async function cancelOwnOrder(db: Db, orderId: string, userId: string): P
     const lines = await orderedCounts(tx, orderId);
     await restock(
       tx,
-      lines.map((l) => ({ productId: l.product_id, count: l.count })),
+      lines.map((l) => ({ productId: l.product_id, count: l.count, taken: l.taken })),
     );
     await markCancelled(tx, orderId);
   });
 }
 
 /**
- * The order side of a refund, inside the caller's transaction, which has locked the order (lockOrderForRefund): its
- * stock comes back (products locked in id order, as everywhere), then `giveBack` has the money returned and answers
- * the refund's id, and the order becomes cancelled and refunded. When `giveBack` throws, the caller rolls it all back.
+ * The order side of a refund, inside the caller's transaction, which has locked the order (lockOrderForRefund): the
+ * stock it took comes back, never the units an oversold order did not find (products locked in id order, as
+ * everywhere), then `giveBack` has the money returned and answers the refund's id, and the order becomes cancelled
+ * and refunded. When `giveBack` throws, the caller rolls it all back.
  */
 export async function refundOrderInTx(tx: Queryable, orderId: string, giveBack: () => Promise<string>): Promise<void> {
   const lines = await orderedCounts(tx, orderId);
   await restock(
     tx,
-    lines.map((l) => ({ productId: l.product_id, count: l.count })),
+    lines.map((l) => ({ productId: l.product_id, count: l.count, taken: l.taken })),
   );
   await markRefunded(tx, orderId, await giveBack());
 }
