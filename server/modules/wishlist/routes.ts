@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase } from '../../context';
-import { notFound } from '../../lib/errors';
-import { rules } from '../../lib/validate';
-import { Type, IdParams, Product, bearer, checks, idRules } from '../../lib/schemas';
+import { IdParams } from '../../lib/fields';
+import { Type, Product, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { productExists } from '../products';
 import { productJson } from '../products';
-import { addToWishlist, removeFromWishlist, wishlistIds, wishlistProducts } from './repository';
+import { wishlistProducts } from './repository';
+import { WishlistAddition, WishlistIds } from './schemas';
+import { dropProduct, keepProduct } from './service';
 
 const tags = ['wishlist'];
-/** The wishlist after a change: product ids, oldest first. */
-const WishlistIds = Type.Object({
-  status: Type.Literal('success'),
-  message: Type.String(),
-  data: Type.Array(Type.String({ description: 'Product id' })),
-});
 
 export async function wishlistRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,22 +23,16 @@ export async function wishlistRoutes(instance: FastifyInstance) {
         tags,
         security: bearer,
         summary: 'Add a product to the wishlist (adding it again changes nothing)',
-        body: Type.Object({ productId: Type.String() }),
+        body: WishlistAddition,
         response: { 200: WishlistIds },
       },
-      preValidation: [auth, checks({ body: { productId: rules().required('productId is required').id() } })],
+      preValidation: auth,
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { productId } = request.body;
-      if (!(await productExists(ctx.db, productId))) throw notFound(`No document for this id ${productId}`);
-      await addToWishlist(ctx.db, user.id, productId);
-      return {
-        status: 'success' as const,
-        message: 'Product added successfully to your wishlist',
-        data: await wishlistIds(ctx.db, user.id),
-      };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      message: 'Product added successfully to your wishlist',
+      data: await keepProduct(ctx.db, currentUser(request).id, request.body.productId),
+    }),
   );
 
   app.delete(
@@ -57,18 +45,13 @@ export async function wishlistRoutes(instance: FastifyInstance) {
         params: IdParams('productId'),
         response: { 200: WishlistIds },
       },
-      preValidation: [auth, checks({ params: idRules('productId') })],
+      preValidation: auth,
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { productId } = request.params;
-      await removeFromWishlist(ctx.db, user.id, productId);
-      return {
-        status: 'success' as const,
-        message: 'Product removed successfully to your wishlist',
-        data: await wishlistIds(ctx.db, user.id),
-      };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      message: 'Product removed successfully to your wishlist',
+      data: await dropProduct(ctx.db, currentUser(request).id, request.params.productId),
+    }),
   );
 
   app.get(
@@ -85,8 +68,7 @@ export async function wishlistRoutes(instance: FastifyInstance) {
       preValidation: auth,
     },
     async (request) => {
-      const user = currentUser(request);
-      const rows = await wishlistProducts(ctx.db, user.id);
+      const rows = await wishlistProducts(ctx.db, currentUser(request).id);
       const base = imageBase(request, ctx);
       // productJson types each gallery URL as possibly missing; stored images always have a name, so none is.
       const data = rows.map((row) => productJson(row, base)) as Static<typeof Product>[];
