@@ -1,16 +1,25 @@
-import type { Queryable } from '../../db';
-import { badRequest, conflict } from '../../lib/errors';
-import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, toEgp } from '../../lib/money';
+import type { Db, Queryable } from '../../db';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { productRefJson } from '../products';
+import { findProductForCart, productRefJson, type ProductForCartRow } from '../products';
 import {
+  addOne,
+  applyCoupon as applyCouponToCart,
   cartChanged,
   cartItems,
   cartLines,
+  countInCart,
   couponRemovalSaid,
   findCart,
   findCartById,
+  findLine,
+  lockCartWithCouponNamed,
+  removeCoupon,
+  removeLine,
+  setLineCount,
+  touchCart,
   type CartLine,
   type CartRow,
 } from './repository';
@@ -116,4 +125,146 @@ export async function cartTotals(q: Queryable, userId: string) {
   const items = linesTotal(await cartItems(q, cart.id));
   const afterCoupon = cart.coupon !== null && cart.total_after_discount !== null ? cart.total_after_discount : items;
   return { items, afterCoupon };
+}
+
+// ————— What the cart's routes do (API.md §5.11, §6.2, §6.3) —————
+
+const noCart = (userId: string) => notFound(`No cart exist for this user: ${userId}`);
+const noLine = (itemId: string) => notFound(`No Product Cart item found for this id: ${itemId}`);
+
+/** The cart's rules for one product after a change of `change` units (stock and the shop's limit, see assertCanHold). */
+async function assertStock(
+  q: Queryable,
+  cartId: string,
+  product: ProductForCartRow,
+  change: number,
+  limits: OrderLimits,
+) {
+  assertCanHold(product, (await countInCart(q, cartId, product.id)) + change, limits);
+}
+
+/** The "Cart response" without its `status`, as a customer without a cart gets it (API.md §9.3). */
+const EMPTY_CART = { numOfCartItems: 0, data: { products: [], totalCartPrice: 0 } };
+
+/** The customer's cart as its answer says it (an empty one when there is none). */
+export async function readCart(db: Db, userId: string, base: ImageBase) {
+  // One snapshot: an order or DELETE /cart committing between the two reads would otherwise leave a cart without its row.
+  let body = await db.tx(
+    async (tx) => {
+      const cart = await findCart(tx, userId);
+      if (cart && cartNeedsSettling(cart)) return 'settle' as const;
+      return cart && cartBody(tx, cart.id, base, { cart });
+    },
+    { snapshot: true },
+  );
+  if (body === 'settle') {
+    // Rarely: the coupon expired, or was deleted, since the last answer. Drop it and say so, once.
+    body = await db.tx(async (tx) => {
+      let cart = await findCart(tx, userId, { lock: true });
+      if (!cart) return undefined;
+      const lines = await cartLines(tx, cart.id);
+      if (cart.coupon_id !== null && !cart.coupon_runs) cart = await settleCart(tx, cart, lines);
+      return cartBody(tx, cart.id, base, { cart, lines });
+    });
+  }
+  return body ?? EMPTY_CART;
+}
+
+/**
+ * Adds one of the product in the colour asked for ("" or none: no colour; null: a colour that is not text), making
+ * the cart when there is none; the line's price comes from the product (API.md §6.2), refreshed when the line grows.
+ */
+export function addToCart(
+  db: Db,
+  userId: string,
+  line: { productId: string; color?: string | null },
+  base: ImageBase,
+  limits: OrderLimits,
+) {
+  return db.tx(async (tx) => {
+    const product = await findProductForCart(tx, line.productId);
+    if (!product) throw notFound(`No document for this id ${line.productId}`);
+    const requested = line.color ?? (line.color === null ? null : '');
+    const color =
+      requested === ''
+        ? ''
+        : requested === null
+          ? undefined
+          : product.available_colors.find((c) => c.toLowerCase() === requested.toLowerCase());
+    if (color === undefined) throw badRequest('This color is not available for this product');
+
+    // Creating or touching the cart row locks it: the transaction either adds the line or rolls all of it back.
+    const cart = await touchCart(tx, userId);
+    const added = await addOne(tx, cart.id, {
+      productId: product.id,
+      color,
+      price: effectivePrice(product.price, product.price_after_discount),
+      stock: Math.min(product.quantity, limits.maxPerProduct),
+    });
+    if (!added) await assertStock(tx, cart.id, product, 1, limits);
+    const lines = await cartLines(tx, cart.id);
+    assertCartTotal(lines);
+    assertOrderSize(lines, limits);
+    return cartBody(tx, cart.id, base, { cart: await settleCart(tx, cart, lines), lines });
+  });
+}
+
+/**
+ * Applies the coupon of that name (any case) if it exists and runs, replacing the applied one. A refused coupon
+ * also removes the one applied before (as the original backend does), and that is kept before the 400.
+ */
+export async function applyCouponNamed(db: Db, userId: string, couponName: string, base: ImageBase) {
+  const outcome = await db.tx(async (tx) => {
+    // The cart (locked) and the named coupon, if it exists and runs (names are unique ignoring case), in one read.
+    const cart = await lockCartWithCouponNamed(tx, userId, couponName);
+    if (!cart) throw noCart(userId);
+    if (!cart.new_coupon_id) {
+      await removeCoupon(tx, cart.id);
+      return undefined;
+    }
+    const lines = await cartLines(tx, cart.id);
+    const updated = await applyCouponToCart(
+      tx,
+      cart.id,
+      { id: cart.new_coupon_id },
+      applyDiscount(linesTotal(lines), Number(cart.discount)),
+    );
+    return { coupon: cart.new_coupon!, ...(await cartBody(tx, cart.id, base, { cart: updated, lines })) };
+  });
+  if (!outcome) throw badRequest('Coupon is invalid or has expired');
+  return outcome;
+}
+
+/** Sets a line's count, at the product's price now, within its stock and the shop's limits. */
+export function setCartLineCount(
+  db: Db,
+  userId: string,
+  change: { itemId: string; count: number },
+  base: ImageBase,
+  limits: OrderLimits,
+) {
+  return db.tx(async (tx) => {
+    const cart = await findCart(tx, userId, { lock: true });
+    if (!cart) throw noCart(userId);
+    const line = await findLine(tx, cart.id, change.itemId);
+    if (!line) throw noLine(change.itemId);
+    const product = (await findProductForCart(tx, line.product_id))!;
+    await assertStock(tx, cart.id, product, change.count - line.count, limits);
+    await setLineCount(tx, line.id, change.count, effectivePrice(product.price, product.price_after_discount));
+    const lines = await cartLines(tx, cart.id);
+    assertCartTotal(lines);
+    assertOrderSize(lines, limits);
+    return cartBody(tx, cart.id, base, { cart: await settleCart(tx, cart, lines), lines });
+  });
+}
+
+/** Removes a line of the customer's cart. */
+export function removeCartLine(db: Db, userId: string, itemId: string, base: ImageBase) {
+  return db.tx(async (tx) => {
+    const cart = await findCart(tx, userId, { lock: true });
+    if (!cart) throw noCart(userId);
+    if (!(await removeLine(tx, cart.id, itemId))) throw noLine(itemId);
+    const lines = await cartLines(tx, cart.id);
+    return cartBody(tx, cart.id, base, { cart: await settleCart(tx, cart, lines), lines });
+  });
 }
