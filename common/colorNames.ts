@@ -113,3 +113,9 @@ export function colorLabels(colors: string[]): string[] {
     names.indexOf(name) !== names.lastIndexOf(name) && name !== colors[i] ? `${name} ${colors[i]}` : name,
   );
 }
+
+/** The colour a name stands for (its first shade: `أسود` → `#000000`), for names typed in a sheet; undefined if unknown. */
+export function colorOfName(name: string): string | undefined {
+  const wanted = name.trim().replace(/[إأآ]/g, 'ا');
+  return NAMED_COLOURS.find(([named]) => named.replace(/[إأآ]/g, 'ا') === wanted)?.[1][0];
+}

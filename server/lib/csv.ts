@@ -15,6 +15,15 @@ function csvField(cell: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One line of the file, with its CRLF end (for files written a page at a time; the first line takes CSV_BOM before it). */
+export const csvLine = (row: CsvCell[]): string => `${row.map(csvField).join(',')}\r\n`;
+
+/** The byte-order mark that starts every file, so Excel reads it as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
 export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return `${CSV_BOM}${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
+
+/** A text cell read back from such a file: the apostrophe that kept a formula-like start from running is taken off. */
+export const csvText = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);

@@ -5,6 +5,7 @@ import { categoryRoutes } from './categories/routes';
 import { subcategoryRoutes } from './subcategories/routes';
 import { brandRoutes } from './brands/routes';
 import { productRoutes } from './products/routes';
+import { catalogueRoutes } from './products/catalogueRoutes';
 import { reviewRoutes } from './reviews/routes';
 import { wishlistRoutes } from './wishlist/routes';
 import { addressRoutes } from './addresses/routes';
@@ -33,6 +34,8 @@ export const API_MODULES: ApiModule[] = [
   { prefix: '/subcategories', routes: subcategoryRoutes },
   { prefix: '/brands', routes: brandRoutes },
   { prefix: '/products', routes: productRoutes },
+  // The catalogue sheet's export and import, beside the product routes.
+  { prefix: '/products', routes: catalogueRoutes },
   { routes: reviewRoutes },
   { prefix: '/wishlist', routes: wishlistRoutes },
   { prefix: '/addresses', routes: addressRoutes },

@@ -81,6 +81,12 @@ const noCart = (_s: Scene, as: TestUser) => `There is no cart for this user :${a
 const noLine = (s: Scene) => `No Product Cart item found for this id: ${s.cartItemId}`;
 const noAddress = (s: Scene) => `There is no address for this id ${s.addressId}`;
 
+/** A sheet of one new product in a new category, which the import creates when asked. */
+const catalogueSheet = () => ({
+  csv: `sku,title,description,price,quantity,category,images\nM-${unique()},منتج ${unique()},وصف,80,5,تصنيف ${unique()},https://cdn.example.com/cover.jpg\n`,
+  createMissing: true,
+});
+
 let t: TestContext;
 /** A card-payment session for `user`'s cart: the capability the test payment page works with. */
 async function openPaymentSession(s: Scene): Promise<Partial<Scene>> {
@@ -244,6 +250,10 @@ const TABLE: Entry[] = [
     body: () => ({ price: 120 }),
   }),
   { route: 'DELETE /api/v1/products/:id', expect: adminOnly(204), params: (s) => ({ id: s.productId }) },
+  // The catalogue sheet (ours, README API notes): staff export it, and preview and apply a sheet (here as JSON text).
+  { route: 'GET /api/v1/products/export.csv', expect: staff(200) },
+  { route: 'POST /api/v1/products/import/preview', expect: staff(200), body: () => catalogueSheet() },
+  { route: 'POST /api/v1/products/import/apply', expect: staff(200), body: () => catalogueSheet() },
 
   // §5.7 Reviews: read by all; written by customers; changed by the author only; deleted by the author or staff.
   { route: 'GET /api/v1/reviews', expect: everyone(200) },
