@@ -19,7 +19,7 @@ import { registerApiDocs, isDocumentationRoute } from './plugins/apiDocs';
 import { registerStaticFiles, type StaticFilesOptions } from './plugins/staticFiles';
 import { loggerOptions, registerRequestLog, type LogStream } from './plugins/logging';
 import { registerInputChecks } from './plugins/input';
-import { sharedCounters } from './plugins/rateLimits';
+import { globalLimit, sharedCounters } from './plugins/rateLimits';
 import { API_MODULES } from './modules';
 import { refreshSearchIndex } from './modules/products';
 import { paymentRoutes } from './payments/routes';
@@ -109,8 +109,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (counters) app.addHook('onClose', counters.close);
   await app.register(rateLimit, {
     global: config.rateLimits,
-    max: 600,
-    timeWindow: 60_000,
+    ...globalLimit(config.jwtSecret),
     store: counters?.Store,
     errorResponseBuilder: (_req, context) =>
       new HttpError(429, 'Too many requests, please try again later', {

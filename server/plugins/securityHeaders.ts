@@ -15,6 +15,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     origin: config.allowedOrigins ?? true,
     allowedHeaders: ['Authorization', 'Content-Type'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // The only answer header the web app reads: how long a 429 asks it to wait (src/api/client.ts).
+    exposedHeaders: ['Retry-After'],
     // An OPTIONS request that is not a browser's preflight gets the same empty answer instead of a plain-text 400.
     strictPreflight: false,
   });

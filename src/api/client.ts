@@ -84,5 +84,19 @@ export function toApiError(err: unknown): ApiError {
     ? body.errors.map((e) => ({ msg: String(e.msg ?? ''), path: String(e.path ?? e.param ?? '') }))
     : undefined;
   const message = (typeof body.message === 'string' && body.message) || errors?.[0]?.msg || GENERIC_ERROR_MESSAGE;
-  return { status: err.response.status, message, ...(errors ? { errors } : {}) };
+  const retryAfter = retryAfterSeconds(err.response.headers?.['retry-after']);
+  return {
+    status: err.response.status,
+    message,
+    ...(errors ? { errors } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
+}
+
+/** Retry-After as whole seconds (the server sends seconds; an HTTP date is read too), or undefined. */
+function retryAfterSeconds(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

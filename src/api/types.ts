@@ -303,5 +303,7 @@ export interface ApiError {
   message: string;
   /** No answer came: offline, or the server could not be reached. */
   network?: boolean;
+  /** A 429's Retry-After: how many seconds the server asks to wait before trying again. */
+  retryAfter?: number;
   errors?: FieldError[];
 }

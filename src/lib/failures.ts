@@ -1,5 +1,6 @@
 import type { ApiError, CashRefusalReason } from '../api/types';
 import { formatEGP } from '../../common/format';
+import { minutesLabel } from './plural';
 
 /**
  * The one mapping from a failed call to what the shopper is told (every screen of the shop): what actually happened,
@@ -30,6 +31,16 @@ export const FAILURE_TEXTS: Record<FailureKind, string> = {
   tooMany: 'طلبات كثيرة، من فضلك حاول مرة اخرى بعد قليل',
   refused: 'تعذر تنفيذ العملية، راجع البيانات وحاول مرة أخرى',
 };
+
+/**
+ * A rate limit's refusal (429): what happened and, when the server said how long to wait (Retry-After), when to try
+ * again, in whole minutes: 'حاولت مرات كثيرة، حاول مرة أخرى بعد 3 دقائق'.
+ */
+export function tooManyText(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) return FAILURE_TEXTS.tooMany;
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `حاولت مرات كثيرة، حاول مرة أخرى بعد ${minutesLabel(minutes, true)}`;
+}
 
 /** Why cash on delivery is not offered (the quote's `reason`), as the pay page says it. */
 export function cashRefusalText(reason: CashRefusalReason, maxTotal?: number | null): string {
@@ -119,6 +130,7 @@ export function failureText(error: ApiError, { wording = {}, fallback }: Failure
   const reason = error.status !== undefined ? serverReasonText(error.message) : undefined;
   if (reason) return reason;
   if (fallback && REQUEST_REFUSED.includes(kind)) return fallback;
+  if (kind === 'tooMany') return tooManyText(error.retryAfter);
   const refusal = kind === 'cashRefused' ? cashRefusal(error) : null;
   return refusal ? cashRefusalText(refusal.reason, refusal.maxTotal) : FAILURE_TEXTS[kind];
 }

@@ -68,6 +68,14 @@ export const NOUNS = {
     other: 'طلب',
   },
   images: { zero: 'لا توجد صور', one: 'صورة واحدة', two: 'صورتان', twoGenitive: 'صورتين', few: 'صور', many: 'صورة' },
+  minutes: {
+    zero: 'اقل من دقيقة',
+    one: 'دقيقة واحدة',
+    two: 'دقيقتان',
+    twoGenitive: 'دقيقتين',
+    few: 'دقائق',
+    many: 'دقيقة',
+  },
   days: {
     zero: 'لا توجد ايام',
     one: 'يوم واحد',
@@ -105,3 +113,7 @@ export const imagesLabel = (count: number, afterPreposition = false) =>
 
 /** Days: 1 'يوم واحد', 2 'يومان' ('يومين' after a preposition), 7 '7 ايام', 30 '30 يوما', 100 '100 يوم'. */
 export const daysLabel = (count: number, afterPreposition = false) => countLabel(count, NOUNS.days, afterPreposition);
+
+/** Minutes: 1 'دقيقة واحدة', 2 'دقيقتان' ('دقيقتين' after a preposition or بعد), 5 '5 دقائق', 15 '15 دقيقة'. */
+export const minutesLabel = (count: number, afterPreposition = false) =>
+  countLabel(count, NOUNS.minutes, afterPreposition);

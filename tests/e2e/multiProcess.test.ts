@@ -210,7 +210,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     // The ten refusals came from both processes in turn, and each one counted the other's: one count per address.
     expect(new Set(answers.slice(0, 10).map((a) => a.upstream)).size).toBe(2);
     expect(answers.slice(0, 10).map((a) => Number(a.headers.get('x-ratelimit-remaining')))).toEqual(
-      Array.from({ length: 10 }, (_, i) => 99 - i),
+      Array.from({ length: 10 }, (_, i) => 999 - i),
     );
     // Another address is not affected.
     expect(

@@ -86,8 +86,8 @@ describe.skipIf(!sharedRedis)('Redis shared by two processes', () => {
         remaining.push(Number(res.headers['x-ratelimit-remaining']));
       }
       expect(answers).toEqual([...Array(10).fill(401), 429]);
-      // The per-address login limit (100 per 15 minutes) is one count across both apps.
-      expect(remaining.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => 99 - i));
+      // The per-address login limit (1000 per 15 minutes) is one count across both apps.
+      expect(remaining.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => 999 - i));
       // Another address has its own count.
       expect((await login(b.app, 'victim@example.com', '198.51.100.4')).statusCode).toBe(401);
       expect(await admin.keys(`${redisKeyPrefix}*`)).not.toEqual([]);

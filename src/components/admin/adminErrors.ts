@@ -11,7 +11,6 @@ const FILE_TOO_LARGE_MESSAGE = `حجم الصورة كبير جدا، الحد �
 const BODY_TOO_LARGE_MESSAGE = `حجم الصور المرسلة كبير جدا، الحد الاقصى ${MAX_UPLOAD_BODY_MB} ميجابايت معا`;
 const DUPLICATE_NAME_MESSAGE = 'هذا الاسم مكرر من فضلك اختر اسم اخر';
 const NOT_ALLOWED_MESSAGE = 'غير مسموح لك بهذه العملية';
-const TOO_MANY_REQUESTS_MESSAGE = 'طلبات كثيرة، من فضلك حاول مرة اخرى بعد قليل';
 const LOGGED_OUT_MESSAGE = 'انتهت الجلسة، من فضلك سجل الدخول مرة اخرى';
 export const DISCOUNT_RANGE_MESSAGE = 'نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100';
 const CATEGORY_HAS_PRODUCTS_MESSAGE =
@@ -67,7 +66,6 @@ const EXACT: Record<string, string> = {
   'Discount must be greater than 0 and at most 100': DISCOUNT_RANGE_MESSAGE,
   // Shared (API.md §3.2, §4)
   'You are not allowed to perform this action': NOT_ALLOWED_MESSAGE,
-  'Too many requests, please try again later': TOO_MANY_REQUESTS_MESSAGE,
 };
 
 /** Server texts that end in a value → Arabic. */
@@ -130,9 +128,8 @@ export function describeAdminError(err: unknown, fallback: string): AdminError {
   return { status, message: failureText(apiError, { wording, fallback }), field, duplicate };
 }
 
-/** The admin's own words for some classes of the mapping. */
+/** The admin's own words for some classes of the mapping (a 429 keeps the mapping's, which says when to try again). */
 const ADMIN_WORDING: Partial<Record<FailureKind, string>> = {
   notLoggedIn: LOGGED_OUT_MESSAGE,
   forbidden: NOT_ALLOWED_MESSAGE,
-  tooMany: TOO_MANY_REQUESTS_MESSAGE,
 };

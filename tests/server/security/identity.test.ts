@@ -189,12 +189,15 @@ describe('tokens (API.md §4.1)', () => {
 });
 
 describe('password reset codes (API.md §6.8)', () => {
-  it('guessing reset codes from one address is cut off after 10 tries (429), and then even the right code is refused, changing nothing', async () => {
+  it('guessing reset codes from one address is cut off after 100 tries (429), and then even the right code is refused, changing nothing', async () => {
     expect((await api('POST', '/auth/forgotPasswords', { payload: { email: w.user.email } })).statusCode).toBe(200);
     const code = await outboxCode(w.user.email);
     const wrong = code === '000000' ? '000001' : '000000';
-    for (let i = 0; i < 10; i++) {
-      const res = await api('POST', '/auth/verifyResetCode', { payload: { resetCode: wrong } });
+    // With an e-mail (of nobody), so neither the shop-wide cap on codes sent alone nor the account's own lock decides.
+    for (let i = 0; i < 100; i++) {
+      const res = await api('POST', '/auth/verifyResetCode', {
+        payload: { resetCode: wrong, email: 'nobody@example.com' },
+      });
       expect(res.json()).toEqual({ status: 'fail', message: 'Reset code is invalid or has expired' });
     }
     for (const payload of [{ resetCode: code }, { resetCode: code, email: w.user.email }]) {

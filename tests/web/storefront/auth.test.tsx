@@ -180,6 +180,21 @@ describe('registration screen', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('a sign-up the rate limit refused (429) says what happened and when to try again, from its Retry-After', async () => {
+    server.use(
+      http.post('*/api/v1/auth/signup', () =>
+        HttpResponse.json(
+          { status: 'fail', message: 'Too many requests, please try again later' },
+          { status: 429, headers: { 'Retry-After': '1500' } },
+        ),
+      ),
+    );
+    const { user } = renderApp('/register');
+    await fillRegistration(user, valid);
+    expect(await screen.findByText('حاولت مرات كثيرة، حاول مرة أخرى بعد 25 دقيقة')).toBeInTheDocument();
+    expect(screen.queryByText(/حدث خطأ/)).not.toBeInTheDocument();
+  });
+
   it('keeps every label in sight once its field is filled, with no placeholder in its place', async () => {
     const { user } = renderApp('/register');
     await fillRegistration(user, { ...valid, phone: '0101' });

@@ -45,6 +45,18 @@ describe('one mapping from a failed call to what the shopper is told', () => {
     expect(failureKind({ status: 400, message: 'x' })).toBe('refused');
   });
 
+  it('words a rate limit (429) with when to try again, from its Retry-After in whole minutes, in correct Arabic', () => {
+    const limited = (retryAfter?: number) => failureText({ status: 429, message: 'x', retryAfter });
+    expect(limited(20)).toBe('حاولت مرات كثيرة، حاول مرة أخرى بعد دقيقة واحدة');
+    expect(limited(60)).toBe('حاولت مرات كثيرة، حاول مرة أخرى بعد دقيقة واحدة');
+    expect(limited(61)).toBe('حاولت مرات كثيرة، حاول مرة أخرى بعد دقيقتين');
+    expect(limited(180)).toBe('حاولت مرات كثيرة، حاول مرة أخرى بعد 3 دقائق');
+    expect(limited(900)).toBe('حاولت مرات كثيرة، حاول مرة أخرى بعد 15 دقيقة');
+    expect(limited(3600)).toBe('حاولت مرات كثيرة، حاول مرة أخرى بعد 60 دقيقة');
+    // Without Retry-After (a server that does not say), the general words.
+    expect(limited()).toBe(FAILURE_TEXTS.tooMany);
+  });
+
   it('words cash on delivery refused by the shop (409) in Arabic, with the limit when there is one', () => {
     const offHere = { status: 409, message: 'Cash on delivery is not available for this address' };
     const overLimit = { status: 409, message: 'Cash on delivery is available for orders up to 7500.5 EGP' };
@@ -60,6 +72,15 @@ describe('one mapping from a failed call to what the shopper is told', () => {
     ['the network is down', () => HttpResponse.error(), 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت'],
     ['the server fails', failWith(500, 'boom'), 'حدثت مشكلة في الخادم، حاول مرة أخرى بعد قليل'],
     ['too many requests', failWith(429, 'Too many requests, please try again later'), FAILURE_TEXTS.tooMany],
+    [
+      'too many requests, with Retry-After',
+      () =>
+        HttpResponse.json(
+          { status: 'fail', message: 'Too many requests, please try again later' },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      'حاولت مرات كثيرة، حاول مرة أخرى بعد دقيقة واحدة',
+    ],
   ])('add to cart when %s: says so (never "log in"), and its retry adds the product', async (_, failure, text) => {
     storeSession(customer);
     const bodies = answerCartAdds(failure, added);
