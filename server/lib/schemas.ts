@@ -36,6 +36,7 @@
  */
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { preValidationAsyncHookHandler } from 'fastify';
+import { field, fields } from './fields';
 import { validate, rules, type Rules } from './validate';
 
 export { Type };
@@ -75,28 +76,26 @@ export const IntegerLike = (options: { description?: string } = {}) =>
 export const BooleanLike = (options: { description?: string } = {}) =>
   Type.Union([Type.Boolean(), Type.String()], options);
 
+/** A list parameter handed on as sent: the list reader decides what it means (see ListQuery). */
+const listParameter = (description: string) => field.custom(Type.Unknown({ description }), (value) => value).optional();
+
 /**
- * The query of a List route (API.md §2). The list reader (server/lib/listQuery.ts) decides what is valid, with
- * API.md's messages and its lenient defaults (`limit=undefined` → 50), so the schema only documents the parameters.
+ * The parameters of a List route (API.md §2), as fields to extend (`fields({ ...ListQueryFields, search }, …)`). The
+ * list reader (server/lib/listQuery.ts) decides what is valid, with API.md's messages and its lenient defaults
+ * (`limit=undefined` → 50), so each is handed on as sent and the declaration only documents it.
  */
-export const ListQuery = Type.Object(
-  {
-    page: Type.Optional(
-      Type.Unknown({ description: 'Page number, an integer from 1 (default 1; anything else counts as 1)' }),
-    ),
-    limit: Type.Optional(Type.Unknown({ description: 'Page size, 1–100 (default 50)' })),
-    sort: Type.Optional(
-      Type.Unknown({ description: 'Comma-separated fields, `-field` for descending (default `-createdAt`)' }),
-    ),
-    fields: Type.Optional(Type.Unknown({ description: 'Comma-separated projection, or `-field` exclusions' })),
-    keyword: Type.Optional(Type.Unknown({ description: 'Case-insensitive search, Arabic letters folded' })),
-  },
-  {
-    description:
-      'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
-    additionalProperties: true,
-  },
-);
+export const ListQueryFields = {
+  page: listParameter('Page number, an integer from 1 (default 1; anything else counts as 1)'),
+  limit: listParameter('Page size, 1–100 (default 50)'),
+  sort: listParameter('Comma-separated fields, `-field` for descending (default `-createdAt`)'),
+  fields: listParameter('Comma-separated projection, or `-field` exclusions'),
+  keyword: listParameter('Case-insensitive search, Arabic letters folded'),
+};
+const FILTERS =
+  'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.';
+
+/** The query of a List route (API.md §2): the parameters above, and any filter passed on as sent. */
+export const ListQuery = fields(ListQueryFields, { description: FILTERS, additionalProperties: true });
 
 /**
  * A body for the multipart create/update routes (see 5. above): the same fields documented for JSON, urlencoded and
