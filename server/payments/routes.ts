@@ -11,6 +11,12 @@ import { cancelOpenPaymentSession, findStripePaymentSession, findTestPaymentSess
 import { findOrderOfPaymentSession } from '../modules/orders';
 import { paymobRoutes } from './paymob/routes';
 
+/**
+ * The test payment page's path. Its pages answer in HTML, so a malformed id is the page's 404 (openSession), not the
+ * API's validation error: the path is typed here rather than declared with fields().
+ */
+type SessionPath = { Params: { sessionId: string } };
+
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -40,8 +46,8 @@ export async function paymentRoutes(app: FastifyInstance) {
       reply.status(status).type('text/html; charset=utf-8').send(page);
     const openSession = async (id: string) => (isId(id) ? findTestPaymentSession(ctx.db, id) : undefined);
 
-    app.get('/payments/test/:sessionId', async (request, reply) => {
-      const session = await openSession((request.params as { sessionId: string }).sessionId);
+    app.get<SessionPath>('/payments/test/:sessionId', async (request, reply) => {
+      const session = await openSession(request.params.sessionId);
       if (session?.status === 'completed') return html(reply, 200, completedPage(session.success_url));
       if (!session || session.status !== 'open' || session.expired) return html(reply, 404, notFoundPage());
       // Pay and Cancel post here and are redirected back to the shop; CSP checks form-action on that redirect too.
@@ -56,8 +62,8 @@ export async function paymentRoutes(app: FastifyInstance) {
       return html(reply, 200, paymentPage({ id: session.id, total: session.total, lines: session.snapshot }));
     });
 
-    app.post('/payments/test/:sessionId/pay', async (request, reply) => {
-      const session = await openSession((request.params as { sessionId: string }).sessionId);
+    app.post<SessionPath>('/payments/test/:sessionId/pay', async (request, reply) => {
+      const session = await openSession(request.params.sessionId);
       if (!session) return html(reply, 404, notFoundPage());
       const result = await complete(request, session.id, { onlyOpen: true });
       if (result === 'unavailable') return html(reply, 404, notFoundPage());
@@ -66,8 +72,8 @@ export async function paymentRoutes(app: FastifyInstance) {
       return reply.redirect(session.success_url, 303);
     });
 
-    app.post('/payments/test/:sessionId/cancel', async (request, reply) => {
-      const session = await openSession((request.params as { sessionId: string }).sessionId);
+    app.post<SessionPath>('/payments/test/:sessionId/cancel', async (request, reply) => {
+      const session = await openSession(request.params.sessionId);
       if (!session) return html(reply, 404, notFoundPage());
       if (session.status === 'completed') return reply.redirect(session.success_url, 303);
       if (!(await cancelOpenPaymentSession(ctx.db, session.id))) return html(reply, 404, notFoundPage());
