@@ -2,6 +2,7 @@
 import { createAppAsyncThunk } from '../../app/hooks';
 import { getProduct } from '../../api/products';
 import type { Id } from '../../api/types';
+import { fileDate, saveFile } from '../../lib/download';
 
 const adminProductsApi = () => import('../../api/admin/products');
 type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
@@ -42,4 +43,20 @@ export const updatedStock = createAppAsyncThunk(
 /** DELETE /products/:id (the owner). */
 export const deletedProduct = createAppAsyncThunk('products/delete', async (id: Id) =>
   (await adminProductsApi()).deleteProduct(id),
+);
+
+type ProductSheetFilters = import('../../api/admin/productSheet').ProductSheetFilters;
+
+/**
+ * Downloads the catalogue sheet of the products the list's filters pick (products-2026-11-26.csv) and resolves with
+ * its name; the file goes to the browser's downloads, not to the store.
+ */
+export const exportedProductSheet = createAppAsyncThunk(
+  'products/exportSheet',
+  async (filters: ProductSheetFilters) => {
+    const file = await (await import('../../api/admin/productSheet')).exportProductSheet(filters);
+    const fileName = `products-${fileDate()}.csv`;
+    saveFile(file, fileName);
+    return fileName;
+  },
 );

@@ -13,6 +13,7 @@ import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../
 import type { RootState } from '../../app/store';
 import { parseNumberInput } from '../../../common/digits';
 import { getStored } from '../../lib/storage';
+import type { SheetPlan } from '../../api/admin/productSheet';
 
 /** The product lists the storefront shows, each loaded on its own. */
 type ProductListKey = 'bestSellers' | 'latest' | 'search' | 'byCategory' | 'byBrand' | 'related';
@@ -37,6 +38,14 @@ interface ProductsState extends RequestState {
   /** Typed in the top-bar search box; the listing re-fetches 500 ms after it changes (SPEC §4). */
   searchWord: string;
   filters: ProductFilters;
+  /** The owner's catalogue import: the sheet's plan as the server answered it (preview, or applied). */
+  sheet: ProductSheetState;
+}
+
+interface ProductSheetState extends RequestState {
+  plan: SheetPlan | null;
+  /** The plan was written (apply answered 200). */
+  applied: boolean;
 }
 
 export const PRODUCT_SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
@@ -88,6 +97,23 @@ export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggest
   getSearchSuggestions(keyword, signal),
 );
 
+/** The owner's catalogue sheet (admin only: its calls stay in admin chunks). */
+const productSheetApi = () => import('../../api/admin/productSheet');
+interface SheetUpload {
+  file: Blob;
+  createMissing: boolean;
+}
+/** What the sheet would create, update and refuse; nothing is written. */
+export const previewedProductSheet = createAppAsyncThunk(
+  'products/previewSheet',
+  async ({ file, createMissing }: SheetUpload) => (await productSheetApi()).previewProductSheet(file, createMissing),
+);
+/** The sheet applied all or nothing; `applied: false` with the plan when the server refused a row. */
+export const appliedProductSheet = createAppAsyncThunk(
+  'products/applySheet',
+  async ({ file, createMissing }: SheetUpload) => (await productSheetApi()).applyProductSheet(file, createMissing),
+);
+
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 const productsSlice = createSlice({
@@ -101,9 +127,14 @@ const productsSlice = createSlice({
     detailsMissing: false,
     searchWord: getStored('searchWord') ?? '',
     filters: storedFilters(),
+    sheet: { plan: null, applied: false, ...idleRequest },
     ...idleRequest,
   }),
   reducers: {
+    /** The owner closed the import (or chose another file): its plan goes. */
+    productSheetClosed(state) {
+      state.sheet = { plan: null, applied: false, ...idleRequest };
+    },
     searchWordChanged(state, action: PayloadAction<string>) {
       state.searchWord = action.payload;
     },
@@ -142,7 +173,20 @@ const productsSlice = createSlice({
       .addCase(fetchProductDetails.rejected, (state, action) => {
         state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       });
+    builder
+      .addCase(previewedProductSheet.pending, (state) => {
+        state.sheet.plan = null;
+        state.sheet.applied = false;
+      })
+      .addCase(previewedProductSheet.fulfilled, (state, action) => {
+        state.sheet.plan = action.payload;
+      })
+      .addCase(appliedProductSheet.fulfilled, (state, action) => {
+        state.sheet.plan = action.payload.plan;
+        state.sheet.applied = action.payload.applied;
+      });
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
+    addRequestStatusMatchers(builder, [previewedProductSheet, appliedProductSheet], (state) => state.sheet);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
   },
 });
@@ -155,6 +199,7 @@ export const {
   priceToChanged,
   sortChanged,
   searchCriteriaRestored,
+  productSheetClosed,
 } = productsSlice.actions;
 export default productsSlice.reducer;
 
@@ -164,3 +209,4 @@ export const selectProductList = (state: RootState, key: ProductListKey) => stat
 export const selectProductDetails = (state: RootState) => state.products.details;
 export const selectProductDetailsStatus = (state: RootState) => state.products.status;
 export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;
+export const selectProductSheet = (state: RootState) => state.products.sheet;

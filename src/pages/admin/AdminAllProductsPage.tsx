@@ -18,6 +18,7 @@ import Spinner from '../../components/Spinner';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
 import { deletedProduct, fetchAdminProducts, updatedStock } from '../../features/products/adminThunks';
+import ProductSheet from '../../features/products/ProductSheet';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 
@@ -37,6 +38,20 @@ const SORTS: { value: AdminProductSort; label: string }[] = [
   { value: '-price', label: 'السعر: الاعلى اولا' },
 ];
 const FILTERS = ['keyword', 'sku', 'category', 'brand', 'stock', 'sort'] as const;
+
+/** The list's filters without its page: what the CSV export sends too. */
+function sheetFilters(paramString: string) {
+  const filters = new URLSearchParams(paramString);
+  const stock = filters.get('stock');
+  return {
+    keyword: filters.get('keyword') ?? undefined,
+    sku: filters.get('sku') ?? undefined,
+    category: filters.get('category') ?? undefined,
+    brand: filters.get('brand') ?? undefined,
+    stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
+    sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
+  };
+}
 
 type ProductPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Product> };
 
@@ -68,19 +83,8 @@ export default function AdminAllProductsPage() {
 
   const load = useCallback(
     (pageNumber: number) => {
-      const filters = new URLSearchParams(paramString);
-      const stock = filters.get('stock');
       return dispatch(
-        fetchAdminProducts({
-          limit: ADMIN_PRODUCTS_PAGE_SIZE,
-          page: pageNumber,
-          keyword: filters.get('keyword') ?? undefined,
-          sku: filters.get('sku') ?? undefined,
-          category: filters.get('category') ?? undefined,
-          brand: filters.get('brand') ?? undefined,
-          stock: stock === 'out' || stock === 'low' ? (stock as StockFilter) : undefined,
-          sort: SORTS.find((s) => s.value === filters.get('sort'))?.value,
-        }),
+        fetchAdminProducts({ limit: ADMIN_PRODUCTS_PAGE_SIZE, page: pageNumber, ...sheetFilters(paramString) }),
       )
         .unwrap()
         .then(
@@ -231,6 +235,7 @@ export default function AdminAllProductsPage() {
           </div>
         )}
       </Form>
+      <ProductSheet filters={sheetFilters(paramString)} onApplied={() => void load(page)} />
       {result.state === 'loading' && <Spinner />}
       {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
       {result.state === 'loaded' && result.list.data.length === 0 && (

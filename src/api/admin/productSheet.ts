@@ -1,0 +1,94 @@
+// The owner's catalogue sheet (ours, README API notes): CSV export of the product list and import of the same columns.
+// Imported only through admin thunks, so this code lands in admin chunks.
+import axios from 'axios';
+import { apiClient } from '../client';
+import { LOW_STOCK, type AdminProductSort, type StockFilter } from './products';
+
+/** The admin list's filters (its page aside): the export writes the products they pick, in the list's order. */
+export interface ProductSheetFilters {
+  keyword?: string;
+  sku?: string;
+  category?: string;
+  brand?: string;
+  stock?: StockFilter;
+  sort?: AdminProductSort;
+}
+
+function filterParams(query: ProductSheetFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.keyword?.trim()) params.set('keyword', query.keyword.trim());
+  if (query.sku?.trim()) params.set('sku', query.sku.trim());
+  if (query.category) params.set('category', query.category);
+  if (query.brand) params.set('brand', query.brand);
+  if (query.stock === 'out') params.set('quantity', '0');
+  if (query.stock === 'low') {
+    params.set('quantity[gte]', '1');
+    params.set('quantity[lte]', String(LOW_STOCK));
+  }
+  if (query.sort) params.set('sort', query.sort);
+  return params;
+}
+
+/** GET /products/export.csv with the list's filters: the file (UTF-8 with a BOM). */
+export async function exportProductSheet(query: ProductSheetFilters): Promise<Blob> {
+  const { data } = await apiClient.get<Blob>('/products/export.csv', {
+    params: filterParams(query),
+    responseType: 'blob',
+  });
+  return data;
+}
+
+/** A refused row: its line as a spreadsheet numbers it, its column and the Arabic reason (`السطر 14: …`). */
+export interface SheetRefusal {
+  line: number;
+  column: string | null;
+  reason: string;
+  message: string;
+}
+
+/** What a sheet creates, updates, leaves and refuses (the preview; apply answers the same once written). */
+export interface SheetPlan {
+  counts: { rows: number; create: number; update: number; unchanged: number; refused: number };
+  create: Array<{ line: number; sku?: string; title: string }>;
+  update: Array<{ line: number; id: string; sku?: string; title: string; changes: string[] }>;
+  refused: SheetRefusal[];
+  newNames: { categories: string[]; subcategories: string[]; brands: string[] };
+  ignoredColumns: string[];
+}
+
+function sheetForm(file: Blob, createMissing: boolean): FormData {
+  const form = new FormData();
+  form.append('createMissing', String(createMissing));
+  form.append('file', file, file instanceof File ? file.name : 'products.csv');
+  return form;
+}
+
+/** POST /products/import/preview: nothing is written. */
+export async function previewProductSheet(file: Blob, createMissing: boolean): Promise<SheetPlan> {
+  const { data } = await apiClient.post<{ data: SheetPlan }>(
+    '/products/import/preview',
+    sheetForm(file, createMissing),
+  );
+  return data.data;
+}
+
+/**
+ * POST /products/import/apply: all of the sheet in one transaction. A sheet refused on the server (the shop changed
+ * since the preview) answers its plan with `applied: false`; nothing was written.
+ */
+export async function applyProductSheet(
+  file: Blob,
+  createMissing: boolean,
+): Promise<{ applied: boolean; plan: SheetPlan }> {
+  try {
+    const { data } = await apiClient.post<{ data: SheetPlan }>(
+      '/products/import/apply',
+      sheetForm(file, createMissing),
+    );
+    return { applied: true, plan: data.data };
+  } catch (err) {
+    const plan = axios.isAxiosError(err) ? (err.response?.data as { data?: SheetPlan } | undefined)?.data : undefined;
+    if (axios.isAxiosError(err) && err.response?.status === 400 && plan?.counts) return { applied: false, plan };
+    throw err;
+  }
+}

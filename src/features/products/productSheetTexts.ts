@@ -1,0 +1,34 @@
+import { toApiError } from '../../api/client';
+import { describeAdminError } from '../../components/admin/adminErrors';
+
+/** The catalogue sheet's words (ProductSheet.tsx). */
+export const SHEET_TEXTS = {
+  hint: 'الملف بأعمدة ملف التصدير نفسها: يُحدَّث المنتج برمزه (SKU) أو معرّفه، والسطر بلا رمز معروف ولا معرّف منتج جديد.',
+  working: 'جار قراءة الملف…',
+  exportFailed: 'تعذر تصدير الملف، حاول مرة أخرى',
+  previewFailed: 'تعذرت قراءة الملف، حاول مرة أخرى',
+  applyFailed: 'تعذر تطبيق الاستيراد، لم يتغير شيء',
+  refusedOnApply: 'رُفض الاستيراد ولم يتغير شيء: راجع الأسطر المرفوضة',
+  fixRefused: 'صحّح الأسطر المرفوضة في الملف ثم اختره من جديد: لا يُطبق الاستيراد إلا كاملاً.',
+  nothingToDo: 'لا جديد في الملف: كل منتجاته كما هي في المتجر.',
+  applied: (created: number, updated: number) => `تم الاستيراد: ${created} منتج جديد و${updated} منتج محدّث`,
+  columns: {
+    sku: 'الرمز',
+    title: 'الاسم',
+    description: 'الوصف',
+    price: 'السعر',
+    priceAfterDiscount: 'السعر بعد الخصم',
+    quantity: 'الكمية',
+    category: 'التصنيف',
+    subcategories: 'التصنيفات الفرعية',
+    brand: 'الماركة',
+    colors: 'الألوان',
+  } as Record<string, string>,
+};
+
+/** The server's own Arabic reason for a refused file (not UTF-8, unreadable…), else the admin area's wording. */
+export function sheetFailure(err: unknown, fallback: string): string {
+  const { status, message } = toApiError(err);
+  if (status === 400 && /[\u0600-\u06ff]/.test(message)) return message;
+  return describeAdminError(err, fallback).message;
+}
