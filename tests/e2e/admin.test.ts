@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cropReady, DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
+import { cropReady, DEMO_ADMIN, DEMO_USER, login, type Shop, startShop, toast } from './harness';
 
 // The admin area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
 
@@ -27,30 +27,8 @@ async function pngFile(name: string, width = 800, height = 600, colour = '#3366c
   return { name, mimeType: 'image/png', buffer };
 }
 
-async function api<T>(
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function tokenOf(credentials: { email: string; password: string }) {
-  const { data } = await api<{ token: string }>('POST', '/auth/login', undefined, credentials);
-  return data.token;
-}
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
+const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
+  shop.api<T>(method, url, { as: token, body });
 
 /** Does `action` and waits for one more toast saying `text` (an earlier one may still be showing). */
 async function actionToast(page: Page, text: string, action: () => Promise<void>) {
@@ -336,7 +314,7 @@ describe('admin journeys', () => {
   });
 
   it("opens a shopper's order and marks it paid and delivered", async () => {
-    const token = await tokenOf(DEMO_USER);
+    const token = await shop.tokenOf(DEMO_USER);
     await api('DELETE', '/cart', token);
     expect((await api('POST', '/cart', token, { productId, color: '#ff0000' })).status).toBe(200);
     const cart = await api<{ data: { _id: string } }>('GET', '/cart', token);
@@ -380,7 +358,7 @@ describe('admin journeys', () => {
         .getAttribute('class'),
     ).toContain('active');
 
-    const adminToken = await tokenOf(DEMO_ADMIN);
+    const adminToken = await shop.tokenOf(DEMO_ADMIN);
     const after = await api<{ data: { isPaid: boolean; isDelivered: boolean } }>(
       'GET',
       `/orders/${order._id}`,

@@ -10,8 +10,9 @@ import {
   englishProblems,
   login,
   overflowProblems,
-  startShop,
   type Shop,
+  startShop,
+  toast,
 } from './harness';
 
 // The owner's tools end to end, in Chromium against the real server and the built app (run `npx vite build` first):
@@ -30,33 +31,13 @@ let orderId: string;
 let orderNumber: number;
 let productId: string;
 
-async function api<T>(
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
-}
-const tokenOf = async (credentials: { email: string; password: string }) =>
-  (await api<{ token: string }>('POST', '/auth/login', undefined, credentials)).data.token;
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
-
+const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
+  shop.api<T>(method, url, { as: token, body });
 beforeAll(async () => {
   shop = await startShop();
-  adminToken = await tokenOf(DEMO_ADMIN);
+  adminToken = await shop.tokenOf(DEMO_ADMIN);
   // Today's order: the demo customer orders one product, cash on delivery, to this run's phone.
-  const userToken = await tokenOf(DEMO_USER);
+  const userToken = await shop.tokenOf(DEMO_USER);
   const { data: products } = await api<{ data: { _id: string }[] }>('GET', '/products?limit=1&quantity[gte]=2');
   await api('DELETE', '/cart', userToken);
   productId = products.data[0]._id;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, expectSeen, login, MAIN_IMAGES, startShop, type Shop } from './harness';
+import { DEMO_USER, expectSeen, login, MAIN_IMAGES, type Shop, startShop, toast } from './harness';
 
 // The customer area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
 // The journeys share one logged-in shopper and run in order: cart → coupon → address → cash order → card order →
@@ -32,23 +32,8 @@ interface OrderAnswer {
   totalOrderPrice: number;
 }
 
-/** A call to the real API as the shopper logged in on `page` (token from the page's storage). */
-async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; data: T }> {
-  // The token is stored as a plain string.
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
-}
-
-const toast = (on: Page, text: string) => on.locator('.Toastify').getByText(text).first().waitFor();
+/** A call to the real API as the shopper logged in on `page`. */
+const api = <T>(method: string, url: string, body?: unknown) => shop.api<T>(method, url, { as: page, body });
 
 /** The amount in a text such as '1,234.5 جنيه'. */
 const amountOf = (text: string) => Number(text.replace(/٫/g, '.').replace(/[^\d.]/g, ''));

@@ -2,16 +2,15 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  axeProblems,
   DEMO_ADMIN,
   DEMO_USER,
-  digitProblems,
-  englishProblems,
   expectSeen,
   login,
   overflowProblems,
-  startShop,
+  screenProblems,
   type Shop,
+  startShop,
+  toast,
 } from './harness';
 
 // The owner's side of delivery in Egypt, in Chromium against the real server and the built app (run `npx vite build`
@@ -29,36 +28,13 @@ let adminToken: string;
 let userToken: string;
 let order: { _id: string; id: number; totalOrderPrice: number; shippingPrice: number };
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown) {
-  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
-}
-const tokenOf = async (credentials: { email: string; password: string }) =>
-  (await api<{ token: string }>('POST', '/auth/login', undefined, credentials)).data.token;
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
+const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
+  shop.api<T>(method, url, { as: token, body });
 
 /** The quoted shipping for the demo customer's cart to a governorate. */
 const quotedShipping = async (governorate: string) =>
   (await api<{ data: { shippingPrice: number } }>('GET', `/delivery/quote?governorate=${governorate}`, userToken)).data
     .data.shippingPrice;
-
-/** What a person sees on the screen, at both widths: no sideways overflow, Arabic only, Western digits, axe clean. */
-async function screenProblems(page: Page) {
-  return [
-    ...(await overflowProblems(page)),
-    ...(await englishProblems(page)),
-    ...(await digitProblems(page)),
-    ...(await axeProblems(page)),
-  ];
-}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -68,8 +44,8 @@ async function shoot(page: Page, name: string) {
 
 beforeAll(async () => {
   shop = await startShop();
-  adminToken = await tokenOf(DEMO_ADMIN);
-  userToken = await tokenOf(DEMO_USER);
+  adminToken = await shop.tokenOf(DEMO_ADMIN);
+  userToken = await shop.tokenOf(DEMO_USER);
   // One product in the demo customer's cart: the quote prices it.
   const { data: products } = await api<{ data: { _id: string; price: number }[] }>(
     'GET',

@@ -27,7 +27,18 @@ export interface Shop {
   takeCspViolations(): string[];
   /** The newest mail in the outbox for an address. */
   latestMail(to: string): Promise<{ subject: string; text: string } | undefined>;
+  /**
+   * A call to the shop's real API, as `as`: a token, or the page whose logged-in shopper it is (the token from its
+   * storage); anonymous without it.
+   */
+  api<T>(method: string, url: string, options?: { as?: string | Page; body?: unknown }): Promise<ApiAnswer<T>>;
+  /** A token for these credentials, through the real login. */
+  tokenOf(credentials: { email: string; password: string }): Promise<string>;
   close(): Promise<void>;
+}
+export interface ApiAnswer<T> {
+  status: number;
+  data: T;
 }
 
 export const DEMO_USER = { email: 'user@shop.local', password: 'User12345' };
@@ -70,6 +81,10 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
     },
     takeCspViolations: () => cspViolations.splice(0),
     latestMail: (to) => latestOutboxMessage(path.join(dataDir, 'outbox'), to),
+    api: (method, url, { as, body } = {}) => callApi(baseUrl, method, url, as, body),
+    async tokenOf(credentials) {
+      return (await callApi<{ token: string }>(baseUrl, 'POST', '/auth/login', undefined, credentials)).data.token;
+    },
     async close() {
       await browser.close();
       await app.close();
@@ -79,6 +94,30 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
     },
   };
 }
+
+async function callApi<T>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  as: string | Page | undefined,
+  body: unknown,
+): Promise<ApiAnswer<T>> {
+  const token =
+    typeof as === 'string' || as === undefined ? as : await as.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Waits for a toast saying `text` (the first, when an earlier one still shows the same). */
+export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 
 /** Logs in through the real login screen. */
 export async function login(page: Page, credentials: { email: string; password: string }) {

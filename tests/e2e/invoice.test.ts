@@ -2,17 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeProblems,
-  DEMO_USER,
-  digitProblems,
-  englishProblems,
-  expectSeen,
-  login,
-  overflowProblems,
-  startShop,
-  type Shop,
-} from './harness';
+import { DEMO_USER, expectSeen, login, screenProblems, type Shop, startShop } from './harness';
 import { pdfRuns, pdfShows } from './pdfText';
 
 // The customer's invoice in Chromium against the real server and the built app (run `npx vite build` first): a cash
@@ -32,23 +22,8 @@ const address = {
   city: 'الدقي',
 };
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, data: (await response.json()) as T };
-}
-
-/** Everything a person should not meet on the page: sideways overflow, English, Arabic-Indic digits, serious axe violations. */
-const pageProblems = async (on: Page) => [
-  ...(await overflowProblems(on)),
-  ...(await englishProblems(on)),
-  ...(await digitProblems(on)),
-  ...(await axeProblems(on)),
-];
+/** A call to the real API as the shopper logged in on `page`. */
+const api = <T>(method: string, url: string, body?: unknown) => shop.api<T>(method, url, { as: page, body });
 
 /** The texts the invoice shows, each line and table cell on its own. */
 const invoiceTexts = async (on: Page) =>
@@ -166,7 +141,7 @@ describe("the customer's invoice", () => {
       expect(await rightToLeftProblems(on)).toEqual([]);
       await on.getByTestId('invoice-total').scrollIntoViewIfNeeded();
       await expectSeen(on, { selector: '[data-testid="invoice-total"]', container: '[data-testid="invoice"]' });
-      expect(await pageProblems(on), `invoice at ${width} px`).toEqual([]);
+      expect(await screenProblems(on), `invoice at ${width} px`).toEqual([]);
       const screenshot = await on.screenshot({ fullPage: true });
       expect(screenshot.byteLength).toBeGreaterThan(0);
       if (screenshots) await fs.writeFile(path.join(screenshots, `invoice-${width}.png`), screenshot);

@@ -5,14 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeProblems,
   DEMO_USER,
-  digitProblems,
-  englishProblems,
   expectSeen,
   login,
-  overflowProblems,
-  startShop,
+  screenProblems,
   type SeenCheck,
   type Shop,
+  startShop,
+  toast,
 } from './harness';
 
 // Following an order end to end, in Chromium against the real server and the built app (run `npx vite build` first):
@@ -39,22 +38,13 @@ const address = {
 /** The first line's image on the order page: loaded, in view and inside its line. */
 const ORDER_LINE: SeenCheck = { selector: 'main section li img', container: 'li' };
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await fetch(`${shop.baseUrl}/api/v1${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, data: (await response.json()) as T };
-}
+/** A call to the real API as the shopper logged in on `page`. */
+const api = <T>(method: string, url: string, body?: unknown) => shop.api<T>(method, url, { as: page, body });
 
 const stockOf = async (id: string) =>
   (await shop.app.ctx.db.one<{ quantity: number; sold: number }>('SELECT quantity, sold FROM products WHERE id = $1', [
     id,
   ]))!;
-const toast = (on: Page, text: string) => on.locator('.Toastify').getByText(text).first().waitFor();
-
 /** Presses Tab until the element has the focus (at most `limit` times); fails when it never gets it. */
 async function tabTo(on: Page, target: ReturnType<Page['getByRole']>, limit = 60) {
   for (let i = 0; i < limit; i++) {
@@ -63,14 +53,6 @@ async function tabTo(on: Page, target: ReturnType<Page['getByRole']>, limit = 60
   }
   throw new Error('never reached by Tab');
 }
-
-/** Everything a person should not meet on the page: sideways overflow, English, Arabic-Indic digits, serious axe violations. */
-const pageProblems = async (on: Page) => [
-  ...(await overflowProblems(on)),
-  ...(await englishProblems(on)),
-  ...(await digitProblems(on)),
-  ...(await axeProblems(on)),
-];
 
 beforeAll(async () => {
   shop = await startShop();
@@ -147,7 +129,7 @@ describe('an order a shopper can follow', () => {
     // The timeline runs down the right-hand side in Arabic: each step's dot sits at its step's right edge.
     expect(await steps.first().evaluate((li) => getComputedStyle(li, '::before').right)).toBe('0px');
 
-    expect(await pageProblems(page), 'order page at 1280 px').toEqual([]);
+    expect(await screenProblems(page), 'order page at 1280 px').toEqual([]);
     await keepScreenshot(page, 'order-1280.png');
   });
 
@@ -159,7 +141,7 @@ describe('an order a shopper can follow', () => {
       await phone.page.getByRole('list', { name: 'مراحل الطلب' }).waitFor();
       await expectSeen(phone.page, ORDER_LINE);
       await phone.page.waitForLoadState('networkidle');
-      expect(await pageProblems(phone.page), 'order page at 390 px').toEqual([]);
+      expect(await screenProblems(phone.page), 'order page at 390 px').toEqual([]);
       await keepScreenshot(phone.page, 'order-390.png');
     } finally {
       await phone.context.close();
@@ -201,7 +183,7 @@ describe('an order a shopper can follow', () => {
     expect(await stockOf(product.id)).toEqual(stockBefore);
     const { data } = await api<{ data: { quantity: number } }>('GET', `/products/${product.id}`);
     expect(data.data.quantity).toBe(stockBefore.quantity);
-    expect(await pageProblems(page), 'cancelled order page').toEqual([]);
+    expect(await screenProblems(page), 'cancelled order page').toEqual([]);
     await keepScreenshot(page, 'order-cancelled-1280.png');
 
     // The orders list marks it too.

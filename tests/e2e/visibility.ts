@@ -193,3 +193,13 @@ export const MAIN_IMAGES = {
   // Order cards are links as a whole (a transparent stretched link lies over their contents).
   orderItem: { selector: 'main article li img', container: 'li', overlays: ['.stretched-link'] },
 } satisfies Record<string, SeenCheck>;
+
+/** Everything a person should not meet on the page: sideways overflow, English, Arabic-Indic digits, serious axe findings. */
+export async function screenProblems(page: Page): Promise<string[]> {
+  return [
+    ...(await overflowProblems(page)),
+    ...(await englishProblems(page)),
+    ...(await digitProblems(page)),
+    ...(await axeProblems(page)),
+  ];
+}
