@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatEGP } from '../../../common/format';
+import AmountRow from '../../components/AmountRow';
 import { selectCartPayable } from '../cart/cartSlice';
 import {
   fetchDeliveryQuote,
@@ -52,23 +53,16 @@ export default function DeliveryEstimate() {
       {shown && (
         <>
           <dl className="mb-0">
-            <div className="d-flex justify-content-between gap-2">
-              <dt className="fw-normal">الشحن</dt>
-              <dd className="mb-1" data-testid="estimate-shipping">
-                {shown.shippingPrice > 0 ? formatEGP(shown.shippingPrice) : 'شحن مجاني'}
-              </dd>
-            </div>
-            <div className="d-flex justify-content-between gap-2 fw-bold">
-              <dt>الاجمالي مع الشحن</dt>
-              <dd className="mb-1" data-testid="estimate-total">
-                {formatEGP(shown.totalOnline)}
-              </dd>
-            </div>
+            <AmountRow term="الشحن" testId="estimate-shipping">
+              {shown.shippingPrice > 0 ? formatEGP(shown.shippingPrice) : 'شحن مجاني'}
+            </AmountRow>
+            <AmountRow term="الاجمالي مع الشحن" tone="total" testId="estimate-total">
+              {formatEGP(shown.totalOnline)}
+            </AmountRow>
             {shown.taxPrice > 0 && (
-              <div className="d-flex justify-content-between gap-2 text-body-secondary">
-                <dt className="fw-normal">شامل ضريبة القيمة المضافة</dt>
-                <dd className="mb-1">{formatEGP(shown.taxPrice)}</dd>
-              </div>
+              <AmountRow term="شامل ضريبة القيمة المضافة" tone="note">
+                {formatEGP(shown.taxPrice)}
+              </AmountRow>
             )}
           </dl>
           {/* A note beside the list, not in it: a definition list holds only its terms and definitions. */}

@@ -1,6 +1,7 @@
 import type { DeliveryQuote } from '../../api/types';
 import { formatEGP } from '../../../common/format';
 import { quoteFigures } from './deliveryFigures';
+import AmountRow from '../../components/AmountRow';
 
 /**
  * What the shopper pays for the cart delivered to the chosen governorate, before committing: items, coupon, shipping
@@ -20,48 +21,32 @@ export default function DeliverySummary({
   const figures = quoteFigures(quote, cash, vatRate);
   return (
     <dl className="mb-0" data-testid="delivery-summary">
-      <div className="d-flex justify-content-between gap-2">
-        <dt className="fw-normal">المنتجات</dt>
-        <dd className="mb-1">{formatEGP(figures.items)}</dd>
-      </div>
+      <AmountRow term="المنتجات">{formatEGP(figures.items)}</AmountRow>
       {quote.discount > 0 && (
-        <div className="d-flex justify-content-between gap-2 text-success">
-          <dt className="fw-normal">خصم الكوبون</dt>
-          <dd className="mb-1">- {formatEGP(quote.discount)}</dd>
-        </div>
+        <AmountRow term="خصم الكوبون" tone="saving">
+          - {formatEGP(quote.discount)}
+        </AmountRow>
       )}
-      <div className="d-flex justify-content-between gap-2">
-        <dt className="fw-normal">الشحن</dt>
-        <dd className="mb-1" data-testid="shipping-price">
-          {quote.shippingPrice > 0 ? formatEGP(quote.shippingPrice) : 'شحن مجاني'}
-        </dd>
-      </div>
+      <AmountRow term="الشحن" testId="shipping-price">
+        {quote.shippingPrice > 0 ? formatEGP(quote.shippingPrice) : 'شحن مجاني'}
+      </AmountRow>
       {quote.shippingPrice > 0 && quote.freeShippingFrom != null && (
         <p className="small text-body-secondary mb-1">
           شحن مجاني للطلبات من {formatEGP(quote.freeShippingFrom)} الى هذه المحافظة
         </p>
       )}
       {cash && quote.cashOnDelivery.fee > 0 && (
-        <div className="d-flex justify-content-between gap-2">
-          <dt className="fw-normal">رسوم الدفع عند الاستلام</dt>
-          <dd className="mb-1" data-testid="cash-fee">
-            {formatEGP(quote.cashOnDelivery.fee)}
-          </dd>
-        </div>
+        <AmountRow term="رسوم الدفع عند الاستلام" testId="cash-fee">
+          {formatEGP(quote.cashOnDelivery.fee)}
+        </AmountRow>
       )}
-      <div className="d-flex justify-content-between gap-2 border-top pt-2 fw-bold fs-5">
-        <dt>الاجمالي</dt>
-        <dd className="mb-0" data-testid="payable">
-          {formatEGP(figures.total)}
-        </dd>
-      </div>
+      <AmountRow term="الاجمالي" tone="total" testId="payable">
+        {formatEGP(figures.total)}
+      </AmountRow>
       {figures.vat > 0 && (
-        <div className="d-flex justify-content-between gap-2 small text-body-secondary">
-          <dt className="fw-normal">شامل ضريبة القيمة المضافة</dt>
-          <dd className="mb-0" data-testid="vat">
-            {formatEGP(figures.vat)}
-          </dd>
-        </div>
+        <AmountRow term="شامل ضريبة القيمة المضافة" tone="note" testId="vat">
+          {formatEGP(figures.vat)}
+        </AmountRow>
       )}
     </dl>
   );

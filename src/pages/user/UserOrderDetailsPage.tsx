@@ -15,6 +15,7 @@ import LoadError from '../../components/LoadError';
 import NotFound from '../../components/NotFound';
 import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
+import AmountRow from '../../components/AmountRow';
 import { paymentMethodLabel } from '../../components/orderLabels';
 import Spinner from '../../components/Spinner';
 import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
@@ -135,55 +136,37 @@ export default function UserOrderDetailsPage() {
               <h2 className="h6">المنتجات</h2>
               <OrderItemList items={order.cartItems} look="customer" />
               <dl className="order-summary mb-0 mt-3">
-                <div className="d-flex justify-content-between">
-                  <dt className="fw-normal">المجموع الفرعي</dt>
-                  <dd className="mb-1">{formatEGP(itemsSubtotal(order))}</dd>
-                </div>
+                <AmountRow term="المجموع الفرعي">{formatEGP(itemsSubtotal(order))}</AmountRow>
                 {order.coupon && (
-                  <div className="d-flex justify-content-between text-success">
-                    <dt className="fw-normal">
-                      كوبون الخصم <span dir="ltr">{order.coupon}</span>
-                    </dt>
-                    <dd className="mb-1">- {formatEGP(saved)}</dd>
-                  </div>
+                  <AmountRow
+                    term={
+                      <>
+                        كوبون الخصم <span dir="ltr">{order.coupon}</span>
+                      </>
+                    }
+                    tone="saving"
+                  >
+                    - {formatEGP(saved)}
+                  </AmountRow>
                 )}
-                {order.shippingPrice > 0 ? (
-                  <div className="d-flex justify-content-between">
-                    <dt className="fw-normal">الشحن</dt>
-                    <dd className="mb-1" data-testid="order-shipping">
-                      {formatEGP(order.shippingPrice)}
-                    </dd>
-                  </div>
-                ) : (
-                  // Free shipping is only said by a server that charges shipping (it answers the cash fee too).
-                  order.cashFee != null && (
-                    <div className="d-flex justify-content-between">
-                      <dt className="fw-normal">الشحن</dt>
-                      <dd className="mb-1" data-testid="order-shipping">
-                        شحن مجاني
-                      </dd>
-                    </div>
-                  )
+                {/* Free shipping is only said by a server that charges shipping (it answers the cash fee too). */}
+                {(order.shippingPrice > 0 || order.cashFee != null) && (
+                  <AmountRow term="الشحن" testId="order-shipping">
+                    {order.shippingPrice > 0 ? formatEGP(order.shippingPrice) : 'شحن مجاني'}
+                  </AmountRow>
                 )}
                 {(order.cashFee ?? 0) > 0 && (
-                  <div className="d-flex justify-content-between">
-                    <dt className="fw-normal">رسوم الدفع عند الاستلام</dt>
-                    <dd className="mb-1" data-testid="order-cash-fee">
-                      {formatEGP(order.cashFee ?? 0)}
-                    </dd>
-                  </div>
+                  <AmountRow term="رسوم الدفع عند الاستلام" testId="order-cash-fee">
+                    {formatEGP(order.cashFee ?? 0)}
+                  </AmountRow>
                 )}
-                <div className="d-flex justify-content-between fw-bold fs-6 border-top pt-2">
-                  <dt>الاجمالي</dt>
-                  <dd className="mb-0">{formatEGP(order.totalOrderPrice)}</dd>
-                </div>
+                <AmountRow term="الاجمالي" tone="total">
+                  {formatEGP(order.totalOrderPrice)}
+                </AmountRow>
                 {order.taxPrice > 0 && (
-                  <div className="d-flex justify-content-between small text-body-secondary">
-                    <dt className="fw-normal">منها ضريبة القيمة المضافة</dt>
-                    <dd className="mb-0" data-testid="order-vat">
-                      {formatEGP(order.taxPrice)}
-                    </dd>
-                  </div>
+                  <AmountRow term="منها ضريبة القيمة المضافة" tone="note" testId="order-vat">
+                    {formatEGP(order.taxPrice)}
+                  </AmountRow>
                 )}
               </dl>
               <div className="mt-3 text-end">
