@@ -123,14 +123,17 @@ describe('one mapping from a failed call to what the shopper is told', () => {
       }),
     );
     const { user } = renderApp('/products');
-    const card = (await screen.findByRole('link', { name: shirt.title }, { timeout: 5000 })).closest('.card')!;
-    const heart = card.querySelector<HTMLButtonElement>('button[aria-label="اضافة للمفضلة"]')!;
-    await user.click(heart);
+    // Found again each time: the listing may draw its cards anew meanwhile.
+    const heart = async () =>
+      (await screen.findByRole('link', { name: shirt.title }))
+        .closest('.card')!
+        .querySelector<HTMLButtonElement>('button[aria-label="اضافة للمفضلة"]')!;
+    await user.click(await heart());
     expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeVisible();
-    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(await heart()).toHaveAttribute('aria-pressed', 'false');
     await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
     expect(await screen.findByText('تمت اضافة المنتج للمفضلة بنجاح')).toBeInTheDocument();
-    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(async () => expect(await heart()).toHaveAttribute('aria-pressed', 'true'));
   });
 });
 
