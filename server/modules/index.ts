@@ -15,6 +15,7 @@ import { orderRoutes } from './orders/routes';
 import { shopRoutes } from './shop/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { deliveryRoutes } from './delivery/routes';
+import { inventoryRoutes } from './inventory/routes';
 
 export interface ApiModule {
   /** Path under `/api/v1` its routes start with; none for a module whose routes span several (reviews). */
@@ -40,6 +41,8 @@ export const API_MODULES: ApiModule[] = [
   { prefix: '/wishlist', routes: wishlistRoutes },
   { prefix: '/addresses', routes: addressRoutes },
   { prefix: '/coupons', routes: couponRoutes },
+  // Stock held by unpaid cash orders, for the owner's product screens.
+  { prefix: '/inventory', routes: inventoryRoutes },
   { prefix: '/cart', routes: cartRoutes },
   { prefix: '/orders', routes: orderRoutes },
   { prefix: '/shop', routes: shopRoutes },

@@ -123,6 +123,8 @@ export interface Product {
   ratingsQuantity: number;
   /** Only from GET /products/:id. */
   reviews?: Review[];
+  /** The owner's screens only (GET /inventory/held): units held by cash orders not yet paid or delivered. */
+  heldByUnpaidCash?: number;
   createdAt?: IsoDate;
   updatedAt?: IsoDate;
 }

@@ -6,6 +6,7 @@ export {
   restock,
   stockShortfall,
   stockOf,
+  heldByUnpaidCash,
   type OrderedProductRow,
   type StockCount,
 } from './repository';

@@ -97,3 +97,18 @@ export const stockOf = (q: Queryable, ids: string[]) =>
     'SELECT id, title, quantity FROM products WHERE id = ANY($1::uuid[]) ORDER BY title',
     [ids],
   );
+
+/**
+ * How many units of each product cash orders hold that are neither paid, delivered nor cancelled (their stock is
+ * taken, the money not yet in): of the given products, or of every product when none are given. Products no such
+ * order holds are missing. The open orders come from the partial index of migration 025.
+ */
+export const heldByUnpaidCash = (q: Queryable, productIds?: string[]) =>
+  q.query<{ product_id: string; held: number }>(
+    `SELECT oi.product_id::text AS product_id, sum(oi.count - oi.stock_short)::int AS held
+     FROM orders o JOIN order_items oi ON oi.order_id = o.id
+     WHERE o.payment_method_type = 'cash' AND NOT o.is_paid AND NOT o.is_delivered AND NOT o.is_cancelled
+       AND oi.product_id IS NOT NULL AND ($1::uuid[] IS NULL OR oi.product_id = ANY($1::uuid[]))
+     GROUP BY oi.product_id ORDER BY oi.product_id`,
+    [productIds ?? null],
+  );

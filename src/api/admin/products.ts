@@ -62,7 +62,26 @@ export async function listAdminProducts(query: AdminProductQuery): Promise<ListR
   }
   if (query.sort) params.set('sort', query.sort);
   const { data } = await apiClient.get<ListResponse<Product>>(`/products?${params}`);
-  return { ...data, data: data.data.map(normalizeProduct) };
+  const page = data.data.map(normalizeProduct);
+  const held = await heldByUnpaidCash(page.map((p) => p._id));
+  return { ...data, data: page.map((p) => (held.has(p._id) ? { ...p, heldByUnpaidCash: held.get(p._id) } : p)) };
+}
+
+/**
+ * GET /inventory/held (ours, staff): units of the products that unpaid, undelivered cash orders hold; the products
+ * none holds are missing. A server without the route (or a failure) answers nothing held: the list still shows.
+ */
+export async function heldByUnpaidCash(ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  try {
+    const { data } = await apiClient.get<{ data: Array<{ product: string; heldByUnpaidCash: number }> }>(
+      '/inventory/held',
+      { params: { products: ids.join(',') } },
+    );
+    return new Map(data.data.map((row) => [row.product, row.heldByUnpaidCash]));
+  } catch {
+    return new Map();
+  }
 }
 
 /** PUT /products/:id with the new stock only; resolves with the product as now stored. */

@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
+import { piecesLabel } from '../../lib/plural';
 import PriceTag from '../PriceTag';
 import StockEditor from './StockEditor';
 
@@ -14,7 +15,10 @@ interface AdminProductCardProps {
   saveStock: (id: string, quantity: number) => Promise<Product>;
 }
 
-/** A product in the admin list: remove (after confirmation), edit, a link to its shop page, stock (editable) and sold. */
+/**
+ * A product in the admin list: remove (after confirmation), edit, a link to its shop page, stock (editable) and sold,
+ * and the units unpaid cash orders hold, when they hold any.
+ */
 export default function AdminProductCard({ product, onRemove, onChanged, saveStock }: AdminProductCardProps) {
   return (
     <Card as="article" className="h-100 shadow-sm">
@@ -56,6 +60,11 @@ export default function AdminProductCard({ product, onRemove, onChanged, saveSto
       </Link>
       <Card.Footer className="bg-white p-2">
         <StockEditor product={product} saveStock={saveStock} onSaved={onChanged} />
+        {!!product.heldByUnpaidCash && (
+          <p className="small text-warning-emphasis mb-0 mt-1">
+            محجوز لطلبات لم تُدفع: {piecesLabel(product.heldByUnpaidCash)}
+          </p>
+        )}
       </Card.Footer>
     </Card>
   );

@@ -101,7 +101,13 @@ export default function AdminAllProductsPage() {
       current.state === 'loaded'
         ? {
             ...current,
-            list: { ...current.list, data: current.list.data.map((p) => (p._id === product._id ? product : p)) },
+            list: {
+              ...current.list,
+              // A stock change leaves what unpaid orders hold as it was.
+              data: current.list.data.map((p) =>
+                p._id === product._id ? { ...product, heldByUnpaidCash: p.heldByUnpaidCash } : p,
+              ),
+            },
           }
         : current,
     );

@@ -11,7 +11,8 @@ import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../compon
 import { buildProductFormData, type ProductFormValues } from '../../components/admin/productFormData';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch } from '../../app/hooks';
-import { fetchProductForEdit, updatedProduct } from '../../features/products/adminThunks';
+import { fetchHeldByUnpaidCash, fetchProductForEdit, updatedProduct } from '../../features/products/adminThunks';
+import { piecesLabel } from '../../lib/plural';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useResetOn } from '../../lib/useResetOn';
@@ -51,6 +52,8 @@ export default function AdminEditProductPage() {
   /** The product as the server has it now: loaded, then replaced by the answer of each save. */
   const saved = useRef<ProductFormValues | null>(null);
   const [failed, setFailed] = useState(false);
+  /** Units unpaid cash orders hold: their stock is taken, their money not yet in. */
+  const [held, setHeld] = useState(0);
   // Raised by the retry button: loads the product again.
   const [attempt, setAttempt] = useState(0);
 
@@ -65,6 +68,10 @@ export default function AdminEditProductPage() {
         setInitial(saved.current);
       })
       .catch(() => active && setFailed(true));
+    dispatch(fetchHeldByUnpaidCash([id]))
+      .unwrap()
+      .then((byProduct) => active && setHeld(byProduct[id] ?? 0))
+      .catch(() => undefined);
     return () => {
       active = false;
     };
@@ -99,6 +106,7 @@ export default function AdminEditProductPage() {
   return (
     <section>
       <h1 className="h4 my-3">تعديل المنتج</h1>
+      {held > 0 && !failed && <p className="text-warning-emphasis">محجوز لطلبات لم تُدفع: {piecesLabel(held)}</p>}
       {failed ? (
         <LoadError onRetry={() => setAttempt((n) => n + 1)} />
       ) : initial === null ? (

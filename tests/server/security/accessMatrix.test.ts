@@ -451,6 +451,8 @@ const TABLE: Entry[] = [
   { route: 'GET /api/v1/shop', expect: everyone(200) },
   // The owner's dashboard figures (ours): staff only.
   { route: 'GET /api/v1/dashboard', expect: staff(200) },
+  // Stock held by unpaid cash orders (ours): staff only.
+  { route: 'GET /api/v1/inventory/held', expect: staff(200) },
 
   // The local test payment page (outside /api/v1). Its session id is a capability URL, like Stripe's checkout
   // page: it is random, known only to the customer who opened the session, and whoever holds it may look, pay

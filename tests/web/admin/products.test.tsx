@@ -53,6 +53,33 @@ describe('admin: all products', () => {
     expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).toBeNull();
   });
 
+  it("says on each card how many units unpaid cash orders hold, asking the server for the page's products only", async () => {
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get('*/api/v1/products', () => HttpResponse.json(listOf(products, 10, 1))),
+      http.get('*/api/v1/inventory/held', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('products'));
+        return HttpResponse.json({ data: [{ product: products[0]._id, heldByUnpaidCash: 3 }] });
+      }),
+    );
+    renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    const held = (await screen.findByRole('heading', { name: products[0].title })).closest('article')!;
+    expect(await within(held).findByText('محجوز لطلبات لم تُدفع: 3 قطع')).toBeVisible();
+    const none = screen.getByRole('heading', { name: products[1].title }).closest('article')!;
+    expect(within(none).queryByText(/محجوز/)).toBeNull();
+    expect(asked).toEqual([products.map((p) => p._id).join(',')]);
+  });
+
+  it('still lists the products when the server cannot say what unpaid orders hold', async () => {
+    server.use(
+      http.get('*/api/v1/products', () => HttpResponse.json(listOf(products, 10, 1))),
+      http.get('*/api/v1/inventory/held', () => HttpResponse.json({ status: 'error' }, { status: 500 })),
+    );
+    renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    expect(await screen.findByRole('heading', { name: products[0].title })).toBeInTheDocument();
+    expect(screen.queryByText(/محجوز/)).toBeNull();
+  });
+
   it('shows the pager with 2+ pages and loads the chosen page', async () => {
     const all = manyProducts(12);
     const pages: string[] = [];
@@ -346,6 +373,21 @@ describe('admin: edit product', () => {
     await waitFor(() => expect(screen.getByLabelText('الماركة')).toHaveValue('brand-1'));
     expect(screen.getByRole('img', { name: 'الصورة 1' })).toHaveAttribute('src', products[0].images[0]);
     expect(screen.getByRole('button', { name: 'حذف اللون رمادي غامق' })).toBeInTheDocument();
+  });
+
+  it('says how many units unpaid cash orders hold of the product', async () => {
+    server.use(
+      http.get('*/api/v1/inventory/held', ({ request }) =>
+        HttpResponse.json({
+          data:
+            new URL(request.url).searchParams.get('products') === 'prod-1'
+              ? [{ product: 'prod-1', heldByUnpaidCash: 2 }]
+              : [],
+        }),
+      ),
+    );
+    renderEdit();
+    expect(await screen.findByText('محجوز لطلبات لم تُدفع: قطعتان')).toBeVisible();
   });
 
   it('sends PUT without images when they were not changed, and says it was edited', async () => {

@@ -52,6 +52,8 @@ function oneOf<T extends { _id: string }>(items: T[], id: unknown) {
 }
 
 export const catalogHandlers = [
+  // The owner's screens ask which stock unpaid cash orders hold (ours): none by default.
+  http.get('*/api/v1/inventory/held', () => HttpResponse.json({ data: [] })),
   http.get('*/api/v1/categories', ({ request }) => {
     const { limit, page } = pageParams(request);
     return HttpResponse.json(listOf(categories, limit, page));
