@@ -1,7 +1,9 @@
+import { formatEGP } from '../../common/format';
 import { escapeHtml } from '../lib/html';
 import { toEgp } from '../lib/money';
 
-const formatEgp = (piastres: number) => `${toEgp(piastres).toFixed(2)} جنيه`;
+/** Amounts as the shop prints them: '249 جنيه', piastres only when there are any ('1,250.50 جنيه'). */
+const formatEgp = (piastres: number) => formatEGP(toEgp(piastres));
 
 /** A self-contained Arabic page (no external assets), used by the built-in test payment provider. */
 function layout(title: string, body: string): string {

@@ -67,7 +67,10 @@ describe('card payment with the built-in test provider', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('dir="rtl"');
-    expect(res.body).toContain('100.00 جنيه');
+    // Amounts read as the shop prints them: whole pounds without piastres.
+    expect(res.body).toContain('الإجمالي: 100 جنيه');
+    expect(res.body).toContain('× 2 — 100 جنيه');
+    expect(res.body).not.toContain('100.00');
     expect(res.body).toContain('ادفع الآن');
     expect(res.body).toContain('إلغاء');
     expect(res.body).toContain('حقيبة &lt;b&gt;');
@@ -101,6 +104,16 @@ describe('card payment with the built-in test provider', () => {
     expect(res.statusCode).toBe(303);
     expect(await t.db.query('SELECT id FROM orders')).toHaveLength(1);
     expect(await t.db.one('SELECT quantity, sold FROM products')).toEqual({ quantity: 1, sold: 2 });
+  });
+
+  it('prints piastres only when an amount has any, with thousands grouped, as the shop does', async () => {
+    const product = await createProduct(t, { title: 'مكواة', price: 625.25, quantity: 3 });
+    const cart = await cartOf(t, user, product, 2);
+    const query = '?shippingAddress[details]=المنزل&shippingAddress[phone]=01012345678&shippingAddress[city]=الجيزة';
+    const { session } = (await checkout(cart._id, { query: encodeURI(query) })).json();
+    const res = await t.app.inject({ method: 'GET', url: sessionPath(session.url) });
+    expect(res.body).toContain('الإجمالي: 1,250.50 جنيه');
+    expect(res.body).not.toContain('1250.50');
   });
 
   it('accepts POST with the address in the JSON body, and no address at all', async () => {
