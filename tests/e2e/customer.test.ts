@@ -262,7 +262,7 @@ describe('customer journeys in Chromium', () => {
     await page.goto('/user/profile');
     await page.getByLabel('كلمة السر الحالية').fill(DEMO_USER.password);
     await page.getByLabel('كلمة السر الجديدة', { exact: true }).fill('Changed123');
-    await page.getByLabel('تاكيد كلمة السر الجديدة').fill('Changed123');
+    await page.getByLabel('تأكيد كلمة السر الجديدة').fill('Changed123');
     await page.getByRole('button', { name: 'حفظ كلمة السر' }).click();
     await toast(page, 'تم التحديث بنجاح');
     await page.waitForURL((url) => url.pathname === '/login');

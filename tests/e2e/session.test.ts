@@ -26,7 +26,7 @@ describe('session journeys in Chromium', () => {
     await first.page.goto('/user/profile');
     await first.page.getByLabel('كلمة السر الحالية').fill(DEMO_USER.password);
     await first.page.getByLabel('كلمة السر الجديدة', { exact: true }).fill('Changed123');
-    await first.page.getByLabel('تاكيد كلمة السر الجديدة').fill('Changed123');
+    await first.page.getByLabel('تأكيد كلمة السر الجديدة').fill('Changed123');
     await first.page.getByRole('button', { name: 'حفظ كلمة السر' }).click();
     await first.page.waitForURL((url) => url.pathname === '/login');
 

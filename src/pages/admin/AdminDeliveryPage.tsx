@@ -206,7 +206,7 @@ function ZonesPanel() {
 
       <ConfirmModal
         show={toDelete !== null}
-        title="تاكيد الحذف"
+        title="تأكيد الحذف"
         body={
           toDelete
             ? `هل انت متأكد من حذف منطقة ${toDelete.name}؟ ستدفع محافظاتها رسوم الشحن الافتراضية حتى تضعها في منطقة اخرى.`

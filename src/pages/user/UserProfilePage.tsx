@@ -30,7 +30,7 @@ const PROFILE_MESSAGES = {
   updateFailed: 'فشل في عملية التحديث',
   incomplete: 'من فضلك اكمل البيانات',
   badPhone: 'رقم الهاتف يجب ان يكون 11 رقم لهاتف محمول مصري',
-  confirmMismatch: 'تاكيد كلمة السر غير متطابق',
+  confirmMismatch: 'تأكيد كلمة السر غير متطابق',
   currentPasswordForEmail: 'من فضلك ادخل كلمة السر الحالية لتغيير البريد الإلكتروني',
   wrongCurrentPassword: 'كلمة السر الحالية غير صحيحة',
 } as const;
@@ -211,7 +211,7 @@ function ChangePasswordForm() {
             />
           </Form.Group>
           <Form.Group controlId="confirm-password">
-            <Form.Label>تاكيد كلمة السر الجديدة</Form.Label>
+            <Form.Label>تأكيد كلمة السر الجديدة</Form.Label>
             <Form.Control
               type="password"
               value={passwordConfirm}

@@ -175,14 +175,14 @@ describe('admin: shipping zones', () => {
     const sent = watchZoneWrites('delete', [zones[0]]);
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'حذف منطقة الصعيد' }));
-    let dialog = await screen.findByRole('dialog', { name: 'تاكيد الحذف' });
+    let dialog = await screen.findByRole('dialog', { name: 'تأكيد الحذف' });
     expect(dialog).toHaveTextContent('هل انت متأكد من حذف منطقة الصعيد؟');
     await user.click(within(dialog).getByRole('button', { name: 'تراجع' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'حذف منطقة الصعيد' }));
-    dialog = await screen.findByRole('dialog', { name: 'تاكيد الحذف' });
+    dialog = await screen.findByRole('dialog', { name: 'تأكيد الحذف' });
     await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
     expect(await screen.findByText('تم حذف منطقة الشحن')).toBeInTheDocument();
     expect(sent).toEqual([{ id: 'zone-2', body: null }]);

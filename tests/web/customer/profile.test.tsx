@@ -118,7 +118,7 @@ describe('profile', () => {
     ) {
       if (current) await user.type(screen.getByLabelText('كلمة السر الحالية'), current);
       if (password) await user.type(screen.getByLabelText('كلمة السر الجديدة'), password);
-      if (confirm) await user.type(screen.getByLabelText('تاكيد كلمة السر الجديدة'), confirm);
+      if (confirm) await user.type(screen.getByLabelText('تأكيد كلمة السر الجديدة'), confirm);
       await user.click(screen.getByRole('button', { name: 'حفظ كلمة السر' }));
     }
 
@@ -126,7 +126,7 @@ describe('profile', () => {
       const seen = recordRequests();
       const { user } = renderProfile();
       await submit(user, 'Passw0rd!', 'NewPassw0rd', 'Other123');
-      expect(await screen.findByText('تاكيد كلمة السر غير متطابق')).toBeInTheDocument();
+      expect(await screen.findByText('تأكيد كلمة السر غير متطابق')).toBeInTheDocument();
       expect(seen).toHaveLength(0);
     });
 
