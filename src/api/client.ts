@@ -11,8 +11,9 @@ export const apiClient = axios.create({ baseURL: `${API_ORIGIN}/api/v1` });
 // Catalogue reads, the governorates and GET /shop are public: the server ignores a token there (API.md §0), and not sending it keeps
 // them cacheable and stops a stale token from leaking into logs.
 // The shop's settings (/shop/settings) and the admin's governorate calls are not: only those two paths themselves.
+// Nor is the owner's catalogue sheet (/products/export.csv).
 const PUBLIC_READ =
-  /^\/?(?:(?:categories|subcategories|brands|products)(?=[/?#]|$)|(?:shop|delivery\/governorates)(?=[?#]|$))/;
+  /^\/?(?:(?:categories|subcategories|brands)(?=[/?#]|$)|products(?!\/export\.csv)(?=[/?#]|$)|(?:shop|delivery\/governorates)(?=[?#]|$))/;
 
 function isPublicRead(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'>): boolean {
   return (config.method ?? 'get').toLowerCase() === 'get' && PUBLIC_READ.test(config.url ?? '');

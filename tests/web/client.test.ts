@@ -46,6 +46,12 @@ describe('apiClient token rules', () => {
     expect(seen['GET /productsReport']).toBe(`Bearer ${TOKEN}`);
   });
 
+  it("sends the token with the owner's catalogue sheet, though the product reads are public", async () => {
+    const seen = recordAuthHeaders();
+    await apiClient.get('/products/export.csv', { params: { category: 'cat-1' } });
+    expect(seen['GET /products/export.csv']).toBe(`Bearer ${TOKEN}`);
+  });
+
   it("sends the token to the owner's shop settings, though GET /shop itself is public", async () => {
     const seen = recordAuthHeaders();
     await apiClient.get('/shop');

@@ -61,12 +61,15 @@ describe('admin: catalogue sheet', () => {
       saved.push(this.download);
     });
     const asked: URLSearchParams[] = [];
+    const auth: Array<string | null> = [];
     server.use(
       http.get('*/api/v1/products/export.csv', ({ request }) => {
         asked.push(new URL(request.url).searchParams);
+        auth.push(request.headers.get('Authorization'));
         return new HttpResponse('\uFEFFsku,id\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
       }),
     );
+    localStorage.setItem('token', 'owner-token');
     try {
       const { user } = renderPage('/admin/allproducts?category=cat-1&stock=low&sort=-price');
       await screen.findByRole('heading', { name: products[0].title });
@@ -78,6 +81,8 @@ describe('admin: catalogue sheet', () => {
         'quantity[lte]': '5',
         sort: '-price',
       });
+      // Staff only: unlike the catalogue's reads, the sheet goes with the owner's token.
+      expect(auth).toEqual(['Bearer owner-token']);
     } finally {
       vi.useRealTimers();
       vi.restoreAllMocks();
