@@ -48,10 +48,10 @@ export default function ProductInfo({ product }: { product: Product }) {
     }
     const chosenColor = product.availableColors.length > 0 ? color : '';
     if (!loggedIn) {
-      // The login brings the visitor back here and adds the product then (features/user/afterLogin.ts).
+      // The login brings the visitor back here and adds the quantity chosen then (features/user/afterLogin.ts).
       toast.warnWithAction(ADD_TO_CART_MESSAGES.loginFirst, 'تسجيل الدخول', () =>
         navigate('/login', {
-          state: loginStateFrom(location, { kind: 'addToCart', productId: product._id, color: chosenColor }),
+          state: loginStateFrom(location, { kind: 'addToCart', productId: product._id, color: chosenColor, quantity }),
         }),
       );
       return;

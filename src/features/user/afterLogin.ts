@@ -2,7 +2,7 @@ import type { Id } from '../../api/types';
 
 /** What a visitor asked for before being sent to log in, finished once they have (only actions that are safe to repeat). */
 export type PendingAction =
-  { kind: 'addToCart'; productId: Id; color: string } | { kind: 'addToFavourites'; productId: Id };
+  { kind: 'addToCart'; productId: Id; color: string; quantity: number } | { kind: 'addToFavourites'; productId: Id };
 
 /** The router state login and register carry: where to return, and the action to finish there. */
 export interface AfterLogin {
@@ -26,8 +26,12 @@ function readPendingAction(value: unknown): PendingAction | undefined {
   const action = value as Record<string, unknown>;
   if (typeof action.productId !== 'string' || !action.productId) return undefined;
   if (action.kind === 'addToFavourites') return { kind: 'addToFavourites', productId: action.productId };
-  if (action.kind === 'addToCart' && typeof action.color === 'string')
-    return { kind: 'addToCart', productId: action.productId, color: action.color };
+  if (action.kind === 'addToCart' && typeof action.color === 'string') {
+    // The quantity the visitor chose on the product page (1 when none was carried).
+    const { quantity } = action;
+    const count = typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1;
+    return { kind: 'addToCart', productId: action.productId, color: action.color, quantity: count };
+  }
   return undefined;
 }
 

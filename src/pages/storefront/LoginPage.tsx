@@ -38,7 +38,8 @@ export default function LoginPage() {
     if (logIn.fulfilled.match(result)) {
       toast.success(LOGIN_MESSAGES.success);
       if (action?.kind === 'addToCart' && result.payload.role === 'user') {
-        if (await addToCartAndSay(dispatch, action.productId, action.color)) void dispatch(fetchCart());
+        if (await addToCartAndSay(dispatch, action.productId, action.color, action.quantity))
+          void dispatch(fetchCart());
       } else if (action?.kind === 'addToFavourites') {
         await addToFavouritesAndSay(dispatch, action.productId);
       }

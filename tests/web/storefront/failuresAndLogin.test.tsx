@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { safeReturnPath } from '../../../src/features/user/afterLogin';
 import { cashRefusalText, FAILURE_TEXTS, failureKind, failureText } from '../../../src/lib/failures';
-import { cart, customer, products } from '../mocks/fixtures';
+import type { CartResponse } from '../../../src/api/types';
+import { cart, customer, productRef, products } from '../mocks/fixtures';
+import { cartWith } from '../mocks/handlers/cart';
 import { PASSWORD } from '../mocks/handlers/auth';
 import { server } from '../mocks/server';
 import { renderApp, storeSession } from '../utils/renderWithProviders';
@@ -149,6 +151,47 @@ describe('logging in returns where the visitor was and finishes what they asked 
     expect(await screen.findByText('تمت اضافة المنتج للعربه بنجاح')).toBeInTheDocument();
     expect(bodies).toEqual([{ productId: phone._id, color: '#4d4d4d' }]);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${phone._id}`), { timeout: 3000 });
+  });
+
+  it('add to cart: the quantity the visitor chose on the product page is the quantity in the cart after login', async () => {
+    // The shop's cart as the server keeps it: POST adds one unit of the line, PUT sets its count.
+    let lines: CartResponse['data']['products'] = [];
+    const posted: unknown[] = [];
+    const counts: unknown[] = [];
+    server.use(
+      http.get('*/api/v1/cart', () => HttpResponse.json(cartWith(lines))),
+      http.post('*/api/v1/cart', async ({ request }) => {
+        const body = (await request.json()) as { productId: string; color: string };
+        posted.push(body);
+        const line = { _id: 'line-new', count: 1, color: body.color, price: phone.price, product: productRef(phone) };
+        lines = [line];
+        return HttpResponse.json({ ...cartWith(lines), message: 'Product added successfully to your cart' });
+      }),
+      http.put('*/api/v1/cart/:itemId', async ({ request }) => {
+        const { count } = (await request.json()) as { count: number };
+        counts.push(count);
+        lines = lines.map((line) => ({ ...line, count }));
+        return HttpResponse.json(cartWith(lines));
+      }),
+    );
+    const { user, router } = renderApp(`/products/${phone._id}`);
+    await user.click(await screen.findByRole('radio', { name: 'اللون رمادي غامق' }));
+    await user.click(screen.getByRole('button', { name: 'زيادة الكمية' }));
+    await user.click(screen.getByRole('button', { name: 'زيادة الكمية' }));
+    expect(screen.getByLabelText('الكمية')).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'اضف للعربة' }));
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await logInAs(user, customer.email);
+    expect(await screen.findByText('تمت اضافة المنتج للعربه بنجاح')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${phone._id}`), { timeout: 3000 });
+    expect(posted).toEqual([{ productId: phone._id, color: '#4d4d4d' }]);
+    expect(counts).toEqual([3]);
+
+    // What the shopper finds in the cart: the line at the quantity they chose.
+    await act(() => router.navigate('/cart'));
+    const line = await screen.findByRole('listitem', { name: phone.title });
+    expect(within(line).getByLabelText('الكمية')).toHaveValue('3');
   });
 
   it('the heart: after login the product is in the favourites and the listing is back, with its address', async () => {
