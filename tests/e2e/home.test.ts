@@ -61,3 +61,29 @@ describe('Content-Security-Policy in Chromium', () => {
     await context.close();
   });
 });
+
+describe('the first screen in Chromium', () => {
+  it('a product page opened from a link starts from the product in its HTML: shown, with no request for it; opened inside the shop, it asks', async () => {
+    const product = (await shop.app.ctx.db.one<{ id: string; title: string }>(
+      'SELECT id, title FROM products ORDER BY sold DESC, id LIMIT 1',
+    ))!;
+    const { context, page } = await shop.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/products/')) asked.push(pathname);
+    });
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await expectSeen(page, MAIN_IMAGES.productPhoto);
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((path) => path === `/api/v1/products/${product.id}`)).toEqual([]);
+
+    // Taken once: the same product opened again inside the shop is asked for, as fresh as the API has it.
+    await page.goto('/');
+    await page.locator(`main a[href="/products/${product.id}"]`).first().click();
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    expect(asked.filter((path) => path === `/api/v1/products/${product.id}`)).toHaveLength(1);
+    await context.close();
+  });
+});

@@ -61,7 +61,14 @@ async function head(url: string) {
   };
 }
 
-const inlineScripts = (doc: Document) => [...doc.querySelectorAll('script')].filter((s) => !s.src).length;
+/** Scripts that would run inline (a JSON data block never runs). */
+const inlineScripts = (doc: Document) =>
+  [...doc.querySelectorAll<HTMLScriptElement>('script:not([type="application/json"])')].filter((s) => !s.src).length;
+/** The page's first API answers (server/modules/seo), by the path the web app asks for. */
+const firstAnswers = (doc: Document) => {
+  const block = doc.querySelector('script#first-answers[type="application/json"]');
+  return block ? (JSON.parse(block.textContent!) as Record<string, unknown>) : undefined;
+};
 
 describe('share previews: index.html filled on the server', () => {
   it('a product URL carries its title, description, cover image, type, locale, URL and canonical link', async () => {
@@ -100,7 +107,10 @@ describe('share previews: index.html filled on the server', () => {
     expect(page.title).toBe(`${hostile} | متجر`);
     expect(page.og['og:title']).toBe(hostile);
     expect(page.description).toBe(`'onload='alert(1)' ${hostile}`);
-    expect(page.doc.querySelectorAll('script')).toHaveLength(INDEX_HTML.match(/<script/g)!.length);
+    // The page's own scripts, and the product's answer as data in which the title is text again.
+    expect(page.doc.querySelectorAll('script:not(#first-answers)')).toHaveLength(INDEX_HTML.match(/<script/g)!.length);
+    expect(page.res.body.match(/<\/script>/g)).toHaveLength(INDEX_HTML.match(/<\/script>/g)!.length + 1);
+    expect((firstAnswers(page.doc)![`/products/${id}`] as { data: { title: string } }).data.title).toBe(hostile);
     expect(page.doc.querySelectorAll('b, meta[content="http://evil.test/a.png"]')).toHaveLength(0);
     expect(page.og['og:image']).toBe('http://shop.test/products/cover.webp');
     expect(page.res.body).not.toContain("<script>alert('x')");
@@ -285,6 +295,19 @@ describe('preloads in the HTML of /products/{id} and /products', () => {
         .map((l) => l.getAttribute('href')),
     ).toEqual(['/assets/ProductDetailsPage-P.css', '/assets/ProductGallery-G.css']);
     expect(inlineScripts(doc)).toBe(0);
+  });
+
+  it("a product page carries the API's answer for its product, exactly as a visitor without a token gets it", async () => {
+    const id = await createProduct(t, { title: 'سماعة لاسلكية', price: 1250, priceAfterDiscount: 999 });
+    const { doc } = await head(`/products/${id}`);
+    const api = await t.app.inject({ url: `/api/v1/products/${id}` });
+    expect(api.statusCode).toBe(200);
+    expect(firstAnswers(doc)).toEqual({ [`/products/${id}`]: api.json() });
+  });
+
+  it('pages other than a product page, and a product that does not exist, carry no answers', async () => {
+    for (const url of ['/', '/products', '/cart', `/products/${randomUUID()}`])
+      expect(firstAnswers((await head(url)).doc), url).toBeUndefined();
   });
 
   it('a product without gallery images preloads its cover', async () => {

@@ -19,9 +19,35 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
   const render = sharePages(ctx.db, options.webDist);
   const base = (request: FastifyRequest) => baseUrl(request, ctx.config);
 
+  /**
+   * What the API answers a visitor with no token for `path` (under /api/v1), asked in-process as this visitor (their
+   * address, for the rate limits; their host, for the image URLs): exactly what the page would ask for next.
+   */
+  async function publicAnswer(request: FastifyRequest, path: string) {
+    const forwarded = ['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+    const headers = Object.fromEntries(
+      forwarded.flatMap((name) => (request.headers[name] ? [[name, request.headers[name]]] : [])),
+    );
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/v1${path}`,
+      headers,
+      remoteAddress: request.socket.remoteAddress,
+    });
+    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
+  }
+
+  /** A product page's first answer: the product the page shows (the path as src/api/products.ts asks for it). */
+  async function firstAnswers(request: FastifyRequest, target?: ShareTarget): Promise<Record<string, unknown>> {
+    if (target?.kind !== 'product') return {};
+    const path = `/products/${encodeURIComponent(target.id)}`;
+    const answer = await publicAnswer(request, path);
+    return answer === undefined ? {} : { [path]: answer };
+  }
+
   /** The filled page for a known target; the plain index.html (as the SPA fallback sends it) otherwise. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, target?: ShareTarget) {
-    const html = target && (await render(target, imageBase(request, ctx)));
+    const html = target && (await render(target, imageBase(request, ctx), await firstAnswers(request, target)));
     if (!html) return reply.sendFile('index.html', options.webDist);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db';
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml, jsonForHtml } from '../../lib/html';
 import { IMAGE_SIZES, uploadSrcSet } from '../../../common/images';
 import { imageUrl, type ImageBase } from '../../lib/images';
 import { isId } from '../../lib/validate';
@@ -113,8 +113,15 @@ export function sharePages(db: Db, webDist: string) {
     );
   }
 
-  /** index.html with the target's tags, or undefined for an unknown target (the caller sends the plain page). */
-  return async function render(target: ShareTarget, base: ImageBase): Promise<string | undefined> {
+  /**
+   * index.html with the target's tags, or undefined for an unknown target (the caller sends the plain page).
+   * `answers`: the page's first API answers, by the path the web app asks for (src/api/prefetch.ts takes them).
+   */
+  return async function render(
+    target: ShareTarget,
+    base: ImageBase,
+    answers: Record<string, unknown> = {},
+  ): Promise<string | undefined> {
     const page = await loadTemplate();
     if (!page) return undefined;
     if (target.kind === 'listing') {
@@ -140,10 +147,20 @@ export function sharePages(db: Db, webDist: string) {
       meta('property', 'og:locale', 'ar_EG') +
       meta('property', 'og:site_name', page.shopName || undefined) +
       (target.kind === 'product' ? page.chunkLinks.product : '') +
-      found.preload;
+      found.preload +
+      firstAnswers(answers);
     return `${page.head}${tags}  ${page.tail}`;
   };
 }
+
+/** The answers as data the page reads (a JSON block never runs, so the Content-Security-Policy lets it be). */
+function firstAnswers(answers: Record<string, unknown>) {
+  if (Object.keys(answers).length === 0) return '';
+  return `    <script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonForHtml(answers)}</script>\n`;
+}
+
+/** The element's id, as src/api/prefetch.ts looks for it. */
+export const FIRST_ANSWERS_ID = 'first-answers';
 
 /**
  * A page's largest image, fetched with the HTML instead of after the app has run: the very URL, srcset and

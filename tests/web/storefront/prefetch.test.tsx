@@ -38,6 +38,22 @@ function recordProductRequests() {
 describe('data requests started with the page chunk (api/prefetch.ts)', () => {
   afterEach(() => vi.useRealTimers());
 
+  it("the product's answer in the page's HTML is taken instead of a request, once; the route's prefetch sends none", async () => {
+    const block = Object.assign(document.createElement('script'), {
+      type: 'application/json',
+      id: 'first-answers',
+      textContent: JSON.stringify({ [`/products/${phone._id}`]: { data: phone } }),
+    });
+    document.head.append(block);
+    const { details } = recordProductRequests();
+    prefetchProduct(phone._id);
+    block.remove();
+    expect((await getProduct(phone._id)).title).toBe(phone.title);
+    expect(details).toEqual([]);
+    expect((await getProduct(phone._id)).title).toBe(phone.title);
+    expect(details).toEqual([phone._id]);
+  });
+
   it('/products: the route sends the search of the stored filters before the page exists; the page takes it', async () => {
     setStored('sortType', '+price');
     setStored('catChecked', ['cat-1']);
