@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db';
 import { foldArabic } from '../../lib/arabic';
+import { HttpError } from '../../lib/errors';
+import { createGate, type Gate } from '../../lib/gate';
 import { MIN_KEYWORD, buildListQuery, type KeywordSearch, type ListQuery } from '../../lib/listQuery';
 import { ATTACHED_PARTICLES, exactForm, exactTerm, quoteLexeme, stemOf, termsOf, wordsOf } from '../../lib/searchText';
 import { PRODUCT_LIST, listProducts, type ProductRow } from './repository';
@@ -294,10 +296,46 @@ export interface ProductPage {
 }
 
 /**
- * GET /products: API.md §2's filters, sort and paging, with the keyword matched by words (keywordSearch). Without
- * a keyword (or one shorter than two letters, API.md §2) it is the plain list.
+ * How many costly product lists (a keyword, or a sort no index serves) one process asks the database for at once, and
+ * how many more may wait their turn: so however many arrive together, from one address or many, they hold only a few
+ * of the pool's connections (PG_POOL_MAX, 20) and other visitors' requests are served meanwhile. Beyond the queue a
+ * costly list is refused at once with 503 and Retry-After, never left to pile up; each statement is also cut off by
+ * PG_STATEMENT_TIMEOUT_MS (503).
  */
-export async function listProductPage(db: Queryable, sent: Record<string, unknown>): Promise<ProductPage> {
+export const COSTLY_LISTS = { concurrent: 4, queued: 100 };
+
+/** Sorts of the product list that no index serves: the whole matching list is read to order it. */
+const UNINDEXED_SORT = /(^|,)\s*[-+ ]?\s*(title|updatedAt)\s*(,|$)/;
+
+const gates = new WeakMap<Queryable, Gate>();
+
+/** The costly-list gate of a database handle (one per app), with COSTLY_LISTS as its limits. */
+export function costlyListGate(db: Queryable): Gate {
+  let gate = gates.get(db);
+  if (!gate) {
+    gate = createGate(
+      COSTLY_LISTS,
+      () => new HttpError(503, 'Service temporarily unavailable, please try again', { 'Retry-After': '5' }),
+    );
+    gates.set(db, gate);
+  }
+  return gate;
+}
+
+const isCostly = (sent: Record<string, unknown>) =>
+  (typeof sent.keyword === 'string' && [...foldArabic(sent.keyword)].length >= MIN_KEYWORD) ||
+  (typeof sent.sort === 'string' && UNINDEXED_SORT.test(sent.sort));
+
+/**
+ * GET /products: API.md §2's filters, sort and paging, with the keyword matched by words (keywordSearch). Without
+ * a keyword (or one shorter than two letters, API.md §2) it is the plain list. A costly list waits for its turn at
+ * the gate (COSTLY_LISTS).
+ */
+export function listProductPage(db: Queryable, sent: Record<string, unknown>): Promise<ProductPage> {
+  return isCostly(sent) ? costlyListGate(db).run(() => readProductPage(db, sent)) : readProductPage(db, sent);
+}
+
+async function readProductPage(db: Queryable, sent: Record<string, unknown>): Promise<ProductPage> {
   // A SKU is looked up as stored (normalizeSku), so "ab-١٢" finds "AB-12".
   const query = typeof sent.sku === 'string' ? { ...sent, sku: normalizeSku(sent.sku) } : sent;
   const keyword = typeof query.keyword === 'string' ? query.keyword : '';
