@@ -8,6 +8,8 @@ import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
 
+const ADD_FAILED = 'هناك مشكلة في عملية الاضافة';
+
 export default function UserAddAddressPage() {
   usePageMeta({ title: 'اضافة عنوان جديد' });
   const navigate = useNavigate();
@@ -15,17 +17,14 @@ export default function UserAddAddressPage() {
   const dispatch = useAppDispatch();
 
   const save = async (input: AddressInput) => {
-    let status = 0;
-    try {
-      status = await dispatch(addedAddress(input)).unwrap();
-    } catch {
-      // Any failure is the same "problem in the add operation" for the shopper (SPEC §8).
-    }
-    if (status === 200) {
+    const result = await dispatch(addedAddress(input));
+    if (addedAddress.fulfilled.match(result) && result.payload === 200) {
       toast.success('تم اضافة العنوان بنجاح');
       later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
     } else {
-      toast.error('هناك مشكلة في عملية الاضافة');
+      // Offline, server trouble or a lost session said as such (lib/failures.ts); SPEC §8's text for a refused address.
+      const error = addedAddress.rejected.match(result) ? result.payload : undefined;
+      toast.failure(error ?? { message: '' }, { fallback: ADD_FAILED, retry: () => void save(input) });
     }
   };
 

@@ -2,16 +2,24 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
+import { toApiError } from '../../api/client';
+import type { ApiError } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import Spinner from '../../components/Spinner';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { fetchAddress, updatedAddress } from '../../features/userAddress/userAddressSlice';
 import { DELAYS } from '../../lib/delays';
+import { failureText } from '../../lib/failures';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useResetOn } from '../../lib/useResetOn';
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; address: AddressInput };
+type Loaded = { state: 'loading' } | { state: 'failed'; error: ApiError } | { state: 'ready'; address: AddressInput };
+
+const EDIT_FAILED = 'فشل في عملية التعديل';
+const LOAD_FAILED = 'تعذر تحميل هذا العنوان';
+/** The address's own words for a class of failure (the rest as lib/failures.ts says them). */
+const ADDRESS_WORDING = { notFound: 'هذا العنوان غير موجود، ربما حُذف' };
 
 export default function UserEditAddressPage() {
   usePageMeta({ title: 'تعديل العنوان' });
@@ -33,7 +41,7 @@ export default function UserEditAddressPage() {
             state: 'ready',
             address: { alias, details, phone, city: city ?? '', governorate: governorate ?? '' },
           }),
-        () => current && setLoaded({ state: 'failed' }),
+        (err: unknown) => current && setLoaded({ state: 'failed', error: toApiError(err) }),
       );
     return () => {
       current = false;
@@ -41,17 +49,18 @@ export default function UserEditAddressPage() {
   }, [dispatch, id]);
 
   const save = async (input: AddressInput) => {
-    let status = 0;
-    try {
-      status = await dispatch(updatedAddress({ id, input })).unwrap();
-    } catch {
-      // Reported below as a failed edit (SPEC §8).
-    }
-    if (status === 200) {
+    const result = await dispatch(updatedAddress({ id, input }));
+    if (updatedAddress.fulfilled.match(result) && result.payload === 200) {
       toast.success('تم تعديل العنوان بنجاح');
       later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
     } else {
-      toast.error('فشل في عملية التعديل');
+      // Offline, server trouble or a lost session said as such (lib/failures.ts); SPEC §8's text for a refused edit.
+      const error = updatedAddress.rejected.match(result) ? result.payload : undefined;
+      toast.failure(error ?? { message: '' }, {
+        fallback: EDIT_FAILED,
+        wording: ADDRESS_WORDING,
+        retry: () => void save(input),
+      });
     }
   };
 
@@ -60,8 +69,9 @@ export default function UserEditAddressPage() {
       <h1 className="h4 my-3">تعديل العنوان</h1>
       {loaded.state === 'loading' && <Spinner />}
       {loaded.state === 'failed' && (
-        <p className="text-danger">
-          تعذر تحميل هذا العنوان. <Link to="/user/addresses">العودة الى العناوين</Link>
+        <p className="text-danger" role="alert">
+          {LOAD_FAILED}: {failureText(loaded.error, { wording: ADDRESS_WORDING })}.{' '}
+          <Link to="/user/addresses">العودة الى العناوين</Link>
         </p>
       )}
       {loaded.state === 'ready' && <AddressForm initial={loaded.address} submitLabel="حفظ التعديلات" onSubmit={save} />}

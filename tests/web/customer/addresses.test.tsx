@@ -204,6 +204,30 @@ describe('add address', () => {
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(router.state.location.pathname).toBe('/user/add-address');
   });
+
+  it.each([
+    ['the network is down', () => HttpResponse.error(), FAILURE_TEXTS.offline],
+    [
+      'the server fails',
+      () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }),
+      FAILURE_TEXTS.server,
+    ],
+  ])('says what happened when %s (not a problem with the address), and its retry adds it', async (_, fail, text) => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/v1/addresses', () => {
+        calls += 1;
+        return calls === 1 ? fail() : HttpResponse.json({ status: 'success', data: [] }, { status: 200 });
+      }),
+    );
+    const { user } = renderAdd();
+    await fill(user, { alias: 'البيت', governorate: 'الإسكندرية', details: 'سموحة', phone: '01012345678' });
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
+    expect(await screen.findByText('تم اضافة العنوان بنجاح')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
 });
 
 describe('edit address', () => {
@@ -238,14 +262,29 @@ describe('edit address', () => {
     expect(router.state.location.pathname).toBe('/user/addresses');
   });
 
-  it('reports a failed edit', async () => {
-    server.use(
-      http.put('*/api/v1/addresses/:id', () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 })),
-    );
+  it.each([
+    [
+      'refused (400)',
+      () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 400 }),
+      'فشل في عملية التعديل',
+    ],
+    [
+      'failing on the server (500)',
+      () => HttpResponse.json({ status: 'error', message: 'x' }, { status: 500 }),
+      FAILURE_TEXTS.server,
+    ],
+    ['unreachable', () => HttpResponse.error(), FAILURE_TEXTS.offline],
+    [
+      'gone (404)',
+      () => HttpResponse.json({ status: 'fail', message: 'x' }, { status: 404 }),
+      'هذا العنوان غير موجود، ربما حُذف',
+    ],
+  ])('reports a failed edit as what happened: %s', async (_, fail, text) => {
+    server.use(http.put('*/api/v1/addresses/:id', fail));
     const { user } = renderEdit();
     await screen.findByDisplayValue('المنزل');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    expect(await screen.findByText('فشل في عملية التعديل')).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeVisible();
   });
 
   it('checks the fields like the add form', async () => {
@@ -255,9 +294,17 @@ describe('edit address', () => {
     expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
   });
 
-  it('says when the address cannot be loaded', async () => {
+  it('says when the address cannot be loaded, and why', async () => {
     renderEdit('missing');
-    expect(await screen.findByText(/تعذر تحميل هذا العنوان/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'تعذر تحميل هذا العنوان: هذا العنوان غير موجود، ربما حُذف',
+    );
     expect(screen.getByRole('link', { name: 'العودة الى العناوين' })).toHaveAttribute('href', '/user/addresses');
+  });
+
+  it('says the connection failed when the address cannot be loaded offline', async () => {
+    server.use(http.get('*/api/v1/addresses/:id', () => HttpResponse.error()));
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`تعذر تحميل هذا العنوان: ${FAILURE_TEXTS.offline}`);
   });
 });
