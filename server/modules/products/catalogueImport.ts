@@ -11,7 +11,7 @@ import { toPiastres } from '../../lib/money';
 import { productSearchVector } from '../../lib/searchText';
 import { HEX_COLOR, isId } from '../../lib/validate';
 import { CATALOGUE_COLUMNS, COLUMN_NAMES, splitList, type CatalogueColumn } from './catalogueColumns';
-import { SKU_INDEX, insertProduct, updateProduct, type ProductValues, type StoredProductRow } from './repository';
+import { SKU_INDEX, type ProductValues, type StoredProductRow } from './repository';
 import { SKU_MAX, isSku, normalizeSku } from './sku';
 
 /**
@@ -547,6 +547,8 @@ export async function applyImport(db: Db, text: string, createMissing: boolean):
     };
 
     const changedIds = new Set(plan.update.map((u) => u.id));
+    const inserts: ProductValues[] = [];
+    const updates: (ProductValues & { id: string })[] = [];
     for (const row of rows) {
       if (row.stored && !changedIds.has(row.stored.id)) continue;
       const values: ProductValues = { ...row.values };
@@ -562,19 +564,84 @@ export async function applyImport(db: Db, text: string, createMissing: boolean):
       const description = values.description ?? row.stored?.description;
       if (values.title !== undefined || values.description !== undefined)
         values.search_vector = productSearchVector(title!, description!);
-      const write = row.stored
-        ? () => updateProduct(tx, row.stored!.id, onlyChanged(values, row.stored!))
-        : () => insertProduct(tx, values);
-      await onUniqueViolation(write, () => duplicateValue(values.sku ?? ''), SKU_INDEX);
+      // A row is written whole: the stored values under the sheet's (images stay as stored on update).
+      if (row.stored) updates.push({ ...pick(row.stored), ...values, id: row.stored.id });
+      else inserts.push(values);
     }
+    await onUniqueViolation(() => writeProducts(tx, inserts, updates), duplicateSku, SKU_INDEX);
     return plan;
   });
 }
 
-/** The values that differ from the stored row (an update writes only those, and the slug and words with the title). */
-function onlyChanged(values: ProductValues, stored: StoredProductRow): ProductValues {
-  const changed: ProductValues = {};
-  for (const [column, value] of Object.entries(values) as [keyof ProductValues, unknown][])
-    if (!same(value, stored[column])) Object.assign(changed, { [column]: value });
-  return changed;
+/** Two products of the sheet raced another write for one SKU: API.md's duplicate-value 400, naming it. */
+const duplicateSku = (err: unknown) => {
+  const detail = (err as { detail?: string }).detail ?? '';
+  return duplicateValue(/=\((.*)\)/.exec(detail)?.[1] ?? '');
+};
+
+/** The columns a sheet writes, with their types (the statements below bind each value as its column's type). */
+const WRITE_COLUMNS = {
+  sku: 'text',
+  title: 'text',
+  slug: 'text',
+  description: 'text',
+  search_vector: 'tsvector',
+  quantity: 'int',
+  price: 'int',
+  price_after_discount: 'int',
+  available_colors: 'text[]',
+  image_cover: 'text',
+  images: 'text[]',
+  category_id: 'uuid',
+  subcategory_ids: 'text[]',
+  brand_id: 'uuid',
+} as const satisfies Record<keyof ProductValues, string>;
+type WriteColumn = keyof typeof WRITE_COLUMNS;
+const COLUMN_LIST = Object.keys(WRITE_COLUMNS) as WriteColumn[];
+/** A new product's values for the columns its sheet had not. */
+const DEFAULTS: Partial<Record<WriteColumn, unknown>> = {
+  sku: null,
+  price_after_discount: null,
+  available_colors: [],
+  images: [],
+  subcategory_ids: [],
+  brand_id: null,
+};
+/** Rows written per statement: the table's statement triggers (counts, search words) run once for each. */
+const WRITE_BATCH = 500;
+
+const pick = (stored: StoredProductRow): ProductValues =>
+  Object.fromEntries(COLUMN_LIST.map((c) => [c, stored[c]])) as ProductValues;
+
+/** Inserts the new products and writes the changed ones, a few hundred rows per statement. */
+async function writeProducts(tx: Queryable, inserts: ProductValues[], updates: (ProductValues & { id: string })[]) {
+  const tuples = (rows: object[], columns: [string, string][], params: unknown[]) =>
+    rows
+      .map(
+        (row) =>
+          `(${columns
+            .map(([column, type]) => {
+              const value = (row as Record<string, unknown>)[column];
+              params.push(value === undefined ? (DEFAULTS[column as WriteColumn] ?? null) : value);
+              return `$${params.length}::${type}`;
+            })
+            .join(', ')})`,
+      )
+      .join(', ');
+  const typed = Object.entries(WRITE_COLUMNS);
+  for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
+    const params: unknown[] = [];
+    const values = tuples(inserts.slice(i, i + WRITE_BATCH), typed, params);
+    await tx.query(`INSERT INTO products (${COLUMN_LIST.join(', ')}) VALUES ${values}`, params);
+  }
+  const withId: [string, string][] = [['id', 'uuid'], ...typed];
+  for (let i = 0; i < updates.length; i += WRITE_BATCH) {
+    const params: unknown[] = [];
+    const values = tuples(updates.slice(i, i + WRITE_BATCH), withId, params);
+    await tx.query(
+      `UPDATE products p SET ${COLUMN_LIST.map((c) => `${c} = v.${c}`).join(', ')}, updated_at = now()
+       FROM (VALUES ${values}) AS v (id, ${COLUMN_LIST.join(', ')}) WHERE p.id = v.id`,
+      params,
+    );
+  }
 }
