@@ -81,6 +81,20 @@ describe('top-bar search suggestions in Chromium', () => {
   });
 });
 
+describe('a mistyped word in Chromium', () => {
+  it('"لابتوت" typed in the top bar lists laptops and says, in view, that the results are for «لابتوب»', async () => {
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await searchBox(page).pressSequentially('لابتوت', { delay: 40 });
+    const note = page.getByRole('status').filter({ hasText: 'نتائج لـ' });
+    await note.waitFor();
+    expect((await note.innerText()).trim()).toBe('نتائج لـ «لابتوب»');
+    await expectSeen(page, { selector: 'main [role="status"]' });
+    await page.locator('main .product-card', { hasText: 'لابتوب' }).first().waitFor();
+    await context.close();
+  });
+});
+
 describe('stock in Chromium', () => {
   it('a product with no stock says "نفذت الكمية" on its card and page, with a disabled button; a few left are counted', async () => {
     const row = await shop.app.ctx.db.one<{ id: string }>(
