@@ -3,13 +3,14 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { ProductSheetFilters } from '../../api/admin/productSheet';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { describeAdminError } from '../../components/admin/adminErrors';
 import { toast } from '../../lib/toast';
 import { exportedProductSheet } from './adminThunks';
 import { appliedProductSheet, previewedProductSheet, productSheetClosed, selectProductSheet } from './productsSlice';
 import { SHEET_TEXTS, sheetFailure } from './productSheetTexts';
+
+// Types only: the admin calls themselves load with the thunks.
+type ProductSheetFilters = import('../../api/admin/productSheet').ProductSheetFilters;
 
 /**
  * The owner's catalogue in a spreadsheet (README, API notes): "تصدير CSV" downloads the products the list's filters
@@ -31,7 +32,7 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
     try {
       await dispatch(exportedProductSheet(filters)).unwrap();
     } catch (err) {
-      toast.error(describeAdminError(err, SHEET_TEXTS.exportFailed).message);
+      toast.error(sheetFailure(err, SHEET_TEXTS.exportFailed));
     } finally {
       setExporting(false);
     }

@@ -1,5 +1,5 @@
 import { toApiError } from '../../api/client';
-import { describeAdminError } from '../../components/admin/adminErrors';
+import { failureText } from '../../lib/failures';
 
 /** The catalogue sheet's words (ProductSheet.tsx). */
 export const SHEET_TEXTS = {
@@ -26,9 +26,9 @@ export const SHEET_TEXTS = {
   } as Record<string, string>,
 };
 
-/** The server's own Arabic reason for a refused file (not UTF-8, unreadable…), else the admin area's wording. */
+/** The server's own Arabic reason for a refused file (not UTF-8, unreadable…), else the shop's failure wording. */
 export function sheetFailure(err: unknown, fallback: string): string {
-  const { status, message } = toApiError(err);
-  if (status === 400 && /[\u0600-\u06ff]/.test(message)) return message;
-  return describeAdminError(err, fallback).message;
+  const error = toApiError(err);
+  if (error.status === 400 && /[\u0600-\u06ff]/.test(error.message)) return error.message;
+  return failureText(error, { fallback });
 }

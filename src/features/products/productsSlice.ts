@@ -13,7 +13,6 @@ import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../
 import type { RootState } from '../../app/store';
 import { parseNumberInput } from '../../../common/digits';
 import { getStored } from '../../lib/storage';
-import type { SheetPlan } from '../../api/admin/productSheet';
 
 /** The product lists the storefront shows, each loaded on its own. */
 type ProductListKey = 'bestSellers' | 'latest' | 'search' | 'byCategory' | 'byBrand' | 'related';
@@ -42,6 +41,7 @@ interface ProductsState extends RequestState {
   sheet: ProductSheetState;
 }
 
+type SheetPlan = import('../../api/admin/productSheet').SheetPlan;
 interface ProductSheetState extends RequestState {
   plan: SheetPlan | null;
   /** The plan was written (apply answered 200). */
