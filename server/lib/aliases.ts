@@ -1,4 +1,5 @@
-import { rules } from './validate';
+import { Type } from 'typebox';
+import { field } from './fields';
 
 /**
  * "Also known as" names of a category, subcategory or brand (ours): search and suggestions match them like the
@@ -24,10 +25,20 @@ export function aliasesOf(value: unknown): string[] | undefined {
   return aliases;
 }
 
-/** The field's rules: optional; texts only; at most MAX_ALIASES of at most MAX_ALIAS_LENGTH characters each. */
-export const aliasRules = () =>
-  rules()
-    .optional()
+/**
+ * The field (see aliasesOf): texts only, at most MAX_ALIASES of at most MAX_ALIAS_LENGTH characters each. Not sent
+ * leaves the stored names; null, [] or "" clears them (null is handed on as null).
+ */
+export const aliasesField = () =>
+  field
+    .custom(
+      Type.Array(Type.String(), {
+        description:
+          'Other names search matches (ours): a list of texts, or one text separated by commas; at most 10 of ≤ 32 characters; [], "" or null clears',
+      }),
+      aliasesOf,
+    )
+    .orNull()
     .check(
       (v) => (Array.isArray(v) ? v : [v]).every((a) => typeof a === 'string'),
       'aliases must be text or a list of texts',
@@ -37,3 +48,6 @@ export const aliasRules = () =>
       (v) => (aliasesOf(v) ?? []).every((a) => a.length <= MAX_ALIAS_LENGTH),
       `Too long alias (at most ${MAX_ALIAS_LENGTH} characters)`,
     );
+
+/** The names to store from the checked field: undefined keeps them, null clears them. */
+export const aliasesToStore = (aliases: string[] | null | undefined) => (aliases === null ? [] : aliases);

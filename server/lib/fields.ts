@@ -83,6 +83,13 @@ export class Field<S extends TSchema = TSchema, Optional extends boolean = false
     });
     return new Field(schema, { ...this.spec, absent: (v) => v === undefined, nullable: true });
   }
+  /**
+   * Not required, yet its rules run whether it is sent or not (null and undefined included): a rule that compares it
+   * with the stored row or with another field. A reading of undefined leaves it out.
+   */
+  alwaysChecked(): Field<S, true> {
+    return new Field(this.schema, { ...this.spec, absent: () => false });
+  }
   /** The field is read only when `condition` holds; otherwise it is skipped and left out. */
   onlyWhen(condition: (context: FieldContext) => boolean | Promise<boolean>): Field<S, true> {
     return new Field(this.schema, { ...this.spec, when: condition });
@@ -164,7 +171,7 @@ export class Field<S extends TSchema = TSchema, Optional extends boolean = false
   }
 }
 
-type AnyField = Field<TSchema, boolean>;
+export type AnyField = Field<TSchema, boolean>;
 type Built<F> = F extends Field<infer S, infer O> ? (O extends true ? TOptional<S> : S) : never;
 export type FieldsOf<P extends Record<string, AnyField>> = TObject<{ [K in keyof P]: Built<P[K]> }>;
 
@@ -183,6 +190,18 @@ export function fields<P extends Record<string, AnyField>>(
   ) as Annotated;
   object[FIELDS] = true;
   return object as never;
+}
+
+/** The fields of `object` and then `more`, as one object of fields (a multipart body: its text fields and its files). */
+export function withFields<O extends TObject, P extends Record<string, AnyField>>(object: O, more: P): TObject {
+  const properties = { ...object.properties, ...fields(more).properties };
+  const { description, additionalProperties } = object as { description?: string; additionalProperties?: boolean };
+  const result = Type.Object(properties, {
+    ...(description !== undefined && { description }),
+    ...(additionalProperties !== undefined && { additionalProperties }),
+  }) as Annotated;
+  result[FIELDS] = true;
+  return result as TObject;
 }
 
 /** True for an object made by `fields()` (the validator compiler lets these through to the field checks). */
@@ -233,6 +252,14 @@ export const field = {
     }),
   /** Any other shape: the schema the handler's value has, and how it is read. */
   custom: <S extends TSchema>(schema: S, read: (value: unknown) => unknown) => build(schema, read),
+  /**
+   * A file part of a multipart body, for the OpenAPI document only: the upload reader takes files apart from the
+   * text fields (server/plugins/uploads.ts), so this field never has a value to check.
+   */
+  file: (description: string, many = false) => {
+    const one = Type.String({ format: 'binary', description });
+    return build(many ? Type.Array(one, { description }) : one, () => undefined).optional();
+  },
 };
 
 /** A password exactly as typed (never trimmed), or undefined when it is not text. */

@@ -26,9 +26,11 @@
  * 2. A body that must wait (a 404 or 403 first, a rate limit, the stored row the rules compare with) is checked in the
  *    handler: `config: { bodyCheckedByHandler: true }` and `const body = await checkBody(request, extra)`.
  * 3. Multipart routes (category, brand and product create/update): the handler reads the parts (server/plugins/uploads.ts)
- *    and checks them with `checkFields(request, 'body', Fields, data)`; `formBody(Fields, files)` documents the same
- *    fields for JSON, urlencoded and multipart/form-data.
- * 4. List routes: `querystring: ListQuery` (page, limit, sort, fields, keyword, and any filter) and `200: List(Item)`.
+ *    and checks them with `checkFields(request, 'body', Fields, data, { file })`; `formBody(Fields, files)` documents
+ *    the same fields for JSON, urlencoded and multipart/form-data.
+ * 4. List routes: `querystring: ListQuery` (page, limit, sort, fields, keyword, and any filter; a route's own parameters
+ *    with `fields({ ...ListQueryFields, … }, { additionalProperties: true })`), read by `buildListQuery`, and
+ *    `200: List(Item)`.
  * 5. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
  *    (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves absent values out);
  *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Declare success answers only: the
@@ -36,8 +38,9 @@
  */
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { field, fields } from './fields';
-import { validate, rules, type Rules } from './validate';
+import { field, fields, isFieldsObject, withFields } from './fields';
+import { MAX_LIMIT } from './listQuery';
+import { toInteger, validate, rules, type Rules } from './validate';
 
 export { Type };
 
@@ -76,33 +79,75 @@ export const IntegerLike = (options: { description?: string } = {}) =>
 export const BooleanLike = (options: { description?: string } = {}) =>
   Type.Union([Type.Boolean(), Type.String()], options);
 
-/** A list parameter handed on as sent: the list reader decides what it means (see ListQuery). */
-const listParameter = (description: string) => field.custom(Type.Unknown({ description }), (value) => value).optional();
+/** `page`/`limit` as sent: a whole decimal number ≥ 1, else left out (its default). */
+const wholeFromOne = (value: unknown) => {
+  const n = toInteger(value);
+  return n !== undefined && n >= 1 ? n : undefined;
+};
+
+/** Text exactly as sent (not trimmed); anything else is left out. */
+export const textAsSent = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
- * The parameters of a List route (API.md §2), as fields to extend (`fields({ ...ListQueryFields, search }, …)`). The
- * list reader (server/lib/listQuery.ts) decides what is valid, with API.md's messages and its lenient defaults
- * (`limit=undefined` → 50), so each is handed on as sent and the declaration only documents it.
+ * The parameters of a List route (API.md §2), as fields to extend (`fields({ ...ListQueryFields, search }, …)`), read
+ * as leniently as API.md says: `page=`, `limit=undefined` or `page=abc` count as not sent (the list reader,
+ * server/lib/listQuery.ts, gives their defaults and refuses a page too deep).
  */
 export const ListQueryFields = {
-  page: listParameter('Page number, an integer from 1 (default 1; anything else counts as 1)'),
-  limit: listParameter('Page size, 1–100 (default 50)'),
-  sort: listParameter('Comma-separated fields, `-field` for descending (default `-createdAt`)'),
-  fields: listParameter('Comma-separated projection, or `-field` exclusions'),
-  keyword: listParameter('Case-insensitive search, Arabic letters folded'),
+  page: field
+    .integer({ minimum: 1, description: 'Page number, an integer from 1 (default 1; anything else counts as 1)' })
+    .optional()
+    .reading(wholeFromOne),
+  limit: field
+    .integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Page size, 1–100 (default 50; more counts as 100)' })
+    .optional()
+    .reading((v) => {
+      const n = wholeFromOne(v);
+      return n === undefined ? undefined : Math.min(n, MAX_LIMIT);
+    }),
+  sort: field.text('Comma-separated fields, `-field` for descending (default `-createdAt`)').optional(),
+  fields: field.text('Comma-separated projection, or `-field` exclusions').optional(),
+  // As sent: the list reader trims and folds it (the products' word search keeps what the shopper typed).
+  keyword: field
+    .text('Case-insensitive search, Arabic letters folded; fewer than 2 letters are ignored')
+    .optional()
+    .reading(textAsSent),
 };
-const FILTERS =
+export const LIST_FILTERS =
   'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.';
 
-/** The query of a List route (API.md §2): the parameters above, and any filter passed on as sent. */
-export const ListQuery = fields(ListQueryFields, { description: FILTERS, additionalProperties: true });
+/**
+ * The query of a List route (API.md §2): the parameters above, and every other parameter a filter, passed on as sent:
+ * the route's ListSpec says which fields filter and what their values must be (buildListQuery answers 400 for a value
+ * its column cannot hold).
+ */
+export const ListQuery = fields(ListQueryFields, { description: LIST_FILTERS, additionalProperties: true });
 
 /**
- * A body for the multipart create/update routes (see 5. above): the same fields documented for JSON, urlencoded and
- * multipart/form-data, none marked required, because Ajv only ever sees `{}` for a multipart request and the handler's
- * rules decide what is required (with API.md's messages) once the parts are read. `files` adds binary file fields.
+ * The body of a multipart create/update route (see 3. above): its fields (made with `fields()`), documented for JSON,
+ * urlencoded and multipart/form-data; `files` adds the file parts to the multipart form. The handler reads the parts
+ * and checks them against the same fields (`checkFields(request, 'body', Fields, data, { files })`).
  */
-export function formBody(fields: TProperties, files: Record<string, { description: string; many?: boolean }> = {}) {
+export function formBody(
+  body: TObject | TProperties,
+  files: Record<string, { description: string; many?: boolean }> = {},
+) {
+  if (!isFieldsObject(body)) return looseFormBody(body, files);
+  const multipart = withFields(
+    body,
+    Object.fromEntries(Object.entries(files).map(([name, f]) => [name, field.file(f.description, f.many)])),
+  );
+  return {
+    content: {
+      'application/json': { schema: body },
+      'application/x-www-form-urlencoded': { schema: body },
+      'multipart/form-data': { schema: multipart },
+    },
+  };
+}
+
+/** The same for a body not yet declared with fields: documented only, none of them marked required. */
+function looseFormBody(fields: TProperties, files: Record<string, { description: string; many?: boolean }>) {
   const text = Type.Partial(Type.Object(fields));
   const fileSchema = (f: { description: string; many?: boolean }) => {
     const one = Type.String({ format: 'binary', description: f.description });

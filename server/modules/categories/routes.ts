@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { conflict } from '../../lib/errors';
-import { IdParams, bearer, checks, idRules } from '../../lib/schemas';
+import { IdParams } from '../../lib/fields';
+import { bearer } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { categoryHasProducts } from '../products';
 import {
   NewSubcategoryOfCategory,
   SUBCATEGORY_LIST,
-  SubcategoryListQuery,
-  createChecks,
   createSubcategory,
   listSubcategories,
+  pathCategoryWins,
   subcategoryAnswers,
 } from '../subcategories';
 import { registerNamedImageRoutes } from './namedImageRoutes';
 import { categoryRepository, isStillReferenced } from './repository';
+import { CountedListQuery } from './schemas';
 import { categoryJson } from './serialize';
 
 const STILL_USED = 'Category still has products';
@@ -41,7 +42,6 @@ export async function categoryRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['subcategories'];
   const params = IdParams('categoryId');
-  const categoryChecks = checks({ params: idRules('categoryId') });
   app.get(
     '/:categoryId/subcategories',
     {
@@ -49,13 +49,12 @@ export async function categoryRoutes(instance: FastifyInstance) {
         tags,
         summary: 'List the subcategories of a category',
         params,
-        querystring: SubcategoryListQuery,
+        querystring: CountedListQuery,
         response: subcategoryAnswers.list,
       },
-      preValidation: categoryChecks,
       config: { listSpec: SUBCATEGORY_LIST },
     },
-    (request) => listSubcategories(ctx, request, request.params.categoryId),
+    (request) => listSubcategories(ctx.db, request.query, request.params.categoryId),
   );
   app.post(
     '/:categoryId/subcategories',
@@ -68,8 +67,12 @@ export async function categoryRoutes(instance: FastifyInstance) {
         body: NewSubcategoryOfCategory,
         response: subcategoryAnswers.created,
       },
-      preValidation: [requireAuth(ctx, 'manager', 'admin'), categoryChecks, createChecks(ctx, 'categoryId')],
+      preValidation: [requireAuth(ctx, 'manager', 'admin'), pathCategoryWins],
     },
-    (request, reply) => createSubcategory(ctx, request, reply, request.params.categoryId),
+    async (request, reply) => {
+      const { category, ...input } = request.body;
+      // pathCategoryWins made the path's category the body's, and the input check found it.
+      return reply.status(201).send({ data: await createSubcategory(ctx.db, { ...input, category: category! }) });
+    },
   );
 }

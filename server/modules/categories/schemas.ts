@@ -1,22 +1,26 @@
 import type { Static } from 'typebox';
-import { DateTime, ListQuery, Type, Url } from '../../lib/schemas';
+import { aliasesField } from '../../lib/aliases';
+import { field, fields } from '../../lib/fields';
+import { isAbsoluteImageUrl } from '../../lib/images';
+import { DateTime, LIST_FILTERS, ListQueryFields, Type, Url } from '../../lib/schemas';
 
 /** `productCount` of `withCounts=1` (ours, modules/products/productCounts.ts). */
 export const ProductCount = {
   productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })),
 };
 
-/** The list query with `withCounts` (ours): categories, subcategories and brands. */
-export const CountedListQuery = Type.Object(
+/** The list query with `withCounts` (ours): categories, subcategories and brands (see withProductCounts). */
+export const CountedListQuery = fields(
   {
-    ...ListQuery.properties,
-    withCounts: Type.Optional(Type.Unknown({ description: "`1` or `true` adds each one's productCount (ours)" })),
+    ...ListQueryFields,
+    withCounts: field
+      .custom(
+        Type.Boolean({ description: "`1` or `true` adds each one's productCount (ours)" }),
+        (v) => v === '1' || v === 'true',
+      )
+      .optional(),
   },
-  {
-    description:
-      'Any other parameter filters a field: `field=value`, `field[gte|gt|lte|lt]=value`, `field[in][]=a&field[in][]=b`.',
-    additionalProperties: true,
-  },
+  { description: LIST_FILTERS, additionalProperties: true },
 );
 
 /** A category or a brand (categoryJson, brandJson). */
@@ -34,17 +38,31 @@ export type NamedImageJson = Static<typeof NamedImage>;
 /** An item of a list page (List makes each field optional, for `fields=`). */
 export const NamedImageListItem = Type.Object({ ...NamedImageProperties, ...ProductCount });
 
+export const INVALID_IMAGE_URL = 'image must be an absolute http(s) URL';
+
 /**
- * A field of a body that the handler reads and checks itself (multipart, or rules that need the stored row first):
- * any JSON value reaches its rules as sent, which answer with API.md's messages; the description says what is valid.
+ * The body of a category or a brand create (`New`) and update (`Changes`, only the fields sent): JSON, urlencoded, or
+ * multipart with the image as a file, which the handler passes to the rules as `file` (a file wins over a URL).
+ */
+export function namedImageFields(tooLongMessage: string) {
+  const name = field
+    .text('Text of 3–32 characters, unique regardless of case')
+    .minLength(3, 'must be at least 3 chars')
+    .maxLength(32, tooLongMessage);
+  const image = field
+    .text('An absolute http(s) URL (or send a file)')
+    .optional({ emptyIsAbsent: true })
+    .check((v, { extra }) => extra.file !== undefined || isAbsoluteImageUrl(v), INVALID_IMAGE_URL);
+  const aliases = aliasesField();
+  return {
+    New: fields({ name, image, aliases }),
+    Changes: fields({ name: name.optional(), image, aliases }),
+  };
+}
+export type NamedImageForm = Static<ReturnType<typeof namedImageFields>['Changes']>;
+
+/**
+ * @deprecated A loose body field for the routes not yet declared with fields (server/lib/fields.ts): any JSON value
+ * reaches their rules as sent; the description says what is valid.
  */
 export const Field = (description: string) => Type.Unknown({ description });
-
-/** Name and image of a category or a brand: JSON, urlencoded, or multipart with the image as a file. */
-export const NamedImageFields = {
-  name: Field('Text of 3–32 characters, unique regardless of case'),
-  image: Field('An absolute http(s) URL (or send a file)'),
-  aliases: Field(
-    'Other names search matches (ours): a list of texts, or one text separated by commas; at most 10 of ≤ 32 characters; [] or "" clears',
-  ),
-};

@@ -4,8 +4,8 @@ import type { Static } from 'typebox';
 import { baseUrl, imageBase } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { IdParams } from '../../lib/fields';
-import { Type, List, ListQuery, Success, bearer } from '../../lib/schemas';
+import { IdParams, field, fields } from '../../lib/fields';
+import { Type, LIST_FILTERS, List, ListQueryFields, Success, bearer } from '../../lib/schemas';
 import { orderLinesCsv, ordersCsv } from './export';
 import { CashOrderInput, CheckoutInput, Order, PaymentSession, ShipmentInput } from './schemas';
 import { shippingAddressOf } from '../addresses';
@@ -26,6 +26,16 @@ import {
 import { cancelOwnOrder, findOrderJson, ordersJson, placeCashOrder, pricesChanged } from './service';
 
 const tags = ['orders'];
+/** GET /orders: the list's parameters, and staff's `search`. */
+const OrderListQuery = fields(
+  {
+    ...ListQueryFields,
+    search: field
+      .text("Staff only: order number (17 or #17), or part of the customer's name, e-mail or phone")
+      .optional(),
+  },
+  { description: LIST_FILTERS, additionalProperties: true },
+);
 type CheckoutChoice = Static<typeof CheckoutInput>;
 
 export async function orderRoutes(instance: FastifyInstance) {
@@ -110,17 +120,7 @@ export async function orderRoutes(instance: FastifyInstance) {
         tags,
         security: bearer,
         summary: "List orders: a customer's own, or every order for staff (`search` by number, name, e-mail or phone)",
-        querystring: Type.Object(
-          {
-            ...ListQuery.properties,
-            search: Type.Optional(
-              Type.Unknown({
-                description: "Staff only: order number (17 or #17), or part of the customer's name, e-mail or phone",
-              }),
-            ),
-          },
-          { additionalProperties: true },
-        ),
+        querystring: OrderListQuery,
         response: { 200: List(Order) },
       },
       preValidation: anyone,
@@ -129,7 +129,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       const own = user.role === 'user';
-      const query = request.query as Record<string, unknown>;
+      const { query } = request;
       const search = own ? ownOrders(user.id) : orderSearch(query);
       const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
       const { rows, total } = await listOrders(ctx.db, q);

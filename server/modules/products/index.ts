@@ -10,6 +10,6 @@ export {
   type ProductForCartRow,
   type ProductRow,
 } from './repository';
-export { wantsProductCounts, withProductCounts } from './productCounts';
+export { withProductCounts } from './productCounts';
 export { productJson, productRefJson } from './serialize';
 export { refreshSearchIndex } from './searchIndex';

@@ -4,13 +4,8 @@ import { productCounts, type ProductGrouping } from './repository';
 /**
  * `withCounts=1` (ours, additive): list answers of categories, subcategories and brands then carry each object's
  * `productCount`, from one grouped query over the page's ids (the admin's catalogue screens ask for it; the
- * storefront does not, so its lists cost nothing more).
+ * storefront does not, so its lists cost nothing more). The list query declares it (categories' CountedListQuery).
  */
-export const wantsProductCounts = (query: unknown) => {
-  const value = (query as Record<string, unknown> | undefined)?.withCounts;
-  return value === '1' || value === 'true';
-};
-
 /** Adds `productCount` (0 when none) to each answer object of a list page. */
 export async function withProductCounts<T extends { _id?: unknown }>(
   db: Queryable,

@@ -1,11 +1,5 @@
 // The subcategories module's public face: categories serve a category's own subcategories with these.
-export {
-  NewSubcategoryOfCategory,
-  SUBCATEGORY_LIST,
-  SubcategoryListQuery,
-  createChecks,
-  createSubcategory,
-  listSubcategories,
-  subcategoryAnswers,
-} from './routes';
-export { findSubcategoryCategories, subcategoryIdsInCategory } from './repository';
+export { SUBCATEGORY_LIST, findSubcategoryCategories, subcategoryIdsInCategory } from './repository';
+export { pathCategoryWins, subcategoryAnswers } from './routes';
+export { NewSubcategoryOfCategory } from './schemas';
+export { createSubcategory, listSubcategories } from './service';

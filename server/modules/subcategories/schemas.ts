@@ -1,6 +1,9 @@
 import type { Static } from 'typebox';
-import { DateTime, Maybe, Text, Type } from '../../lib/schemas';
-import { ProductCount } from '../categories';
+import { aliasesField } from '../../lib/aliases';
+import { field, fields, partial } from '../../lib/fields';
+import { DateTime, Type } from '../../lib/schemas';
+import { text } from '../../lib/validate';
+import { ProductCount, categoryExists } from '../categories';
 
 /** A subcategory (subcategoryJson): its category as an id. */
 const SubcategoryProperties = {
@@ -16,22 +19,33 @@ export const Subcategory = Type.Object(SubcategoryProperties);
 export type SubcategoryJson = Static<typeof Subcategory>;
 export const SubcategoryListItem = Type.Object({ ...SubcategoryProperties, ...ProductCount });
 
-const name = Text('2–32 characters, unique within its category regardless of case');
-const category = Type.String({ description: 'Category id' });
+/** API.md §5.4, in its order: name, then category (an empty or missing one fails its id format first). */
+const SubcategoryFields = {
+  name: field
+    .text('2–32 characters, unique within its category regardless of case')
+    .minLength(2, 'must be at least 2 chars')
+    .maxLength(32, 'Too long category name'),
+  category: field
+    .uuid('Category id')
+    .id('Invalid ID formate')
+    .required('SubCategory must be belong to category')
+    .check(
+      (v, { ctx }) => categoryExists(ctx.db, text(v)!),
+      (v) => `No category exist for this id: ${v}`,
+    ),
+};
 
-const aliases = Type.Unknown({
-  description:
-    'Other names search matches (ours): a list of texts, or one text separated by commas; at most 10 of ≤ 32 characters; [] or "" clears',
+/** POST /subcategories. */
+export const NewSubcategory = fields({ ...SubcategoryFields, aliases: aliasesField() });
+/**
+ * POST /categories/:categoryId/subcategories: the path names the category, which is checked as the body's (the route
+ * puts it there, see pathCategoryWins); a `category` sent in the body is ignored.
+ */
+export const NewSubcategoryOfCategory = fields({
+  name: SubcategoryFields.name,
+  category: SubcategoryFields.category.optional().describe('Ignored: the path names the category'),
+  aliases: aliasesField(),
 });
-export const NewSubcategory = Type.Object({ name, category, aliases: Type.Optional(aliases) });
-/** POST /categories/:categoryId/subcategories: the path names the category; a `category` in the body is ignored. */
-export const NewSubcategoryOfCategory = Type.Object({
-  name,
-  category: Type.Optional(Type.Unknown({ description: 'Ignored: the path names the category' })),
-  aliases: Type.Optional(aliases),
-});
-export const SubcategoryChanges = Type.Object({
-  name: Maybe(name),
-  category: Maybe(category),
-  aliases: Type.Optional(aliases),
-});
+/** PUT/PATCH /subcategories/:id: only the fields sent, with the same rules. */
+export const SubcategoryChanges = fields({ ...partial(SubcategoryFields), aliases: aliasesField() });
+export type SubcategoryForm = Static<typeof SubcategoryChanges>;
