@@ -36,9 +36,9 @@
  *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Declare success answers only: the
  *    OpenAPI document adds the error shapes (ERROR_RESPONSES) to every route.
  */
-import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { field, fields, isFieldsObject, withFields } from './fields';
+import { field, fields, withFields } from './fields';
 import { MAX_LIMIT } from './listQuery';
 import { toInteger, validate, rules, type Rules } from './validate';
 
@@ -128,11 +128,7 @@ export const ListQuery = fields(ListQueryFields, { description: LIST_FILTERS, ad
  * urlencoded and multipart/form-data; `files` adds the file parts to the multipart form. The handler reads the parts
  * and checks them against the same fields (`checkFields(request, 'body', Fields, data, { files })`).
  */
-export function formBody(
-  body: TObject | TProperties,
-  files: Record<string, { description: string; many?: boolean }> = {},
-) {
-  if (!isFieldsObject(body)) return looseFormBody(body, files);
+export function formBody(body: TObject, files: Record<string, { description: string; many?: boolean }> = {}) {
   const multipart = withFields(
     body,
     Object.fromEntries(Object.entries(files).map(([name, f]) => [name, field.file(f.description, f.many)])),
@@ -141,25 +137,6 @@ export function formBody(
     content: {
       'application/json': { schema: body },
       'application/x-www-form-urlencoded': { schema: body },
-      'multipart/form-data': { schema: multipart },
-    },
-  };
-}
-
-/** The same for a body not yet declared with fields: documented only, none of them marked required. */
-function looseFormBody(fields: TProperties, files: Record<string, { description: string; many?: boolean }>) {
-  const text = Type.Partial(Type.Object(fields));
-  const fileSchema = (f: { description: string; many?: boolean }) => {
-    const one = Type.String({ format: 'binary', description: f.description });
-    return f.many ? Type.Array(one, { description: f.description }) : one;
-  };
-  const multipart = Type.Partial(
-    Type.Object({ ...fields, ...Object.fromEntries(Object.entries(files).map(([name, f]) => [name, fileSchema(f)])) }),
-  );
-  return {
-    content: {
-      'application/json': { schema: text },
-      'application/x-www-form-urlencoded': { schema: text },
       'multipart/form-data': { schema: multipart },
     },
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError, fieldError } from '../../lib/errors';
 import { checkFields, field, fields } from '../../lib/fields';
-import { Type, DataOnly, bearer, formBody } from '../../lib/schemas';
+import { Type, DataOnly, ListQueryFields, bearer, formBody, textAsSent } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import { bodyOf } from '../../context';
@@ -14,14 +14,12 @@ import { IMPORT_MAX_BYTES, ImportRefused, applyImport, previewImport, sheetText 
  * (the admin list's filters), and a sheet of the same columns previewed and applied all or nothing.
  */
 
-const passedOn = (description: string) => field.custom(Type.Unknown({ description }), (v) => v).optional();
-
 /** The admin list's query (GET /products): its filters pick the products, its sort orders them; no page. */
 const ExportQuery = fields(
   {
-    keyword: passedOn('Words of the title or description, as the list matches them'),
-    sku: passedOn("The owner's code, matched whole"),
-    sort: passedOn('As GET /products (default newest first)'),
+    keyword: ListQueryFields.keyword.describe('Words of the title or description, as the list matches them'),
+    sku: field.text("The owner's code, matched whole").optional().reading(textAsSent),
+    sort: ListQueryFields.sort.describe('As GET /products (default newest first)'),
   },
   {
     description:
@@ -95,7 +93,7 @@ export async function catalogueRoutes(instance: FastifyInstance) {
       preValidation: staff,
     },
     async (request, reply) => {
-      const stream = await catalogueCsv(ctx.db, request.query as Record<string, unknown>);
+      const stream = await catalogueCsv(ctx.db, request.query);
       const day = new Date().toISOString().slice(0, 10);
       // Written as it is read, a page at a time: no serializer (reply untyped).
       return (reply as FastifyReply)
@@ -126,7 +124,7 @@ export async function catalogueRoutes(instance: FastifyInstance) {
       tags,
       security: bearer,
       summary,
-      body: formBody(ImportFields.properties, IMPORT_FILE),
+      body: formBody(ImportFields, IMPORT_FILE),
       response: { 200: DataOnly(ImportPlanSchema) },
     },
     preValidation: staff,

@@ -1,13 +1,162 @@
-import type { Db } from '../../db';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../context';
+import { onUniqueViolation, type Db, type Queryable } from '../../db';
+import { slugify } from '../../lib/arabic';
+import { duplicateValue, notFound } from '../../lib/errors';
+import { removeImage, storeImage } from '../../lib/images';
+import { toPiastres } from '../../lib/money';
+import { productSearchVector } from '../../lib/searchText';
 import { cartItems, cartsHoldingProduct, lockCarts, settleCart } from '../cart';
-import { deleteProductRow } from './repository';
+import { newestReviewsOf } from '../reviews';
+import { subcategoryIdsInCategory } from '../subcategories';
+import {
+  SKU_INDEX,
+  deleteProductRow,
+  findProduct,
+  findStoredProduct,
+  insertProduct,
+  updateProduct,
+  type ProductValues,
+  type StoredProductRow,
+} from './repository';
+import type { NewProduct, ProductForm } from './schemas';
+
+/** How many reviews GET /products/:id embeds (API.md §9.15). */
+const EMBEDDED_REVIEWS = 20;
+
+/** The files of a product form: the cover and the gallery (either replaces what the product has). */
+export interface ProductFiles {
+  cover?: Buffer;
+  gallery: Buffer[];
+}
+
+/** A product with its newest reviews; 404 when there is none. */
+export async function productWithReviews(db: Queryable, id: string) {
+  const row = await findProduct(db, id);
+  if (!row) throw notFound(`No document for this id ${id}`);
+  return { row, reviews: await newestReviewsOf(db, id, EMBEDDED_REVIEWS) };
+}
+
+/** The stored product an update changes; 404 (before its form is read) when there is none. */
+export async function productToChange(db: Queryable, id: string) {
+  const stored = await findStoredProduct(db, id);
+  if (!stored) throw notFound(`No document found for this id: ${id}`);
+  return stored;
+}
 
 /**
- * Deletes a product (see deleteProductRow) and answers its files, or undefined when there is no such product. The
- * carts that held it keep a running coupon with its total recomputed from the lines left, as after any cart change
- * (API.md §6.3).
+ * The columns a create (stored undefined) or an update writes from the checked form; nothing else from the request
+ * reaches the database. A new category without new subcategories keeps only the stored ones that belong to it.
  */
-export const deleteProduct = (db: Db, id: string) =>
+async function valuesOf(db: Queryable, input: ProductForm, stored?: StoredProductRow): Promise<ProductValues> {
+  const creating = !stored;
+  const { title, description } = input;
+  const values: ProductValues = {};
+  if (input.sku !== undefined) values.sku = input.sku;
+  if (title !== undefined) Object.assign(values, { title, slug: slugify(title) });
+  if (description !== undefined) values.description = description;
+  if (title !== undefined || description !== undefined)
+    values.search_vector = productSearchVector(title ?? stored!.title, description ?? stored!.description);
+  if (input.quantity !== undefined) values.quantity = input.quantity;
+  if (input.price !== undefined) values.price = toPiastres(input.price);
+  if (input.priceAfterDiscount !== undefined)
+    values.price_after_discount = input.priceAfterDiscount === null ? null : toPiastres(input.priceAfterDiscount);
+  if (input.availableColors !== undefined || creating) values.available_colors = input.availableColors ?? [];
+  if (input.category) values.category_id = input.category;
+  if (input.subcategory !== undefined || creating) {
+    values.subcategory_ids = input.subcategory ?? [];
+  } else if (input.category && stored) {
+    const kept = await subcategoryIdsInCategory(db, input.category, stored.subcategory_ids);
+    values.subcategory_ids = stored.subcategory_ids.filter((id) => kept.includes(id));
+  }
+  if (input.brand !== undefined) values.brand_id = input.brand;
+  if (input.imageCover !== undefined) values.image_cover = input.imageCover;
+  if (input.images !== undefined) values.images = input.images;
+  return values;
+}
+
+const removeUploads = (ctx: AppContext, names: (string | null | undefined)[]) =>
+  Promise.all(names.map((n) => removeImage(ctx.storage, 'products', n)));
+
+/**
+ * Stores the files sent in place of the cover and gallery URLs; answers the files stored, which the caller removes
+ * if the write fails (and which are removed here if storing one fails).
+ */
+async function storeFiles(ctx: AppContext, values: ProductValues, files: ProductFiles): Promise<string[]> {
+  const uploaded: string[] = [];
+  try {
+    if (files.cover)
+      uploaded.push((values.image_cover = await storeImage(ctx.storage, 'products', files.cover, 'cover')));
+    if (files.gallery.length) {
+      values.images = [];
+      for (const [i, file] of files.gallery.entries()) {
+        const name = await storeImage(ctx.storage, 'products', file, String(i + 1));
+        uploaded.push(name);
+        values.images.push(name);
+      }
+    }
+  } catch (err) {
+    await removeUploads(ctx, uploaded);
+    throw err;
+  }
+  return uploaded;
+}
+
+/** Runs a write; another product's SKU becomes API.md's duplicate 400, and the files stored for it are removed. */
+async function write<T>(ctx: AppContext, values: ProductValues, uploaded: string[], fn: () => Promise<T>) {
+  try {
+    return await onUniqueViolation(fn, () => duplicateValue(values.sku ?? ''), SKU_INDEX);
+  } catch (err) {
+    await removeUploads(ctx, uploaded);
+    throw err;
+  }
+}
+
+/** A new product from its checked form and files. */
+export async function createProduct(ctx: AppContext, input: Static<typeof NewProduct>, files: ProductFiles) {
+  const values = await valuesOf(ctx.db, input);
+  const uploaded = await storeFiles(ctx, values, files);
+  return write(ctx, values, uploaded, () => insertProduct(ctx.db, values));
+}
+
+/**
+ * Changes the fields sent; 404 when the product went meanwhile. Replaced files go only after the new ones are
+ * committed, and only those the product no longer uses at all (a file may be both the cover and a gallery image).
+ */
+export async function changeProduct(
+  ctx: AppContext,
+  stored: StoredProductRow,
+  input: ProductForm,
+  files: ProductFiles,
+) {
+  const { id } = stored;
+  const values = await valuesOf(ctx.db, input, stored);
+  const uploaded = await storeFiles(ctx, values, files);
+  const row = await write(ctx, values, uploaded, () => updateProduct(ctx.db, id, values));
+  if (!row) {
+    await removeUploads(ctx, uploaded);
+    throw notFound(`No document found for this id: ${id}`);
+  }
+  const inUse = new Set<string>([row.image_cover, ...row.images]);
+  await removeUploads(
+    ctx,
+    [stored.image_cover, ...stored.images].filter((img) => !inUse.has(img)),
+  );
+  return row;
+}
+
+/**
+ * Deletes a product (see deleteProductRow) and then its files; 404 when there is none. The carts that held it keep a
+ * running coupon with its total recomputed from the lines left, as after any cart change (API.md §6.3).
+ */
+export async function removeProduct(ctx: AppContext, id: string) {
+  const removed = await deleteProduct(ctx.db, id);
+  if (!removed) throw notFound(`No document found for this id: ${id}`);
+  await removeUploads(ctx, [removed.image_cover, ...removed.images]);
+}
+
+/** Deletes a product and settles the carts that held it; answers its files, or undefined when there is none. */
+const deleteProduct = (db: Db, id: string) =>
   db.tx(async (tx) => {
     const carts = await cartsHoldingProduct(tx, id);
     const row = await deleteProductRow(tx, id);
