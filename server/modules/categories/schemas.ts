@@ -60,9 +60,3 @@ export function namedImageFields(tooLongMessage: string) {
   };
 }
 export type NamedImageForm = Static<ReturnType<typeof namedImageFields>['Changes']>;
-
-/**
- * @deprecated A loose body field for the routes not yet declared with fields (server/lib/fields.ts): any JSON value
- * reaches their rules as sent; the description says what is valid.
- */
-export const Field = (description: string) => Type.Unknown({ description });
