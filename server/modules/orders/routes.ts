@@ -150,14 +150,15 @@ export async function orderRoutes(instance: FastifyInstance) {
           tags,
           security: bearer,
           summary,
-          querystring: Type.Object({}, { additionalProperties: true, description: 'The filters of GET /orders' }),
+          // The filters of GET /orders (its page and limit are not used: every page is written).
+          querystring: OrderListQuery,
           produces: ['text/csv'],
           response: { 200: Type.String({ description: 'CSV: UTF-8 with a byte-order mark, RFC 4180' }) },
         },
         preValidation: staff,
       },
       async (request, reply) => {
-        const query = request.query as Record<string, unknown>;
+        const { query } = request;
         const search = orderSearch(query);
         const q = buildListQuery(query, STAFF_ORDER_LIST, search.conditions, search.params);
         const { rows } = await listOrders(ctx.db, { ...q, page: 1, limit: EXPORT_LIMIT, offset: 0 });
