@@ -5,6 +5,7 @@ import { createAppAsyncThunk } from './hooks';
 
 type CatalogApi = typeof import('../api/admin/catalog');
 type CatalogueKind = import('../api/admin/catalog').CatalogueKind;
+type CatalogueChange = import('../api/admin/catalog').CatalogueChange;
 type UploadProgress = import('../api/admin/uploadProgress').UploadProgress;
 
 const catalogApi = (): Promise<CatalogApi> => import('../api/admin/catalog');
@@ -32,18 +33,11 @@ export function createCatalogueThunks<CreateArg>(
       `${area}/fetchCatalogue`,
       async ({ page, limit }: { page: number; limit: number }) => (await catalogApi()).listCatalogue(kind, page, limit),
     ),
-    /** PUT /<kind>/:id: a new name and/or image. */
+    /** PUT /<kind>/:id: a new name, image and/or aliases. */
     updated: createAppAsyncThunk(
       `${area}/update`,
-      async ({
-        id,
-        body,
-        onProgress,
-      }: {
-        id: string;
-        body: FormData | { name: string };
-        onProgress?: UploadProgress;
-      }) => (await catalogApi()).updateCatalogueEntry(kind, id, body, onProgress),
+      async ({ id, body, onProgress }: { id: string; body: CatalogueChange; onProgress?: UploadProgress }) =>
+        (await catalogApi()).updateCatalogueEntry(kind, id, body, onProgress),
     ),
     /** DELETE /<kind>/:id. */
     deleted: createAppAsyncThunk(`${area}/delete`, async (id: string) =>

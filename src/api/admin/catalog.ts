@@ -48,7 +48,12 @@ export interface CatalogueEntry {
   image?: string;
   category?: string;
   productCount?: number;
+  /** "Also known as" names search matches like the name (ours; README "Aliases"). */
+  aliases?: string[];
 }
+
+/** A change of one entry: a multipart form (brands, categories: the image may change) or JSON (subcategories). */
+export type CatalogueChange = FormData | { name?: string; aliases?: string[] };
 
 /** GET /brands|categories|subcategories?withCounts=1, newest first. */
 export async function listCatalogue(
@@ -72,7 +77,7 @@ export async function listCatalogue(
 export async function updateCatalogueEntry(
   kind: CatalogueKind,
   id: string,
-  body: FormData | { name: string },
+  body: CatalogueChange,
   onProgress?: UploadProgress,
 ): Promise<void> {
   await apiClient.put(`/${kind}/${encodeURIComponent(id)}`, body, { onUploadProgress: uploadProgress(onProgress) });

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
-import type { CatalogueEntry, CatalogueKind } from '../../api/admin/catalog';
+import type { CatalogueChange, CatalogueEntry, CatalogueKind } from '../../api/admin/catalog';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { reachablePages } from '../../api/paging';
 import type { ListResponse } from '../../api/types';
@@ -48,9 +48,22 @@ export interface CatalogueTexts {
 /** The server calls of one list, made by its page through the area's slice (unwrapped thunks). */
 export interface CatalogueActions {
   list: (page: number, limit: number) => Promise<ListResponse<CatalogueEntry>>;
-  update: (id: string, body: FormData | { name: string }, onProgress?: UploadProgress) => Promise<void>;
+  update: (id: string, body: CatalogueChange, onProgress?: UploadProgress) => Promise<void>;
   remove: (id: string) => Promise<void>;
 }
+
+/** The server's limits on aliases (README "Aliases"): at most 10 names of at most 32 characters. */
+const MAX_ALIASES = 10;
+const MAX_ALIAS_LENGTH = 32;
+const ALIASES_TOO_MANY = `اكتب ${MAX_ALIASES} اسماء على الاكثر`;
+const ALIAS_TOO_LONG = `كل اسم ${MAX_ALIAS_LENGTH} حرفا على الاكثر`;
+
+/** The names typed in the aliases field, separated by commas (Arabic or Latin) or new lines, as the server reads them. */
+const aliasList = (text: string) =>
+  text
+    .split(/[,،\n]/)
+    .map((alias) => alias.trim())
+    .filter(Boolean);
 
 type Page = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<CatalogueEntry> };
 
@@ -70,6 +83,8 @@ function EntryEditor({
 }) {
   const withImage = texts.kind !== 'subcategories';
   const [name, setName] = useState(entry.name);
+  const [aliases, setAliases] = useState((entry.aliases ?? []).join('، '));
+  const aliasesChanged = aliasList(aliases).join('\n') !== (entry.aliases ?? []).join('\n');
   const [images, setImages] = useState<ImageMap>(entry.image ? { 0: entry.image } : {});
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -83,6 +98,11 @@ function EntryEditor({
       setError('من فضلك ادخل الاسم');
       return;
     }
+    const names = aliasList(aliases);
+    if (names.length > MAX_ALIASES || names.some((alias) => alias.length > MAX_ALIAS_LENGTH)) {
+      setError(names.length > MAX_ALIASES ? ALIASES_TOO_MANY : ALIAS_TOO_LONG);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
@@ -91,9 +111,11 @@ function EntryEditor({
         const form = new FormData();
         if (trimmed !== entry.name) form.append('name', trimmed);
         if (imageChanged) form.append('image', dataUrlToFile(images[0], 'image'));
+        // A form field holds the names as one text, separated by commas (an empty one clears them).
+        if (aliasesChanged) form.append('aliases', names.join(','));
         await update(entry._id, form, setProgress);
       } else {
-        await update(entry._id, { name: trimmed });
+        await update(entry._id, { name: trimmed, ...(aliasesChanged && { aliases: names }) });
       }
       toast.success(SAVE_SUCCESS_MESSAGE);
       onSaved();
@@ -124,6 +146,18 @@ function EntryEditor({
           isInvalid={error !== null}
         />
       </Form.Group>
+      <Form.Group controlId={`aliases-${entry._id}`}>
+        <Form.Label className="small mb-1">اسماء اخرى للبحث</Form.Label>
+        <Form.Control
+          value={aliases}
+          onChange={(e) => setAliases(e.target.value)}
+          disabled={saving}
+          aria-describedby={`aliases-${entry._id}-hint`}
+        />
+        <Form.Text id={`aliases-${entry._id}-hint`} className="small">
+          افصل بينها بفاصلة، مثل الاسم بحروف لاتينية او خطأ شائع في كتابته
+        </Form.Text>
+      </Form.Group>
       {error && (
         <Alert variant="danger" className="py-2 mb-0 small">
           {error}
@@ -135,7 +169,7 @@ function EntryEditor({
           type="submit"
           size="sm"
           variant="dark"
-          disabled={saving || (name.trim() === entry.name && !imageChanged)}
+          disabled={saving || (name.trim() === entry.name && !imageChanged && !aliasesChanged)}
         >
           حفظ
         </Button>
@@ -237,6 +271,17 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
                         <div className="flex-grow-1" style={{ minWidth: 0 }}>
                           <h2 className="h6 mb-1 text-truncate">{entry.name}</h2>
                           {texts.describe?.(entry) && <p className="small text-muted mb-1">{texts.describe(entry)}</p>}
+                          {entry.aliases && entry.aliases.length > 0 && (
+                            <p className="small text-muted mb-1 text-break">
+                              اسماء اخرى: {/* Each name isolated, so Latin ones keep the list's right-to-left order. */}
+                              {entry.aliases.map((alias, index) => (
+                                <Fragment key={alias}>
+                                  {index > 0 && '، '}
+                                  <bdi>{alias}</bdi>
+                                </Fragment>
+                              ))}
+                            </p>
+                          )}
                           <p className="small mb-0">
                             {texts.productsLink && entry.productCount ? (
                               <Link to={texts.productsLink(entry)}>عدد المنتجات: {entry.productCount}</Link>

@@ -282,6 +282,50 @@ describe('catalogue lists', () => {
     expect(sent[0].get('name')).toBe('اجهزة ذكية');
   });
 
+  it('shows the other names search knows a brand by, and sends the edited names as the form field the server reads', async () => {
+    const sent: FormData[] = [];
+    server.use(
+      http.get('*/api/v1/brands', () => HttpResponse.json(listOf([{ ...brands[0], aliases: ['Samsung'] }]))),
+      http.put('*/api/v1/brands/:id', async ({ request }) => {
+        sent.push(await request.formData());
+        return HttpResponse.json({ data: brands[0] });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminBrandsPage />, { path: '/admin/brands' });
+    const card = await screen.findByRole('article', { name: `الماركة ${brands[0].name}` });
+    expect(card).toHaveTextContent('اسماء اخرى: Samsung');
+    await user.click(within(card).getByRole('button', { name: `تعديل ${brands[0].name}` }));
+    const field = screen.getByRole('textbox', { name: 'اسماء اخرى للبحث' });
+    expect(field).toHaveValue('Samsung');
+    await user.type(field, '، Galaxy، سامسونغ');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect([...sent[0].keys()]).toEqual(['aliases']);
+    expect(sent[0].get('aliases')).toBe('Samsung,Galaxy,سامسونغ');
+  });
+
+  it('refuses more than 10 other names, or one over 32 letters, in Arabic and sends nothing', async () => {
+    let puts = 0;
+    server.use(
+      http.get('*/api/v1/brands', () => HttpResponse.json(listOf([brands[0]]))),
+      http.put('*/api/v1/brands/:id', () => {
+        puts += 1;
+        return HttpResponse.json({ data: brands[0] });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminBrandsPage />, { path: '/admin/brands' });
+    await user.click(await screen.findByRole('button', { name: `تعديل ${brands[0].name}` }));
+    const field = screen.getByRole('textbox', { name: 'اسماء اخرى للبحث' });
+    await user.type(field, 'a,b,c,d,e,f,g,h,i,j,k');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('اكتب 10 اسماء على الاكثر');
+    await user.clear(field);
+    await user.type(field, 'x'.repeat(33));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('كل اسم 32 حرفا على الاكثر');
+    expect(puts).toBe(0);
+  });
+
   it("reads the shop's categories again after a rename or a deletion, so the top strip shows what exists", async () => {
     let current = categories.map((c) => ({ ...c, productCount: 0 }));
     server.use(
