@@ -11,6 +11,7 @@ import { seedDatabase } from '../../server/db/seed';
 import type { Config } from '../../server/config';
 import { latestOutboxMessage } from '../../server/mail';
 import { shopConfig } from './seededShop';
+import { latinWords } from './visibility';
 
 /**
  * A real shop for end-to-end tests: the built web app and the API on one free port, its own copy of the seeded
@@ -114,6 +115,20 @@ async function callApi<T>(
   });
   const text = await response.text();
   return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * The Latin words the shop's own data holds, which its pages may show (visibility.ts `englishProblems`): product
+ * titles, descriptions and SKUs, names and other names (aliases) of categories, subcategories and brands.
+ */
+export async function catalogueWords(shop: Shop): Promise<Set<string>> {
+  const rows = await shop.app.ctx.db.query<{ text: string }>(
+    `SELECT concat_ws(' ', title, description, sku) AS text FROM products
+     UNION ALL SELECT concat_ws(' ', name, array_to_string(aliases, ' ')) FROM categories
+     UNION ALL SELECT concat_ws(' ', name, array_to_string(aliases, ' ')) FROM subcategories
+     UNION ALL SELECT concat_ws(' ', name, array_to_string(aliases, ' ')) FROM brands`,
+  );
+  return latinWords(...rows.map((row) => row.text));
 }
 
 /** Waits for a toast saying `text` (the first, when an earlier one still shows the same). */

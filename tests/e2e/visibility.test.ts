@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeProblems,
+  catalogueWords,
   CATEGORY_STRIP_MORE,
   DEMO_USER,
   digitProblems,
@@ -10,13 +11,12 @@ import {
   login,
   MAIN_IMAGES,
   overflowProblems,
+  type SeenCheck,
   seenProblems,
-  latinWords,
+  type Shop,
   startShop,
   TOP_BAR_CART_BADGE,
   TOP_BAR_SEARCH,
-  type SeenCheck,
-  type Shop,
 } from './harness';
 
 // Every storefront and customer route (src/app/routes.tsx) at a phone and a desktop width, checked for what a
@@ -92,13 +92,9 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 /** Latin words the storefront may show because the catalogue holds them (brand names, models, product words). */
-let catalogueWords: Set<string>;
+let words: Set<string>;
 beforeAll(async () => {
-  const rows = await shop.app.ctx.db.query<{ text: string }>(
-    `SELECT title || ' ' || description AS text FROM products
-     UNION ALL SELECT name FROM categories UNION ALL SELECT name FROM subcategories UNION ALL SELECT name FROM brands`,
-  );
-  catalogueWords = latinWords(...rows.map((row) => row.text));
+  words = await catalogueWords(shop);
 });
 
 // Paths name the seeded records they need as :product, :category, :brand, :address and :order.
@@ -161,7 +157,7 @@ describe.each([
       ...(await seenProblems(page, TOP_BAR_SEARCH)),
       ...(await seenProblems(page, TOP_BAR_CART_BADGE)),
       ...(await seenProblems(page, CATEGORY_STRIP_MORE)),
-      ...(await englishProblems(page, catalogueWords)),
+      ...(await englishProblems(page, words)),
       ...(await digitProblems(page)),
       ...(await axeProblems(page, { moderate: true })),
     ];
