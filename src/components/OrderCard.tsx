@@ -5,6 +5,7 @@ import type { Order } from '../api/types';
 import { formatDate, formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
 import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from './orderLabels';
+import EmailAddress from './EmailAddress';
 
 interface OrderCardProps {
   order: Order;
@@ -46,11 +47,7 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
         {showCustomer && (
           <p className="mb-2 small">
             <span className="fw-semibold">العميل:</span> {order.user?.name}
-            {order.user?.email && (
-              <span className="text-muted ms-2" dir="ltr">
-                {order.user.email}
-              </span>
-            )}
+            {order.user?.email && <EmailAddress email={order.user.email} className="text-muted ms-2" />}
           </p>
         )}
         <ul className="list-unstyled mb-3">

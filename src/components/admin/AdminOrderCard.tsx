@@ -5,6 +5,7 @@ import OrderItemList from '../OrderItemList';
 import OrderTimeline from '../OrderTimeline';
 import { DeliveryAddress, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';
 import WhatsAppLink from './WhatsAppLink';
+import EmailAddress from '../EmailAddress';
 
 /** An order in the admin list: everything needed to prepare and deliver it, linking to its page. */
 export default function AdminOrderCard({ order }: { order: AdminOrder }) {
@@ -25,11 +26,7 @@ export default function AdminOrderCard({ order }: { order: AdminOrder }) {
         <div className="row g-2 small mb-2">
           <div className="col-12 col-md-6">
             <span className="fw-semibold">العميل:</span> {order.user?.name}
-            {order.user?.email && (
-              <span className="d-block text-muted text-break" dir="ltr">
-                {order.user.email}
-              </span>
-            )}
+            {order.user?.email && <EmailAddress email={order.user.email} className="d-block text-muted" />}
             {order.user?.phone && (
               <span className="d-block text-muted">
                 <span dir="ltr">{order.user.phone}</span>

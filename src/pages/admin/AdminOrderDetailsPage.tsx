@@ -22,6 +22,7 @@ import { DELAYS } from '../../lib/delays';
 import { formatDateTime } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
+import EmailAddress from '../../components/EmailAddress';
 
 const PAID_CHANGED_MESSAGE = 'تم تغيير حالة الدفع بنجاح';
 const DELIVERED_CHANGED_MESSAGE = 'تم تغيير حالة التوصيل بنجاح';
@@ -191,8 +192,8 @@ export default function AdminOrderDetailsPage() {
               <WhatsAppLink phone={order.user?.phone} name={order.user?.name} order={order} />
             </dd>
             <dt className="col-4 col-md-2">الايميل</dt>
-            <dd className="col-8 col-md-10 text-break">
-              <span dir="ltr">{order.user?.email}</span>
+            <dd className="col-8 col-md-10">
+              <EmailAddress email={order.user?.email ?? ''} />
             </dd>
           </dl>
           <div className="d-flex flex-wrap gap-2 mt-2">

@@ -24,6 +24,7 @@ import { EGYPT_MOBILE } from '../../lib/phone';
 import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
+import EmailAddress from '../../components/EmailAddress';
 
 const PROFILE_MESSAGES = {
   updated: 'تم التحديث بنجاح',
@@ -269,8 +270,8 @@ export default function UserProfilePage() {
               <span dir="ltr">{user.phone ?? ''}</span>
             </dd>
             <dt className="col-4 col-md-2 fw-normal text-muted">البريد الإلكتروني</dt>
-            <dd className="col-8 col-md-10 mb-0 text-break">
-              <span dir="ltr">{user.email}</span>
+            <dd className="col-8 col-md-10 mb-0">
+              <EmailAddress email={user.email} />
             </dd>
           </dl>
         </Card.Body>
