@@ -1,12 +1,18 @@
 import './home.css';
-/** SPEC §2 discount banner: laptops up to 30% off. */
-export default function DiscountBanner() {
+import { Link } from 'react-router-dom';
+
+/** SPEC §2 discount banner: laptops up to 30% off; the whole banner is a link to `to` (the laptops in the listing). */
+export default function DiscountBanner({ to }: { to: string }) {
   return (
     <section
-      className="discount-banner d-flex align-items-center justify-content-between gap-3 rounded p-4 my-4 text-white shadow-sm"
+      className="discount-banner position-relative d-flex align-items-center justify-content-between gap-3 rounded p-4 my-4 text-white shadow-sm"
       aria-label="عرض خاص"
     >
-      <p className="h4 fw-bold m-0">خصم يصل إلى 30% على أجهزة اللابتوب</p>
+      <p className="h4 fw-bold m-0">
+        <Link to={to} className="stretched-link text-white text-decoration-none">
+          خصم يصل إلى 30% على أجهزة اللابتوب
+        </Link>
+      </p>
       <svg
         viewBox="0 0 260 210"
         width={130}

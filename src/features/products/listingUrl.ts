@@ -44,6 +44,6 @@ export function listingParams(criteria: SearchCriteria, page: number): URLSearch
 /** Two criteria are the same search when they make the same address. */
 export const criteriaKey = (criteria: SearchCriteria) => listingParams(criteria, 1).toString();
 
-/** The listing's address for a "المزيد" link: its own sort, no old keyword or filter. */
-export const listingPath = (sort: ProductSort = '') =>
-  `/products?${listingParams({ searchWord: '', sortType: sort, catChecked: [], brandChecked: [], priceFrom: '', priceTo: '' }, 1).toString()}`;
+/** The listing's address for a "المزيد" link or an offer: its own sort (and keyword), no old keyword or filter. */
+export const listingPath = (sort: ProductSort = '', keyword = '') =>
+  `/products?${listingParams({ searchWord: keyword, sortType: sort, catChecked: [], brandChecked: [], priceFrom: '', priceTo: '' }, 1).toString()}`;

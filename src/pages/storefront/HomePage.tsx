@@ -12,6 +12,9 @@ import { usePageMeta } from '../../lib/usePageMeta';
 
 /** SPEC §9: 4 products in each home section. */
 const HOME_PRODUCTS = 4;
+/** Where the offers lead: the slides' shop-wide discount to the best sellers, the banner's to the laptops. */
+const SLIDES_PATH = listingPath('-sold');
+const LAPTOPS_PATH = listingPath('', 'لابتوب');
 
 export default function HomePage() {
   usePageMeta({});
@@ -36,7 +39,7 @@ export default function HomePage() {
   return (
     <>
       <h1 className="visually-hidden">الصفحة الرئيسية</h1>
-      <HomeSlider />
+      <HomeSlider to={SLIDES_PATH} />
       <HomeCategories />
       <section>
         <SectionHeader title="الاكثر مبيعا" buttonTitle="المزيد" path={listingPath('-sold')} />
@@ -46,7 +49,7 @@ export default function HomePage() {
           onRetry={loadBestSellers}
         />
       </section>
-      <DiscountBanner />
+      <DiscountBanner to={LAPTOPS_PATH} />
       <section>
         <SectionHeader title="احدث المنتجات" buttonTitle="المزيد" path={listingPath()} />
         <ProductGrid products={latest.items.slice(0, HOME_PRODUCTS)} status={latest.status} onRetry={loadLatest} />

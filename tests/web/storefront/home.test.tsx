@@ -86,6 +86,26 @@ describe('home page', () => {
     expect(await screen.findByText('لا يوجد ماركات')).toBeInTheDocument();
   });
 
+  it('keeps the slide in place while the keyboard is on its link, so the focused link never slides away', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { container } = renderApp('/');
+      const active = () =>
+        [...container.querySelectorAll('.carousel-item')].findIndex((el) => el.classList.contains('active'));
+      const link = screen.getByRole('link', { name: 'هناك خصم كبير خصم يصل إلى 50% على مشترياتك' });
+      expect(link).toHaveAttribute('href', '/products?sort=-sold&page=1');
+      act(() => link.focus());
+      await act(() => vi.advanceTimersByTimeAsync(6000));
+      expect(active()).toBe(0);
+      expect(link).toHaveFocus();
+      act(() => link.blur());
+      await act(() => vi.advanceTimersByTimeAsync(2100));
+      await waitFor(() => expect(active()).toBe(1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('advances the carousel every 2000 ms and lets the shopper pick a slide', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
