@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
 import { onUniqueViolation, type Db, type Queryable } from '../../db';
-import { slugify } from '../../lib/arabic';
+import { foldArabic, slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { removeImage, storeImage } from '../../lib/images';
 import { toPiastres } from '../../lib/money';
@@ -15,11 +15,21 @@ import {
   findProduct,
   findStoredProduct,
   insertProduct,
+  suggestedProducts,
   updateProduct,
   type ProductValues,
   type StoredProductRow,
 } from './repository';
 import type { NewProduct, ProductForm } from './schemas';
+import {
+  PREFIX_FROM,
+  keywordSearch,
+  keywordWords,
+  shopWordsFor,
+  wordQuery,
+  type NameKind,
+  type WordQuery,
+} from './search';
 
 /** How many reviews GET /products/:id embeds (API.md §9.15). */
 const EMBEDDED_REVIEWS = 20;
@@ -164,3 +174,51 @@ const deleteProduct = (db: Db, id: string) =>
     for (const cart of await lockCarts(tx, carts)) await settleCart(tx, cart, await cartItems(tx, cart.id));
     return row;
   });
+
+/** What the top bar's search offers while the shopper types (ours). */
+export const SUGGESTED_PRODUCTS = 6;
+export const SUGGESTED_NAMES = 4;
+const MIN_SUGGESTION_KEYWORD = 2;
+
+/**
+ * The suggestions for what the shopper has typed so far: up to 6 products, 4 categories and 4 brands, matched as the
+ * listing matches its keyword (search.ts) but only in titles, names and aliases, and with the last word taken as the
+ * start of a word while the shopper is still typing it. Fewer than 2 letters suggest nothing.
+ */
+export async function productSuggestions(db: Queryable, keyword: string) {
+  const words = keywordWords(keyword);
+  if ([...foldArabic(keyword)].length < MIN_SUGGESTION_KEYWORD || !words.length)
+    return { products: [], categories: [], brands: [] };
+
+  const shop = await shopWordsFor(db, words);
+  const asked = words.map((w, i) => wordQuery(shop, w, i === words.length - 1 || [...w].length >= PREFIX_FROM));
+  const products = await suggestedProducts(
+    db,
+    keywordSearch({ words: asked }, { titleOnly: true }),
+    SUGGESTED_PRODUCTS,
+  );
+  const names = (kind: NameKind) =>
+    suggestedNames(
+      shop.names.filter((n) => n.kind === kind),
+      asked,
+      kind,
+    );
+  return { products, categories: names('category'), brands: names('brand') };
+}
+
+/**
+ * Names (with aliases) that match the keyword's words, those that match more of them first, then those matched by
+ * exact words, then in name order.
+ */
+function suggestedNames(rows: { id: string; name: string }[], words: WordQuery[], kind: NameKind) {
+  return rows
+    .map((row) => ({
+      row,
+      matched: words.filter((w) => w.names[kind].includes(row.id)).length,
+      exact: words.filter((w) => w.exactNames[kind].includes(row.id)).length,
+    }))
+    .filter((r) => r.matched > 0)
+    .sort((a, b) => b.matched - a.matched || b.exact - a.exact || a.row.name.localeCompare(b.row.name, 'ar'))
+    .slice(0, SUGGESTED_NAMES)
+    .map(({ row }) => ({ _id: row.id, name: row.name }));
+}
