@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createBrand,
@@ -6,6 +9,7 @@ import {
   createSubcategory,
   createUser,
   multipart,
+  pngImage,
   useTestApp,
   type TestUser,
 } from './helpers';
@@ -38,6 +42,60 @@ const send = (path: 'preview' | 'apply', sheet: string | Buffer, fields: Record<
 };
 const exportCsv = (query = '') =>
   t.app.inject({ method: 'GET', url: `/api/v1/products/export.csv${query}`, headers: owner.auth });
+
+/** A ZIP archive as phones and Windows make them: deflated entries with UTF-8 names, some in a folder. */
+function zipOf(files: Record<string, Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of Object.entries(files)) {
+    const packed = zlib.deflateRawSync(data);
+    const nameBytes = Buffer.from(name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(zlib.crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(zlib.crc32(data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The sheet and a ZIP of images, sent together. */
+const sendWithImages = (path: 'preview' | 'apply', sheet: string, zip: Buffer) => {
+  const form = multipart({}, { file: Buffer.from(sheet, 'utf8'), images: zip });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/products/import/${path}`,
+    headers: { ...owner.auth, ...form.headers },
+    payload: form.payload,
+  });
+};
+const storedImages = async () => (await fs.readdir(path.join(t.dataDir, 'uploads', 'products')).catch(() => [])).sort();
 
 /** Everything stored about the catalogue, to prove a write changed nothing. */
 const catalogue = async () => ({
@@ -295,5 +353,54 @@ describe('catalogue import apply', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await bySku('J-1')).toMatchObject({ title: 'قميص جديد', price: 12000 });
+  });
+
+  it("takes new products' images by file name from a ZIP, through the upload checks", async () => {
+    const sheet = [
+      'sku,title,description,price,quantity,category,images',
+      'Z-1,قميص مصور,وصف,120,4,ملابس,صور/قميص أمامي.png | https://cdn.example.com/back.jpg | خلف.png',
+    ].join('\n');
+    const zip = zipOf({ 'صور/قميص أمامي.png': await pngImage(), 'خلف.png': await pngImage(300, 300) });
+
+    // Without the ZIP the names are refused; with a ZIP that lacks one, that one is named.
+    const alone = (await send('preview', sheet)).json().data;
+    expect(alone.refused.map((r: { line: number; column: string }) => [r.line, r.column])).toEqual([[2, 'images']]);
+    const partial = (await sendWithImages('preview', sheet, zipOf({ 'خلف.png': await pngImage() }))).json().data;
+    expect(partial.refused[0].message).toBe('السطر 2: الصورة "صور/قميص أمامي.png" ليست في ملف الصور (ZIP)');
+    expect((await sendWithImages('preview', sheet, zip)).json().data.counts.create).toBe(1);
+
+    const res = await sendWithImages('apply', sheet, zip);
+    expect(res.statusCode, res.body).toBe(200);
+    const product = await bySku('Z-1');
+    expect(product!.image_cover).toMatch(/^products-.+\.webp$/);
+    expect(product!.images).toEqual(['https://cdn.example.com/back.jpg', expect.stringMatching(/^products-.+\.webp$/)]);
+    const files = await storedImages();
+    expect(files).toContain(product!.image_cover);
+    expect(files).toContain(product!.images[1]);
+  });
+
+  it('a ZIP file that is no image refuses the import: nothing written, no file kept', async () => {
+    const sheet = [
+      'sku,title,description,price,quantity,category,images',
+      'Z-1,قميص مصور,وصف,120,4,ملابس,أمامي.png',
+      'Z-2,قميص آخر,وصف,120,4,ملابس,ملاحظات.png',
+    ].join('\n');
+    const zip = zipOf({ 'أمامي.png': await pngImage(), 'ملاحظات.png': Buffer.from('ليست صورة') });
+    const before = await catalogue();
+    const filesBefore = await storedImages();
+    const res = await sendWithImages('apply', sheet, zip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 'fail',
+      message: 'السطر 3: الصورة "ملاحظات.png" ليست صورة (JPEG أو PNG أو WebP أو GIF)',
+    });
+    expect(await catalogue()).toEqual(before);
+    expect(await storedImages()).toEqual(filesBefore);
+  });
+
+  it('a file that is no ZIP is refused in Arabic', async () => {
+    const res = await sendWithImages('preview', `${HEADING}\n`, Buffer.from('not a zip at all'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'fail', message: 'ملف الصور ليس ملف ZIP صالحاً' });
   });
 });

@@ -6,7 +6,8 @@ import { onUniqueViolation } from '../../db';
 import { slugify } from '../../lib/arabic';
 import { csvText } from '../../lib/csv';
 import { HttpError, duplicateValue } from '../../lib/errors';
-import { isAbsoluteImageUrl } from '../../lib/images';
+import { IMAGE_TOO_LARGE, isAbsoluteImageUrl, removeImage, storeImage } from '../../lib/images';
+import type { ZipFiles } from '../../lib/zip';
 import { toPiastres } from '../../lib/money';
 import { productSearchVector } from '../../lib/searchText';
 import { HEX_COLOR, isId } from '../../lib/validate';
@@ -21,8 +22,8 @@ import { SKU_MAX, isSku, normalizeSku } from './sku';
  * nothing at all. Categories, subcategories and brands are named; missing ones are created only when asked.
  */
 
-/** The largest sheet read (bytes of the file) and the most product rows in it. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest sheet or ZIP of images read (bytes of each file), and the most product rows in a sheet. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
 const MAX_INT = 2_147_483_647;
@@ -157,6 +158,8 @@ interface CheckedRow {
   /** The category's key (id or `new:<name>`) and each subcategory's name. */
   subcategories?: NameRef[];
   brand?: NameRef | null;
+  /** A new product's images named by file: read from the ZIP and stored by apply (in values they are those names). */
+  zipImages?: string[];
 }
 
 const subKey = (category: NameRef, name: string) =>
@@ -200,7 +203,7 @@ function checkName(
   return { create: name };
 }
 
-function checkRow(row: RowCheck, shop: Shop, createMissing: boolean): CheckedRow | undefined {
+function checkRow(row: RowCheck, shop: Shop, createMissing: boolean, zip?: ZipFiles): CheckedRow | undefined {
   const { line } = row;
   // Which product: the SKU's, else the id's; neither makes a new one.
   const skuCell = row.cell('sku');
@@ -325,12 +328,22 @@ function checkRow(row: RowCheck, shop: Shop, createMissing: boolean): CheckedRow
   // Images: kept as they are on update; a new product takes absolute URLs, the first as its cover.
   if (creating) {
     const images = splitList(row.cell('images') ?? '');
+    const missing = images.find((image) => !isAbsoluteImageUrl(image) && !zip?.has(image));
     if (!images.length)
-      row.refuse('images', 'المنتج الجديد يحتاج صورة: ضع في عمود الصور رابطها الكامل (https://…)، الأول غلاف المنتج');
+      row.refuse(
+        'images',
+        'المنتج الجديد يحتاج صورة: ضع في عمود الصور رابطها الكامل (https://…) أو اسم ملفها في ملف الصور (ZIP)، الأولى غلاف المنتج',
+      );
     else if (images.length > MAX_IMAGES) row.refuse('images', `الصور أكثر من ${MAX_IMAGES} (غلاف و5 صور)`);
-    else if (!images.every(isAbsoluteImageUrl))
-      row.refuse('images', 'صور المنتج الجديد تُكتب روابط كاملة (https://…)، لا أسماء ملفات');
+    else if (missing !== undefined)
+      row.refuse(
+        'images',
+        zip
+          ? `الصورة "${missing}" ليست في ملف الصور (ZIP)`
+          : `الصورة "${missing}" ليست رابطاً كاملاً (https://…): أرفق ملف الصور (ZIP) لتسميتها باسم ملفها`,
+      );
     else {
+      checked.zipImages = images.filter((image) => !isAbsoluteImageUrl(image));
       values.image_cover = images[0];
       values.images = images.slice(1);
     }
@@ -403,7 +416,7 @@ const CHANGE_COLUMNS: [CatalogueColumn, (keyof StoredProductRow)[]][] = [
 ];
 
 /** Reads and checks the whole sheet against the shop as `db` sees it. */
-async function planImport(db: Queryable, sheet: Sheet, createMissing: boolean): Promise<Planned> {
+async function planImport(db: Queryable, sheet: Sheet, createMissing: boolean, zip?: ZipFiles): Promise<Planned> {
   const checks = sheet.rows.map((r) => new RowCheck(r.line, r.cells, sheet.at));
   const shop = await loadShop(db, checks);
   const plan: ImportPlan = {
@@ -422,7 +435,7 @@ async function planImport(db: Queryable, sheet: Sheet, createMissing: boolean): 
     brands: new Map<string, string>(),
   };
   for (const check of checks) {
-    const checked = checkRow(check, shop, createMissing);
+    const checked = checkRow(check, shop, createMissing, zip);
     // One product once: a second row for the same product (or a new one with the same SKU) is refused.
     if (checked) {
       const target = checked.stored ? `id:${checked.stored.id}` : checked.sku ? `sku:${checked.sku}` : undefined;
@@ -486,9 +499,9 @@ function changedColumns(row: CheckedRow): CatalogueColumn[] {
 }
 
 /** Rows to create, update and leave, and the refused ones: nothing is written. */
-export async function previewImport(db: Db, text: string, createMissing: boolean): Promise<ImportPlan> {
+export async function previewImport(db: Db, text: string, createMissing: boolean, zip?: ZipFiles): Promise<ImportPlan> {
   const sheet = readSheet(text);
-  return (await db.tx((tx) => planImport(tx, sheet, createMissing), { snapshot: true })).plan;
+  return (await db.tx((tx) => planImport(tx, sheet, createMissing, zip), { snapshot: true })).plan;
 }
 
 /** Thrown inside the import's transaction when a row is refused: nothing is written. */
@@ -502,75 +515,126 @@ export class ImportRefused extends Error {
  * Applies the sheet in one transaction: checked again against the shop as it is inside it, refused whole
  * (ImportRefused) when any row is, else the missing names created, new products inserted and changed ones updated.
  */
-export async function applyImport(db: Db, text: string, createMissing: boolean): Promise<ImportPlan> {
+export async function applyImport(
+  db: Db,
+  text: string,
+  createMissing: boolean,
+  images?: { zip: ZipFiles; storage: Storage },
+): Promise<ImportPlan> {
   const sheet = readSheet(text);
-  return db.tx(async (tx) => {
-    const { plan, rows } = await planImport(tx, sheet, createMissing);
-    if (plan.counts.refused) throw new ImportRefused(plan);
-    const created = {
-      categories: new Map<string, string>(),
-      brands: new Map<string, string>(),
-      subs: new Map<string, string>(),
-    };
-    const nameId = async (table: 'categories' | 'brands', ref: NameRef) => {
-      if ('id' in ref) return ref.id;
-      const made = created[table];
-      const k = key(ref.create);
-      if (!made.has(k)) {
-        const row = await onUniqueViolation(
-          () =>
-            tx.one<{ id: string }>(
-              `INSERT INTO ${table} (name, slug, image, aliases) VALUES ($1, $2, NULL, '{}') RETURNING id`,
-              [ref.create, slugify(ref.create)],
-            ),
-          () => duplicateValue(ref.create),
-        );
-        made.set(k, row!.id);
-      }
-      return made.get(k)!;
-    };
-    const subcategoryId = async (categoryId: string, ref: NameRef) => {
-      if ('id' in ref) return ref.id;
-      const k = `${categoryId}\n${key(ref.create)}`;
-      if (!created.subs.has(k)) {
-        const row = await onUniqueViolation(
-          () =>
-            tx.one<{ id: string }>(
-              `INSERT INTO subcategories (name, slug, category_id, aliases) VALUES ($1, $2, $3, '{}') RETURNING id`,
-              [ref.create, slugify(ref.create), categoryId],
-            ),
-          () => duplicateValue(ref.create),
-        );
-        created.subs.set(k, row!.id);
-      }
-      return created.subs.get(k)!;
-    };
+  /** Images stored from the ZIP: removed again when the import is not written. */
+  const stored: string[] = [];
+  try {
+    return await db.tx((tx) => writeImport(tx, sheet, createMissing, images, stored));
+  } catch (err) {
+    await Promise.all(stored.map((name) => removeImage(images!.storage, 'products', name)));
+    throw err;
+  }
+}
 
-    const changedIds = new Set(plan.update.map((u) => u.id));
-    const inserts: ProductValues[] = [];
-    const updates: (ProductValues & { id: string })[] = [];
-    for (const row of rows) {
-      if (row.stored && !changedIds.has(row.stored.id)) continue;
-      const values: ProductValues = { ...row.values };
-      if (row.sku !== undefined) values.sku = row.sku;
-      const categoryId = row.category ? await nameId('categories', row.category) : row.stored?.category_id;
-      if (row.category) values.category_id = categoryId;
-      if (row.subcategories) {
-        values.subcategory_ids = [];
-        for (const ref of row.subcategories) values.subcategory_ids.push(await subcategoryId(categoryId!, ref));
-      }
-      if (row.brand !== undefined) values.brand_id = row.brand === null ? null : await nameId('brands', row.brand);
-      const title = values.title ?? row.stored?.title;
-      const description = values.description ?? row.stored?.description;
-      if (values.title !== undefined || values.description !== undefined)
-        values.search_vector = productSearchVector(title!, description!);
-      // A row is written whole: the stored values under the sheet's (images stay as stored on update).
-      if (row.stored) updates.push({ ...pick(row.stored), ...values, id: row.stored.id });
-      else inserts.push(values);
+type Storage = Parameters<typeof storeImage>[0];
+
+/** A ZIP image as the upload checks answer it, in Arabic: `السطر 5: الصورة "a.png" ليست صورة…`. */
+function imageRefusal(line: number, name: string, err: unknown): Error {
+  const message = (err as { message?: string }).message;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status !== 400 && status !== 413) return err as Error;
+  const reason =
+    status === 413
+      ? 'أكبر من الحجم المسموح للصورة'
+      : message === IMAGE_TOO_LARGE
+        ? 'أكبر من 40 ميجابكسل'
+        : message === 'only images allowed'
+          ? 'ليست صورة (JPEG أو PNG أو WebP أو GIF)'
+          : (message ?? '');
+  return new HttpError(400, `السطر ${line}: الصورة "${name}" ${reason}`);
+}
+
+async function writeImport(
+  tx: Queryable,
+  sheet: Sheet,
+  createMissing: boolean,
+  images: { zip: ZipFiles; storage: Storage } | undefined,
+  stored: string[],
+): Promise<ImportPlan> {
+  const { plan, rows } = await planImport(tx, sheet, createMissing, images?.zip);
+  if (plan.counts.refused) throw new ImportRefused(plan);
+  const created = {
+    categories: new Map<string, string>(),
+    brands: new Map<string, string>(),
+    subs: new Map<string, string>(),
+  };
+  const nameId = async (table: 'categories' | 'brands', ref: NameRef) => {
+    if ('id' in ref) return ref.id;
+    const made = created[table];
+    const k = key(ref.create);
+    if (!made.has(k)) {
+      const row = await onUniqueViolation(
+        () =>
+          tx.one<{ id: string }>(
+            `INSERT INTO ${table} (name, slug, image, aliases) VALUES ($1, $2, NULL, '{}') RETURNING id`,
+            [ref.create, slugify(ref.create)],
+          ),
+        () => duplicateValue(ref.create),
+      );
+      made.set(k, row!.id);
     }
-    await onUniqueViolation(() => writeProducts(tx, inserts, updates), duplicateSku, SKU_INDEX);
-    return plan;
-  });
+    return made.get(k)!;
+  };
+  const subcategoryId = async (categoryId: string, ref: NameRef) => {
+    if ('id' in ref) return ref.id;
+    const k = `${categoryId}\n${key(ref.create)}`;
+    if (!created.subs.has(k)) {
+      const row = await onUniqueViolation(
+        () =>
+          tx.one<{ id: string }>(
+            `INSERT INTO subcategories (name, slug, category_id, aliases) VALUES ($1, $2, $3, '{}') RETURNING id`,
+            [ref.create, slugify(ref.create), categoryId],
+          ),
+        () => duplicateValue(ref.create),
+      );
+      created.subs.set(k, row!.id);
+    }
+    return created.subs.get(k)!;
+  };
+
+  const changedIds = new Set(plan.update.map((u) => u.id));
+  const inserts: ProductValues[] = [];
+  const updates: (ProductValues & { id: string })[] = [];
+  for (const row of rows) {
+    if (row.stored && !changedIds.has(row.stored.id)) continue;
+    const values: ProductValues = { ...row.values };
+    if (row.sku !== undefined) values.sku = row.sku;
+    const categoryId = row.category ? await nameId('categories', row.category) : row.stored?.category_id;
+    if (row.category) values.category_id = categoryId;
+    if (row.subcategories) {
+      values.subcategory_ids = [];
+      for (const ref of row.subcategories) values.subcategory_ids.push(await subcategoryId(categoryId!, ref));
+    }
+    if (row.brand !== undefined) values.brand_id = row.brand === null ? null : await nameId('brands', row.brand);
+    const title = values.title ?? row.stored?.title;
+    const description = values.description ?? row.stored?.description;
+    if (values.title !== undefined || values.description !== undefined)
+      values.search_vector = productSearchVector(title!, description!);
+    // A row is written whole: the stored values under the sheet's (images stay as stored on update).
+    if (row.stored) updates.push({ ...pick(row.stored), ...values, id: row.stored.id });
+    else inserts.push(values);
+    // The new product's images from the ZIP, each through the upload checks and stored as uploads are.
+    for (const name of new Set(row.zipImages ?? [])) {
+      const file = await (async () => {
+        try {
+          return await storeImage(images!.storage, 'products', images!.zip.read(name), 'import');
+        } catch (err) {
+          throw imageRefusal(row.line, name, err);
+        }
+      })();
+      stored.push(file);
+      if (values.image_cover === name) values.image_cover = file;
+      values.images = values.images?.map((image) => (image === name ? file : image));
+    }
+  }
+  await onUniqueViolation(() => writeProducts(tx, inserts, updates), duplicateSku, SKU_INDEX);
+  return plan;
 }
 
 /** Two products of the sheet raced another write for one SKU: API.md's duplicate-value 400, naming it. */

@@ -6,6 +6,7 @@ import { Type, DataOnly, ListQueryFields, bearer, formBody, textAsSent } from '.
 import { requireAuth } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import { bodyOf } from '../../context';
+import { readZip, type ZipFiles } from '../../lib/zip';
 import { catalogueCsv } from './catalogueExport';
 import { IMPORT_MAX_BYTES, ImportRefused, applyImport, previewImport, sheetText } from './catalogueImport';
 
@@ -38,7 +39,12 @@ const ImportFields = fields({
     .optional()
     .check((v) => typeof v === 'string', 'csv must be text'),
 });
-const IMPORT_FILE = { file: { description: 'The sheet: CSV, UTF-8 (with or without BOM), at most 20 MB' } };
+const IMPORT_FILES = {
+  file: { description: 'The sheet: CSV, UTF-8 (with or without BOM), at most 50 MB' },
+  images: {
+    description: "Optional ZIP of new products' images, named in their `images` cells by file name (at most 50 MB)",
+  },
+};
 
 const Refusal = Type.Object({
   line: Type.Integer({ description: "The sheet's row as a spreadsheet numbers it (the heading is row 1)" }),
@@ -107,16 +113,19 @@ export async function catalogueRoutes(instance: FastifyInstance) {
   async function readImport(request: FastifyRequest) {
     let data: Record<string, unknown>;
     let file: Buffer | undefined;
+    let zip: ZipFiles | undefined;
     if (request.isMultipart()) {
-      const form = await readMultipart(request, { file: 1 }, IMPORT_MAX_BYTES);
+      const form = await readMultipart(request, { file: 1, images: 1 }, IMPORT_MAX_BYTES);
       data = form.fields;
       file = form.files.file?.[0];
+      const archive = form.files.images?.[0];
+      if (archive) zip = readZip(archive, ctx.config.uploadMaxBytes);
     } else data = bodyOf(request);
     const body = await checkFields(request, 'body', ImportFields, data);
     const text = file ? sheetText(file) : body.csv;
     if (text === undefined || text.trim() === '')
       throw new ValidationError([fieldError('body', 'file', 'أرفق ملف CSV للمنتجات')]);
-    return { text, createMissing: body.createMissing === true };
+    return { text, createMissing: body.createMissing === true, zip };
   }
 
   const importRoute = (summary: string) => ({
@@ -124,7 +133,7 @@ export async function catalogueRoutes(instance: FastifyInstance) {
       tags,
       security: bearer,
       summary,
-      body: formBody(ImportFields, IMPORT_FILE),
+      body: formBody(ImportFields, IMPORT_FILES),
       response: { 200: DataOnly(ImportPlanSchema) },
     },
     preValidation: staff,
@@ -135,8 +144,8 @@ export async function catalogueRoutes(instance: FastifyInstance) {
     '/import/preview',
     importRoute('What a catalogue sheet would create, update and refuse; nothing is written (manager, admin)'),
     async (request) => {
-      const { text, createMissing } = await readImport(request);
-      return { data: await previewImport(ctx.db, text, createMissing) };
+      const { text, createMissing, zip } = await readImport(request);
+      return { data: await previewImport(ctx.db, text, createMissing, zip) };
     },
   );
 
@@ -144,9 +153,10 @@ export async function catalogueRoutes(instance: FastifyInstance) {
     '/import/apply',
     importRoute('Applies a catalogue sheet in one transaction, or nothing when any row is refused (manager, admin)'),
     async (request, reply) => {
-      const { text, createMissing } = await readImport(request);
+      const { text, createMissing, zip } = await readImport(request);
       try {
-        return { data: await applyImport(ctx.db, text, createMissing) };
+        const images = zip && { zip, storage: ctx.storage };
+        return { data: await applyImport(ctx.db, text, createMissing, images) };
       } catch (err) {
         if (!(err instanceof ImportRefused)) throw err;
         // API.md's fail shape, with the plan that names the refused rows (no 400 schema: other 400s keep theirs).
