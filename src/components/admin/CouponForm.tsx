@@ -6,6 +6,8 @@ import type { CouponBody } from '../../api/admin/coupons';
 import { parseNumberInput } from '../../../common/digits';
 import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from './adminErrors';
 import { COMPLETE_DATA_MESSAGE } from './adminMessages';
+import FieldError from './FieldError';
+import { useRequiredFields } from './requiredFields';
 
 export interface CouponFormValues {
   name: string;
@@ -15,6 +17,17 @@ export interface CouponFormValues {
 }
 
 const EMPTY_COUPON_FORM: CouponFormValues = { name: '', expire: '', discount: '' };
+/** What each required field says while it is empty. */
+const MISSING: Record<keyof CouponFormValues, string> = {
+  name: 'اكتب اسم الكوبون',
+  expire: 'اختر تاريخ الانتهاء',
+  discount: 'اكتب نسبة الخصم',
+};
+const ID: Record<keyof CouponFormValues, string> = {
+  name: 'coupon-name',
+  expire: 'coupon-expire',
+  discount: 'coupon-discount',
+};
 
 /** Today in the browser's calendar, as YYYY-MM-DD (a coupon is valid to the end of its expiry day). */
 function todayDate(now = new Date()): string {
@@ -35,11 +48,23 @@ export default function CouponForm({ initialValues = EMPTY_COUPON_FORM, submitLa
   const [values, setValues] = useState(initialValues);
   const [dateFocused, setDateFocused] = useState(false);
   const [busy, setBusy] = useState(false);
+  const required = useRequiredFields<keyof CouponFormValues>();
+  const change = (key: keyof CouponFormValues, value: string) => {
+    setValues({ ...values, [key]: value });
+    if (value.trim()) required.filled(key);
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const discount = parseNumberInput(values.discount) ?? 0;
-    if (!values.name.trim() || !values.expire || discount <= 0) {
+    const filled = { name: values.name.trim() !== '', expire: values.expire !== '', discount: discount > 0 };
+    const fields = (['name', 'expire', 'discount'] as const).map((key) => ({
+      key,
+      id: ID[key],
+      filled: filled[key],
+      message: MISSING[key],
+    }));
+    if (!required.check(fields)) {
       toast.warn(COMPLETE_DATA_MESSAGE);
       return;
     }
@@ -62,29 +87,38 @@ export default function CouponForm({ initialValues = EMPTY_COUPON_FORM, submitLa
   return (
     <Form onSubmit={handleSubmit} noValidate>
       <fieldset disabled={busy} className="d-grid gap-3" style={{ maxWidth: 520 }}>
-        <Form.Group controlId="coupon-name">
+        <Form.Group controlId={ID.name}>
           <Form.Label>اسم الكوبون</Form.Label>
-          <Form.Control value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
+          <Form.Control
+            {...required.invalidProps('name', ID.name)}
+            value={values.name}
+            onChange={(e) => change('name', e.target.value)}
+          />
+          <FieldError id={ID.name} message={required.missing.name} />
         </Form.Group>
-        <Form.Group controlId="coupon-expire">
+        <Form.Group controlId={ID.expire}>
           <Form.Label>تاريخ الانتهاء</Form.Label>
           <Form.Control
+            {...required.invalidProps('expire', ID.expire)}
             type={dateFocused || values.expire ? 'date' : 'text'}
             placeholder="تاريخ الانتهاء"
             value={values.expire}
             min={todayDate()}
             onFocus={() => setDateFocused(true)}
             onBlur={() => setDateFocused(false)}
-            onChange={(e) => setValues({ ...values, expire: e.target.value })}
+            onChange={(e) => change('expire', e.target.value)}
           />
+          <FieldError id={ID.expire} message={required.missing.expire} />
         </Form.Group>
-        <Form.Group controlId="coupon-discount">
+        <Form.Group controlId={ID.discount}>
           <Form.Label>نسبة الخصم (%)</Form.Label>
           <Form.Control
+            {...required.invalidProps('discount', ID.discount)}
             inputMode="decimal"
             value={values.discount}
-            onChange={(e) => setValues({ ...values, discount: e.target.value })}
+            onChange={(e) => change('discount', e.target.value)}
           />
+          <FieldError id={ID.discount} message={required.missing.discount} />
         </Form.Group>
         <div>
           <Button type="submit" variant="dark" className="px-4">

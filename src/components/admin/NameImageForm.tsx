@@ -6,11 +6,16 @@ import Spinner from '../Spinner';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { describeAdminError } from './adminErrors';
 import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE, COMPLETE_DATA_MESSAGE } from './adminMessages';
+import FieldError from './FieldError';
 import { dataUrlToFile } from './imageFiles';
 import ImageUploader, { type ImageMap } from './ImageUploader';
+import { useRequiredFields } from './requiredFields';
 import UploadProgressBar from './UploadProgressBar';
 
 const DONE_MESSAGE = 'تم الانتهاء';
+const IMAGE_MISSING = 'اختر صورة';
+const IMAGE_ID = 'name-image-image';
+const NAME_ID = 'name-image-name';
 
 interface NameImageFormProps {
   heading: string;
@@ -27,10 +32,15 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
   const [images, setImages] = useState<ImageMap>({});
   const [phase, setPhase] = useState<'editing' | 'sending' | 'done'>('editing');
   const [progress, setProgress] = useState(0);
+  const required = useRequiredFields<'image' | 'name'>();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || images[0] === undefined) {
+    const complete = required.check([
+      { key: 'image', id: IMAGE_ID, filled: images[0] !== undefined, message: IMAGE_MISSING },
+      { key: 'name', id: NAME_ID, filled: name.trim() !== '', message: `اكتب ${nameLabel}` },
+    ]);
+    if (!complete) {
       toast.warn(COMPLETE_DATA_MESSAGE);
       return;
     }
@@ -59,20 +69,33 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
     <section>
       <h1 className="h4 my-3">{heading}</h1>
       <Form onSubmit={handleSubmit} noValidate className="d-grid gap-3" style={{ maxWidth: 520 }}>
-        <div>
+        <div id={IMAGE_ID}>
           <p className="mb-1 fw-semibold">الصورة</p>
           <ImageUploader
             images={images}
-            onChange={setImages}
+            onChange={(next) => {
+              setImages(next);
+              if (next[0] !== undefined) required.filled('image');
+            }}
             max={1}
             label="الصورة"
             disabled={phase === 'sending'}
             onError={(message) => toast.error(message)}
           />
+          <FieldError id={IMAGE_ID} message={required.missing.image} />
         </div>
-        <Form.Group controlId="name-image-name">
+        <Form.Group controlId={NAME_ID}>
           <Form.Label>{nameLabel}</Form.Label>
-          <Form.Control value={name} onChange={(e) => setName(e.target.value)} disabled={phase === 'sending'} />
+          <Form.Control
+            {...required.invalidProps('name', NAME_ID)}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (e.target.value.trim()) required.filled('name');
+            }}
+            disabled={phase === 'sending'}
+          />
+          <FieldError id={NAME_ID} message={required.missing.name} />
         </Form.Group>
         <div>
           <Button type="submit" variant="dark" className="px-4" disabled={phase === 'sending'}>

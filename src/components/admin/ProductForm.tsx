@@ -9,6 +9,7 @@ import { parseNumberInput } from '../../../common/digits';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import type { AdminError } from './adminErrors';
 import { COMPLETE_DATA_MESSAGE } from './adminMessages';
+import { fieldErrorId, useRequiredFields } from './requiredFields';
 import ImageUploader from './ImageUploader';
 import type { ProductFormValues } from './productFormData';
 import UploadProgressBar from './UploadProgressBar';
@@ -62,6 +63,17 @@ interface ProductFormProps extends ProductChoices {
   resetAfterMs?: number;
 }
 
+/** What each required field says while it is empty. */
+const MISSING_TEXTS = {
+  images: 'اضف صورة واحدة على الاقل للمنتج',
+  title: 'اكتب اسم المنتج',
+  description: 'اكتب وصف المنتج',
+  price: 'اكتب سعر المنتج قبل الخصم',
+  category: 'اختر التصنيف الرئيسي',
+} as const;
+type RequiredKey = keyof typeof MISSING_TEXTS;
+const IMAGES_ID = 'product-images';
+
 /** The add/edit product form of SPEC §2 (admin). */
 export default function ProductForm({
   categories,
@@ -86,13 +98,18 @@ export default function ProductForm({
     onCategoryShown(category);
   }, [category, onCategoryShown]);
 
+  const required = useRequiredFields<RequiredKey>();
+
   const update = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setRefusal((current) => (current?.field === key ? null : current));
+    if (key in MISSING_TEXTS) required.filled(key as RequiredKey);
   };
 
-  const errorOf = (key: keyof ProductFormValues) => (refusal?.field === key ? refusal.message : undefined);
-  const errorId = (key: keyof ProductFormValues) => `product-${key}-error`;
+  /** The server's refusal of a field, or the field left empty. */
+  const errorOf = (key: keyof ProductFormValues) =>
+    refusal?.field === key ? refusal.message : required.missing[key as RequiredKey];
+  const errorId = (key: keyof ProductFormValues) => fieldErrorId(`product-${key}`);
   /** Marks a control whose value the server refused and links it to the reason. */
   const invalidProps = (key: keyof ProductFormValues) =>
     errorOf(key) ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': errorId(key) } : {};
@@ -115,8 +132,22 @@ export default function ProductForm({
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const price = parseNumberInput(values.price) ?? 0;
-    const hasImage = Object.keys(values.images).length > 0;
-    if (!values.title.trim() || !values.description.trim() || !hasImage || price <= 0 || !values.category) {
+    const filled: Record<RequiredKey, boolean> = {
+      images: Object.keys(values.images).length > 0,
+      title: values.title.trim() !== '',
+      description: values.description.trim() !== '',
+      price: price > 0,
+      category: values.category !== '',
+    };
+    const complete = required.check(
+      (Object.keys(MISSING_TEXTS) as RequiredKey[]).map((key) => ({
+        key,
+        id: key === 'images' ? IMAGES_ID : `product-${key}`,
+        filled: filled[key],
+        message: MISSING_TEXTS[key],
+      })),
+    );
+    if (!complete) {
       toast.warn(COMPLETE_DATA_MESSAGE);
       return;
     }
@@ -161,7 +192,7 @@ export default function ProductForm({
   return (
     <Form onSubmit={handleSubmit} noValidate>
       <fieldset disabled={busy} className="d-grid gap-3">
-        <div>
+        <div id={IMAGES_ID}>
           <p className="mb-1 fw-semibold">صور المنتج</p>
           <ImageUploader
             images={values.images}

@@ -161,7 +161,7 @@ describe('admin: add subcategory', () => {
     const { user } = renderPage();
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'هواتف');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    expect(await screen.findByText('من فضلك اختر تصنيف رئيسي')).toBeInTheDocument();
+    expect(await screen.findByText('من فضلك اختر تصنيف رئيسي', { selector: '.Toastify *' })).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 
@@ -191,7 +191,7 @@ describe('admin: add subcategory', () => {
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    const warning = await screen.findByText('من فضلك ادخل اسم التصنيف الفرعي');
+    const warning = await screen.findByText('من فضلك ادخل اسم التصنيف الفرعي', { selector: '.Toastify *' });
     await waitFor(() => expect(bodies).toEqual([{ name: '', category: 'cat-1' }]));
     await waitFor(() => expect(screen.getByRole('button', { name: 'حفظ التعديلات' })).toBeEnabled());
     await new Promise((resolve) => setTimeout(resolve, 50));
