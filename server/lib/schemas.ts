@@ -37,47 +37,13 @@
  *    OpenAPI document adds the error shapes (ERROR_RESPONSES) to every route.
  */
 import { Type, type TObject, type TSchema } from 'typebox';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import { field, fields, withFields } from './fields';
 import { MAX_LIMIT } from './listQuery';
-import { toInteger, validate, rules, type Rules } from './validate';
+import { toInteger } from './validate';
 
 export { Type };
 
 // ————— Requests —————
-
-/** An id in the path: an opaque string (ours: a UUID); a malformed one gets `Invalid ID formate` from its rule first. */
-export const Id = Type.String({ description: 'Opaque id (a UUID in this shop)' });
-
-/** Path parameters that are all ids: `IdParams('id')`, `IdParams('productId', 'reviewId')`. */
-export function IdParams<K extends string>(...names: K[]) {
-  return Type.Object(Object.fromEntries(names.map((name) => [name, Id])) as { [P in K]: typeof Id });
-}
-
-/** The rules for id path parameters, to pass to `checks({ params })`. */
-export function idRules(...names: string[]): Record<string, Rules> {
-  return Object.fromEntries(names.map((name) => [name, rules().id()]));
-}
-
-/**
- * Text as the rules read it: a string, or a number or boolean taken as its text. Lengths go in the description, not
- * as maxLength: the rules count them after trimming.
- */
-export const Text = (description?: string) =>
-  Type.Union([Type.String(), Type.Number(), Type.Boolean()], { description });
-
-/** An optional field that may also be sent as null (the rules count null as not sent). */
-export const Maybe = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
-
-/** A number as JSON sends it, or as text (forms, Arabic-Indic digits); the rules read both. */
-export const NumberLike = (options: { description?: string } = {}) =>
-  Type.Union([Type.Number(), Type.String()], options);
-/** A whole number as JSON sends it, or as text. */
-export const IntegerLike = (options: { description?: string } = {}) =>
-  Type.Union([Type.Integer(), Type.String()], options);
-/** A flag as JSON sends it, or as text (`"true"`). */
-export const BooleanLike = (options: { description?: string } = {}) =>
-  Type.Union([Type.Boolean(), Type.String()], options);
 
 /** `page`/`limit` as sent: a whole decimal number ≥ 1, else left out (its default). */
 const wholeFromOne = (value: unknown) => {
@@ -139,28 +105,6 @@ export function formBody(body: TObject, files: Record<string, { description: str
       'application/x-www-form-urlencoded': { schema: body },
       'multipart/form-data': { schema: multipart },
     },
-  };
-}
-
-type Location = 'params' | 'query' | 'body';
-
-/**
- * The route-level preValidation hook that runs API.md's rules before Ajv: params first, then the query, then the body,
- * each throwing API.md's 400 with its first failures. `body` may be a function of the request (e.g. rules that depend on
- * who is asking).
- */
-export function checks(spec: {
-  params?: Record<string, Rules>;
-  query?: Record<string, Rules>;
-  body?: Record<string, Rules> | ((request: Parameters<preValidationAsyncHookHandler>[0]) => Record<string, Rules>);
-}): preValidationAsyncHookHandler {
-  return async (request) => {
-    const parts: [Location, unknown, Record<string, Rules> | undefined][] = [
-      ['params', request.params, spec.params],
-      ['query', request.query, spec.query],
-      ['body', request.body, typeof spec.body === 'function' ? spec.body(request) : spec.body],
-    ];
-    for (const [location, data, ruleSet] of parts) if (ruleSet) await validate(location, data, ruleSet);
   };
 }
 
