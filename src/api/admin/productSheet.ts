@@ -56,19 +56,24 @@ export interface SheetPlan {
   ignoredColumns: string[];
 }
 
-function sheetForm(file: Blob, createMissing: boolean): FormData {
+/** The sheet, and a ZIP of the new products' images when the owner chose one. */
+export interface SheetFiles {
+  file: Blob;
+  images?: Blob | null;
+  createMissing: boolean;
+}
+
+function sheetForm({ file, images, createMissing }: SheetFiles): FormData {
   const form = new FormData();
   form.append('createMissing', String(createMissing));
   form.append('file', file, file instanceof File ? file.name : 'products.csv');
+  if (images) form.append('images', images, images instanceof File ? images.name : 'images.zip');
   return form;
 }
 
 /** POST /products/import/preview: nothing is written. */
-export async function previewProductSheet(file: Blob, createMissing: boolean): Promise<SheetPlan> {
-  const { data } = await apiClient.post<{ data: SheetPlan }>(
-    '/products/import/preview',
-    sheetForm(file, createMissing),
-  );
+export async function previewProductSheet(files: SheetFiles): Promise<SheetPlan> {
+  const { data } = await apiClient.post<{ data: SheetPlan }>('/products/import/preview', sheetForm(files));
   return data.data;
 }
 
@@ -76,15 +81,9 @@ export async function previewProductSheet(file: Blob, createMissing: boolean): P
  * POST /products/import/apply: all of the sheet in one transaction. A sheet refused on the server (the shop changed
  * since the preview) answers its plan with `applied: false`; nothing was written.
  */
-export async function applyProductSheet(
-  file: Blob,
-  createMissing: boolean,
-): Promise<{ applied: boolean; plan: SheetPlan }> {
+export async function applyProductSheet(files: SheetFiles): Promise<{ applied: boolean; plan: SheetPlan }> {
   try {
-    const { data } = await apiClient.post<{ data: SheetPlan }>(
-      '/products/import/apply',
-      sheetForm(file, createMissing),
-    );
+    const { data } = await apiClient.post<{ data: SheetPlan }>('/products/import/apply', sheetForm(files));
     return { applied: true, plan: data.data };
   } catch (err) {
     const plan = axios.isAxiosError(err) ? (err.response?.data as { data?: SheetPlan } | undefined)?.data : undefined;

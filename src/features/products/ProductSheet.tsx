@@ -21,9 +21,11 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
   const dispatch = useAppDispatch();
   const sheet = useAppSelector(selectProductSheet);
   const [file, setFile] = useState<File | null>(null);
+  const [images, setImages] = useState<File | null>(null);
   const [createMissing, setCreateMissing] = useState(false);
   const [exporting, setExporting] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  const imagePicker = useRef<HTMLInputElement>(null);
   const busy = sheet.status === 'pending';
   const plan = sheet.applied ? null : sheet.plan;
 
@@ -38,9 +40,9 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
     }
   };
 
-  const preview = async (chosen: File, withMissing: boolean) => {
+  const preview = async (chosen: File, withMissing: boolean, zip: File | null) => {
     try {
-      await dispatch(previewedProductSheet({ file: chosen, createMissing: withMissing })).unwrap();
+      await dispatch(previewedProductSheet({ file: chosen, images: zip, createMissing: withMissing })).unwrap();
     } catch (err) {
       toast.error(sheetFailure(err, SHEET_TEXTS.previewFailed));
     }
@@ -48,14 +50,16 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
 
   const close = () => {
     setFile(null);
+    setImages(null);
     if (picker.current) picker.current.value = '';
+    if (imagePicker.current) imagePicker.current.value = '';
     dispatch(productSheetClosed());
   };
 
   const apply = async () => {
     if (!file) return;
     try {
-      const { applied, plan: written } = await dispatch(appliedProductSheet({ file, createMissing })).unwrap();
+      const { applied, plan: written } = await dispatch(appliedProductSheet({ file, images, createMissing })).unwrap();
       if (!applied) {
         toast.error(SHEET_TEXTS.refusedOnApply);
         return;
@@ -89,8 +93,23 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
             onChange={(e) => {
               const chosen = (e.target as HTMLInputElement).files?.[0] ?? null;
               setFile(chosen);
-              if (chosen) void preview(chosen, createMissing);
+              if (chosen) void preview(chosen, createMissing, images);
               else dispatch(productSheetClosed());
+            }}
+          />
+        </Form.Group>
+        <Form.Group controlId="products-import-images">
+          <Form.Label className="small mb-1">صور المنتجات الجديدة (ملف ZIP) - اختياري</Form.Label>
+          <Form.Control
+            ref={imagePicker}
+            type="file"
+            size="sm"
+            accept=".zip,application/zip"
+            disabled={busy}
+            onChange={(e) => {
+              const chosen = (e.target as HTMLInputElement).files?.[0] ?? null;
+              setImages(chosen);
+              if (file) void preview(file, createMissing, chosen);
             }}
           />
         </Form.Group>
@@ -102,7 +121,7 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
           disabled={busy}
           onChange={(e) => {
             setCreateMissing(e.target.checked);
-            if (file) void preview(file, e.target.checked);
+            if (file) void preview(file, e.target.checked, images);
           }}
         />
       </div>

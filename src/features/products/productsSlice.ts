@@ -99,19 +99,14 @@ export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggest
 
 /** The owner's catalogue sheet (admin only: its calls stay in admin chunks). */
 const productSheetApi = () => import('../../api/admin/productSheet');
-interface SheetUpload {
-  file: Blob;
-  createMissing: boolean;
-}
+type SheetUpload = import('../../api/admin/productSheet').SheetFiles;
 /** What the sheet would create, update and refuse; nothing is written. */
-export const previewedProductSheet = createAppAsyncThunk(
-  'products/previewSheet',
-  async ({ file, createMissing }: SheetUpload) => (await productSheetApi()).previewProductSheet(file, createMissing),
+export const previewedProductSheet = createAppAsyncThunk('products/previewSheet', async (files: SheetUpload) =>
+  (await productSheetApi()).previewProductSheet(files),
 );
 /** The sheet applied all or nothing; `applied: false` with the plan when the server refused a row. */
-export const appliedProductSheet = createAppAsyncThunk(
-  'products/applySheet',
-  async ({ file, createMissing }: SheetUpload) => (await productSheetApi()).applyProductSheet(file, createMissing),
+export const appliedProductSheet = createAppAsyncThunk('products/applySheet', async (files: SheetUpload) =>
+  (await productSheetApi()).applyProductSheet(files),
 );
 
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);

@@ -170,4 +170,33 @@ describe('admin: catalogue sheet', () => {
     expect(await screen.findByText(/الملف ليس بترميز UTF-8/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'تطبيق' })).not.toBeInTheDocument();
   });
+
+  it('a ZIP of images chosen beside the sheet goes with its preview and its apply', async () => {
+    const previews: FormData[] = [];
+    let applied: FormData | undefined;
+    server.use(
+      http.post('*/api/v1/products/import/preview', async ({ request }) => {
+        previews.push(await request.formData());
+        return HttpResponse.json({ data: cleanPlan });
+      }),
+      http.post('*/api/v1/products/import/apply', async ({ request }) => {
+        applied = await request.formData();
+        return HttpResponse.json({ data: cleanPlan });
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: products[0].title });
+    await user.upload(screen.getByLabelText('استيراد'), sheet());
+    await waitFor(() => expect(previews).toHaveLength(1));
+    expect(previews[0].has('images')).toBe(false);
+    const zip = new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06])], 'صور.zip', { type: 'application/zip' });
+    await user.upload(screen.getByLabelText('صور المنتجات الجديدة (ملف ZIP) - اختياري'), zip);
+    await waitFor(() => expect(previews).toHaveLength(2));
+    expect([...new Uint8Array(await (previews[1].get('images') as Blob).arrayBuffer())]).toEqual([
+      0x50, 0x4b, 0x05, 0x06,
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'تطبيق' }));
+    expect(await screen.findByText('تم الاستيراد: 1 منتج جديد و1 منتج محدّث')).toBeInTheDocument();
+    expect(applied!.has('images')).toBe(true);
+  });
 });
