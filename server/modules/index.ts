@@ -16,6 +16,7 @@ import { shopRoutes } from './shop/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { inventoryRoutes } from './inventory/routes';
+import { auditRoutes } from './audit/routes';
 
 export interface ApiModule {
   /** Path under `/api/v1` its routes start with; none for a module whose routes span several (reviews). */
@@ -48,4 +49,5 @@ export const API_MODULES: ApiModule[] = [
   { prefix: '/shop', routes: shopRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/delivery', routes: deliveryRoutes },
+  { prefix: '/audit', routes: auditRoutes },
 ];

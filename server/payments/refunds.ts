@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { AppContext } from '../context';
 import { HttpError, conflict, notFound } from '../lib/errors';
-import { lockOrderForRefund, refundOrderInTx } from '../modules/orders';
+import type { AuditActor } from '../modules/audit';
+import { lockOrderForRefund, recordRefund, refundOrderInTx } from '../modules/orders';
 import { PaymobError } from './paymob/client';
 import { PaymentProviderUnavailable, providerNamed } from './provider';
 import { findPaymentOfSession } from './repository';
@@ -41,7 +42,12 @@ function refundFailure(err: unknown): HttpError | undefined {
  * transaction rolls back and the order is exactly as it was. The lock is held while the provider answers (Paymob
  * waits at most 20 s, Stripe 10 s): on PGlite, which runs one transaction at a time, the shop waits that long too.
  */
-export async function refundOrder(ctx: AppContext, orderId: string, log: FastifyBaseLogger): Promise<void> {
+export async function refundOrder(
+  ctx: AppContext,
+  actor: AuditActor,
+  orderId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   await ctx.db.tx(async (tx) => {
     const order = await lockOrderForRefund(tx, orderId);
     if (!order) throw notFound(`There is no order for this id: ${orderId}`);
@@ -56,6 +62,7 @@ export async function refundOrder(ctx: AppContext, orderId: string, log: Fastify
     const provider = providerNamed(ctx, payment.provider);
     if (!provider) throw conflict(REFUND_MESSAGES.notConfigured);
 
+    let refund = '';
     await refundOrderInTx(tx, orderId, async () => {
       try {
         const { refundId } = await provider.refund({
@@ -64,6 +71,7 @@ export async function refundOrder(ctx: AppContext, orderId: string, log: Fastify
           amount: Number(payment.total),
         });
         log.info({ orderId, provider: provider.name, refundId }, 'order refunded');
+        refund = refundId;
         return refundId;
       } catch (err) {
         const failure = refundFailure(err);
@@ -71,5 +79,6 @@ export async function refundOrder(ctx: AppContext, orderId: string, log: Fastify
         throw failure ?? err;
       }
     });
+    await recordRefund(tx, actor, orderId, refund);
   });
 }

@@ -1,4 +1,4 @@
-import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { ListSpec } from '../../lib/listQuery';
 import { cartsLoseCoupon } from '../cart';
 
@@ -40,6 +40,10 @@ export const listCoupons = (db: Queryable, q: PageQuery): Promise<PagedList<Coup
 export const findCoupon = (db: Queryable, id: string) =>
   db.one<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE id = $1`, [id]);
 
+/** The coupon, locked until the transaction ends (what a change or delete records as before). */
+export const lockCoupon = (tx: Queryable, id: string) =>
+  tx.one<CouponRow>(`SELECT ${COLUMNS} FROM coupons WHERE id = $1 FOR UPDATE`, [id]);
+
 /** The unique (case-insensitive) name refuses a duplicate. */
 export const insertCoupon = async (db: Queryable, input: CouponInput) =>
   (await db.one<CouponRow>(`INSERT INTO coupons (name, expire, discount) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
@@ -57,8 +61,7 @@ export const updateCoupon = (db: Queryable, id: string, input: CouponInput) =>
   );
 
 /** Deletes a coupon; the carts holding it lose it in the same transaction (API.md §6.7). False when there is no such coupon. */
-export const deleteCoupon = (db: Db, id: string) =>
-  db.tx(async (tx) => {
-    await cartsLoseCoupon(tx, id);
-    return (await tx.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id])) !== undefined;
-  });
+export async function deleteCoupon(tx: Queryable, id: string) {
+  await cartsLoseCoupon(tx, id);
+  return (await tx.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id])) !== undefined;
+}

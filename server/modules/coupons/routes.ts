@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../lib/fields';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { COUPON_LIST as LIST_SPEC, listCoupons } from './repository';
 import { Coupon, CouponChanges, NewCoupon } from './schemas';
 import { couponJson } from './serialize';
@@ -58,7 +58,8 @@ export async function couponRoutes(instance: FastifyInstance) {
       },
       preValidation: staff,
     },
-    async (request, reply) => reply.status(201).send({ data: couponJson(await createCoupon(ctx.db, request.body)) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: couponJson(await createCoupon(ctx.db, currentUser(request), request.body)) }),
   );
 
   for (const method of ['PUT', 'PATCH'] as const)
@@ -74,7 +75,9 @@ export async function couponRoutes(instance: FastifyInstance) {
         response: { 200: DataOnly(Coupon) },
       },
       preValidation: staff,
-      handler: async (request) => ({ data: couponJson(await changeCoupon(ctx.db, request.params.id, request.body)) }),
+      handler: async (request) => ({
+        data: couponJson(await changeCoupon(ctx.db, currentUser(request), request.params.id, request.body)),
+      }),
     });
 
   app.delete(
@@ -90,7 +93,7 @@ export async function couponRoutes(instance: FastifyInstance) {
       preValidation: staff,
     },
     async (request, reply) => {
-      await removeCoupon(ctx.db, request.params.id);
+      await removeCoupon(ctx.db, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

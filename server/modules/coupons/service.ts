@@ -1,7 +1,9 @@
 import type { Db } from '../../db';
 import { onUniqueViolation } from '../../db/errors';
 import { duplicateValue, notFound } from '../../lib/errors';
-import { deleteCoupon, findCoupon, insertCoupon, updateCoupon, type CouponRow } from './repository';
+import { recordAudit, type AuditActor } from '../audit';
+import { deleteCoupon, findCoupon, insertCoupon, lockCoupon, updateCoupon, type CouponRow } from './repository';
+import { couponJson } from './serialize';
 
 interface Coupon {
   name: string;
@@ -13,28 +15,67 @@ interface Coupon {
 const naming = <T>(name: string | undefined, write: () => Promise<T>) =>
   onUniqueViolation(write, () => duplicateValue(name ?? ''));
 
+/** What the audit log keeps of a coupon: its fields as the API answers them. */
+const audited = (row: CouponRow) => {
+  const { name, expire, discount } = couponJson(row);
+  return { name, expire, discount };
+};
+
 export async function readCoupon(db: Db, id: string): Promise<CouponRow> {
   const row = await findCoupon(db, id);
   if (!row) throw notFound(`No document for this id ${id}`);
   return row;
 }
 
-export const createCoupon = (db: Db, coupon: Coupon) => naming(coupon.name, () => insertCoupon(db, coupon));
+export const createCoupon = (db: Db, actor: AuditActor, coupon: Coupon) =>
+  naming(coupon.name, () =>
+    db.tx(async (tx) => {
+      const row = await insertCoupon(tx, coupon);
+      await recordAudit(tx, actor, {
+        action: 'coupon.create',
+        target: { type: 'coupon', id: row.id },
+        after: audited(row),
+      });
+      return row;
+    }),
+  );
 
 /** Changes the fields given. */
-export async function changeCoupon(db: Db, id: string, changes: Partial<Coupon>): Promise<CouponRow> {
+export async function changeCoupon(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  changes: Partial<Coupon>,
+): Promise<CouponRow> {
   const row = await naming(changes.name, () =>
-    updateCoupon(db, id, {
-      name: changes.name ?? null,
-      expire: changes.expire ?? null,
-      discount: changes.discount ?? null,
+    db.tx(async (tx) => {
+      const before = await lockCoupon(tx, id);
+      if (!before) return undefined;
+      const after = (await updateCoupon(tx, id, {
+        name: changes.name ?? null,
+        expire: changes.expire ?? null,
+        discount: changes.discount ?? null,
+      }))!;
+      await recordAudit(tx, actor, {
+        action: 'coupon.update',
+        target: { type: 'coupon', id },
+        before: audited(before),
+        after: audited(after),
+      });
+      return after;
     }),
   );
   if (!row) throw notFound(`No document found for this id: ${id}`);
   return row;
 }
 
-/** Deletes a coupon; the carts holding it lose it (API.md §6.7). */
-export async function removeCoupon(db: Db, id: string): Promise<void> {
-  if (!(await deleteCoupon(db, id))) throw notFound(`No document found for this id: ${id}`);
+/** Deletes a coupon; the carts holding it lose it (API.md §6.7), in the same transaction. */
+export async function removeCoupon(db: Db, actor: AuditActor, id: string): Promise<void> {
+  const deleted = await db.tx(async (tx) => {
+    const before = await lockCoupon(tx, id);
+    if (!before || !(await deleteCoupon(tx, id))) return false;
+    await recordAudit(tx, actor, { action: 'coupon.delete', target: { type: 'coupon', id }, before: audited(before) });
+    return true;
+  });
+  if (!deleted) throw notFound(`No document found for this id: ${id}`);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -7,6 +7,7 @@ import { toEgp, toPiastres } from '../../lib/money';
 import { Type, Success } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { cartTotals } from '../cart';
+import { recordAudit } from '../audit';
 import {
   deleteGovernorate,
   deleteZone,
@@ -37,6 +38,12 @@ const tags = ['delivery'];
 const security = [{ bearerAuth: [] }];
 
 const governorateJson = (g: GovernorateRow) => ({ code: g.code, name: g.name, nameEn: g.name_en });
+/** What the audit log keeps of a zone: its fields as the API answers them. */
+const zoneFields = (z: ZoneRow | undefined) => {
+  if (!z) return null;
+  const { _id, ...fields } = zoneJson(z);
+  return fields;
+};
 const zoneJson = (z: ZoneRow) => ({
   _id: z.id,
   name: z.name,
@@ -84,7 +91,16 @@ export async function deliveryRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { code, name, nameEn } = request.body;
-      const row = await insertGovernorate(ctx.db, { code, name, name_en: nameEn });
+      const row = await ctx.db.tx(async (tx) => {
+        const inserted = await insertGovernorate(tx, { code, name, name_en: nameEn });
+        if (inserted)
+          await recordAudit(tx, currentUser(request), {
+            action: 'governorate.create',
+            target: { type: 'governorate', id: code },
+            after: governorateJson(inserted),
+          });
+        return inserted;
+      });
       if (!row) throw conflict('A governorate with this code or name already exists');
       return reply.status(201).send({ status: 'success', data: governorateJson(row) });
     },
@@ -110,7 +126,18 @@ export async function deliveryRoutes(instance: FastifyInstance) {
         const other = (await listGovernorates(ctx.db)).find((g) => g.name === name && g.code !== code);
         if (other) throw conflict('A governorate with this code or name already exists');
       }
-      const row = await updateGovernorate(ctx.db, code, { name, name_en: nameEn });
+      const row = await ctx.db.tx(async (tx) => {
+        const before = await findGovernorate(tx, code);
+        const updated = before && (await updateGovernorate(tx, code, { name, name_en: nameEn }));
+        if (updated)
+          await recordAudit(tx, currentUser(request), {
+            action: 'governorate.update',
+            target: { type: 'governorate', id: code },
+            before: governorateJson(before),
+            after: governorateJson(updated),
+          });
+        return updated;
+      });
       if (!row) throw noGovernorate(code);
       return { status: 'success' as const, data: governorateJson(row) };
     },
@@ -129,7 +156,18 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      if (!(await deleteGovernorate(ctx.db, request.params.code))) throw noGovernorate(request.params.code);
+      const { code } = request.params;
+      const deleted = await ctx.db.tx(async (tx) => {
+        const before = await findGovernorate(tx, code);
+        if (!before || !(await deleteGovernorate(tx, code))) return false;
+        await recordAudit(tx, currentUser(request), {
+          action: 'governorate.delete',
+          target: { type: 'governorate', id: code },
+          before: governorateJson(before),
+        });
+        return true;
+      });
+      if (!deleted) throw noGovernorate(code);
       return reply.status(204).send(null);
     },
   );
@@ -152,9 +190,10 @@ export async function deliveryRoutes(instance: FastifyInstance) {
   );
 
   /** Stores a zone from its checked body; the name must be free and every governorate known. */
-  const writeZone = async (body: Static<typeof ZoneInput>, id?: string) => {
+  const writeZone = async (request: FastifyRequest, body: Static<typeof ZoneInput>, id?: string) => {
     const governorates = body.governorates ?? [];
     return ctx.db.tx(async (tx) => {
+      const before = id ? await findZone(tx, id) : undefined;
       if (await zoneNameTaken(tx, body.name, id)) throw conflict('A zone with this name already exists');
       const known = new Set((await listGovernorates(tx)).map((g) => g.code));
       const unknown = governorates.find((code) => !known.has(code));
@@ -171,7 +210,15 @@ export async function deliveryRoutes(instance: FastifyInstance) {
         },
         id,
       );
-      return savedId ? await findZone(tx, savedId) : undefined;
+      if (!savedId) return undefined;
+      const after = (await findZone(tx, savedId))!;
+      await recordAudit(tx, currentUser(request), {
+        action: id ? 'zone.update' : 'zone.create',
+        target: { type: 'zone', id: savedId },
+        before: zoneFields(before),
+        after: zoneFields(after),
+      });
+      return after;
     });
   };
 
@@ -188,7 +235,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const zone = (await writeZone(request.body))!;
+      const zone = (await writeZone(request, request.body))!;
       return reply.status(201).send({ status: 'success', data: zoneJson(zone) });
     },
   );
@@ -207,7 +254,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request) => {
-      const zone = await writeZone(request.body, request.params.id);
+      const zone = await writeZone(request, request.body, request.params.id);
       if (!zone) throw notFound(`There is no zone for this id ${request.params.id}`);
       return { status: 'success' as const, data: zoneJson(zone) };
     },
@@ -226,8 +273,18 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      if (!(await deleteZone(ctx.db, request.params.id)))
-        throw notFound(`There is no zone for this id ${request.params.id}`);
+      const { id } = request.params;
+      const deleted = await ctx.db.tx(async (tx) => {
+        const before = await findZone(tx, id);
+        if (!before || !(await deleteZone(tx, id))) return false;
+        await recordAudit(tx, currentUser(request), {
+          action: 'zone.delete',
+          target: { type: 'zone', id },
+          before: zoneFields(before),
+        });
+        return true;
+      });
+      if (!deleted) throw notFound(`There is no zone for this id ${request.params.id}`);
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ export {
   placeOrder,
   refundOrderInTx,
   pricesChanged,
+  recordRefund,
   type PricedLine,
 } from './service';
 export { findOrderOfPaymentSession, forgetPaymentSessionsOf } from './repository';

@@ -295,6 +295,25 @@ export const orderedCounts = (tx: Queryable, id: string) =>
     [id],
   );
 
+/** What the audit log keeps of an order's staff steps, locked until the transaction ends; undefined when there is no such order. */
+export const lockOrderSteps = (tx: Queryable, id: string) =>
+  tx.one<{
+    is_paid: boolean;
+    is_delivered: boolean;
+    is_cancelled: boolean;
+    is_refunded: boolean;
+    confirmed: boolean;
+    shipped: boolean;
+    courier: string | null;
+    tracking_number: string | null;
+    tracking_url: string | null;
+  }>(
+    `SELECT is_paid, is_delivered, is_cancelled, is_refunded, confirmed_at IS NOT NULL AS confirmed,
+       shipped_at IS NOT NULL AS shipped, courier, tracking_number, tracking_url
+     FROM orders WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+
 /** Any order, locked first, with what a refund checks: so a second refund (or a pay/deliver) waits and then sees it. */
 export const lockOrderForRefund = (tx: Queryable, id: string) =>
   tx.one<{

@@ -13,17 +13,8 @@ import { currentUser, requireAuth } from '../../plugins/auth';
 import { createPaymentSession, returnOrigin } from '../../payments/sessions';
 import { refundOrder } from '../../payments/refunds';
 import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
-import {
-  CUSTOMER_ORDER_LIST,
-  STAFF_ORDER_LIST,
-  listOrders,
-  markOrder,
-  markStaffStep,
-  orderExists,
-  orderSearch,
-  ownOrders,
-} from './repository';
-import { cancelOwnOrder, findOrderJson, ordersJson, placeCashOrder, pricesChanged } from './service';
+import { CUSTOMER_ORDER_LIST, STAFF_ORDER_LIST, listOrders, orderExists, orderSearch, ownOrders } from './repository';
+import { cancelOwnOrder, findOrderJson, markOrderByStaff, ordersJson, placeCashOrder, pricesChanged } from './service';
 
 const tags = ['orders'];
 /** GET /orders: the list's parameters, and staff's `search`. */
@@ -201,7 +192,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   ] as const) {
     const handler = async (request: FastifyRequest<{ Params: { id: string } }>) => {
       const { id } = request.params;
-      const updated = await markOrder(ctx.db, id, step);
+      const updated = await markOrderByStaff(ctx.db, currentUser(request), id, { step });
       if (!updated) {
         if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');
         throw notFound(`There is no order for this id: ${id}`);
@@ -244,7 +235,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await refundOrder(ctx, id, request.log);
+      await refundOrder(ctx, currentUser(request), id, request.log);
       const order = (await findOrderJson(ctx.db, id, base(request)))!;
       sendOrderMail(ctx, request.log, order, 'refunded', base(request));
       return { status: 'success' as const, data: order };
@@ -258,10 +249,11 @@ export async function orderRoutes(instance: FastifyInstance) {
     step: 'confirm' | 'ship',
   ) => {
     const { id } = request.params;
-    const updated = await markStaffStep(
+    const updated = await markOrderByStaff(
       ctx.db,
+      currentUser(request),
       id,
-      step === 'confirm' ? { confirmed: true } : { shipment: request.body! },
+      step === 'confirm' ? { step: 'confirmed' } : { step: 'shipped', shipment: request.body! },
     );
     if (!updated) {
       if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');

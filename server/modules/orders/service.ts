@@ -20,7 +20,10 @@ import {
   insertOrder,
   lockOrderOf,
   lockOrderForRefund,
+  lockOrderSteps,
   markCancelled,
+  markOrder,
+  markStaffStep,
   markRefunded,
   orderItems,
   orderedCounts,
@@ -30,6 +33,7 @@ import {
   type OrderRow,
 } from './repository';
 import { orderJson } from './serialize';
+import { recordAudit, type AuditActor } from '../audit';
 
 /** One priced cart line, with its product as a ProductRef snapshot (what an order item and a payment session keep). */
 export type PricedLine = NewOrderLine;
@@ -183,6 +187,57 @@ export async function refundOrderInTx(tx: Queryable, orderId: string, giveBack: 
 }
 
 export { lockOrderForRefund };
+
+/** A step staff take on an order (API.md §6.6, and ours: confirm and ship). */
+export type StaffStep =
+  | { step: 'paid' | 'delivered' | 'confirmed' }
+  | { step: 'shipped'; shipment: { courier: string; trackingNumber?: string; trackingUrl?: string } };
+
+/** The fields of an order a step changes, as the audit log keeps them before and after. */
+type OrderSteps = NonNullable<Awaited<ReturnType<typeof lockOrderSteps>>>;
+function stepFields(step: StaffStep['step'], o: OrderSteps): Record<string, unknown> {
+  if (step === 'paid') return { isPaid: o.is_paid };
+  if (step === 'delivered') return { isDelivered: o.is_delivered };
+  if (step === 'confirmed') return { isConfirmed: o.confirmed };
+  return { isShipped: o.shipped, courier: o.courier, trackingNumber: o.tracking_number, trackingUrl: o.tracking_url };
+}
+
+/**
+ * Staff mark an order paid, delivered, confirmed or shipped, recorded in the audit log in the same transaction (a
+ * repeated step that changes nothing is not recorded). Answers whether the step was already taken, or undefined when
+ * no order that is not cancelled has the id.
+ */
+export function markOrderByStaff(db: Db, actor: AuditActor, id: string, change: StaffStep) {
+  return db.tx(async (tx) => {
+    const before = await lockOrderSteps(tx, id);
+    if (!before) return undefined;
+    const updated =
+      change.step === 'shipped'
+        ? await markStaffStep(tx, id, { shipment: change.shipment })
+        : change.step === 'confirmed'
+          ? await markStaffStep(tx, id, { confirmed: true })
+          : await markOrder(tx, id, change.step);
+    if (!updated) return undefined;
+    const after = (await lockOrderSteps(tx, id))!;
+    await recordAudit(tx, actor, {
+      action: `order.${change.step}`,
+      target: { type: 'order', id },
+      before: stepFields(change.step, before),
+      after: stepFields(change.step, after),
+    });
+    return updated;
+  });
+}
+
+/** A refund (payments/refunds.ts) in the audit log, on its transaction, once the order is cancelled and refunded. */
+export async function recordRefund(tx: Queryable, actor: AuditActor, id: string, refundId: string) {
+  await recordAudit(tx, actor, {
+    action: 'order.refunded',
+    target: { type: 'order', id },
+    before: { isCancelled: false, isRefunded: false, refundId: null },
+    after: { isCancelled: true, isRefunded: true, refundId },
+  });
+}
 
 export const pricesChanged = () => conflict('Cart prices have changed, please review your cart');
 

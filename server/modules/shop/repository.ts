@@ -21,6 +21,10 @@ const COLUMNS = `shop_name, shop_address, tax_number, vat_rate, default_shipping
 export const readShopSettings = async (q: Queryable) =>
   (await q.one<ShopSettingsRow>(`SELECT ${COLUMNS} FROM shop_settings`))!;
 
+/** The settings, locked until the transaction ends (what a change records as before). */
+export const lockShopSettings = async (tx: Queryable) =>
+  (await tx.one<ShopSettingsRow>(`SELECT ${COLUMNS} FROM shop_settings FOR UPDATE`))!;
+
 /** Writes the given columns (only those), answering the settings as they are now. */
 export async function writeShopSettings(q: Queryable, changes: Partial<Record<keyof ShopSettingsRow, unknown>>) {
   const names = Object.keys(changes) as (keyof ShopSettingsRow)[];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '../../lib/schemas';
 import { paymentProvider } from '../../payments/provider';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { ShopSettings, ShopSettingsChanges } from './schemas';
 import { changeShopSettings, shopSettings } from './settings';
 
@@ -84,6 +84,9 @@ export async function shopRoutes(instance: FastifyInstance) {
       },
       preValidation: admin,
     },
-    async (request) => ({ status: 'success' as const, data: await changeShopSettings(ctx.db, request.body) }),
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeShopSettings(ctx.db, currentUser(request), request.body),
+    }),
   );
 }

@@ -1,6 +1,7 @@
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
+import { recordAudit, type AuditActor } from '../audit';
 import { toEgp, toPiastres } from '../../lib/money';
-import { readShopSettings, writeShopSettings, type ShopSettingsRow } from './repository';
+import { lockShopSettings, readShopSettings, writeShopSettings, type ShopSettingsRow } from './repository';
 import type { ShopSettings } from './schemas';
 
 /** The settings as the API answers them (EGP). */
@@ -52,11 +53,16 @@ export async function pricingSettings(q: Queryable): Promise<PricingSettings> {
 
 export const shopSettings = async (q: Queryable) => shopSettingsJson(await readShopSettings(q));
 
-/** Stores the settings sent (money given in EGP), answering them all. */
-export async function changeShopSettings(q: Queryable, changes: Partial<ShopSettings>) {
+/** Stores the settings sent (money given in EGP), answering them all; the audit log keeps those that changed. */
+export async function changeShopSettings(db: Db, actor: AuditActor, changes: Partial<ShopSettings>) {
   const row: Partial<Record<keyof ShopSettingsRow, unknown>> = {};
   for (const [name, value] of Object.entries(changes) as [keyof ShopSettings, unknown][]) {
     row[COLUMN_OF[name]] = MONEY.has(name) && typeof value === 'number' ? toPiastres(value) : value;
   }
-  return shopSettingsJson(await writeShopSettings(q, row));
+  return db.tx(async (tx) => {
+    const before = shopSettingsJson(await lockShopSettings(tx));
+    const after = shopSettingsJson(await writeShopSettings(tx, row));
+    await recordAudit(tx, actor, { action: 'settings.update', target: { type: 'settings' }, before, after });
+    return after;
+  });
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db';
 import type { AppContext, Role } from '../../context';
 import { ValidationError, fieldError } from '../../lib/errors';
 import { onUniqueViolation } from '../../db/errors';
@@ -21,17 +22,26 @@ export interface NewAccount {
 }
 
 /** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
-export async function insertUser(ctx: AppContext, account: NewAccount): Promise<UserRow> {
+/** `then` runs in the insert's transaction once the row is written (an admin's create records it in the audit log). */
+export async function insertUser(
+  ctx: AppContext,
+  account: NewAccount,
+  then?: (tx: Queryable, id: string) => Promise<void>,
+): Promise<UserRow> {
   const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
   const id = await onUniqueViolation(
     () =>
-      insertUserRow(ctx.db, {
-        name: account.name,
-        slug: slugify(account.name),
-        email: account.email,
-        phone: account.phone ?? null,
-        role: account.role,
-        passwordHash,
+      ctx.db.tx(async (tx) => {
+        const inserted = await insertUserRow(tx, {
+          name: account.name,
+          slug: slugify(account.name),
+          email: account.email,
+          phone: account.phone ?? null,
+          role: account.role,
+          passwordHash,
+        });
+        if (then) await then(tx, inserted);
+        return inserted;
       }),
     () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', account.email)]),
   );
@@ -58,11 +68,16 @@ export async function setPassword(
   ctx: AppContext,
   id: string,
   password: string,
-  options: { reset?: { tokenHash?: string } } = {},
+  options: { reset?: { tokenHash?: string }; then?: (tx: Queryable) => Promise<void> } = {},
 ): Promise<Date | undefined> {
   const passwordHash = await hashPassword(password, ctx.config.bcryptRounds);
   const changedAt = passwordChangeMoment();
-  return (await setPasswordHash(ctx.db, id, passwordHash, changedAt, options.reset)) ? changedAt : undefined;
+  const set = (q: Queryable) => setPasswordHash(q, id, passwordHash, changedAt, options.reset);
+  if (!options.then) return (await set(ctx.db)) ? changedAt : undefined;
+  const then = options.then;
+  // `then` runs in the same transaction (an admin's change records it in the audit log).
+  const done = await ctx.db.tx(async (tx) => (await set(tx)) && (await then(tx), true));
+  return done ? changedAt : undefined;
 }
 
 /** A token for the user, never issued before their last password change (which may lie up to a second ahead). */

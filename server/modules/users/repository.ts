@@ -126,6 +126,13 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
   );
 }
 
+/** What the audit log keeps of an account, locked until the transaction ends; undefined when there is no such user. */
+export const lockUserForAudit = (tx: Queryable, id: string) =>
+  tx.one<{ name: string; email: string; phone: string | null; role: string; active: boolean }>(
+    'SELECT name, email, phone, role, active FROM users WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+
 /** Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2). */
 export async function deactivateUser(db: Queryable, id: string) {
   await db.query('UPDATE users SET active = false, updated_at = now() WHERE id = $1', [id]);

@@ -32,11 +32,13 @@ import {
   deleteUser,
   findUser,
   listUsers,
+  lockUserForAudit,
   passwordHashOf,
   updateUser as updateUserRow,
   type UserChanges,
 } from './repository';
 import { userJson } from './serialize';
+import { recordAudit } from '../audit';
 
 /** Profile fields an update may change: only those sent (name also sets the slug). */
 function profileChanges(body: { name?: string; email?: string; phone?: string }): UserChanges {
@@ -238,7 +240,10 @@ export async function userRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { passwordConfirm: _, role = 'user', ...account } = request.body;
-      const user = await insertUser(ctx, { ...account, role });
+      const user = await insertUser(ctx, { ...account, role }, async (tx, id) => {
+        const after = await lockUserForAudit(tx, id);
+        await recordAudit(tx, currentUser(request), { action: 'user.create', target: { type: 'user', id }, after });
+      });
       return reply.status(201).send({ data: userJson(user) });
     },
   );
@@ -281,7 +286,19 @@ export async function userRoutes(instance: FastifyInstance) {
       const changes = profileChanges(profile);
       if (role !== undefined) changes.role = role;
       if (active !== undefined) changes.active = active;
-      if (!(await updateUser(ctx.db, id, changes))) throw notFound(`No document found for this id: ${id}`);
+      const updated = await ctx.db.tx(async (tx) => {
+        const before = await lockUserForAudit(tx, id);
+        if (!before || !(await updateUser(tx, id, changes))) return false;
+        const after = await lockUserForAudit(tx, id);
+        await recordAudit(tx, currentUser(request), {
+          action: 'user.update',
+          target: { type: 'user', id },
+          before,
+          after,
+        });
+        return true;
+      });
+      if (!updated) throw notFound(`No document found for this id: ${id}`);
       return { data: userJson((await findUser(ctx.db, id))!) };
     },
   });
@@ -301,12 +318,16 @@ export async function userRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const deleted = await ctx.db.tx(async (tx) => {
+        const before = await lockUserForAudit(tx, id);
+        if (!before) return false;
         const products = await reviewedProductIds(tx, id);
         // Orders outlive the account (they keep the user snapshot) but not its payment sessions.
         await forgetPaymentSessionsOf(tx, id);
         // Cart, addresses, wishlist, reviews and payment sessions go with the row (ON DELETE CASCADE).
         const deletedUser = await deleteUser(tx, id);
         if (deletedUser) for (const product of new Set(products)) await recomputeRatings(tx, product);
+        if (deletedUser)
+          await recordAudit(tx, currentUser(request), { action: 'user.delete', target: { type: 'user', id }, before });
         return deletedUser;
       });
       if (!deleted) throw notFound(`No document found for this id: ${id}`);
@@ -330,7 +351,9 @@ export async function userRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params;
       const { password } = await checkBody(request);
-      if (!(await setPassword(ctx, id, password))) {
+      const then = (tx: Queryable) =>
+        recordAudit(tx, currentUser(request), { action: 'user.password', target: { type: 'user', id } }).then(() => {});
+      if (!(await setPassword(ctx, id, password, { then }))) {
         throw notFound(`No document found for this id: ${id}`);
       }
       return { data: userJson((await findUser(ctx.db, id))!) };

@@ -453,6 +453,8 @@ const TABLE: Entry[] = [
   { route: 'GET /api/v1/dashboard', expect: staff(200) },
   // Stock held by unpaid cash orders (ours): staff only.
   { route: 'GET /api/v1/inventory/held', expect: staff(200) },
+  // The audit log (ours): staff read it (an admin everyone's, a manager their own); no route edits or deletes an entry.
+  { route: 'GET /api/v1/audit', expect: staff(200) },
 
   // The local test payment page (outside /api/v1). Its session id is a capability URL, like Stripe's checkout
   // page: it is random, known only to the customer who opened the session, and whoever holds it may look, pay
