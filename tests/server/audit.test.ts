@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
+import { createCategory, createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
 
 /**
  * The audit log (issue 31 item 4): every staff write is recorded in the same transaction as the change, with who
@@ -513,5 +513,159 @@ describe("a customer's own writes", () => {
   it('are not staff writes: an order placed leaves no entry', async () => {
     await cashOrder();
     expect(await count()).toBe(0);
+  });
+});
+
+describe('the catalogue is recorded', () => {
+  it('a product created, changed (price, discount, stock) and deleted: the changed fields before and after', async () => {
+    const category = await createCategory(t);
+    const created = await expectEntry(
+      () =>
+        api('POST', '/products', manager, {
+          title: 'سماعة لاسلكية',
+          description: 'وصف السماعة',
+          quantity: 5,
+          price: 150,
+          category,
+          imageCover: 'https://cdn.example.com/cover.jpg',
+        }),
+      201,
+      {
+        ...asManager(),
+        action: 'product.create',
+        target_type: 'product',
+        target_id: expect.any(String),
+        before: null,
+        after: {
+          sku: null,
+          title: 'سماعة لاسلكية',
+          description: 'وصف السماعة',
+          price: 150,
+          priceAfterDiscount: null,
+          quantity: 5,
+          colors: [],
+          category,
+          subcategories: [],
+          brand: null,
+          imageCover: 'https://cdn.example.com/cover.jpg',
+          images: [],
+        },
+      },
+    );
+    const id = created.json().data._id;
+    await expectEntry(() => api('PUT', `/products/${id}`, admin, { price: 180, priceAfterDiscount: 160 }), 200, {
+      ...asAdmin(),
+      action: 'product.update',
+      target_type: 'product',
+      target_id: id,
+      before: { price: 150, priceAfterDiscount: null },
+      after: { price: 180, priceAfterDiscount: 160 },
+    });
+    // The stock edited in place from the products list.
+    await expectEntry(() => api('PATCH', `/products/${id}`, manager, { quantity: 2 }), 200, {
+      ...asManager(),
+      action: 'product.update',
+      target_type: 'product',
+      target_id: id,
+      before: { quantity: 5 },
+      after: { quantity: 2 },
+    });
+    await expectNone(() => api('PUT', `/products/${id}`, manager, { price: 'abc' }), 400);
+    await expectNone(() => api('PUT', `/products/${MISSING}`, manager, { quantity: 1 }), 404);
+    await expectEntry(() => api('DELETE', `/products/${id}`, admin), 204, {
+      ...asAdmin(),
+      action: 'product.delete',
+      target_type: 'product',
+      target_id: id,
+      before: expect.objectContaining({ title: 'سماعة لاسلكية', price: 180, priceAfterDiscount: 160, quantity: 2 }),
+      after: null,
+    });
+    await expectNone(() => api('DELETE', `/products/${id}`, admin), 404);
+    await expectNone(() => api('POST', '/products', manager, { title: 'x' }), 400);
+  });
+
+  it('categories, brands and subcategories created, renamed and deleted', async () => {
+    for (const [path, type] of [
+      ['/categories', 'category'],
+      ['/brands', 'brand'],
+    ] as const) {
+      const res = await expectEntry(() => api('POST', path, manager, { name: `اسم ${type}` }), 201, {
+        ...asManager(),
+        action: `${type}.create`,
+        target_type: type,
+        target_id: expect.any(String),
+        before: null,
+        after: { name: `اسم ${type}`, image: null, aliases: [] },
+      });
+      const id = res.json().data._id;
+      await expectNone(() => api('POST', path, manager, { name: `اسم ${type}` }), 400);
+      await expectEntry(() => api('PUT', `${path}/${id}`, manager, { name: `جديد ${type}` }), 200, {
+        ...asManager(),
+        action: `${type}.update`,
+        target_type: type,
+        target_id: id,
+        before: { name: `اسم ${type}` },
+        after: { name: `جديد ${type}` },
+      });
+      await expectNone(() => api('PUT', `${path}/${MISSING}`, manager, { name: 'آخر' }), 404);
+      await expectEntry(() => api('DELETE', `${path}/${id}`, admin), 204, {
+        ...asAdmin(),
+        action: `${type}.delete`,
+        target_type: type,
+        target_id: id,
+        before: { name: `جديد ${type}`, image: null, aliases: [] },
+        after: null,
+      });
+      await expectNone(() => api('DELETE', `${path}/${id}`, admin), 404);
+    }
+
+    const category = await createCategory(t);
+    // A category that still has products is refused (409), and its refusal leaves no entry.
+    await createProduct(t, { categoryId: category });
+    await expectNone(() => api('DELETE', `/categories/${category}`, admin), 409);
+
+    const other = await createCategory(t);
+    const sub = await expectEntry(() => api('POST', '/subcategories', manager, { name: 'سماعات', category }), 201, {
+      ...asManager(),
+      action: 'subcategory.create',
+      target_type: 'subcategory',
+      target_id: expect.any(String),
+      before: null,
+      after: { name: 'سماعات', category, aliases: [] },
+    });
+    const subId = sub.json().data._id;
+    await expectEntry(() => api('PATCH', `/subcategories/${subId}`, admin, { category: other }), 200, {
+      ...asAdmin(),
+      action: 'subcategory.update',
+      target_type: 'subcategory',
+      target_id: subId,
+      before: { category },
+      after: { category: other },
+    });
+    await expectNone(() => api('PUT', `/subcategories/${MISSING}`, admin, { name: 'سماعات أخرى' }), 404);
+    await expectEntry(() => api('DELETE', `/subcategories/${subId}`, admin), 204, {
+      ...asAdmin(),
+      action: 'subcategory.delete',
+      target_type: 'subcategory',
+      target_id: subId,
+      before: { name: 'سماعات', category: other, aliases: [] },
+      after: null,
+    });
+  });
+
+  it('an import: one entry with its counts; a refused sheet leaves none', async () => {
+    const heading =
+      'sku,id,title,description,price,priceAfterDiscount,quantity,category,subcategories,brand,colors,images';
+    const csv = `${heading}\nA-1,,قميص جديد,وصف,120,,4,ملابس,,,,https://cdn.example.com/a.jpg\n`;
+    await expectEntry(() => api('POST', '/products/import/apply', admin, { csv, createMissing: true }), 200, {
+      ...asAdmin(),
+      action: 'product.import',
+      target_type: 'product',
+      target_id: null,
+      before: null,
+      after: { rows: 1, created: 1, updated: 0, unchanged: 0, newCategories: 1, newSubcategories: 0, newBrands: 0 },
+    });
+    const refused = `${heading}\nB-1,,قميص,وصف,-5,,4,ملابس,,,,https://cdn.example.com/b.jpg\n`;
+    await expectNone(() => api('POST', '/products/import/apply', admin, { csv: refused }), 400);
   });
 });

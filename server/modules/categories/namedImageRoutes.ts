@@ -5,7 +5,7 @@ import { imageBase } from '../../context';
 import { IdParams, checkFields } from '../../lib/fields';
 import type { ImageBase } from '../../lib/images';
 import { DataOnly, List, NoContent, bearer, formBody } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { NAMED_IMAGE_LIST, type NamedImageRow } from './repository';
 import { CountedListQuery, NamedImage, NamedImageListItem, namedImageFields, type NamedImageJson } from './schemas';
@@ -77,7 +77,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
     },
     async (request, reply) => {
       const { input, file } = await readNamedForm(request, New);
-      return reply.status(201).send({ data: json(request)(await service.create(input, file)) });
+      return reply.status(201).send({ data: json(request)(await service.create(currentUser(request), input, file)) });
     },
   );
 
@@ -97,7 +97,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       config: { multipart: true },
       handler: async (request) => {
         const { input, file } = await readNamedForm(request, Changes);
-        return { data: json(request)(await service.update(request.params.id, input, file)) };
+        return { data: json(request)(await service.update(currentUser(request), request.params.id, input, file)) };
       },
     });
   }
@@ -115,7 +115,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       preValidation: requireAuth(ctx, 'admin'),
     },
     async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

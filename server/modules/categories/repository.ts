@@ -52,9 +52,14 @@ export function namedImageRepository(table: 'categories' | 'brands') {
       ]) as Promise<NamedImageRow>,
 
     /** Changes the fields given; answers the row and the image it had before, or undefined when there is no such row. */
-    update: (db: Db, id: string, input: Partial<NamedImageInput>) =>
+    update: (
+      db: Db,
+      id: string,
+      input: Partial<NamedImageInput>,
+      then?: (tx: Queryable, before: NamedImageRow, after: NamedImageRow) => Promise<void>,
+    ) =>
       db.tx(async (tx) => {
-        const old = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+        const old = await tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
         if (!old) return undefined;
         const row = await tx.one<NamedImageRow>(
           `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image),
@@ -62,6 +67,7 @@ export function namedImageRepository(table: 'categories' | 'brands') {
            WHERE id = $1 RETURNING *`,
           [id, input.name ?? null, input.slug ?? null, input.image ?? null, input.aliases ?? null],
         );
+        if (then) await then(tx, old, row!);
         return { ...row!, previous_image: old.image };
       }),
 
@@ -69,12 +75,18 @@ export function namedImageRepository(table: 'categories' | 'brands') {
      * Deletes the row after `beforeDelete` ran on it, locked, in the same transaction (it throws to refuse);
      * answers the image the row had, or undefined when there is no such row.
      */
-    delete: (db: Db, id: string, beforeDelete?: (tx: Queryable, id: string) => Promise<void>) =>
+    delete: (
+      db: Db,
+      id: string,
+      beforeDelete?: (tx: Queryable, id: string) => Promise<void>,
+      then?: (tx: Queryable, before: NamedImageRow) => Promise<void>,
+    ) =>
       db.tx(async (tx) => {
-        const row = await tx.one<{ image: string | null }>(`SELECT image FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+        const row = await tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
         if (!row) return undefined;
         await beforeDelete?.(tx, id);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+        if (then) await then(tx, row);
         return row;
       }),
   };

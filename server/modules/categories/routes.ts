@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { conflict } from '../../lib/errors';
 import { IdParams } from '../../lib/fields';
 import { bearer } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { categoryHasProducts } from '../products';
 import {
   NewSubcategoryOfCategory,
@@ -72,7 +72,9 @@ export async function categoryRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { category, ...input } = request.body;
       // pathCategoryWins made the path's category the body's, and the input check found it.
-      return reply.status(201).send({ data: await createSubcategory(ctx.db, { ...input, category: category! }) });
+      return reply
+        .status(201)
+        .send({ data: await createSubcategory(ctx.db, currentUser(request), { ...input, category: category! }) });
     },
   );
 }

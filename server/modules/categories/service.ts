@@ -6,6 +6,7 @@ import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { removeImage, storeImage } from '../../lib/images';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
+import { recordAudit, type AuditActor } from '../audit';
 import { withProductCounts } from '../products';
 import type { ImageKind } from '../../storage';
 import { NAMED_IMAGE_LIST, type NamedImageRepository, type NamedImageRow } from './repository';
@@ -37,6 +38,24 @@ export function namedImageService(
     return { image: stored, uploaded: stored };
   };
 
+  /** The audit log's kind of target, and what it keeps of a row. */
+  const type = table === 'categories' ? ('category' as const) : ('brand' as const);
+  const audited = (row: NamedImageRow) => ({ name: row.name, image: row.image, aliases: row.aliases });
+  const record = (
+    tx: Queryable,
+    actor: AuditActor,
+    verb: string,
+    id: string,
+    before?: NamedImageRow,
+    after?: NamedImageRow,
+  ) =>
+    recordAudit(tx, actor, {
+      action: `${type}.${verb}`,
+      target: { type, id },
+      before: before && audited(before),
+      after: after && audited(after),
+    }).then(() => undefined);
+
   /** Runs a write; a duplicate name becomes API.md's 400 and a freshly stored file is removed again. */
   async function write<T>(name: string | undefined, uploaded: string | undefined, fn: () => Promise<T>) {
     try {
@@ -63,30 +82,34 @@ export function namedImageService(
       return row;
     },
 
-    async create(form: NamedImageForm & { name: string }, file?: Buffer): Promise<NamedImageRow> {
+    async create(actor: AuditActor, form: NamedImageForm & { name: string }, file?: Buffer): Promise<NamedImageRow> {
       const { name } = form;
       const { image, uploaded } = await imageOf(form, file);
       return write(name, uploaded, () =>
-        repository.insert(ctx.db, {
-          name,
-          slug: slugify(name),
-          image: image ?? null,
-          aliases: aliasesToStore(form.aliases),
+        ctx.db.tx(async (tx) => {
+          const row = await repository.insert(tx, {
+            name,
+            slug: slugify(name),
+            image: image ?? null,
+            aliases: aliasesToStore(form.aliases),
+          });
+          await record(tx, actor, 'create', row.id, undefined, row);
+          return row;
         }),
       );
     },
 
     /** Changes the fields sent; 404 when there is no such row. */
-    async update(id: string, form: NamedImageForm, file?: Buffer): Promise<NamedImageRow> {
+    async update(actor: AuditActor, id: string, form: NamedImageForm, file?: Buffer): Promise<NamedImageRow> {
       const { name } = form;
       const { image, uploaded } = await imageOf(form, file);
       const result = await write(name, uploaded, () =>
-        repository.update(ctx.db, id, {
-          name,
-          slug: name ? slugify(name) : undefined,
-          image,
-          aliases: aliasesToStore(form.aliases),
-        }),
+        repository.update(
+          ctx.db,
+          id,
+          { name, slug: name ? slugify(name) : undefined, image, aliases: aliasesToStore(form.aliases) },
+          (tx, before, after) => record(tx, actor, 'update', id, before, after),
+        ),
       );
       if (!result) {
         await removeImage(ctx.storage, kind, uploaded);
@@ -99,9 +122,9 @@ export function namedImageService(
     },
 
     /** Deletes the row and then its image; 404 when there is no such row. */
-    async remove(id: string): Promise<void> {
+    async remove(actor: AuditActor, id: string): Promise<void> {
       const removed = await repository
-        .delete(ctx.db, id, beforeDelete)
+        .delete(ctx.db, id, beforeDelete, (tx, before) => record(tx, actor, 'delete', id, before))
         .catch(deleteError ?? ((err) => Promise.reject(err)));
       if (!removed) throw notFound(`No document found for this id: ${id}`);
       await removeImage(ctx.storage, kind, removed.image);

@@ -520,12 +520,18 @@ export async function applyImport(
   text: string,
   createMissing: boolean,
   images?: { zip: ZipFiles; storage: Storage },
+  /** Runs in the same transaction once the sheet is written (the audit log's entry of the import). */
+  then?: (tx: Queryable, plan: ImportPlan) => Promise<void>,
 ): Promise<ImportPlan> {
   const sheet = readSheet(text);
   /** Images stored from the ZIP: removed again when the import is not written. */
   const stored: string[] = [];
   try {
-    return await db.tx((tx) => writeImport(tx, sheet, createMissing, images, stored));
+    return await db.tx(async (tx) => {
+      const plan = await writeImport(tx, sheet, createMissing, images, stored);
+      if (then) await then(tx, plan);
+      return plan;
+    });
   } catch (err) {
     await Promise.all(stored.map((name) => removeImage(images!.storage, 'products', name)));
     throw err;

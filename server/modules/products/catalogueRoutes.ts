@@ -3,12 +3,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError, fieldError } from '../../lib/errors';
 import { checkFields, field, fields } from '../../lib/fields';
 import { Type, DataOnly, ListQueryFields, bearer, formBody, textAsSent } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import { bodyOf } from '../../context';
+import type { Queryable } from '../../db';
+import { recordAudit } from '../audit';
 import { readZip, type ZipFiles } from '../../lib/zip';
 import { catalogueCsv } from './catalogueExport';
-import { IMPORT_MAX_BYTES, ImportRefused, applyImport, previewImport, sheetText } from './catalogueImport';
+import {
+  IMPORT_MAX_BYTES,
+  ImportRefused,
+  applyImport,
+  previewImport,
+  sheetText,
+  type ImportPlan,
+} from './catalogueImport';
 
 /**
  * The owner's catalogue in bulk (README, API notes), beside the product routes under `/products`: the sheet as CSV
@@ -156,7 +165,22 @@ export async function catalogueRoutes(instance: FastifyInstance) {
       const { text, createMissing, zip } = await readImport(request);
       try {
         const images = zip && { zip, storage: ctx.storage };
-        return { data: await applyImport(ctx.db, text, createMissing, images) };
+        // One entry in the audit log per import, with its counts, in the import's transaction.
+        const record = (tx: Queryable, plan: ImportPlan) =>
+          recordAudit(tx, currentUser(request), {
+            action: 'product.import',
+            target: { type: 'product' },
+            after: {
+              rows: plan.counts.rows,
+              created: plan.counts.create,
+              updated: plan.counts.update,
+              unchanged: plan.counts.unchanged,
+              newCategories: plan.newNames.categories.length,
+              newSubcategories: plan.newNames.subcategories.length,
+              newBrands: plan.newNames.brands.length,
+            },
+          }).then(() => undefined);
+        return { data: await applyImport(ctx.db, text, createMissing, images, record) };
       } catch (err) {
         if (!(err instanceof ImportRefused)) throw err;
         // API.md's fail shape, with the plan that names the refused rows (no 400 schema: other 400s keep theirs).

@@ -122,6 +122,27 @@ export function updateProduct(db: Queryable, id: string, values: ProductValues) 
   );
 }
 
+/** What the audit log keeps of a product, locked until the transaction ends; undefined when there is none. */
+export const lockProductForAudit = (tx: Queryable, id: string) =>
+  tx.one<{
+    sku: string | null;
+    title: string;
+    description: string;
+    price: number;
+    price_after_discount: number | null;
+    quantity: number;
+    available_colors: string[];
+    category_id: string;
+    subcategory_ids: string[];
+    brand_id: string | null;
+    image_cover: string;
+    images: string[];
+  }>(
+    `SELECT sku, title, description, price, price_after_discount, quantity, available_colors, category_id,
+       subcategory_ids, brand_id, image_cover, images FROM products WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+
 /**
  * Deletes a product and answers its files, or undefined when there is no such product. Cart lines, wishlist
  * entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL).

@@ -5,7 +5,7 @@ import { imageBase } from '../../context';
 import { IdParams, checkFields } from '../../lib/fields';
 import { listResponse } from '../../lib/listQuery';
 import { DataOnly, ListQuery, NoContent, Product, bearer, formBody } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { reviewJson } from '../reviews';
 import { PRODUCT_LIST as listSpec, type StoredProductRow } from './repository';
@@ -105,7 +105,7 @@ export async function productRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { input, files } = await readProductForm(request, NewProduct);
-      const row = await createProduct(ctx, input, files);
+      const row = await createProduct(ctx, currentUser(request), input, files);
       return reply.status(201).send({ data: productJson(row, base(request)) });
     },
   );
@@ -127,7 +127,9 @@ export async function productRoutes(instance: FastifyInstance) {
       handler: async (request) => {
         const stored = await productToChange(ctx.db, request.params.id);
         const { input, files } = await readProductForm(request, ProductChanges, stored);
-        return { data: productJson(await changeProduct(ctx, stored, input, files), base(request)) };
+        return {
+          data: productJson(await changeProduct(ctx, currentUser(request), stored, input, files), base(request)),
+        };
       },
     });
   }
@@ -145,7 +147,7 @@ export async function productRoutes(instance: FastifyInstance) {
       preValidation: requireAuth(ctx, 'admin'),
     },
     async (request, reply) => {
-      await removeProduct(ctx, request.params.id);
+      await removeProduct(ctx, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

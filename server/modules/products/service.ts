@@ -4,8 +4,9 @@ import { onUniqueViolation, type Db, type Queryable } from '../../db';
 import { foldArabic, slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { removeImage, storeImage } from '../../lib/images';
-import { toPiastres } from '../../lib/money';
+import { toEgp, toPiastres } from '../../lib/money';
 import { productSearchVector } from '../../lib/searchText';
+import { recordAudit, type AuditActor } from '../audit';
 import { cartItems, cartsHoldingProduct, lockCarts, settleCart } from '../cart';
 import { newestReviewsOf } from '../reviews';
 import { subcategoryIdsInCategory } from '../subcategories';
@@ -15,6 +16,7 @@ import {
   findProduct,
   findStoredProduct,
   insertProduct,
+  lockProductForAudit,
   suggestedProducts,
   updateProduct,
   type ProductValues,
@@ -122,11 +124,43 @@ async function write<T>(ctx: AppContext, values: ProductValues, uploaded: string
   }
 }
 
-/** A new product from its checked form and files. */
-export async function createProduct(ctx: AppContext, input: Static<typeof NewProduct>, files: ProductFiles) {
+/** What the audit log keeps of a product: its fields as the API names them, money in EGP. */
+async function audited(tx: Queryable, id: string) {
+  const p = await lockProductForAudit(tx, id);
+  if (!p) return undefined;
+  return {
+    sku: p.sku,
+    title: p.title,
+    description: p.description,
+    price: toEgp(p.price),
+    priceAfterDiscount: p.price_after_discount === null ? null : toEgp(p.price_after_discount),
+    quantity: p.quantity,
+    colors: p.available_colors,
+    category: p.category_id,
+    subcategories: p.subcategory_ids,
+    brand: p.brand_id,
+    imageCover: p.image_cover,
+    images: p.images,
+  };
+}
+
+/** A new product from its checked form and files; recorded in the audit log in the same transaction. */
+export async function createProduct(
+  ctx: AppContext,
+  actor: AuditActor,
+  input: Static<typeof NewProduct>,
+  files: ProductFiles,
+) {
   const values = await valuesOf(ctx.db, input);
   const uploaded = await storeFiles(ctx, values, files);
-  return write(ctx, values, uploaded, () => insertProduct(ctx.db, values));
+  return write(ctx, values, uploaded, () =>
+    ctx.db.tx(async (tx) => {
+      const row = await insertProduct(tx, values);
+      const after = await audited(tx, row.id);
+      await recordAudit(tx, actor, { action: 'product.create', target: { type: 'product', id: row.id }, after });
+      return row;
+    }),
+  );
 }
 
 /**
@@ -135,6 +169,7 @@ export async function createProduct(ctx: AppContext, input: Static<typeof NewPro
  */
 export async function changeProduct(
   ctx: AppContext,
+  actor: AuditActor,
   stored: StoredProductRow,
   input: ProductForm,
   files: ProductFiles,
@@ -142,7 +177,17 @@ export async function changeProduct(
   const { id } = stored;
   const values = await valuesOf(ctx.db, input, stored);
   const uploaded = await storeFiles(ctx, values, files);
-  const row = await write(ctx, values, uploaded, () => updateProduct(ctx.db, id, values));
+  // The audit log keeps the changed fields (price, discount, stock…) before and after, in the same transaction.
+  const row = await write(ctx, values, uploaded, () =>
+    ctx.db.tx(async (tx) => {
+      const before = await audited(tx, id);
+      if (!before) return undefined;
+      const updated = await updateProduct(tx, id, values);
+      const after = await audited(tx, id);
+      await recordAudit(tx, actor, { action: 'product.update', target: { type: 'product', id }, before, after });
+      return updated;
+    }),
+  );
   if (!row) {
     await removeUploads(ctx, uploaded);
     throw notFound(`No document found for this id: ${id}`);
@@ -159,18 +204,21 @@ export async function changeProduct(
  * Deletes a product (see deleteProductRow) and then its files; 404 when there is none. The carts that held it keep a
  * running coupon with its total recomputed from the lines left, as after any cart change (API.md §6.3).
  */
-export async function removeProduct(ctx: AppContext, id: string) {
-  const removed = await deleteProduct(ctx.db, id);
+export async function removeProduct(ctx: AppContext, actor: AuditActor, id: string) {
+  const removed = await deleteProduct(ctx.db, actor, id);
   if (!removed) throw notFound(`No document found for this id: ${id}`);
   await removeUploads(ctx, [removed.image_cover, ...removed.images]);
 }
 
 /** Deletes a product and settles the carts that held it; answers its files, or undefined when there is none. */
-const deleteProduct = (db: Db, id: string) =>
+const deleteProduct = (db: Db, actor: AuditActor, id: string) =>
   db.tx(async (tx) => {
+    const before = await audited(tx, id);
+    if (!before) return undefined;
     const carts = await cartsHoldingProduct(tx, id);
     const row = await deleteProductRow(tx, id);
     if (!row) return undefined;
+    await recordAudit(tx, actor, { action: 'product.delete', target: { type: 'product', id }, before });
     for (const cart of await lockCarts(tx, carts)) await settleCart(tx, cart, await cartItems(tx, cart.id));
     return row;
   });

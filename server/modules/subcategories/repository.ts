@@ -63,8 +63,15 @@ export const insertSubcategory = async (db: Queryable, input: SubcategoryInput) 
  * Changes the fields given; a subcategory moved to another category no longer describes the products of the old
  * one, so it leaves them in the same transaction. Undefined when there is no such subcategory.
  */
-export const updateSubcategory = (db: Db, id: string, input: Partial<SubcategoryInput>) =>
+export const updateSubcategory = (
+  db: Db,
+  id: string,
+  input: Partial<SubcategoryInput>,
+  then?: (tx: Queryable, before: SubcategoryRow, after: SubcategoryRow) => Promise<void>,
+) =>
   db.tx(async (tx) => {
+    const before = await tx.one<SubcategoryRow>('SELECT * FROM subcategories WHERE id = $1 FOR UPDATE', [id]);
+    if (!before) return undefined;
     const updated = await tx.one<SubcategoryRow>(
       `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id),
          aliases = COALESCE($5, aliases), updated_at = now()
@@ -72,14 +79,20 @@ export const updateSubcategory = (db: Db, id: string, input: Partial<Subcategory
       [id, input.name ?? null, input.slug ?? null, input.categoryId ?? null, input.aliases ?? null],
     );
     if (updated && input.categoryId) await removeSubcategoryFromProducts(tx, updated.id, input.categoryId);
+    if (updated && then) await then(tx, before, updated);
     return updated;
   });
 
 /** Deletes the subcategory and takes it off its products; false when there is no such subcategory. */
-export const deleteSubcategory = (db: Db, id: string) =>
+export const deleteSubcategory = (
+  db: Db,
+  id: string,
+  then?: (tx: Queryable, before: SubcategoryRow) => Promise<void>,
+) =>
   db.tx(async (tx) => {
-    const row = await tx.one<{ id: string }>('DELETE FROM subcategories WHERE id = $1 RETURNING id', [id]);
+    const row = await tx.one<SubcategoryRow>('DELETE FROM subcategories WHERE id = $1 RETURNING *', [id]);
     if (!row) return false;
     await removeSubcategoryFromProducts(tx, row.id);
+    if (then) await then(tx, row);
     return true;
   });

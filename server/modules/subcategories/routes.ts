@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyOf } from '../../context';
 import { IdParams } from '../../lib/fields';
 import { DataOnly, List, NoContent, bearer } from '../../lib/schemas';
-import { requireAuth } from '../../plugins/auth';
+import { currentUser, requireAuth } from '../../plugins/auth';
 import { CountedListQuery } from '../categories';
 import { SUBCATEGORY_LIST } from './repository';
 import { NewSubcategory, Subcategory, SubcategoryChanges, SubcategoryListItem } from './schemas';
@@ -51,7 +51,8 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
       },
       preValidation: staff,
     },
-    async (request, reply) => reply.status(201).send({ data: await createSubcategory(ctx.db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await createSubcategory(ctx.db, currentUser(request), request.body) }),
   );
 
   app.get(
@@ -73,7 +74,9 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
         response: { 200: DataOnly(Subcategory) },
       },
       preValidation: staff,
-      handler: async (request) => ({ data: await changeSubcategory(ctx.db, request.params.id, request.body) }),
+      handler: async (request) => ({
+        data: await changeSubcategory(ctx.db, currentUser(request), request.params.id, request.body),
+      }),
     });
   }
 
@@ -90,7 +93,7 @@ export async function subcategoryRoutes(instance: FastifyInstance) {
       preValidation: requireAuth(ctx, 'admin'),
     },
     async (request, reply) => {
-      await removeSubcategory(ctx.db, request.params.id);
+      await removeSubcategory(ctx.db, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

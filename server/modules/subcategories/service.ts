@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
-import type { Db } from '../../db';
+import type { Db, Queryable } from '../../db';
+import { recordAudit, type AuditActor } from '../audit';
 import { onUniqueViolation } from '../../db';
 import { aliasesToStore } from '../../lib/aliases';
 import { slugify } from '../../lib/arabic';
@@ -14,6 +15,7 @@ import {
   insertSubcategory,
   listSubcategories as listRows,
   updateSubcategory,
+  type SubcategoryRow,
 } from './repository';
 import type { NewSubcategory, SubcategoryForm } from './schemas';
 import { subcategoryJson } from './serialize';
@@ -35,16 +37,28 @@ export async function getSubcategory(db: Db, id: string) {
   return subcategoryJson(row);
 }
 
-/** A new subcategory; a name its category already has → API.md's duplicate 400. */
-export async function createSubcategory(db: Db, input: Static<typeof NewSubcategory>) {
+/** What the audit log keeps of a subcategory. */
+const audited = (row: SubcategoryRow) => ({ name: row.name, category: row.category_id, aliases: row.aliases });
+const target = (id: string) => ({ type: 'subcategory' as const, id });
+
+/** A new subcategory; a name its category already has → API.md's duplicate 400. Recorded in the audit log. */
+export async function createSubcategory(db: Db, actor: AuditActor, input: Static<typeof NewSubcategory>) {
   const { name } = input;
   const row = await onUniqueViolation(
     () =>
-      insertSubcategory(db, {
-        name,
-        slug: slugify(name),
-        categoryId: input.category,
-        aliases: aliasesToStore(input.aliases),
+      db.tx(async (tx: Queryable) => {
+        const inserted = await insertSubcategory(tx, {
+          name,
+          slug: slugify(name),
+          categoryId: input.category,
+          aliases: aliasesToStore(input.aliases),
+        });
+        await recordAudit(tx, actor, {
+          action: 'subcategory.create',
+          target: target(inserted.id),
+          after: audited(inserted),
+        });
+        return inserted;
       }),
     () => duplicateValue(name),
   );
@@ -52,16 +66,27 @@ export async function createSubcategory(db: Db, input: Static<typeof NewSubcateg
 }
 
 /** Renames a subcategory or moves it to another category (only the fields sent); 404 when there is none. */
-export async function changeSubcategory(db: Db, id: string, input: SubcategoryForm) {
+export async function changeSubcategory(db: Db, actor: AuditActor, id: string, input: SubcategoryForm) {
   const { name } = input;
   const row = await onUniqueViolation(
     () =>
-      updateSubcategory(db, id, {
-        name,
-        slug: name ? slugify(name) : undefined,
-        categoryId: input.category,
-        aliases: aliasesToStore(input.aliases),
-      }),
+      updateSubcategory(
+        db,
+        id,
+        {
+          name,
+          slug: name ? slugify(name) : undefined,
+          categoryId: input.category,
+          aliases: aliasesToStore(input.aliases),
+        },
+        (tx, before, after) =>
+          recordAudit(tx, actor, {
+            action: 'subcategory.update',
+            target: target(id),
+            before: audited(before),
+            after: audited(after),
+          }).then(() => undefined),
+      ),
     () => duplicateValue(name ?? ''),
   );
   if (!row) throw notFound(`No document found for this id: ${id}`);
@@ -69,6 +94,11 @@ export async function changeSubcategory(db: Db, id: string, input: SubcategoryFo
 }
 
 /** Deletes a subcategory (its products lose it); 404 when there is none. */
-export async function removeSubcategory(db: Db, id: string) {
-  if (!(await deleteSubcategory(db, id))) throw notFound(`No document found for this id: ${id}`);
+export async function removeSubcategory(db: Db, actor: AuditActor, id: string) {
+  const deleted = await deleteSubcategory(db, id, (tx, before) =>
+    recordAudit(tx, actor, { action: 'subcategory.delete', target: target(id), before: audited(before) }).then(
+      () => undefined,
+    ),
+  );
+  if (!deleted) throw notFound(`No document found for this id: ${id}`);
 }
