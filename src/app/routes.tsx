@@ -61,6 +61,7 @@ const AdminSubcategoriesPage = lazy(() => import('../pages/admin/AdminSubcategor
 const AdminOrderInvoicePage = lazy(() => import('../pages/admin/AdminOrderInvoicePage'));
 const AdminDeliveryPage = lazy(() => import('../pages/admin/AdminDeliveryPage'));
 const AdminShopSettingsPage = lazy(() => import('../pages/admin/AdminShopSettingsPage'));
+const AdminAuditLogPage = lazy(() => import('../pages/admin/AdminAuditLogPage'));
 
 // The two slowest pages to first paint start their data request in their route's loader, so it travels
 // while the page chunk downloads; the page's own request then takes it (api/prefetch.ts). The loaders
@@ -160,6 +161,7 @@ export function createRoutes(): RouteObject[] {
                     { path: 'subcategories', element: <AdminSubcategoriesPage /> },
                     { path: 'delivery', element: <AdminDeliveryPage /> },
                     { path: 'settings', element: <AdminShopSettingsPage /> },
+                    { path: 'audit', element: <AdminAuditLogPage /> },
                   ],
                 },
               ],

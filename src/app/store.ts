@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import audit from '../features/audit/auditSlice';
 import brand from '../features/brand/brandSlice';
 import cart from '../features/cart/cartSlice';
 import category from '../features/category/categorySlice';
@@ -15,7 +16,8 @@ import wishlist from '../features/wishlist/wishlistSlice';
 import { persistenceMiddleware } from './persistence';
 import { watchSessionExpiry } from './session';
 
-// The twelve state areas of SPEC §3, one slice each, and delivery in Egypt (governorates and the delivery quote).
+// The twelve state areas of SPEC §3, one slice each, delivery in Egypt (governorates and the delivery quote) and the
+// staff's audit log.
 const rootReducer = combineReducers({
   category,
   brand,
@@ -30,6 +32,7 @@ const rootReducer = combineReducers({
   checkOut,
   orders,
   delivery,
+  audit,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -39,7 +39,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'ادارة جميع المنتجات' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/allproducts');
     const menu = screen.getByRole('navigation', { name: 'لوحة التحكم' });
-    expect(menu.querySelectorAll('a')).toHaveLength(13);
+    expect(menu.querySelectorAll('a')).toHaveLength(14);
     expect(screen.getByRole('link', { name: 'اضف كوبون' })).toHaveAttribute('href', '/admin/addcoupon');
   });
 

@@ -11,6 +11,8 @@ const adminMenuLinks: Array<SideMenuLink & { ownerOnly?: boolean }> = [
   { to: '/admin/subcategories', label: 'التصنيفات الفرعية' },
   { to: '/admin/delivery', label: 'مناطق الشحن' },
   { to: '/admin/settings', label: 'اعدادات المتجر', ownerOnly: true },
+  // Staff see the log of what they changed; the owner sees everyone's.
+  { to: '/admin/audit', label: 'سجل النشاط' },
   { to: '/admin/addbrand', label: 'اضف ماركة' },
   { to: '/admin/addcategory', label: 'اضف تصنيف' },
   { to: '/admin/addsubcategory', label: 'اضف تصنيف فرعي' },

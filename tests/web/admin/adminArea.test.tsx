@@ -30,6 +30,7 @@ describe('admin area', () => {
       '/admin/subcategories',
       '/admin/delivery',
       '/admin/settings',
+      '/admin/audit',
       '/admin/addbrand',
       '/admin/addcategory',
       '/admin/addsubcategory',

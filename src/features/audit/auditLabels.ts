@@ -1,0 +1,141 @@
+import { formatDateTime } from '../../../common/format';
+
+/** What each recorded action is called on the audit screen. */
+export const ACTION_LABELS: Record<string, string> = {
+  'order.paid': 'تأكيد دفع طلب',
+  'order.delivered': 'تأكيد توصيل طلب',
+  'order.confirmed': 'تأكيد طلب مع العميل',
+  'order.shipped': 'شحن طلب',
+  'order.refunded': 'استرداد مبلغ طلب',
+  'coupon.create': 'اضافة كوبون',
+  'coupon.update': 'تعديل كوبون',
+  'coupon.delete': 'حذف كوبون',
+  'user.create': 'اضافة مستخدم',
+  'user.update': 'تعديل مستخدم',
+  'user.delete': 'حذف مستخدم',
+  'user.password': 'تغيير كلمة مرور مستخدم',
+  'zone.create': 'اضافة منطقة شحن',
+  'zone.update': 'تعديل منطقة شحن',
+  'zone.delete': 'حذف منطقة شحن',
+  'governorate.create': 'اضافة محافظة',
+  'governorate.update': 'تعديل محافظة',
+  'governorate.delete': 'حذف محافظة',
+  'settings.update': 'تعديل اعدادات المتجر',
+  'product.create': 'اضافة منتج',
+  'product.update': 'تعديل منتج',
+  'product.delete': 'حذف منتج',
+  'category.create': 'اضافة تصنيف',
+  'category.update': 'تعديل تصنيف',
+  'category.delete': 'حذف تصنيف',
+  'subcategory.create': 'اضافة تصنيف فرعي',
+  'subcategory.update': 'تعديل تصنيف فرعي',
+  'subcategory.delete': 'حذف تصنيف فرعي',
+  'brand.create': 'اضافة ماركة',
+  'brand.update': 'تعديل ماركة',
+  'brand.delete': 'حذف ماركة',
+};
+
+/** The kinds of thing an entry is about. */
+export const TARGET_LABELS: Record<string, string> = {
+  order: 'طلب',
+  product: 'منتج',
+  coupon: 'كوبون',
+  user: 'مستخدم',
+  zone: 'منطقة شحن',
+  governorate: 'محافظة',
+  settings: 'اعدادات المتجر',
+  category: 'تصنيف',
+  subcategory: 'تصنيف فرعي',
+  brand: 'ماركة',
+};
+
+export const ROLE_LABELS: Record<string, string> = { admin: 'المالك', manager: 'مشرف', user: 'عميل' };
+
+/** The changed fields' names. */
+const FIELD_LABELS: Record<string, string> = {
+  isPaid: 'مدفوع',
+  isDelivered: 'تم التوصيل',
+  isConfirmed: 'مؤكد مع العميل',
+  isShipped: 'تم الشحن',
+  courier: 'شركة الشحن',
+  trackingNumber: 'رقم التتبع',
+  trackingUrl: 'رابط التتبع',
+  isCancelled: 'ملغي',
+  isRefunded: 'مسترد',
+  refundId: 'رقم الاسترداد',
+  name: 'الاسم',
+  expire: 'تاريخ الانتهاء',
+  discount: 'نسبة الخصم',
+  email: 'البريد الالكتروني',
+  phone: 'الهاتف',
+  role: 'الدور',
+  active: 'الحساب مفعل',
+  code: 'الرمز',
+  nameEn: 'الاسم بالانجليزية',
+  fee: 'رسوم الشحن',
+  freeShippingFrom: 'شحن مجاني من',
+  cashOnDelivery: 'الدفع عند الاستلام',
+  cashFee: 'رسوم الدفع عند الاستلام',
+  governorates: 'المحافظات',
+  shopName: 'اسم المتجر',
+  shopAddress: 'عنوان المتجر',
+  taxNumber: 'رقم التسجيل الضريبي',
+  vatRate: 'نسبة الضريبة',
+  defaultShippingFee: 'رسوم الشحن الافتراضية',
+  cashMaxTotal: 'الحد الاقصى للدفع عند الاستلام',
+  staffEmail: 'بريد فريق المتجر',
+  lowStockLevel: 'حد المخزون المنخفض',
+  title: 'اسم المنتج',
+  description: 'الوصف',
+  price: 'السعر',
+  priceAfterDiscount: 'السعر بعد الخصم',
+  quantity: 'الكمية',
+  sku: 'رمز المنتج (SKU)',
+  category: 'التصنيف',
+  subcategories: 'التصنيفات الفرعية',
+  brand: 'الماركة',
+  colors: 'الالوان',
+  imageCover: 'الصورة الرئيسية',
+  images: 'الصور',
+};
+
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+export const targetLabel = (type: string) => TARGET_LABELS[type] ?? type;
+export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+export const fieldLabel = (name: string) => FIELD_LABELS[name] ?? name;
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A recorded value in words: yes/no, a role, a moment, a list, or the value itself; nothing is a dash. */
+export function valueText(name: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'نعم' : 'لا';
+  if (name === 'role' && typeof value === 'string') return roleLabel(value);
+  if (typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText('', v)).join('، ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Each changed field of an entry, with its value before and after (— where there was none). */
+export function changedFields(entry: {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}) {
+  const names = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return names.map((name) => ({
+    name,
+    label: fieldLabel(name),
+    before: entry.before ? valueText(name, entry.before[name]) : null,
+    after: entry.after ? valueText(name, entry.after[name]) : null,
+  }));
+}
+
+/** Where the admin screens show the target, when they do. */
+export function targetLink(target: { type: string; id: string | null }): string | undefined {
+  if (!target.id) return target.type === 'settings' ? '/admin/settings' : undefined;
+  if (target.type === 'order') return `/admin/orders/${encodeURIComponent(target.id)}`;
+  if (target.type === 'product') return `/admin/editproduct/${encodeURIComponent(target.id)}`;
+  if (target.type === 'coupon') return `/admin/editcoupon/${encodeURIComponent(target.id)}`;
+  return undefined;
+}

@@ -1,0 +1,37 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { createAppAsyncThunk } from '../../app/hooks';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
+import type { RootState } from '../../app/store';
+import { loggedOut } from '../user/userSlice';
+
+type AuditEntry = import('../../api/admin/audit').AuditEntry;
+type AuditQuery = import('../../api/admin/audit').AuditQuery;
+
+// Staff only: the calls are loaded on first use, so they stay in the admin chunks.
+const auditApi = () => import('../../api/admin/audit');
+
+interface AuditState {
+  /** The page of /admin/audit on screen. */
+  page: PagedList<AuditEntry>;
+}
+
+const initialState: AuditState = { page: emptyPagedList() };
+
+/** GET /audit: one page of staff actions, newest first, with the screen's filters. */
+export const fetchAuditLog = createAppAsyncThunk('audit/fetchPage', async (query: AuditQuery) =>
+  (await auditApi()).listAuditLog(query),
+);
+
+const auditSlice = createSlice({
+  name: 'audit',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(loggedOut, () => initialState);
+    addPagedListCases(builder, fetchAuditLog, (state) => state.page);
+  },
+});
+
+export default auditSlice.reducer;
+
+export const selectAuditPage = (state: RootState) => state.audit.page;
