@@ -230,9 +230,15 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     await page
       .getByLabel('اختيار صور للخانة 1')
       .setInputFiles([await pngFile('one.png', 1200, 900, '#3366cc'), await pngFile('two.png', 1000, 800, '#22aa55')]);
+    // Each photo goes through the crop dialog in turn.
     const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
-    await cropReady(dialog);
-    await dialog.getByRole('button', { name: 'قص', exact: true }).click();
+    for (const position of [1, 2]) {
+      await cropReady(dialog);
+      await dialog.getByRole('button', { name: 'قص', exact: true }).click();
+      await expect
+        .poll(() => page.getByRole('img', { name: `الصورة ${position}` }).getAttribute('src'))
+        .toMatch(/^data:image\/jpeg/);
+    }
     await dialog.waitFor({ state: 'detached' });
     await page.getByLabel('اسم المنتج').fill(PRODUCT);
     await page.getByLabel('وصف المنتج').fill('منتج أضيف عبر موزع الأحمال');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
-import { login, startShop, type Shop } from './harness';
+import { cropReady, DEMO_ADMIN, login, startShop, toast, type Shop } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -93,4 +94,108 @@ describe('the home offers', () => {
       await context.close();
     },
   );
+});
+
+/** A photo in horizontal bands (top to bottom), each `[height, colour]`, as a PNG file to choose. */
+async function bandedPhoto(name: string, width: number, bands: [number, string][]) {
+  const height = bands.reduce((sum, [h]) => sum + h, 0);
+  let top = 0;
+  const layers = [];
+  for (const [h, colour] of bands) {
+    layers.push({
+      input: await sharp({ create: { width, height: h, channels: 3, background: colour } })
+        .png()
+        .toBuffer(),
+      top,
+      left: 0,
+    });
+    top += h;
+  }
+  const buffer = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
+    .composite(layers)
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** The colour of a pixel of an image, as [r, g, b]. */
+async function pixel(image: Buffer, x: number, y: number) {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+  return [data[at], data[at + 1], data[at + 2]];
+}
+
+describe('photos chosen at once on the product form', () => {
+  it('go through the crop dialog one by one, and a 1200×1600 photo is saved at 4:3 as framed, not squeezed', async () => {
+    const { context, page } = await shop.newPage({ width: 1280, height: 900 });
+    await login(page, DEMO_ADMIN);
+    await page.goto('/admin/addproduct');
+    // Green edges, red and blue in the middle: the dialog's first 4:3 frame of the tall photo holds only red and blue.
+    const tall = await bandedPhoto('tall.png', 1200, [
+      [300, '#00ff00'],
+      [500, '#ff0000'],
+      [500, '#0000ff'],
+      [300, '#00ff00'],
+    ]);
+    const wide = await bandedPhoto('wide.png', 1600, [[1200, '#ffaa00']]);
+    const square = await bandedPhoto('square.png', 900, [[900, '#8800ff']]);
+    await page.getByLabel('اختيار صور للخانة 1').setInputFiles([tall, wide, square]);
+
+    const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
+    const shown = dialog.getByRole('img', { name: 'الصورة المراد قصها' });
+    for (const [position, [width, height]] of [
+      [1200, 1600],
+      [1600, 1200],
+      [900, 900],
+    ].entries()) {
+      await cropReady(dialog);
+      // The dialog shows this photo, at its own shape.
+      await expect
+        .poll(() => shown.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+        .toEqual([width, height]);
+      await dialog.getByRole('button', { name: 'قص', exact: true }).click();
+      await expect
+        .poll(() => page.getByRole('img', { name: `الصورة ${position + 1}` }).getAttribute('src'))
+        .toMatch(/^data:image\/jpeg/);
+    }
+    await dialog.waitFor({ state: 'detached' });
+    for (const position of [1, 2, 3]) {
+      const [width, height] = await page
+        .getByRole('img', { name: `الصورة ${position}` })
+        .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+      expect(Math.abs(width / height - 4 / 3), `photo ${position}: ${width}×${height}`).toBeLessThan(0.01);
+    }
+
+    const title = `منتج بثلاث صور ${Date.now()}`;
+    await page.getByLabel('اسم المنتج').fill(title);
+    await page.getByLabel('وصف المنتج').fill('صور مقصوصة بنسبة 4:3');
+    await page.getByLabel('السعر قبل الخصم').fill('500');
+    await page.getByLabel('الكمية المتاحة').fill('5');
+    const category = page.getByLabel('التصنيف الرئيسي');
+    await category.locator('option').nth(1).waitFor({ state: 'attached' });
+    await category.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await toast(page, 'تمت الاضافة بنجاح');
+
+    const found = await shop.api<{ data: { imageCover: string; images: string[] }[] }>(
+      'GET',
+      `/products?keyword=${encodeURIComponent(title)}`,
+    );
+    const product = found.data.data[0];
+    expect(product.images).toHaveLength(3);
+    for (const url of [product.imageCover, ...product.images]) {
+      const stored = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const { width, height } = await sharp(stored).metadata();
+      expect(Math.abs(width! / height! - 4 / 3), `${url}: ${width}×${height}`).toBeLessThan(0.01);
+    }
+    // The tall photo is stored as the dialog framed it: red above, blue below, none of its green edges.
+    const cover = Buffer.from(await (await fetch(product.imageCover)).arrayBuffer());
+    const { width, height } = await sharp(cover).metadata();
+    const [top, bottom] = [await pixel(cover, width! / 2, 2), await pixel(cover, width! / 2, height! - 3)];
+    expect(top[0]).toBeGreaterThan(200);
+    expect(top[1]).toBeLessThan(60);
+    expect(bottom[2]).toBeGreaterThan(200);
+    expect(bottom[1]).toBeLessThan(60);
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type Crop, type PixelCrop } from 'react-image-crop';
+import ReactCrop, { centerCrop, makeAspectCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
 import { NOT_AN_IMAGE_MESSAGE } from './adminErrors';
 import { readImageFile, type LoadedImage } from './imageFiles';
@@ -50,6 +50,8 @@ interface ImageUploaderProps {
 interface CropTarget {
   slot: number;
   source: string;
+  /** Just added: closing the dialog keeps the frame it showed, so no photo stays at a ratio the shop does not use. */
+  added: boolean;
 }
 
 /** Remembers which image a slot started from, so editing crops the original and not the last crop. */
@@ -85,28 +87,26 @@ function TrashIcon() {
   );
 }
 
-function cropToJpeg(image: HTMLImageElement, crop: PixelCrop | undefined): string {
-  const scaleX = image.width ? image.naturalWidth / image.width : 1;
-  const scaleY = image.height ? image.naturalHeight / image.height : 1;
+/**
+ * The part of the photo the owner framed, as a JPEG of exactly `aspect`. The frame is read in percent of the photo and
+ * applied to its natural size, so the saved image is what the dialog showed whatever size the photo was drawn at.
+ */
+function cropToJpeg(image: HTMLImageElement, crop: PercentCrop | undefined, aspect: number): string {
+  const { naturalWidth, naturalHeight } = image;
   const area =
     crop && crop.width > 0 && crop.height > 0
-      ? crop
-      : { x: 0, y: 0, width: image.width || image.naturalWidth, height: image.height || image.naturalHeight };
+      ? {
+          x: (crop.x / 100) * naturalWidth,
+          y: (crop.y / 100) * naturalHeight,
+          width: (crop.width / 100) * naturalWidth,
+          height: (crop.height / 100) * naturalHeight,
+        }
+      : { x: 0, y: 0, width: naturalWidth, height: naturalHeight };
   const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(area.width * scaleX));
-  canvas.height = Math.max(1, Math.round(area.height * scaleY));
+  canvas.width = Math.max(1, Math.round(area.width));
+  canvas.height = Math.max(1, Math.round(canvas.width / aspect));
   const context = canvas.getContext('2d');
-  context?.drawImage(
-    image,
-    area.x * scaleX,
-    area.y * scaleY,
-    area.width * scaleX,
-    area.height * scaleY,
-    0,
-    0,
-    canvas.width,
-    canvas.height,
-  );
+  context?.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
   return canvas.toDataURL('image/jpeg');
 }
 
@@ -124,9 +124,10 @@ export default function ImageUploader({
   disabled = false,
 }: ImageUploaderProps) {
   const [originals, setOriginals] = useState<Record<number, Original>>({});
-  const [cropTarget, setCropTarget] = useState<CropTarget | null>(null);
-  const [crop, setCrop] = useState<Crop>();
-  const [completedCrop, setCompletedCrop] = useState<PixelCrop>();
+  /** The photos waiting for the crop dialog, in turn: every photo chosen at once, not only the last. */
+  const [cropQueue, setCropQueue] = useState<CropTarget[]>([]);
+  const cropTarget = cropQueue[0] ?? null;
+  const [crop, setCrop] = useState<PercentCrop>();
   const [cropMinWidth, setCropMinWidth] = useState(CROP_MIN_WIDTH);
   const [processing, setProcessing] = useState(false);
   const cropImageRef = useRef<HTMLImageElement>(null);
@@ -140,10 +141,10 @@ export default function ImageUploader({
     return original && original.shown === images[slot] ? original.source : images[slot];
   };
 
-  const closeCrop = () => {
-    setCropTarget(null);
+  /** On to the next photo waiting for the dialog (or closes it). */
+  const nextCrop = () => {
+    setCropQueue((queue) => queue.slice(1));
     setCrop(undefined);
-    setCompletedCrop(undefined);
   };
 
   const checkSize = ({ width, height }: LoadedImage): string | null => {
@@ -182,10 +183,8 @@ export default function ImageUploader({
     });
     setOriginals(nextOriginals);
     onChange(nextImages);
-    if (cropping) {
-      const last = targets[loaded.length - 1];
-      setCropTarget({ slot: last, source: nextImages[last] });
-    }
+    if (cropping)
+      setCropQueue(loaded.map((_, i) => ({ slot: targets[i], source: nextImages[targets[i]], added: true })));
   };
 
   const handleInput = (slot: number, replace: boolean) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -200,7 +199,7 @@ export default function ImageUploader({
   };
 
   const editImage = (slot: number) => {
-    if (cropping) setCropTarget({ slot, source: originalOf(slot) });
+    if (cropping) setCropQueue([{ slot, source: originalOf(slot), added: false }]);
     else inputRefs.current[slot]?.click();
   };
 
@@ -209,15 +208,20 @@ export default function ImageUploader({
     const initial = centerCrop(makeAspectCrop({ unit: '%', width: 90 }, aspect, width, height), width, height);
     setCropMinWidth(Math.min(CROP_MIN_WIDTH, width));
     setCrop(initial);
-    setCompletedCrop(convertToPixelCrop(initial, width, height));
   };
 
   const finishCrop = () => {
     if (!cropTarget || !cropImageRef.current) return;
-    const cropped = cropToJpeg(cropImageRef.current, completedCrop);
+    const cropped = cropToJpeg(cropImageRef.current, crop, aspect);
     setOriginals({ ...originals, [cropTarget.slot]: { source: cropTarget.source, shown: cropped } });
     onChange({ ...images, [cropTarget.slot]: cropped });
-    closeCrop();
+    nextCrop();
+  };
+
+  /** Closing keeps a just-added photo at the frame the dialog showed; an edit keeps the slot's image as it was. */
+  const closeCrop = () => {
+    if (cropTarget?.added && crop) finishCrop();
+    else nextCrop();
   };
 
   const slots = Array.from({ length: max }, (_, slot) => slot);
@@ -320,9 +324,9 @@ export default function ImageUploader({
         <Modal.Body className="text-center">
           {cropTarget && (
             <ReactCrop
+              key={`${cropTarget.slot}-${cropQueue.length}`}
               crop={crop}
               onChange={(_, percentCrop) => setCrop(percentCrop)}
-              onComplete={(pixelCrop) => setCompletedCrop(pixelCrop)}
               aspect={aspect}
               ruleOfThirds
               minWidth={cropMinWidth}

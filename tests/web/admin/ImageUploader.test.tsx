@@ -154,23 +154,30 @@ describe('ImageUploader', () => {
   });
 
   describe('with cropping', () => {
-    it("opens 'قص الصورة' on the last added image; 'Crop' replaces it with a JPEG data URL", async () => {
+    it("opens 'قص الصورة' on every added image in turn; each 'قص' replaces its image with a JPEG data URL", async () => {
       const user = userEvent.setup();
       const onImages = vi.fn();
       render(<Harness max={5} crop onImages={onImages} />);
       await user.upload(slotInput(1), [imageFile('a.png', 800, 600), imageFile('b.png', 1024, 768)]);
-      const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
-      expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute(
-        'src',
-        dataUrlOf(1024, 768),
-      );
-      await user.click(within(dialog).getByRole('button', { name: 'قص' }));
+      for (const [width, height] of [
+        [800, 600],
+        [1024, 768],
+      ]) {
+        const dialog = await screen.findByRole('dialog', { name: 'قص الصورة' });
+        await waitFor(() =>
+          expect(within(dialog).getByRole('img', { name: 'الصورة المراد قصها' })).toHaveAttribute(
+            'src',
+            dataUrlOf(width, height),
+          ),
+        );
+        await user.click(within(dialog).getByRole('button', { name: 'قص' }));
+      }
       expect(stubs.toDataURL).toHaveBeenCalledWith('image/jpeg');
-      expect(stubs.drawImage).toHaveBeenCalled();
+      expect(stubs.drawImage).toHaveBeenCalledTimes(2);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(thumbnail(1)).toHaveAttribute('src', CROPPED_JPEG);
       expect(thumbnail(2)).toHaveAttribute('src', CROPPED_JPEG);
-      expect(thumbnail(1)).toHaveAttribute('src', dataUrlOf(800, 600));
-      expect(onImages).toHaveBeenLastCalledWith({ 0: dataUrlOf(800, 600), 1: CROPPED_JPEG });
+      expect(onImages).toHaveBeenLastCalledWith({ 0: CROPPED_JPEG, 1: CROPPED_JPEG });
     });
 
     it('edit crops the original image, not the cropped one', async () => {

@@ -280,10 +280,15 @@ describe('admin: add product', () => {
       imageFile('a.png', 800, 600),
       imageFile('b.png', 1024, 768),
     ]);
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'قص الصورة' })).getByRole('button', { name: 'قص' }),
-    );
-    await waitFor(() => expect(screen.getByRole('img', { name: 'الصورة 2' })).toHaveAttribute('src', CROPPED_JPEG));
+    // Each photo goes through the crop dialog in turn.
+    for (const position of [1, 2]) {
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'قص الصورة' })).getByRole('button', { name: 'قص' }),
+      );
+      await waitFor(() =>
+        expect(screen.getByRole('img', { name: `الصورة ${position}` })).toHaveAttribute('src', CROPPED_JPEG),
+      );
+    }
 
     await fillRequiredFields(user);
     await user.type(screen.getByLabelText('السعر بعد الخصم'), '1200');
@@ -310,9 +315,11 @@ describe('admin: add product', () => {
     expect(field('availableColors')).toEqual(['#000000']);
     const cover = field('imageCover');
     expect(cover).toHaveLength(1);
-    expect((cover[0] as File).type).toBe('image/png');
+    // Both photos as the owner cropped them.
+    expect((cover[0] as File).type).toBe('image/jpeg');
     const images = field('images') as File[];
-    expect(images.map((f) => f.type)).toEqual(['image/png', 'image/jpeg']);
+    expect(images.map((f) => f.type)).toEqual(['image/jpeg', 'image/jpeg']);
+    expect(await images[0].text()).toBe('cropped');
     expect(await images[1].text()).toBe('cropped');
 
     expect(screen.getByLabelText('اسم المنتج')).toBeDisabled();
