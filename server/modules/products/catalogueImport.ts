@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { colorOfName } from '../../../common/colorNames';
 import { toAsciiDigits } from '../../../common/digits';
 import type { Db, Queryable } from '../../db';
@@ -91,13 +91,40 @@ function columnOf(heading: string): CatalogueColumn | undefined {
   return CATALOGUE_COLUMNS.find((c) => c.toLowerCase() === h || COLUMN_NAMES[c] === heading.trim());
 }
 
-export function readSheet(text: string): Sheet {
+/** Lets other requests run between slices of a large sheet (reading and checking 10,000 rows takes about a second). */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Characters parsed, and rows checked, between two yields. */
+const PARSE_SLICE = 64 * 1024;
+const CHECK_SLICE = 250;
+
+/** The sheet's records, parsed a slice at a time. */
+async function parseRecords(text: string, delimiter: string): Promise<string[][]> {
+  const records: string[][] = [];
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: false });
+  parser.on('readable', () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record as string[]);
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+  });
+  done.catch(() => undefined); // awaited below; a parse error must not count as unhandled meanwhile
+  for (let at = 0; at < text.length && !parser.destroyed; at += PARSE_SLICE) {
+    parser.write(text.slice(at, at + PARSE_SLICE));
+    await yieldToOthers();
+  }
+  if (!parser.destroyed) parser.end();
+  await done;
+  return records;
+}
+
+export async function readSheet(text: string): Promise<Sheet> {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0];
   // Excel in some Arabic locales separates with semicolons.
   const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
   let records: string[][];
   try {
-    records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false });
+    records = await parseRecords(text, delimiter);
   } catch (err) {
     const { code, lines } = err as { code?: string; lines?: number };
     const where = lines ? ` (قرب السطر ${lines})` : '';
@@ -434,7 +461,8 @@ async function planImport(db: Queryable, sheet: Sheet, createMissing: boolean, z
     subcategories: new Map<string, string>(),
     brands: new Map<string, string>(),
   };
-  for (const check of checks) {
+  for (const [i, check] of checks.entries()) {
+    if (i % CHECK_SLICE === CHECK_SLICE - 1) await yieldToOthers();
     const checked = checkRow(check, shop, createMissing, zip);
     // One product once: a second row for the same product (or a new one with the same SKU) is refused.
     if (checked) {
@@ -500,7 +528,7 @@ function changedColumns(row: CheckedRow): CatalogueColumn[] {
 
 /** Rows to create, update and leave, and the refused ones: nothing is written. */
 export async function previewImport(db: Db, text: string, createMissing: boolean, zip?: ZipFiles): Promise<ImportPlan> {
-  const sheet = readSheet(text);
+  const sheet = await readSheet(text);
   return (await db.tx((tx) => planImport(tx, sheet, createMissing, zip), { snapshot: true })).plan;
 }
 
@@ -523,7 +551,7 @@ export async function applyImport(
   /** Runs in the same transaction once the sheet is written (the audit log's entry of the import). */
   then?: (tx: Queryable, plan: ImportPlan) => Promise<void>,
 ): Promise<ImportPlan> {
-  const sheet = readSheet(text);
+  const sheet = await readSheet(text);
   /** Images stored from the ZIP: removed again when the import is not written. */
   const stored: string[] = [];
   try {
@@ -607,7 +635,8 @@ async function writeImport(
   const changedIds = new Set(plan.update.map((u) => u.id));
   const inserts: ProductValues[] = [];
   const updates: (ProductValues & { id: string })[] = [];
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (i % CHECK_SLICE === CHECK_SLICE - 1) await yieldToOthers();
     if (row.stored && !changedIds.has(row.stored.id)) continue;
     const values: ProductValues = { ...row.values };
     if (row.sku !== undefined) values.sku = row.sku;
