@@ -1,10 +1,11 @@
 import { apiClient } from './client';
 import { imageUrl } from './normalize';
 import type { Brand, ListResponse } from './types';
-import type { ListQuery } from './categories';
+import { listPath, type ListQuery } from './categories';
+import { getOnce } from './prefetch';
 
 export async function listBrands(query: ListQuery = {}): Promise<ListResponse<Brand>> {
-  const { data } = await apiClient.get<ListResponse<Brand>>('/brands', { params: query });
+  const { data } = await getOnce<ListResponse<Brand>>(listPath('/brands', query));
   return { ...data, data: data.data.map((b) => ({ ...b, image: imageUrl(b.image, 'brands') })) };
 }
 

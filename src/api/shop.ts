@@ -1,5 +1,5 @@
 import { SHOP_NAME } from '../lib/shop';
-import { apiClient } from './client';
+import { getOnce } from './prefetch';
 
 /** An online payment method (ours): a card everywhere; with Paymob also a mobile wallet, a kiosk or valU. */
 export type PaymentMethod = 'card' | 'wallet' | 'kiosk' | 'valu';
@@ -38,7 +38,7 @@ export const OTHER_BACKEND_SHOP: ShopInfo = {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 export async function getShopInfo(): Promise<ShopInfo> {
-  const { data } = await apiClient.get<{ data?: Partial<ShopInfo> }>('/shop');
+  const { data } = await getOnce<{ data?: Partial<ShopInfo> }>('/shop');
   const vatRate = data.data?.vatRate;
   const cardPayment = data.data?.cardPayment !== false;
   const provider = data.data?.paymentProvider;

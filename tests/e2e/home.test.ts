@@ -63,6 +63,29 @@ describe('Content-Security-Policy in Chromium', () => {
 });
 
 describe('the first screen in Chromium', () => {
+  it('the home page and a category page opened from a link draw with no API request: their data came with the HTML', async () => {
+    const category = (await shop.app.ctx.db.one<{ id: string; name: string }>(
+      `SELECT c.id, c.name FROM categories c JOIN products p ON p.category_id = c.id GROUP BY c.id ORDER BY c.name LIMIT 1`,
+    ))!;
+    const { context, page } = await shop.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    await page.goto('/');
+    await page.locator('main .product-card').first().waitFor();
+    await page.locator('a[href^="/products/category/"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    await page.goto(`/products/category/${category.id}`);
+    await page.locator('main .product-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await context.close();
+  });
+
   it('a product page opened from a link starts from the product in its HTML: shown, with no request for it; opened inside the shop, it asks', async () => {
     const product = (await shop.app.ctx.db.one<{ id: string; title: string }>(
       'SELECT id, title FROM products ORDER BY sold DESC, id LIMIT 1',

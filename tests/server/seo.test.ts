@@ -141,8 +141,9 @@ describe('share previews: index.html filled on the server', () => {
     expect(brand.canonical).toBe(`http://shop.test/products/brand/${brandId}`);
   });
 
-  it('unknown and malformed ids, and other routes, get the plain index.html as the SPA fallback does', async () => {
+  it("unknown and malformed ids, and other routes, get index.html's own title and tags, with only the page's first answers added", async () => {
     const categoryId = await createCategory(t);
+    const own = await head('/no-such-page-answers-nothing-else');
     for (const url of [
       `/products/${randomUUID()}`,
       '/products/not-an-id',
@@ -153,10 +154,22 @@ describe('share previews: index.html filled on the server', () => {
       '/cart',
       '/',
     ]) {
-      const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX_HTML);
+      const page = await head(url);
+      expect(page.res.statusCode, url).toBe(200);
+      expect(page.res.headers['cache-control'], url).toBe('no-cache');
+      expect([page.title, page.description, page.titles, page.descriptions], url).toEqual([
+        'متجر',
+        own.description,
+        1,
+        1,
+      ]);
+      expect([page.og, page.canonical, inlineScripts(page.doc)], url).toEqual([{}, undefined, 0]);
+      const links = (doc: Document) => [...doc.head.querySelectorAll('link')].map((l) => l.outerHTML);
+      expect(links(page.doc), url).toEqual(links(new JSDOM(INDEX_HTML).window.document));
+      expect(Object.keys(firstAnswers(page.doc)!), url).toContain('/shop');
+      // Without the answers, the page is index.html's head and body as they are.
+      page.doc.getElementById('first-answers')!.remove();
+      expect(page.doc.body.outerHTML, url).toBe(new JSDOM(INDEX_HTML).window.document.body.outerHTML);
     }
   });
 
@@ -302,12 +315,45 @@ describe('preloads in the HTML of /products/{id} and /products', () => {
     const { doc } = await head(`/products/${id}`);
     const api = await t.app.inject({ url: `/api/v1/products/${id}` });
     expect(api.statusCode).toBe(200);
-    expect(firstAnswers(doc)).toEqual({ [`/products/${id}`]: api.json() });
+    expect(firstAnswers(doc)![`/products/${id}`]).toEqual(api.json());
   });
 
-  it('pages other than a product page, and a product that does not exist, carry no answers', async () => {
-    for (const url of ['/', '/products', '/cart', `/products/${randomUUID()}`])
-      expect(firstAnswers((await head(url)).doc), url).toBeUndefined();
+  /** What the API answers a visitor without a token, as the page's first answers should hold it. */
+  const apiAnswer = async (path: string) => {
+    const res = await t.app.inject({ url: `/api/v1${path}` });
+    expect(res.statusCode, path).toBe(200);
+    return res.json() as unknown;
+  };
+  const EVERY_PAGE = ['/shop', '/categories?limit=100'];
+
+  it('every page carries the shop and its categories; the home page also its brands and two product rows', async () => {
+    const category = await createCategory(t);
+    await createProduct(t, { categoryId: category, sold: 5 });
+    for (const url of ['/cart', '/user/profile', '/admin', `/products/${randomUUID()}`, '/products?keyword=x']) {
+      const answers = firstAnswers((await head(url)).doc);
+      expect(Object.keys(answers ?? {}), url).toEqual(EVERY_PAGE);
+    }
+    const home = firstAnswers((await head('/')).doc)!;
+    const paths = [...EVERY_PAGE, '/brands?limit=100', '/products?sort=-sold&limit=4', '/products?limit=4'];
+    expect(Object.keys(home)).toEqual(paths);
+    for (const path of paths) expect(home[path], path).toEqual(await apiAnswer(path));
+  });
+
+  it("a category's, a brand's and a first visit's listing carry their first page of products", async () => {
+    const category = await createCategory(t);
+    const brand = await createBrand(t);
+    await createProduct(t, { categoryId: category, brandId: brand });
+    const pages: [string, string][] = [
+      [`/products/category/${category}`, `/products?limit=8&page=1&category=${category}`],
+      [`/products/brand/${brand}`, `/products?limit=8&page=1&brand=${brand}`],
+      ['/products', '/products?limit=8&page=1'],
+    ];
+    for (const [url, path] of pages) {
+      const answers = firstAnswers((await head(url)).doc)!;
+      expect(Object.keys(answers), url).toEqual([...EVERY_PAGE, path]);
+      expect((answers[path] as { results: number }).results, url).toBeGreaterThan(0);
+      expect(answers[path], url).toEqual(await apiAnswer(path));
+    }
   });
 
   it('a product without gallery images preloads its cover', async () => {

@@ -5,6 +5,29 @@ import { HttpError } from '../../lib/errors';
 import { sharePages, type ShareTarget } from './sharePage';
 import { SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPage, sitemapPageCount } from './sitemap';
 
+/** What every page asks for as it starts: the shop (name, payments) and all categories (the top strip). */
+const EVERY_PAGE = ['/shop', '/categories?limit=100'];
+/** A listing page's first page of products (src/features/products: 8 a page). */
+const LISTING_PAGE = 'limit=8&page=1';
+
+/** What a page asks for first besides EVERY_PAGE, by its address. */
+function ownPaths(url: string, target?: ShareTarget): string[] {
+  const [pathname, query] = url.split('?');
+  if (pathname === '/') return ['/brands?limit=100', '/products?sort=-sold&limit=4', '/products?limit=4'];
+  switch (target?.kind) {
+    case 'product':
+      return [`/products/${encodeURIComponent(target.id)}`];
+    case 'category':
+    case 'brand':
+      return [`/products?${LISTING_PAGE}&${target.kind}=${encodeURIComponent(target.id)}`];
+    case 'listing':
+      // A first visit (no address to restore, no filters kept): the newest products. Others ask for their own.
+      return query ? [] : [`/products?${LISTING_PAGE}`];
+    default:
+      return [];
+  }
+}
+
 /** Where crawlers need not go: the customer and admin areas, the cart and checkout, the API. */
 const DISALLOWED = ['/admin', '/user', '/cart', '/order', '/payments', '/api'];
 
@@ -37,17 +60,19 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
     return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
   }
 
-  /** A product page's first answer: the product the page shows (the path as src/api/products.ts asks for it). */
+  /**
+   * The page's first answers, by the paths the web app asks for them (src/api/*.ts build the same): the shop and the
+   * categories of the top strip on every page, and the page's own content.
+   */
   async function firstAnswers(request: FastifyRequest, target?: ShareTarget): Promise<Record<string, unknown>> {
-    if (target?.kind !== 'product') return {};
-    const path = `/products/${encodeURIComponent(target.id)}`;
-    const answer = await publicAnswer(request, path);
-    return answer === undefined ? {} : { [path]: answer };
+    const paths = [...EVERY_PAGE, ...ownPaths(request.url, target)];
+    const answers = await Promise.all(paths.map((path) => publicAnswer(request, path)));
+    return Object.fromEntries(paths.flatMap((path, i) => (answers[i] === undefined ? [] : [[path, answers[i]]])));
   }
 
-  /** The filled page for a known target; the plain index.html (as the SPA fallback sends it) otherwise. */
+  /** The filled page: a target's tags and preloads, and the page's first answers; the plain index.html without them. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, target?: ShareTarget) {
-    const html = target && (await render(target, imageBase(request, ctx), await firstAnswers(request, target)));
+    const html = await render(target, imageBase(request, ctx), await firstAnswers(request, target));
     if (!html) return reply.sendFile('index.html', options.webDist);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }

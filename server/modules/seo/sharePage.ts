@@ -114,23 +114,27 @@ export function sharePages(db: Db, webDist: string) {
   }
 
   /**
-   * index.html with the target's tags, or undefined for an unknown target (the caller sends the plain page).
+   * index.html with the target's tags (the shop's own for a page that is not shared, or an unknown target) and the
+   * page's first answers; undefined when there is nothing to add (the caller sends the plain page).
    * `answers`: the page's first API answers, by the path the web app asks for (src/api/prefetch.ts takes them).
    */
   return async function render(
-    target: ShareTarget,
+    target: ShareTarget | undefined,
     base: ImageBase,
     answers: Record<string, unknown> = {},
   ): Promise<string | undefined> {
     const page = await loadTemplate();
     if (!page) return undefined;
-    if (target.kind === 'listing') {
-      // The shop's own title and description; the page's chunk and its first card image start with the HTML.
-      const hints = page.chunkLinks.listing + imagePreload(await listingCover(base), IMAGE_SIZES.productCard);
-      return hints ? `${page.head}${page.ownTags}${hints}  ${page.tail}` : undefined;
-    }
-    const found = await find(target, base);
-    if (!found) return undefined;
+    // The shop's own title and description, with what the page needs first.
+    const ownPage = (hints: string) => {
+      const extra = hints + firstAnswers(answers);
+      return extra ? `${page.head}${page.ownTags}${extra}  ${page.tail}` : undefined;
+    };
+    // The listing's chunk and its first card image start with the HTML.
+    if (target?.kind === 'listing')
+      return ownPage(page.chunkLinks.listing + imagePreload(await listingCover(base), IMAGE_SIZES.productCard));
+    const found = target && (await find(target, base));
+    if (!found) return ownPage('');
     const title = page.shopName ? `${found.name} | ${page.shopName}` : found.name;
     const url = `${base.origin}${found.path}`;
     const meta = (attr: 'name' | 'property', key: string, value: string | undefined) =>
