@@ -199,3 +199,31 @@ describe('photos chosen at once on the product form', () => {
     await context.close();
   });
 });
+
+describe('the top category strip after the owner renames or deletes a category', () => {
+  it('follows the change without a reload once the shopper opens a category: no old name, no link to a category gone', async () => {
+    const admin = await shop.tokenOf(DEMO_ADMIN);
+    const stamp = Date.now() % 100000;
+    const made = async (name: string) =>
+      (await shop.api<{ data: { _id: string } }>('POST', '/categories', { as: admin, body: { name } })).data.data._id;
+    const [renamed, deleted] = [await made(`قديم ${stamp}`), await made(`زائل ${stamp}`)];
+    const { context, page } = await shop.newPage({ width: 1280, height: 900 });
+    await page.goto('/');
+    const strip = page.getByRole('navigation', { name: 'التصنيفات' });
+    await strip.getByRole('link', { name: `زائل ${stamp}` }).waitFor();
+
+    // Meanwhile the owner renames one and deletes the other.
+    expect(
+      (await shop.api('PUT', `/categories/${renamed}`, { as: admin, body: { name: `جديد ${stamp}` } })).status,
+    ).toBe(200);
+    expect((await shop.api('DELETE', `/categories/${deleted}`, { as: admin })).status).toBe(204);
+
+    // The shopper follows the link the strip still shows: the shop says the category is gone, and the strip follows.
+    await strip.getByRole('link', { name: `زائل ${stamp}` }).click();
+    await page.getByRole('heading', { name: 'هذا التصنيف غير موجود' }).waitFor();
+    await strip.getByRole('link', { name: `جديد ${stamp}` }).waitFor();
+    expect(await strip.getByRole('link', { name: `زائل ${stamp}` }).count()).toBe(0);
+    expect(await strip.getByRole('link', { name: `قديم ${stamp}` }).count()).toBe(0);
+    await context.close();
+  });
+});
