@@ -109,4 +109,24 @@ describe('the first screen in Chromium', () => {
     expect(asked.filter((path) => path === `/api/v1/products/${product.id}`)).toHaveLength(1);
     await context.close();
   });
+
+  it('a product page on a phone loads its reviews, code and data, only as the shopper scrolls near them', async () => {
+    // A long description keeps the reviews well below the first screen.
+    const product = (await shop.app.ctx.db.one<{ id: string; title: string }>(
+      'SELECT id, title FROM products ORDER BY length(description) DESC, id LIMIT 1',
+    ))!;
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    const reviewsLoaded = () => loaded.filter((path) => /ReviewsSection-[^/]+\.js$|\/reviews$/.test(path));
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reviewsLoaded()).toEqual([]);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('heading', { name: 'التقييمات' }).waitFor();
+    expect(reviewsLoaded()).toHaveLength(2);
+    await context.close();
+  });
 });

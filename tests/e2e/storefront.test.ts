@@ -22,6 +22,8 @@ describe('storefront in Chromium', () => {
     await productLink.click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await expectSeen(page, MAIN_IMAGES.productPhoto);
+    // The reviews load as the shopper scrolls towards them.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('heading', { name: 'التقييمات' }).waitFor();
     await expect.poll(() => page.title()).toBe(`${title} | متجر`);
 
@@ -96,7 +98,8 @@ describe('storefront in Chromium', () => {
     await page.getByText('تمت اضافة المنتج للعربه بنجاح').waitFor();
     await expect.poll(() => badge.innerText()).toBe('1');
 
-    // Review: write, edit, delete.
+    // Review: write, edit, delete (down the page, where the reviews are).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByLabel('اكتب تعليقك').fill('منتج رائع جدا');
     // The radios are visually hidden: click the half star that holds the input.
     await page.getByRole('radio', { name: '4.5 من 5' }).locator('..').click();

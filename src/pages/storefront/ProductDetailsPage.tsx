@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import NotFound from '../../components/NotFound';
 import ProductGrid from '../../features/products/ProductGrid';
 import SectionHeader from '../../components/SectionHeader';
 import Spinner from '../../components/Spinner';
+import { useNearView } from '../../lib/useNearView';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
 import ProductInfo from '../../features/products/ProductInfo';
@@ -62,6 +63,10 @@ export default function ProductDetailsPage() {
   }, [dispatch, categoryId]);
   useEffect(loadRelated, [loadRelated]);
 
+  // The reviews (their code and their request) load as the shopper scrolls near them, not with the first screen.
+  const [reviewsSlotElement, setReviewsSlotElement] = useState<HTMLDivElement | null>(null);
+  const reviewsNear = useNearView(reviewsSlotElement);
+
   if (!product) {
     if (status !== 'failed') return <Spinner />;
     if (missing) return <NotFound title={PRODUCT_MISSING} text="ربما تم حذفه او تغير الرابط، تصفح باقي المنتجات." />;
@@ -70,6 +75,14 @@ export default function ProductDetailsPage() {
 
   const images = product.images.length > 0 ? product.images : product.imageCover ? [product.imageCover] : [];
   const mayLike = related.items.filter((p) => p._id !== product._id).slice(0, RELATED_PRODUCTS);
+  const reviewsSlot = (
+    <div
+      ref={setReviewsSlotElement}
+      className="bg-white rounded shadow-sm my-4"
+      style={{ minHeight: 160 }}
+      aria-busy="true"
+    />
+  );
 
   return (
     <>
@@ -89,11 +102,13 @@ export default function ProductDetailsPage() {
           <ProductInfo key={product._id} product={product} />
         </Col>
       </Row>
-      <Suspense
-        fallback={<div className="bg-white rounded shadow-sm my-4" style={{ minHeight: 160 }} aria-busy="true" />}
-      >
-        <ReviewsSection product={product} />
-      </Suspense>
+      {reviewsNear ? (
+        <Suspense fallback={reviewsSlot}>
+          <ReviewsSection product={product} />
+        </Suspense>
+      ) : (
+        reviewsSlot
+      )}
       {mayLike.length > 0 && (
         <section>
           <SectionHeader title="منتجات قد تعجبك" />
