@@ -1,10 +1,10 @@
-import zlib from 'node:zlib';
+import { unzipSync } from 'fflate';
 import { HttpError } from './errors';
 
 /**
- * The files of a ZIP archive (as Windows, macOS and phones make them: stored or deflated, not encrypted, not ZIP64),
- * by their name without folders (a name asked for with its folder finds it too), each read only when asked for and never larger than `maxBytes`. Folders, and the
- * `__MACOSX` copies macOS adds, are left out; a name met twice keeps its first file.
+ * The files of a ZIP archive (fflate; as Windows, macOS and phones make them), by their name without folders (a name
+ * asked for with its folder finds it too), each unpacked only when asked for and never larger than `maxBytes`.
+ * Folders, and the `__MACOSX` copies macOS adds, are left out; a name met twice keeps its first file.
  */
 export interface ZipFiles {
   names(): string[];
@@ -13,67 +13,45 @@ export interface ZipFiles {
 }
 
 const INVALID = 'ملف الصور ليس ملف ZIP صالحاً';
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
 
-interface Entry {
-  method: number;
-  compressedSize: number;
-  size: number;
-  localOffset: number;
+/** A name as a sheet gives it: without the folder it was in. */
+const shortName = (path: string) => path.split(/[/\\]/).pop()!.normalize('NFC');
+
+/** Runs fflate over the archive; what it cannot read is the sheet's images file being no ZIP. */
+function unzip(data: Buffer, keep: (file: { name: string; originalSize: number }) => boolean) {
+  try {
+    return unzipSync(data, { filter: keep });
+  } catch {
+    throw new HttpError(400, INVALID);
+  }
 }
 
 export function readZip(data: Buffer, maxBytes: number): ZipFiles {
-  let eocd = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65_535); i--)
-    if (data.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  if (eocd < 0) throw new HttpError(400, INVALID);
-  const count = data.readUInt16LE(eocd + 10);
-  let at = data.readUInt32LE(eocd + 16);
-  const entries = new Map<string, Entry>();
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL) throw new HttpError(400, INVALID);
-    const flags = data.readUInt16LE(at + 8);
-    const entry: Entry = {
-      method: data.readUInt16LE(at + 10),
-      compressedSize: data.readUInt32LE(at + 20),
-      size: data.readUInt32LE(at + 24),
-      localOffset: data.readUInt32LE(at + 42),
-    };
-    const nameLength = data.readUInt16LE(at + 28);
-    const raw = data.subarray(at + 46, at + 46 + nameLength);
-    // Bit 11: the name is UTF-8 (Arabic names); older tools write their own code page.
-    const path = raw.toString(flags & 0x800 ? 'utf8' : 'latin1');
-    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-    const name = path.split('/').pop()!.normalize('NFC');
-    if (!name || path.startsWith('__MACOSX/') || name.startsWith('._') || flags & 0x1) continue;
-    if (!entries.has(name)) entries.set(name, entry);
-  }
-  /** A name as a sheet gives it: with or without the folder it was in. */
-  const find = (name: string) => entries.get(name.split(/[/\\]/).pop()!.normalize('NFC'));
+  // Only the directory is read here (the filter keeps nothing): each file is unpacked when asked for.
+  const paths = new Map<string, string>();
+  unzip(data, ({ name: path }) => {
+    const name = shortName(path);
+    if (name && !path.startsWith('__MACOSX/') && !name.startsWith('._') && !paths.has(name)) paths.set(name, path);
+    return false;
+  });
+  const find = (name: string) => paths.get(shortName(name));
   return {
-    names: () => [...entries.keys()],
+    names: () => [...paths.keys()],
     has: (name) => find(name) !== undefined,
     read(name) {
-      const entry = find(name);
-      if (!entry) throw new HttpError(400, INVALID);
-      if (entry.size > maxBytes) throw new HttpError(413, 'File too large');
-      const local = entry.localOffset;
-      if (local + 30 > data.length || data.readUInt32LE(local) !== LOCAL) throw new HttpError(400, INVALID);
-      const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-      const packed = data.subarray(start, start + entry.compressedSize);
-      if (entry.method === 0) return packed;
-      if (entry.method !== 8) throw new HttpError(400, INVALID);
-      try {
-        return zlib.inflateRawSync(packed, { maxOutputLength: maxBytes });
-      } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new HttpError(413, 'File too large');
-        throw new HttpError(400, INVALID);
-      }
+      const path = find(name);
+      if (!path) throw new HttpError(400, INVALID);
+      let tooLarge = false;
+      // A file the directory says is larger is never unpacked; fflate unpacks into a buffer of the size it says.
+      const files = unzip(data, (file) => {
+        if (file.name !== path) return false;
+        tooLarge = file.originalSize > maxBytes;
+        return !tooLarge;
+      });
+      if (tooLarge) throw new HttpError(413, 'File too large');
+      const file = files[path];
+      if (!file) throw new HttpError(400, INVALID);
+      return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
     },
   };
 }
