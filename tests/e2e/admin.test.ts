@@ -90,7 +90,7 @@ describe('admin journeys', () => {
     await page.getByLabel('اختيار صور للخانة 1').setInputFiles(await pngFile('category.png'));
     await page.getByRole('img', { name: 'الصورة 1' }).waitFor();
     await page.getByLabel('اسم التصنيف').fill(names.category);
-    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await page.getByRole('button', { name: 'اضافة التصنيف', exact: true }).click();
     await toast(page, 'تمت عملية الاضافة بنجاح');
 
     await page.goto('/admin/addsubcategory');
@@ -98,13 +98,13 @@ describe('admin journeys', () => {
     await parent.locator('option', { hasText: names.category }).waitFor({ state: 'attached' });
     await parent.selectOption({ label: names.category });
     await page.getByLabel('اسم التصنيف الفرعي').fill(names.subcategory);
-    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await page.getByRole('button', { name: 'اضافة التصنيف الفرعي' }).click();
     await toast(page, 'تمت عملية الاضافة بنجاح');
 
     await page.goto('/admin/addbrand');
     await page.getByLabel('اختيار صور للخانة 1').setInputFiles(await pngFile('brand.png', 600, 600, '#cc3366'));
     await page.getByLabel('اسم الماركة').fill(names.brand);
-    await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await page.getByRole('button', { name: 'اضافة الماركة' }).click();
     await toast(page, 'تمت عملية الاضافة بنجاح');
 
     const categories = await api<{ data: { _id: string; name: string; image?: string }[] }>(

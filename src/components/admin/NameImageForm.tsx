@@ -20,6 +20,8 @@ const NAME_ID = 'name-image-name';
 interface NameImageFormProps {
   heading: string;
   nameLabel: string;
+  /** The button: what it adds ("اضافة الماركة"); nothing exists yet to save changes to. */
+  submitLabel: string;
   /** Sends the multipart body (name, image) and resolves with the HTTP status. */
   create: (form: FormData, onProgress: UploadProgress) => Promise<number>;
   /** How long the line after the spinner stays (SPEC §9: 1000 ms brands, 500 ms categories). */
@@ -27,7 +29,7 @@ interface NameImageFormProps {
 }
 
 /** Add brand / add category (SPEC §2): a name and one image. */
-export default function NameImageForm({ heading, nameLabel, create, doneShownMs }: NameImageFormProps) {
+export default function NameImageForm({ heading, nameLabel, submitLabel, create, doneShownMs }: NameImageFormProps) {
   const [name, setName] = useState('');
   const [images, setImages] = useState<ImageMap>({});
   const [phase, setPhase] = useState<'editing' | 'sending' | 'done'>('editing');
@@ -99,7 +101,7 @@ export default function NameImageForm({ heading, nameLabel, create, doneShownMs 
         </Form.Group>
         <div>
           <Button type="submit" variant="dark" className="px-4" disabled={phase === 'sending'}>
-            حفظ التعديلات
+            {submitLabel}
           </Button>
         </div>
       </Form>

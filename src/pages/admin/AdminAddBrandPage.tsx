@@ -17,6 +17,7 @@ export default function AdminAddBrandPage() {
     <NameImageForm
       heading="اضافة ماركة جديدة"
       nameLabel="اسم الماركة"
+      submitLabel="اضافة الماركة"
       create={create}
       doneShownMs={DELAYS.brandSpinner}
     />

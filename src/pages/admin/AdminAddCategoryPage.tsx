@@ -17,6 +17,7 @@ export default function AdminAddCategoryPage() {
     <NameImageForm
       heading="اضافة تصنيف جديد"
       nameLabel="اسم التصنيف"
+      submitLabel="اضافة التصنيف"
       create={create}
       doneShownMs={DELAYS.categorySpinner}
     />

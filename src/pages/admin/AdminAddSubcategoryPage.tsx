@@ -99,7 +99,7 @@ export default function AdminAddSubcategoryPage() {
         </Form.Group>
         <div>
           <Button type="submit" variant="dark" className="px-4" disabled={sending}>
-            حفظ التعديلات
+            اضافة التصنيف الفرعي
           </Button>
         </div>
       </Form>

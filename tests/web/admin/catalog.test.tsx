@@ -22,6 +22,7 @@ describe.each([
     path: '/admin/addbrand',
     endpoint: '*/api/v1/brands',
     nameLabel: 'اسم الماركة',
+    submitLabel: 'اضافة الماركة',
     doneMs: 1000,
   },
   {
@@ -30,9 +31,10 @@ describe.each([
     path: '/admin/addcategory',
     endpoint: '*/api/v1/categories',
     nameLabel: 'اسم التصنيف',
+    submitLabel: 'اضافة التصنيف',
     doneMs: 500,
   },
-])('admin: add $what', ({ Page, path, endpoint, nameLabel, doneMs }) => {
+])('admin: add $what', ({ Page, path, endpoint, nameLabel, submitLabel, doneMs }) => {
   it('needs a name and an image', async () => {
     const posted = vi.fn();
     server.use(
@@ -42,10 +44,10 @@ describe.each([
       }),
     );
     const { user } = renderWithProviders(<Page />, { path });
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: submitLabel }));
     expect(await screen.findByText('من فضلك اكمل البيانات')).toBeInTheDocument();
     await user.type(screen.getByLabelText(nameLabel), 'اسم جديد');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: submitLabel }));
     await waitFor(() => expect(screen.getAllByText('من فضلك اكمل البيانات')).toHaveLength(2));
     expect(posted).not.toHaveBeenCalled();
   });
@@ -68,7 +70,7 @@ describe.each([
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
     expect(await screen.findByRole('img', { name: 'الصورة 1' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(nameLabel), 'اسم جديد');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: submitLabel }));
 
     expect(await screen.findByText('جاري الاضافة...')).toBeInTheDocument();
     await waitFor(() => expect(sent).toBeDefined());
@@ -98,7 +100,7 @@ describe.each([
     const { user } = renderWithProviders(<Page />, { path });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
     await user.type(screen.getByLabelText(nameLabel), 'مكرر');
-    await user.click(await screen.findByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(await screen.findByRole('button', { name: submitLabel }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     if (message !== 'هناك مشكلة في عملية الاضافة') expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).toBeNull();
     expect(screen.getByLabelText(nameLabel)).toHaveValue('مكرر');
@@ -116,7 +118,7 @@ describe.each([
     const { user } = renderWithProviders(<Page />, { path });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('logo.png'));
     await user.type(screen.getByLabelText(nameLabel), 'اسم');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: submitLabel }));
     const bar = await screen.findByRole('progressbar', { name: 'تقدم رفع البيانات' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
     expect(bar).toHaveTextContent('40%');
@@ -151,7 +153,7 @@ describe('admin: add subcategory', () => {
     const bodies = capturePosts();
     onLine.mockReturnValue(false);
     const { user } = renderPage();
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     expect(await screen.findByText(FAILURE_TEXTS.offline)).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
@@ -160,7 +162,7 @@ describe('admin: add subcategory', () => {
     const bodies = capturePosts();
     const { user } = renderPage();
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'هواتف');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     expect(await screen.findByText('من فضلك اختر تصنيف رئيسي', { selector: '.Toastify *' })).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
@@ -190,10 +192,10 @@ describe('admin: add subcategory', () => {
     const { user } = renderPage();
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     const warning = await screen.findByText('من فضلك ادخل اسم التصنيف الفرعي', { selector: '.Toastify *' });
     await waitFor(() => expect(bodies).toEqual([{ name: '', category: 'cat-1' }]));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'حفظ التعديلات' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' })).toBeEnabled());
     await new Promise((resolve) => setTimeout(resolve, 50));
     const toasts = warning.closest('.Toastify') as HTMLElement;
     expect(within(toasts).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeNull();
@@ -213,7 +215,7 @@ describe('admin: add subcategory', () => {
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'اسم طويل جدا');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     expect(await screen.findByText('الاسم طويل جدا (الحد الاقصى 32 حرفا)')).toBeInTheDocument();
     expect(screen.queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeNull();
   });
@@ -224,7 +226,7 @@ describe('admin: add subcategory', () => {
     await screen.findByRole('option', { name: 'ملابس رجالي' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-2');
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'قمصان');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     expect(await screen.findByText('تمت عملية الاضافة بنجاح')).toBeInTheDocument();
     expect(bodies).toEqual([{ name: 'قمصان', category: 'cat-2' }]);
     expect(screen.getByLabelText('اسم التصنيف الفرعي')).toHaveValue('');
@@ -236,7 +238,7 @@ describe('admin: add subcategory', () => {
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'هواتف ذكية');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     expect(await screen.findByText('هذا الاسم مكرر من فضلك اختر اسم اخر')).toBeInTheDocument();
   });
 
@@ -246,7 +248,7 @@ describe('admin: add subcategory', () => {
     await screen.findByRole('option', { name: 'الكترونيات' });
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-1');
     await user.type(screen.getByLabelText('اسم التصنيف الفرعي'), 'شاشات');
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await user.click(screen.getByRole('button', { name: 'اضافة التصنيف الفرعي' }));
     const toast = await screen.findByText(FAILURE_TEXTS.server);
     expect(
       within(toast.closest('.Toastify') as HTMLElement).queryByText('هذا الاسم مكرر من فضلك اختر اسم اخر'),
