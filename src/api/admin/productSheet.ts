@@ -2,6 +2,7 @@
 // Imported only through admin thunks, so this code lands in admin chunks.
 import axios from 'axios';
 import { apiClient } from '../client';
+import { uploadProgress, type UploadProgress } from './uploadProgress';
 import { LOW_STOCK, type AdminProductSort, type StockFilter } from './products';
 
 /** The admin list's filters (its page aside): the export writes the products they pick, in the list's order. */
@@ -61,6 +62,8 @@ export interface SheetFiles {
   file: Blob;
   images?: Blob | null;
   createMissing: boolean;
+  /** Told how much of the files has been sent (a large sheet or ZIP takes a while on a phone network). */
+  onProgress?: UploadProgress;
 }
 
 function sheetForm({ file, images, createMissing }: SheetFiles): FormData {
@@ -73,7 +76,9 @@ function sheetForm({ file, images, createMissing }: SheetFiles): FormData {
 
 /** POST /products/import/preview: nothing is written. */
 export async function previewProductSheet(files: SheetFiles): Promise<SheetPlan> {
-  const { data } = await apiClient.post<{ data: SheetPlan }>('/products/import/preview', sheetForm(files));
+  const { data } = await apiClient.post<{ data: SheetPlan }>('/products/import/preview', sheetForm(files), {
+    onUploadProgress: uploadProgress(files.onProgress),
+  });
   return data.data;
 }
 
@@ -83,7 +88,9 @@ export async function previewProductSheet(files: SheetFiles): Promise<SheetPlan>
  */
 export async function applyProductSheet(files: SheetFiles): Promise<{ applied: boolean; plan: SheetPlan }> {
   try {
-    const { data } = await apiClient.post<{ data: SheetPlan }>('/products/import/apply', sheetForm(files));
+    const { data } = await apiClient.post<{ data: SheetPlan }>('/products/import/apply', sheetForm(files), {
+      onUploadProgress: uploadProgress(files.onProgress),
+    });
     return { applied: true, plan: data.data };
   } catch (err) {
     const plan = axios.isAxiosError(err) ? (err.response?.data as { data?: SheetPlan } | undefined)?.data : undefined;

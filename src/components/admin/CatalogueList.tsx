@@ -23,7 +23,7 @@ import {
 } from './adminMessages';
 import { dataUrlToFile } from './imageFiles';
 import ImageUploader, { type ImageMap } from './ImageUploader';
-import UploadProgressBar from './UploadProgressBar';
+import UploadProgressBar from '../UploadProgressBar';
 
 const CATALOGUE_PAGE_SIZE = 20;
 

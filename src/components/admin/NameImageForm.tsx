@@ -10,7 +10,7 @@ import FieldError from './FieldError';
 import { dataUrlToFile } from './imageFiles';
 import ImageUploader, { type ImageMap } from './ImageUploader';
 import { useRequiredFields } from './requiredFields';
-import UploadProgressBar from './UploadProgressBar';
+import UploadProgressBar from '../UploadProgressBar';
 
 const DONE_MESSAGE = 'تم الانتهاء';
 const IMAGE_MISSING = 'اختر صورة';

@@ -12,7 +12,7 @@ import { COMPLETE_DATA_MESSAGE } from './adminMessages';
 import { fieldErrorId, useRequiredFields } from './requiredFields';
 import ImageUploader from './ImageUploader';
 import type { ProductFormValues } from './productFormData';
-import UploadProgressBar from './UploadProgressBar';
+import UploadProgressBar from '../UploadProgressBar';
 
 const MAX_PRODUCT_IMAGES = 5;
 const DEFAULT_PICKER_COLOR = '#000000';

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import UploadProgressBar from '../../components/UploadProgressBar';
 import { toast } from '../../lib/toast';
 import { exportedProductSheet } from './adminThunks';
 import { appliedProductSheet, previewedProductSheet, productSheetClosed, selectProductSheet } from './productsSlice';
@@ -24,6 +25,8 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
   const [images, setImages] = useState<File | null>(null);
   const [createMissing, setCreateMissing] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // How much of the sheet (and its ZIP) has been sent, while a preview or an apply uploads them.
+  const [sent, setSent] = useState(0);
   const picker = useRef<HTMLInputElement>(null);
   const imagePicker = useRef<HTMLInputElement>(null);
   const busy = sheet.status === 'pending';
@@ -42,7 +45,10 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
 
   const preview = async (chosen: File, withMissing: boolean, zip: File | null) => {
     try {
-      await dispatch(previewedProductSheet({ file: chosen, images: zip, createMissing: withMissing })).unwrap();
+      setSent(0);
+      await dispatch(
+        previewedProductSheet({ file: chosen, images: zip, createMissing: withMissing, onProgress: setSent }),
+      ).unwrap();
     } catch (err) {
       toast.error(sheetFailure(err, SHEET_TEXTS.previewFailed));
     }
@@ -59,7 +65,10 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
   const apply = async () => {
     if (!file) return;
     try {
-      const { applied, plan: written } = await dispatch(appliedProductSheet({ file, images, createMissing })).unwrap();
+      setSent(0);
+      const { applied, plan: written } = await dispatch(
+        appliedProductSheet({ file, images, createMissing, onProgress: setSent }),
+      ).unwrap();
       if (!applied) {
         toast.error(SHEET_TEXTS.refusedOnApply);
         return;
@@ -127,9 +136,13 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
       </div>
       <p className="text-muted small mt-2 mb-0">{SHEET_TEXTS.hint}</p>
       {busy && (
-        <p role="status" className="small mt-2 mb-0">
-          {SHEET_TEXTS.working}
-        </p>
+        <div className="mt-2">
+          {/* Sent, then read and checked on the server (the bar stays full meanwhile). */}
+          <UploadProgressBar fraction={sent} />
+          <p role="status" className="small mt-1 mb-0">
+            {SHEET_TEXTS.working}
+          </p>
+        </div>
       )}
       {plan && counts && (
         <div className="mt-3" aria-live="polite">

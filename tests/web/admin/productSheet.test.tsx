@@ -6,6 +6,7 @@ import { adminHandlers } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { renderWithProviders } from '../utils/renderWithProviders';
 import { imageStubsForEachTest } from './imageStubs';
+import { holdUploadAt } from './uploadProgress';
 
 // The catalogue sheet on the owner's products screen (README, API notes): export, preview, apply.
 imageStubsForEachTest();
@@ -153,6 +154,26 @@ describe('admin: catalogue sheet', () => {
     expect(await (applied!.get('file') as Blob).text()).toContain('QM-1,قميص قطن');
     await waitFor(() => expect(listed.length).toBe(before + 1));
     expect(screen.queryByRole('heading', { name: 'معاينة الاستيراد' })).not.toBeInTheDocument();
+  });
+
+  it('a large sheet shows, while it uploads, how much of it has been sent', async () => {
+    const upload = holdUploadAt(0.65);
+    server.use(
+      http.post('*/api/v1/products/import/preview', async () => {
+        await upload.answered;
+        return HttpResponse.json({ data: cleanPlan });
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: products[0].title });
+    await user.upload(screen.getByLabelText('استيراد'), sheet());
+    const bar = await screen.findByRole('progressbar', { name: 'تقدم رفع البيانات' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '65'));
+    expect(bar).toHaveTextContent('65%');
+    expect(screen.getByRole('status')).toHaveTextContent('جار قراءة الملف…');
+    upload.answer();
+    expect(await screen.findByText('منتجات ستُحدّث: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it("a file the server cannot read gets the server's Arabic reason", async () => {
