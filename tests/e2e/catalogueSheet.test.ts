@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEGP } from '../../common/format';
 import { toCsv } from '../../server/lib/csv';
-import { DEMO_ADMIN, login, startShop, type Shop } from './harness';
+import { DEMO_ADMIN, login, screenProblems, startShop, type Shop } from './harness';
 
 // The owner's catalogue in a spreadsheet, in Chromium against the real server and the built app (run `npx vite build`
 // first): the demo catalogue exported, one price edited in the file, the file previewed and applied, and the new price
@@ -61,5 +61,15 @@ describe('the catalogue sheet in Chromium', () => {
     await visitor.page.getByRole('heading', { name: title }).first().waitFor();
     await visitor.page.getByText(formatEGP(newPrice)).first().waitFor();
     await visitor.context.close();
+
+    // The audit log has the import, by the owner, with its counts, in Arabic.
+    await page.goto('/admin/audit');
+    const entry = page.getByRole('row').filter({ hasText: 'استيراد ملف المنتجات' }).first();
+    await entry.waitFor();
+    const text = await entry.innerText();
+    expect(text).toMatch(/منتجات محدثة:?\s*1\b/);
+    expect(text).toMatch(/منتجات جديدة:?\s*0\b/);
+    expect(text).toContain('المالك');
+    expect(await screenProblems(page)).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'product.create': 'اضافة منتج',
   'product.update': 'تعديل منتج',
   'product.delete': 'حذف منتج',
+  'product.import': 'استيراد ملف المنتجات',
   'category.create': 'اضافة تصنيف',
   'category.update': 'تعديل تصنيف',
   'category.delete': 'حذف تصنيف',
@@ -97,6 +98,14 @@ const FIELD_LABELS: Record<string, string> = {
   colors: 'الالوان',
   imageCover: 'الصورة الرئيسية',
   images: 'الصور',
+  // An import's counts.
+  rows: 'اسطر الملف',
+  created: 'منتجات جديدة',
+  updated: 'منتجات محدثة',
+  unchanged: 'بدون تغيير',
+  newCategories: 'تصنيفات جديدة',
+  newSubcategories: 'تصنيفات فرعية جديدة',
+  newBrands: 'ماركات جديدة',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
