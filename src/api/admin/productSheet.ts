@@ -3,37 +3,15 @@
 import axios from 'axios';
 import { apiClient } from '../client';
 import { uploadProgress, type UploadProgress } from './uploadProgress';
-import { LOW_STOCK, type AdminProductSort, type StockFilter } from './products';
+import { adminProductFilterParams, type AdminProductQuery } from './products';
 
 /** The admin list's filters (its page aside): the export writes the products they pick, in the list's order. */
-export interface ProductSheetFilters {
-  keyword?: string;
-  sku?: string;
-  category?: string;
-  brand?: string;
-  stock?: StockFilter;
-  sort?: AdminProductSort;
-}
-
-function filterParams(query: ProductSheetFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.keyword?.trim()) params.set('keyword', query.keyword.trim());
-  if (query.sku?.trim()) params.set('sku', query.sku.trim());
-  if (query.category) params.set('category', query.category);
-  if (query.brand) params.set('brand', query.brand);
-  if (query.stock === 'out') params.set('quantity', '0');
-  if (query.stock === 'low') {
-    params.set('quantity[gte]', '1');
-    params.set('quantity[lte]', String(LOW_STOCK));
-  }
-  if (query.sort) params.set('sort', query.sort);
-  return params;
-}
+export type ProductSheetFilters = Omit<AdminProductQuery, 'page' | 'limit'>;
 
 /** GET /products/export.csv with the list's filters: the file (UTF-8 with a BOM). */
 export async function exportProductSheet(query: ProductSheetFilters): Promise<Blob> {
   const { data } = await apiClient.get<Blob>('/products/export.csv', {
-    params: filterParams(query),
+    params: adminProductFilterParams(query),
     responseType: 'blob',
   });
   return data;

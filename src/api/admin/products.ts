@@ -36,7 +36,7 @@ export const LOW_STOCK = 5;
 /** Sorts of the admin list (API.md §2 sort names; '' = newest first). */
 export type AdminProductSort = '' | 'title' | 'quantity' | '-quantity' | '-sold' | '+price' | '-price';
 
-interface AdminProductQuery {
+export interface AdminProductQuery {
   page: number;
   limit: number;
   keyword?: string;
@@ -48,9 +48,14 @@ interface AdminProductQuery {
   sort?: AdminProductSort;
 }
 
-/** GET /products with the list features of API.md §2 (keyword, category, brand, quantity, sort) and our `sku`. */
-export async function listAdminProducts(query: AdminProductQuery): Promise<ListResponse<Product>> {
-  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
+/**
+ * The admin list's filters and sort as GET /products parameters (API.md §2 and our `sku`), shared by the list and
+ * the catalogue sheet's export of what it shows.
+ */
+export function adminProductFilterParams(
+  query: Omit<AdminProductQuery, 'page' | 'limit'>,
+  params = new URLSearchParams(),
+): URLSearchParams {
   if (query.keyword?.trim()) params.set('keyword', query.keyword.trim());
   if (query.sku?.trim()) params.set('sku', query.sku.trim());
   if (query.category) params.set('category', query.category);
@@ -61,6 +66,15 @@ export async function listAdminProducts(query: AdminProductQuery): Promise<ListR
     params.set('quantity[lte]', String(LOW_STOCK));
   }
   if (query.sort) params.set('sort', query.sort);
+  return params;
+}
+
+/** GET /products with the list features of API.md §2 (keyword, category, brand, quantity, sort) and our `sku`. */
+export async function listAdminProducts(query: AdminProductQuery): Promise<ListResponse<Product>> {
+  const params = adminProductFilterParams(
+    query,
+    new URLSearchParams({ page: String(query.page), limit: String(query.limit) }),
+  );
   const { data } = await apiClient.get<ListResponse<Product>>(`/products?${params}`);
   const page = data.data.map(normalizeProduct);
   const held = await heldByUnpaidCash(page.map((p) => p._id));
