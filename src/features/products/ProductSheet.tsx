@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast';
 import { exportedProductSheet } from './adminThunks';
 import { appliedProductSheet, previewedProductSheet, productSheetClosed, selectProductSheet } from './productsSlice';
 import { SHEET_TEXTS, sheetFailure } from './productSheetTexts';
+import { COLUMN_NAMES, type CatalogueColumn } from '../../../common/catalogueColumns';
 
 // Types only: the admin calls themselves load with the thunks.
 type ProductSheetFilters = import('../../api/admin/productSheet').ProductSheetFilters;
@@ -193,7 +194,7 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
                   <tr key={u.id}>
                     <td>{u.line}</td>
                     <td>{u.title}</td>
-                    <td>{u.changes.map((c) => SHEET_TEXTS.columns[c] ?? c).join('، ')}</td>
+                    <td>{u.changes.map((c) => COLUMN_NAMES[c as CatalogueColumn] ?? c).join('، ')}</td>
                   </tr>
                 ))}
               </tbody>

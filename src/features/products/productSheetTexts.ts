@@ -12,18 +12,6 @@ export const SHEET_TEXTS = {
   fixRefused: 'صحّح الأسطر المرفوضة في الملف ثم اختره من جديد: لا يُطبق الاستيراد إلا كاملاً.',
   nothingToDo: 'لا جديد في الملف: كل منتجاته كما هي في المتجر.',
   applied: (created: number, updated: number) => `تم الاستيراد: ${created} منتج جديد و${updated} منتج محدّث`,
-  columns: {
-    sku: 'الرمز',
-    title: 'الاسم',
-    description: 'الوصف',
-    price: 'السعر',
-    priceAfterDiscount: 'السعر بعد الخصم',
-    quantity: 'الكمية',
-    category: 'التصنيف',
-    subcategories: 'التصنيفات الفرعية',
-    brand: 'الماركة',
-    colors: 'الألوان',
-  } as Record<string, string>,
 };
 
 /** The server's own Arabic reason for a refused file (not UTF-8, unreadable…), else the shop's failure wording. */
