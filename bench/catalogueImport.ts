@@ -1,11 +1,9 @@
 import { fork } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile, serveSeededShop } from './seededChild';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { seedDatabase } from '../server/db/seed';
 
 /**
  * `npx tsx bench/catalogueImport.ts`: the catalogue sheet at 10,000 rows (README, API notes). A demo shop in its own
@@ -23,31 +21,9 @@ const backend = process.env.BENCH_BACKEND === 'pglite' ? 'pglite' : 'postgres';
 const adminUrl = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The child: the seeded demo shop, on the database the parent made (or a temporary PGlite folder). */
-async function serve() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-import-bench-'));
-  const app = await buildApp({
-    config: {
-      nodeEnv: 'development',
-      logLevel: 'warn',
-      dataDir,
-      rateLimits: false,
-      seedDemo: true,
-      ...(process.env.BENCH_DATABASE_URL && { databaseUrl: process.env.BENCH_DATABASE_URL }),
-    },
-  });
-  await seedDatabase(app.ctx, app.log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('message', async () => {
-    await app.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
-}
+const serve = () =>
+  serveSeededShop('import', { ...(process.env.BENCH_DATABASE_URL && { databaseUrl: process.env.BENCH_DATABASE_URL }) });
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 const summary = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   return `p50 ${Math.round(percentile(sorted, 0.5))} ms  p99 ${Math.round(percentile(sorted, 0.99))} ms  max ${Math.round(sorted.at(-1) ?? 0)} ms  (${sorted.length} requests)`;

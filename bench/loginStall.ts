@@ -1,10 +1,8 @@
 import { fork } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/app';
-import { seedDatabase } from '../server/db/seed';
+import { percentile, serveSeededShop } from './seededChild';
 
 /**
  * `npx tsx bench/loginStall.ts`: what failed logins cost other visitors. A demo shop on PGlite (bcrypt cost 10, the
@@ -19,24 +17,8 @@ const ROUNDS = Number(process.env.BENCH_LOGIN_ROUNDS) || 3;
 const LIST = '/api/v1/products?limit=20&page=1';
 
 /** The child: a seeded demo shop on a temporary PGlite folder, without rate limits (the logins stay within them anyway). */
-async function serve() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-login-bench-'));
-  const app = await buildApp({
-    config: { nodeEnv: 'development', logLevel: 'warn', dataDir, rateLimits: false, seedDemo: true },
-  });
-  await seedDatabase(app.ctx, app.log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('message', async () => {
-    await app.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
-}
+const serve = () => serveSeededShop('login');
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 const summary = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   return { n: sorted.length, p50: Math.round(percentile(sorted, 0.5)), p99: Math.round(percentile(sorted, 0.99)) };
