@@ -17,7 +17,7 @@ export type Backend = 'pglite' | 'postgres';
 
 export interface ScenarioResult {
   scenario: string;
-  kind: 'catalogue' | 'search' | 'suggest' | 'cart' | 'dashboard';
+  kind: 'catalogue' | 'search' | 'suggest' | 'cart' | 'dashboard' | 'staffOrders' | 'customerOrders';
   /** Connections it ran at (CONNECTIONS unless the scenario names its own). */
   connections: number;
   requests: number;
@@ -31,6 +31,8 @@ export interface ScenarioResult {
 export interface ApiRun {
   backend: Backend;
   products: number;
+  pastOrders: number;
+  customers: number;
   generateMs: number;
   scenarios: ScenarioResult[];
   plans: Fixture['plans'];
@@ -51,12 +53,25 @@ interface Scenario {
   amount?: number;
   /** Its own concurrency, for pages a few staff open rather than every shopper. */
   connections?: number;
+  /** Names of scenarios that run beside it, at their own concurrency, for as long as it runs. */
+  meanwhile?: string[];
 }
 
 function scenarios(f: Fixture): Scenario[] {
   const rand = prng(7);
   const r = (n: number) => Math.floor(rand() * n);
   const sorts = ['', '%2Bprice', '-price', '-sold', '-ratingsAverage'];
+  const since = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const orderFilters = [
+    '',
+    'isDelivered=false',
+    'isPaid=false',
+    'isDelivered=false&paymentMethodType=cash',
+    'unconfirmed=true',
+    'isCancelled=true',
+    'paymentMethodType=card&isPaid=true',
+    `createdAt[gte]=${since}`,
+  ];
   const suggestKeywords = [
     ...f.searchWords.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4), w]),
     'اسعار',
@@ -114,6 +129,36 @@ function scenarios(f: Fixture): Scenario[] {
       connections: 2,
       next: () => ({ path: '/api/v1/dashboard', token: f.staffToken }),
     },
+    // The staff's order list as the admin screen asks it (5 a page, newest first): a search, then filters.
+    {
+      name: 'order search',
+      kind: 'staffOrders',
+      method: 'GET',
+      connections: 2,
+      next: () => ({
+        path: `/api/v1/orders?page=1&limit=5&search=${encodeURIComponent(f.orderSearches[r(f.orderSearches.length)])}`,
+        token: f.staffToken,
+      }),
+    },
+    {
+      name: 'order list (filters)',
+      kind: 'staffOrders',
+      method: 'GET',
+      connections: 2,
+      next: () => ({
+        path: `/api/v1/orders?page=${1 + r(5)}&limit=5&${orderFilters[r(orderFilters.length)]}`,
+        token: f.staffToken,
+      }),
+    },
+    {
+      name: "a customer's orders",
+      kind: 'customerOrders',
+      method: 'GET',
+      next: () => ({
+        path: `/api/v1/orders?page=${1 + r(2)}&limit=5`,
+        token: f.customerTokens[r(f.customerTokens.length)],
+      }),
+    },
     {
       name: 'add to cart',
       kind: 'cart',
@@ -135,10 +180,12 @@ function scenarios(f: Fixture): Scenario[] {
       }),
     },
     {
+      // While staff read the dashboard and search the orders, as in a working shop.
       name: 'cash order',
       kind: 'cart',
       method: 'POST',
       amount: f.orders.length,
+      meanwhile: ['dashboard', 'order search'],
       next: (n) => ({
         path: `/api/v1/orders/${f.orders[n].cartId}`,
         token: f.orders[n].token,
@@ -153,10 +200,11 @@ function load(
   scenario: Scenario,
   durationSec: number,
   connections = CONNECTIONS,
+  started?: (instance: autocannon.Instance) => void,
 ): Promise<autocannon.Result> {
   let n = 0;
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: baseUrl,
         connections,
@@ -177,6 +225,7 @@ function load(
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
+    started?.(instance);
   });
 }
 
@@ -198,11 +247,25 @@ async function scratchDatabase(adminUrl: string) {
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-async function runScenario(baseUrl: string, scenario: Scenario, durationSec: number): Promise<ScenarioResult> {
+async function runScenario(
+  baseUrl: string,
+  scenario: Scenario,
+  durationSec: number,
+  all: Scenario[] = [],
+): Promise<ScenarioResult> {
   // A short warm-up at low concurrency for reads (JIT, plan and buffer caches); writes start cold.
   if (scenario.method === 'GET') await load(baseUrl, scenario, 1, 4);
   const connections = scenario.connections ?? CONNECTIONS;
+  // The scenarios that run beside it, stopped when it ends (their own figures are not reported here).
+  const beside: autocannon.Instance[] = [];
+  const besideDone = (scenario.meanwhile ?? []).map((name) => {
+    const other = all.find((s) => s.name === name);
+    if (!other) throw new Error(`no scenario ${name}`);
+    return load(baseUrl, other, 3600, other.connections ?? CONNECTIONS, (i) => beside.push(i));
+  });
   const result = await load(baseUrl, scenario, durationSec, connections);
+  for (const instance of beside) instance.stop();
+  await Promise.all(besideDone);
   return {
     scenario: scenario.name,
     kind: scenario.kind,
@@ -222,6 +285,8 @@ const chosen = (list: Scenario[]) => list.filter((s) => !wanted || wanted.some((
 
 const describeRow = (row: ScenarioResult) =>
   `${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}${row.connections === CONNECTIONS ? '' : `  (${row.connections} connections)`}`;
+
+const sizeOf = (f: Fixture) => ({ generateMs: f.generateMs, pastOrders: f.pastOrders, customers: f.customers });
 
 /** Starts bench/apiServer.ts and waits for its fixture. */
 async function startApiServer(env: NodeJS.ProcessEnv) {
@@ -261,6 +326,9 @@ export async function runApiBench(options: {
     const first = await startApiServer({
       ...shared,
       BENCH_PRODUCTS: String(products),
+      // A shop open for years on the PostgreSQL run at the target size: a million orders of 200,000 customers.
+      BENCH_PAST_ORDERS:
+        process.env.BENCH_PAST_ORDERS || String(backend === 'postgres' && products >= 100_000 ? 1_000_000 : products),
       // Enough carts for the longest cash-order run at the rates we see (each run of two gets its own), never more than we need.
       BENCH_ORDER_CARTS: String(Math.max(1000, durationSec * 400) * (twoProcesses ? 2 : 1)),
     });
@@ -271,12 +339,13 @@ export async function runApiBench(options: {
 
     if (!twoProcesses) {
       const results: ScenarioResult[] = [];
-      for (const scenario of chosen(scenarios(fixture))) {
-        const row = await runScenario(fixture.baseUrl, scenario, durationSec);
+      const all = scenarios(fixture);
+      for (const scenario of chosen(all)) {
+        const row = await runScenario(fixture.baseUrl, scenario, durationSec, all);
         results.push(row);
         log(`  ${scenario.name.padEnd(30)} ${describeRow(row)}`);
       }
-      return { backend, products, generateMs: fixture.generateMs, scenarios: results, plans: fixture.plans };
+      return { backend, products, ...sizeOf(fixture), scenarios: results, plans: fixture.plans };
     }
 
     // The same round-robin in front of one process, then of two, so that only the number of processes differs.
@@ -289,13 +358,15 @@ export async function runApiBench(options: {
     stops.push(two.close);
     log(`  round-robin (${two.kind}) in front of 1 process, then 2 processes on the same database`);
     const half = Math.floor(fixture.orders.length / 2);
-    const onList = (orders: Fixture['orders']) => chosen(scenarios({ ...fixture, orders }));
-    const [oneScenarios, twoScenarios] = [onList(fixture.orders.slice(0, half)), onList(fixture.orders.slice(half))];
+    const [oneAll, twoAll] = [fixture.orders.slice(0, half), fixture.orders.slice(half)].map((orders) =>
+      scenarios({ ...fixture, orders }),
+    );
+    const [oneScenarios, twoScenarios] = [chosen(oneAll), chosen(twoAll)];
     const results: ScenarioResult[] = [];
     const doubled: ScenarioResult[] = [];
     for (const [i, scenario] of oneScenarios.entries()) {
-      const single = await runScenario(one.url, scenario, durationSec);
-      const pair = await runScenario(two.url, twoScenarios[i], durationSec);
+      const single = await runScenario(one.url, scenario, durationSec, oneAll);
+      const pair = await runScenario(two.url, twoScenarios[i], durationSec, twoAll);
       results.push(single);
       doubled.push(pair);
       log(
@@ -305,7 +376,7 @@ export async function runApiBench(options: {
     return {
       backend,
       products,
-      generateMs: fixture.generateMs,
+      ...sizeOf(fixture),
       scenarios: results,
       plans: fixture.plans,
       twoProcesses: { roundRobin: two.kind, scenarios: doubled },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { openDatabase, type Db } from '../server/db';
 import { signToken } from '../server/plugins/auth';
-import { generateCatalogue, SEARCH_WORDS, generateOrders } from './generate';
+import { generateCatalogue, generateCustomers, generateOrders, prng, SEARCH_WORDS } from './generate';
 
 /**
  * The API under test, in its own process so the load generator does not share its event loop.
@@ -27,13 +27,23 @@ export interface Fixture {
   /** Shoppers with a cart to check out: one cash order each. */
   orders: { token: string; cartId: string }[];
   couponName: string;
-  /** A manager's token (the dashboard). */
+  /** A manager's token (the dashboard, the order list). */
   staffToken: string;
+  /** Past orders and the customers who placed them. */
+  pastOrders: number;
+  customers: number;
+  /** What staff type in the order search: order numbers, phones, e-mails, whole and first names of real customers. */
+  orderSearches: string[];
+  /** Customers with past orders (their order list). */
+  customerTokens: string[];
   plans: { name: string; url: string; sql: string; plan: string }[];
 }
 
 const size = Number(process.env.BENCH_PRODUCTS);
 const orderCarts = Number(process.env.BENCH_ORDER_CARTS) || 4000;
+/** Past orders (about 2.5 lines each, over three years) and the customers who placed them. */
+const pastOrders = Number(process.env.BENCH_PAST_ORDERS) || size;
+const customerCount = Number(process.env.BENCH_CUSTOMERS) || Math.max(1000, Math.round(pastOrders / 5));
 const COUPON = 'BENCH10';
 
 /** A Db that records the statements it runs while `recording` is on (for EXPLAIN of the real queries). */
@@ -144,13 +154,24 @@ async function main() {
 
   const started = Date.now();
   const catalogue = await generateCatalogue(db, { products: size, storage: app.ctx.storage });
-  const generateMs = Date.now() - started;
 
   const addUsers = await insertShoppers(db, 3000, 'add');
   const couponUsers = await insertShoppers(db, 1000, 'coupon');
   const orderUsers = await insertShoppers(db, orderCarts, 'order');
-  // Past orders for the dashboard: as many as products (100k at the large size), over the last year.
-  await generateOrders(db, { count: size, userIds: addUsers, productIds: catalogue.productIds });
+  const customers = await generateCustomers(db, customerCount);
+  await generateOrders(db, { count: pastOrders, customers, productIds: catalogue.productIds, years: 3 });
+  const generatedMs = Date.now() - started;
+  const sample = prng(11);
+  const someCustomers = Array.from({ length: 2000 }, () => customers[Math.floor(sample() * customers.length)]);
+  const orderSearches = someCustomers.slice(0, 400).flatMap((c, i) => [
+    String(1 + Math.floor(sample() * pastOrders)),
+    `#${1 + Math.floor(sample() * pastOrders)}`,
+    c.phone,
+    c.email,
+    c.name,
+    // A first name alone: thousands of orders match it.
+    ...(i % 4 === 0 ? [c.name.split(' ')[0]] : []),
+  ]);
   const [manager] = await db.query<{ id: string }>(
     `INSERT INTO users (name, slug, email, password_hash, role) VALUES ('مدير', 'manager', 'manager@bench.local', 'x', 'manager') RETURNING id`,
   );
@@ -186,15 +207,25 @@ async function main() {
     { name: 'product detail', url: `/api/v1/products/${catalogue.productIds[1234 % catalogue.productIds.length]}` },
     { name: 'category list', url: '/api/v1/categories' },
     { name: 'dashboard', url: '/api/v1/dashboard' },
+    { name: 'order search (a phone)', url: `/api/v1/orders?page=1&limit=5&search=${customers[7].phone}` },
+    {
+      name: 'order search (a first name)',
+      url: `/api/v1/orders?page=1&limit=5&search=${encodeURIComponent(customers[7].name.split(' ')[0])}`,
+    },
+    {
+      name: 'order list (not delivered, cash)',
+      url: '/api/v1/orders?page=2&limit=5&isDelivered=false&paymentMethodType=cash',
+    },
+    { name: "a customer's orders", url: '/api/v1/orders?page=1&limit=5', as: customers[7].id },
   ];
   const plans: Fixture['plans'] = [];
-  for (const { name, url } of planned) {
+  for (const { name, url, as } of planned as { name: string; url: string; as?: string }[]) {
     state.seen = [];
     state.recording = true;
     const res = await app.inject({
       method: 'GET',
       url,
-      headers: { authorization: `Bearer ${await signToken(app.ctx, manager.id)}` },
+      headers: { authorization: `Bearer ${await signToken(app.ctx, as ?? manager.id)}` },
     });
     state.recording = false;
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
@@ -211,7 +242,7 @@ async function main() {
 
   const fixture: Fixture = {
     baseUrl,
-    generateMs,
+    generateMs: generatedMs,
     categoryIds: catalogue.categories.map((c) => c.id),
     brandIds: catalogue.brands,
     productIds: catalogue.productIds.filter(
@@ -223,6 +254,10 @@ async function main() {
     orders: (await tokens(orderUsers)).map((token, i) => ({ token, cartId: orderCartIds[i] })),
     couponName: COUPON,
     staffToken: await signToken(app.ctx, manager.id),
+    pastOrders,
+    customers: customers.length,
+    orderSearches,
+    customerTokens: await tokens(someCustomers.map((c) => c.id)),
     plans,
   };
   process.send!({ type: 'ready', fixture });

@@ -372,31 +372,131 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
   return { categories, brands, productIds, images };
 }
 
+const FIRST_NAMES = [
+  'محمد',
+  'أحمد',
+  'محمود',
+  'مصطفى',
+  'عمر',
+  'يوسف',
+  'كريم',
+  'إبراهيم',
+  'خالد',
+  'طارق',
+  'هشام',
+  'عمرو',
+  'سارة',
+  'منى',
+  'فاطمة',
+  'مريم',
+  'نورهان',
+  'هبة',
+  'ياسمين',
+  'دينا',
+  'رانيا',
+  'شيماء',
+  'آية',
+  'إسراء',
+  'مينا',
+  'بيتر',
+];
+const FAMILY_NAMES = [
+  'السيد',
+  'عبد الله',
+  'حسن',
+  'علي',
+  'إبراهيم',
+  'عبد الرحمن',
+  'فؤاد',
+  'سليمان',
+  'الشريف',
+  'منصور',
+  'عثمان',
+  'رمضان',
+  'شحاتة',
+  'جرجس',
+  'عزيز',
+  'البنا',
+  'النجار',
+  'زكي',
+  'بدوي',
+  'فهمي',
+  'رشاد',
+  'سالم',
+  'مرسي',
+  'حلمي',
+];
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** `count` customers with Egyptian names, e-mails and mobile numbers, as the staff's order search meets them. */
+export async function generateCustomers(db: Db, count: number, seed = 20240601): Promise<Customer[]> {
+  const rand = prng(seed);
+  const customers: Customer[] = [];
+  for (let start = 0; start < count; start += 10_000) {
+    const batch: Customer[] = [];
+    for (let i = start; i < Math.min(count, start + 10_000); i++) {
+      const name = `${pick(rand, FIRST_NAMES)} ${pick(rand, FAMILY_NAMES)}`;
+      const phone = `01${pick(rand, ['0', '1', '2', '5'])}${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
+      batch.push({ id: uuid(rand), name, email: `customer${i}@example.com`, phone });
+    }
+    await db.query(
+      `INSERT INTO users (id, name, slug, email, phone, password_hash, role)
+       SELECT id, n, 'customer-' || e, e, p, 'x', 'user' FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS x(id, n, e, p)`,
+      [batch.map((c) => c.id), batch.map((c) => c.name), batch.map((c) => c.email), batch.map((c) => c.phone)],
+    );
+    customers.push(...batch);
+  }
+  await db.exec('ANALYZE users');
+  return customers;
+}
+
 /**
- * `count` orders of `userIds` over the year before `now` (evenly spaced, newest first), 1–3 lines each of random
- * products, cash or card; orders older than a few days are paid and delivered, as in a shop that keeps up, so the
- * dashboard's "waiting" counts stay small. For the dashboard benchmark: its figures read the last 30 days.
+ * `count` orders of `customers` over the `years` before `now` (evenly spaced, newest first; default one year), 1–4
+ * lines each of random products (2.5 on average), cash or card; orders older than a few days are paid and delivered,
+ * as in a shop that keeps up, so the "waiting" lists stay small, and about 2 % are cancelled. A shop that has been
+ * open for years: the dashboard, the staff's order list and search, and a customer's orders read it.
  */
 export async function generateOrders(
   db: Db,
-  options: { count: number; userIds: string[]; productIds: string[]; now?: Date; seed?: number; batchSize?: number },
+  options: {
+    count: number;
+    customers: Customer[];
+    productIds: string[];
+    years?: number;
+    now?: Date;
+    seed?: number;
+    batchSize?: number;
+  },
 ) {
   const rand = prng(options.seed ?? 20240602);
   const now = (options.now ?? new Date()).getTime();
-  const spacing = (365 * 86_400_000) / Math.max(1, options.count);
+  const spacing = ((options.years ?? 1) * 365 * 86_400_000) / Math.max(1, options.count);
   const batchSize = options.batchSize ?? 5000;
+  // Bulk-load practice, as for the catalogue: the secondary indexes are rebuilt once at the end, not row by row.
+  const indexes = await db.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.tablename IN ('orders', 'order_items') AND i.schemaname = current_schema()
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  for (const { indexname } of indexes) await db.exec(`DROP INDEX ${indexname}`);
   for (let start = 0; start < options.count; start += batchSize) {
     const end = Math.min(options.count, start + batchSize);
-    const o: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    const o: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
     const l: unknown[][] = [[], [], [], [], []];
     for (let i = start; i < end; i++) {
       const id = uuid(rand);
-      const userId = options.userIds[i % options.userIds.length];
+      const customer = options.customers[Math.floor(rand() * options.customers.length)];
       const createdAt = now - i * spacing;
       const card = rand() < 0.4;
       const ageDays = (now - createdAt) / 86_400_000;
       let total = 0;
-      const lines = 1 + Math.floor(rand() * 3);
+      const lines = 1 + Math.floor(rand() * 4);
       for (let n = 0; n < lines; n++) {
         const price = (20 + Math.floor(rand() * 2000)) * 100;
         const count = 1 + Math.floor(rand() * 3);
@@ -407,21 +507,22 @@ export async function generateOrders(
         l[3].push(price);
         l[4].push(n);
       }
-      const phone = `010${String(10_000_000 + i).slice(-8)}`;
+      const { name, email, phone } = customer;
       o[0].push(id);
-      o[1].push(userId);
-      o[2].push(JSON.stringify({ _id: userId, name: `عميل ${i}`, email: `customer${i}@example.com`, phone }));
+      o[1].push(customer.id);
+      o[2].push(JSON.stringify({ _id: customer.id, name, email, phone }));
       o[3].push(JSON.stringify({ details: `شارع ${i % 500}`, phone, city: 'القاهرة', postalCode: '' }));
       o[4].push(total);
       o[5].push(card ? 'card' : 'cash');
       o[6].push(card || ageDays > 3);
       o[7].push(ageDays > 5);
       o[8].push(new Date(createdAt).toISOString());
+      o[9].push(ageDays > 5 && rand() < 0.02);
     }
     await db.query(
-      `INSERT INTO orders (id, user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, is_delivered, created_at, updated_at)
-       SELECT id, u, s::jsonb, a::jsonb, t, m, p, d, c, c FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bool[], $8::bool[], $9::timestamptz[])
-         AS x(id, u, s, a, t, m, p, d, c)`,
+      `INSERT INTO orders (id, user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, is_delivered, created_at, updated_at, is_cancelled, cancelled_at)
+       SELECT id, u, s::jsonb, a::jsonb, t, m, p, d AND NOT k, c, c, k, CASE WHEN k THEN c END FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bool[], $8::bool[], $9::timestamptz[], $10::bool[])
+         AS x(id, u, s, a, t, m, p, d, c, k)`,
       o,
     );
     await db.query(
@@ -430,6 +531,8 @@ export async function generateOrders(
       l,
     );
   }
-  await db.exec('VACUUM ANALYZE orders');
-  await db.exec('VACUUM ANALYZE order_items');
+  for (const { indexdef } of indexes) await db.exec(indexdef);
+  // Settled, as autovacuum leaves a working shop's tables: the daily figures were rewritten by every batch.
+  for (const table of ['orders', 'order_items', 'daily_sales', 'daily_product_sales'])
+    await db.exec(`VACUUM ANALYZE ${table}`);
 }

@@ -26,8 +26,10 @@ export interface PaginationResult {
 
 export interface PagedList<T> {
   rows: T[];
-  /** How many rows match the filter on every page. */
+  /** How many rows match the filter on every page (at most `countCap`). */
   total: number;
+  /** More rows than `countCap` match: `total` is the cap. */
+  capped?: true;
   paginationResult: PaginationResult;
 }
 
@@ -44,6 +46,11 @@ export interface PagedListSql {
    * the end, which carries no rows, asks for the count on its own.
    */
   unfilteredTotal?: string;
+  /**
+   * Count at most this many rows (a list that grows without end, such as a shop's orders): the count stops there
+   * instead of visiting every matching row, and the answer says the total is capped.
+   */
+  countCap?: number;
 }
 
 /** numberOfPages = ceil(total / limit) (0 when nothing matches); nextPage and prevPage only when there is one. */
@@ -66,10 +73,13 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
       `SELECT ${sql.columns}${extra} FROM ${sql.from} ${q.where} ${q.orderBy} ${window}`,
       [...q.params, q.limit, q.offset],
     );
+  const matching = `FROM ${sql.countFrom ?? sql.from} ${q.where}`;
   const count = async () =>
     (
       await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM ${sql.countFrom ?? sql.from} ${q.where}`,
+        sql.countCap === undefined
+          ? `SELECT count(*)::int AS count ${matching}`
+          : `SELECT count(*)::int AS count FROM (SELECT 1 ${matching} LIMIT ${sql.countCap + 1}) AS capped`,
         q.params.slice(0, q.whereParams ?? q.params.length),
       )
     )[0].count;
@@ -83,5 +93,7 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
   } else {
     [rows, total] = await Promise.all([page(''), count()]);
   }
+  if (sql.countCap !== undefined && total > sql.countCap)
+    return { rows, total: sql.countCap, capped: true, paginationResult: paginationResult(q, sql.countCap) };
   return { rows, total, paginationResult: paginationResult(q, total) };
 }

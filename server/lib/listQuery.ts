@@ -242,6 +242,8 @@ export function project<T extends Record<string, unknown>>(obj: T, fields: ListQ
 
 export interface ListResponse<T> {
   results: number;
+  /** Ours: more match than `results`, the most a list counts (see PagedListSql.countCap). */
+  resultsCapped?: true;
   paginationResult: PaginationResult;
   data: T[];
 }
@@ -250,6 +252,12 @@ export function listResponse<T extends Record<string, unknown>>(
   data: T[],
   results: number,
   q: ListQuery,
+  capped?: true,
 ): ListResponse<Partial<T>> {
-  return { results, paginationResult: paginationResult(q, results), data: data.map((d) => project(d, q.fields)) };
+  return {
+    results,
+    ...(capped && { resultsCapped: capped }),
+    paginationResult: paginationResult(q, results),
+    data: data.map((d) => project(d, q.fields)),
+  };
 }

@@ -141,7 +141,16 @@ export const PaginationResult = Type.Object({
  * here, because `fields=` may narrow every item (only `_id` is always there).
  */
 export const List = <T extends TObject>(item: T) =>
-  Type.Object({ results: Type.Integer(), paginationResult: PaginationResult, data: Type.Array(Type.Partial(item)) });
+  Type.Object({
+    results: Type.Integer(),
+    resultsCapped: Type.Optional(
+      Type.Literal(true, {
+        description: 'Ours: more match than `results`, the most this list counts (orders: 10,000)',
+      }),
+    ),
+    paginationResult: PaginationResult,
+    data: Type.Array(Type.Partial(item)),
+  });
 
 /** 204 No Content. */
 export const NoContent = Type.Null({ description: 'No content' });

@@ -172,6 +172,25 @@ describe('GET /api/v1/dashboard', () => {
     expect(data.bestSellers.map((b: { sold: number }) => b.sold)).toEqual([1]);
   });
 
+  it("lists only products that still exist among the best sellers, and a deleted one's place goes to the next", async () => {
+    const titles = ['هاتف', 'ساعة', 'حقيبة', 'كتاب', 'قلم', 'كوب', 'مصباح'];
+    const ids = [];
+    for (const [i, title] of titles.entries()) {
+      const id = await createProduct(t, { title, quantity: 5 });
+      ids.push(id);
+      await insertOrder({ at: new Date(), total: 10 * (10 - i), lines: [{ productId: id, count: 10 - i, price: 10 }] });
+    }
+    const best = async () =>
+      (await get('/api/v1/dashboard', admin))
+        .json()
+        .data.bestSellers.map((b: { product: { title: string } }) => b.product.title);
+    expect(await best()).toEqual(titles.slice(0, 5));
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${ids[1]}`, headers: admin.auth })).statusCode,
+    ).toBe(204);
+    expect(await best()).toEqual(['هاتف', 'حقيبة', 'كتاب', 'قلم', 'كوب']);
+  });
+
   it('follows orders placed and cancelled through the shop: cash orders count at once, a cancelled one goes out again', async () => {
     const [lamp, fan] = [
       await createProduct(t, { title: 'مصباح', price: 120, quantity: 20 }),
@@ -303,6 +322,49 @@ describe('GET /api/v1/orders?search= (staff)', () => {
     const other = await createUser(t);
     expect(numbers(await get('/api/v1/orders?search=mona', customer))).toEqual([1, 2, 3]);
     expect(numbers(await get('/api/v1/orders?search=mona', other))).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/orders at 10,000 orders and more', () => {
+  /** `count` orders of `customer`, newest last, the first `paid` of them paid (one statement, as a shop's history). */
+  const insertMany = (count: number, paid: number) =>
+    t.db.query(
+      `INSERT INTO orders (user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, created_at, updated_at)
+       SELECT $1, $2, $3, 10000, 'cash', g <= $5, now() - (($4 - g) || ' minutes')::interval, now()
+       FROM generate_series(1, $4::int) AS g`,
+      [
+        customer.id,
+        { _id: customer.id, name: 'سارة', email: customer.email, phone: '01099998888' },
+        { details: 'شارع النيل 5', phone: '01011110000', city: '', postalCode: '' },
+        count,
+        paid,
+      ],
+    );
+
+  it('counts staff lists up to 10,000 and then says "more" (resultsCapped), the newest orders first as always', async () => {
+    await insertMany(10_001, 30);
+    let res = await get('/api/v1/orders?limit=5', manager);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      results: 10_000,
+      resultsCapped: true,
+      paginationResult: { currentPage: 1, limit: 5, numberOfPages: 2000, nextPage: 2 },
+    });
+    expect(res.json().data.map((o: { id: number }) => o.id)).toEqual([10_001, 10_000, 9_999, 9_998, 9_997]);
+    // A filter that matches fewer is counted exactly, without the flag.
+    res = await get('/api/v1/orders?limit=5&isPaid=true', manager);
+    expect(res.json().results).toBe(30);
+    expect(res.json()).not.toHaveProperty('resultsCapped');
+    res = await get('/api/v1/orders?limit=5&isPaid=false&page=2', admin);
+    expect(res.json()).toMatchObject({ results: 9_971 });
+    expect(res.json().data.map((o: { id: number }) => o.id)).toEqual([9_996, 9_995, 9_994, 9_993, 9_992]);
+  });
+
+  it('counts exactly at 10,000', async () => {
+    await insertMany(10_000, 0);
+    const res = await get('/api/v1/orders?limit=5', manager);
+    expect(res.json().results).toBe(10_000);
+    expect(res.json()).not.toHaveProperty('resultsCapped');
   });
 });
 

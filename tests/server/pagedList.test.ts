@@ -112,6 +112,32 @@ describe('pagedList', () => {
   });
 });
 
+describe('pagedList with countCap', () => {
+  it('counts at most the cap: past it the total is the cap and the list says so, the page is unchanged', async () => {
+    const result = await pagedList<{ id: number }>(db, page(2, 2), { columns: 'id', from: 'things', countCap: 5 });
+    expect(result.rows.map((r) => r.id)).toEqual([3, 4]);
+    expect(result.total).toBe(5);
+    expect(result.capped).toBe(true);
+    expect(result.paginationResult).toEqual({ currentPage: 2, limit: 2, numberOfPages: 3, nextPage: 3, prevPage: 1 });
+  });
+
+  it('counts exactly up to the cap, and says nothing of a cap then', async () => {
+    for (const [cap, where, params, total] of [
+      [7, '', [], 7],
+      [5, 'WHERE kind = $1', ['odd'], 4],
+      [4, 'WHERE kind = $1', ['odd'], 4],
+    ] as const) {
+      const result = await pagedList(db, page(1, 10, where, [...params]), {
+        columns: 'id',
+        from: 'things',
+        countCap: cap,
+      });
+      expect(result.total).toBe(total);
+      expect(result.capped).toBeUndefined();
+    }
+  });
+});
+
 describe('unique violations', () => {
   const duplicate = () => db.query(`INSERT INTO things VALUES (100, 'thing 1', 'odd')`);
 

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db';
 
 /**
  * The owner's figures (GET /dashboard), each in one statement. Sales per day and per product per day are kept up to
- * date by the database as orders are placed and cancelled (migration 019: daily_sales, daily_product_sales, by Cairo
+ * date by the database as orders are placed and cancelled (migration 021: daily_sales, daily_product_sales, by Cairo
  * day), so reading 30 days costs the same however many orders the shop has; the waiting counts use small partial
  * indexes (migration 017). Cancelled orders count nowhere (their stock went back).
  */
@@ -39,15 +39,17 @@ export async function waitingCounts(db: Queryable, lowStock: number) {
 
 /**
  * The products sold most (then by revenue) in orders placed since the Cairo day of `since`, at most `limit`, from the
- * per-product daily figures; deleted products are left out: there is nothing to restock or link to.
+ * per-product daily figures (a deleted product's go with it, migration 027): the top rows are picked from the figures
+ * alone, and only they are read from products.
  */
 export const bestSellers = (db: Queryable, since: Date, limit: number) =>
   db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
     `SELECT p.id, p.title, p.image_cover, s.sold, s.revenue
      FROM (SELECT product_id, sum(sold)::int AS sold, sum(revenue)::bigint AS revenue
            FROM daily_product_sales WHERE day >= shop_day($1)
-           GROUP BY product_id HAVING sum(sold) > 0) AS s
+           GROUP BY product_id HAVING sum(sold) > 0
+           ORDER BY sold DESC, revenue DESC, product_id LIMIT $2) AS s
      JOIN products p ON p.id = s.product_id
-     ORDER BY s.sold DESC, s.revenue DESC, p.id LIMIT $2`,
+     ORDER BY s.sold DESC, s.revenue DESC, p.id`,
     [since, limit],
   );

@@ -115,9 +115,15 @@ function keywordSearch(query: Record<string, unknown>): { conditions: string[]; 
   return { conditions: [], params: [] };
 }
 
+/**
+ * The most orders a list counts: a shop's orders grow for years, and counting a million of them (every order, or every
+ * paid one) would cost more than the page; past this the answer says "more than".
+ */
+export const ORDER_COUNT_CAP = 10_000;
+
 /** A page of orders; filters read only `o`, so the count leaves the users out. */
 export const listOrders = (db: Queryable, q: PageQuery): Promise<PagedList<OrderRow>> =>
-  pagedList<OrderRow>(db, q, { columns: ORDER_COLUMNS, from: FROM, countFrom: 'orders o' });
+  pagedList<OrderRow>(db, q, { columns: ORDER_COLUMNS, from: FROM, countFrom: 'orders o', countCap: ORDER_COUNT_CAP });
 
 /** One order, or undefined; `ownerId` limits it to that user's orders. */
 export const findOrder = (db: Queryable, id: string, ownerId?: string) =>

@@ -123,8 +123,8 @@ export async function orderRoutes(instance: FastifyInstance) {
       const { query } = request;
       const search = own ? ownOrders(user.id) : orderSearch(query);
       const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
-      const { rows, total } = await listOrders(ctx.db, q);
-      return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q);
+      const { rows, total, capped } = await listOrders(ctx.db, q);
+      return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q, capped);
     },
   );
 
