@@ -8,7 +8,7 @@ import { awaitsConfirmation, canShip } from '../../components/orderSteps';
 import { failureText } from '../../lib/failures';
 import { toast } from '../../lib/toast';
 import { formatDateTime } from '../../../common/format';
-import { confirmedOrder, shippedOrder } from './adminThunks';
+import { confirmOrder, shipOrder } from './ordersSlice';
 import { checkedShipment, SHIPMENT_LIMITS } from './shipment';
 
 const CONFIRMED_MESSAGE = 'تم تأكيد الطلب بنجاح';
@@ -48,18 +48,10 @@ function ShipmentFacts({ order }: { order: Order }) {
 
 /**
  * The owner's two steps before delivery on the admin order page: "تأكيد الطلب" once the customer has confirmed a cash
- * order (by phone or WhatsApp), and "شحن الطلب" with the courier and its tracking. `onChanged` gets the order as it is
- * now; a refusal (a cancelled order, say) is said in Arabic and the order is fetched again (`onStale`).
+ * order (by phone or WhatsApp), and "شحن الطلب" with the courier and its tracking. The orders slice keeps the order as
+ * it is after each step; a refusal (a cancelled order, say) is said in Arabic and the order is fetched again (`onStale`).
  */
-export default function OrderDispatch({
-  order,
-  onChanged,
-  onStale,
-}: {
-  order: Order;
-  onChanged: (order: Order) => void;
-  onStale: () => void;
-}) {
+export default function OrderDispatch({ order, onStale }: { order: Order; onStale: () => void }) {
   const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   const [values, setValues] = useState<Shipment>(EMPTY_SHIPMENT);
@@ -75,9 +67,8 @@ export default function OrderDispatch({
   const confirm = async () => {
     setConfirming(true);
     try {
-      const confirmed = await dispatch(confirmedOrder(order._id)).unwrap();
+      await dispatch(confirmOrder(order._id)).unwrap();
       toast.success(CONFIRMED_MESSAGE);
-      onChanged(confirmed);
     } catch (err) {
       toast.error(refused(err));
     } finally {
@@ -95,9 +86,8 @@ export default function OrderDispatch({
     setProblem(null);
     setShipping(true);
     try {
-      const shipped = await dispatch(shippedOrder({ id: order._id, shipment: checked.shipment })).unwrap();
+      await dispatch(shipOrder({ id: order._id, shipment: checked.shipment })).unwrap();
       toast.success(SHIPPED_MESSAGE);
-      onChanged(shipped);
     } catch (err) {
       setProblem(refused(err));
     } finally {

@@ -6,23 +6,16 @@ import ConfirmModal from '../../components/ConfirmModal';
 import { failureText } from '../../lib/failures';
 import { toast } from '../../lib/toast';
 import { formatEGP } from '../../../common/format';
-import { refundedOrder } from './adminThunks';
+import { refundOrder } from './ordersSlice';
 import { REFUND_FAILURES, REFUND_TEXTS, canRefund } from './refund';
 
 /**
  * The owner's "استرداد المبلغ" on the admin order page: after a confirmation that says what happens (the whole amount
- * back through the payment company, the order cancelled, its products back in stock), the refund; `onRefunded` gets
- * the order as it is now. A refusal is said in Arabic; an order refunded meanwhile is fetched again (`onStale`).
+ * back through the payment company, the order cancelled, its products back in stock), the refund; the orders slice
+ * keeps the order as it is after it. A refusal is said in Arabic; an order refunded meanwhile is fetched again
+ * (`onStale`).
  */
-export default function OrderRefund({
-  order,
-  onRefunded,
-  onStale,
-}: {
-  order: Order;
-  onRefunded: (order: Order) => void;
-  onStale: () => void;
-}) {
+export default function OrderRefund({ order, onStale }: { order: Order; onStale: () => void }) {
   const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -31,10 +24,9 @@ export default function OrderRefund({
   const refund = async () => {
     setBusy(true);
     try {
-      const refunded = await dispatch(refundedOrder(order._id)).unwrap();
+      await dispatch(refundOrder(order._id)).unwrap();
       toast.success(REFUND_TEXTS.done);
       setConfirming(false);
-      onRefunded(refunded);
     } catch (err) {
       const error = err as ApiError;
       toast.error(REFUND_FAILURES[error.message] ?? failureText(error));

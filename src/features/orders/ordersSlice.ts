@@ -1,19 +1,31 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type Draft } from '@reduxjs/toolkit';
 import { cancelOrder as cancelOrderRequest, getOrder, getOrders, ORDERS_PAGE_SIZE } from '../../api/orders';
 import { reachablePages } from '../../api/paging';
 import type { Id, Order } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
 /** One order's page (/user/orders/:id). */
 interface OrderDetailsState extends RequestState {
+  /** The id of the order asked for last. */
+  id: Id | null;
   order: Order | null;
   /** Not this customer's order, or no such order (404; a malformed id answers 400). */
   missing: boolean;
   /** The cancel request of this order. */
   cancel: RequestState;
+}
+
+type Dashboard = import('../../api/admin/dashboard').Dashboard;
+type AdminOrderQuery = import('../../api/admin/orders').AdminOrderQuery;
+type Shipment = import('../../api/types').Shipment;
+
+/** The owner's dashboard (/admin): the figures of its last load. */
+interface DashboardState extends RequestState {
+  figures: Dashboard | null;
 }
 
 interface OrdersState extends RequestState {
@@ -24,9 +36,18 @@ interface OrdersState extends RequestState {
   /** 1-based page shown. */
   page: number;
   details: OrderDetailsState;
+  /** The page of all customers' orders on the owner's list (/admin/allorders), with its filters. */
+  adminList: PagedList<Order>;
+  dashboard: DashboardState;
 }
 
-const initialDetails: OrderDetailsState = { order: null, missing: false, cancel: idleRequest, ...idleRequest };
+const initialDetails: OrderDetailsState = {
+  id: null,
+  order: null,
+  missing: false,
+  cancel: idleRequest,
+  ...idleRequest,
+};
 const initialState: OrdersState = {
   items: [],
   results: 0,
@@ -34,7 +55,12 @@ const initialState: OrdersState = {
   page: 1,
   ...idleRequest,
   details: initialDetails,
+  adminList: emptyPagedList(),
+  dashboard: { figures: null, ...idleRequest },
 };
+
+// The owner's calls: loaded on first use, so they stay in the admin chunks.
+const adminOrdersApi = () => import('../../api/admin/orders');
 
 /** GET /orders, 5 per page: a customer's own orders, or every order for staff (/admin/allorders). */
 export const fetchOrders = createAppAsyncThunk(
@@ -48,10 +74,49 @@ export const fetchOrder = createAppAsyncThunk('orders/fetchOne', (id: Id) => get
 /** PUT /orders/:id/cancel: resolves with the cancelled order; 409 once it is paid, delivered or already cancelled. */
 export const cancelOrder = createAppAsyncThunk('orders/cancel', (id: Id) => cancelOrderRequest(id));
 
+/** One page of all customers' orders with the owner's filters; only the answer to the latest request counts. */
+export const fetchAdminOrders = createAppAsyncThunk('orders/fetchAdminList', async (query: AdminOrderQuery) =>
+  (await adminOrdersApi()).listAdminOrders(query),
+);
+
+/** The owner's dashboard figures (orders and revenue, awaiting orders, stock, best sellers). */
+export const fetchDashboard = createAppAsyncThunk('orders/fetchDashboard', async () =>
+  (await import('../../api/admin/dashboard')).getDashboard(),
+);
+
+/** POST /orders/:id/refund (the owner): the order as it is after its refund. */
+export const refundOrder = createAppAsyncThunk('orders/refund', async (id: Id) =>
+  (await adminOrdersApi()).refundOrder(id),
+);
+
+/** PUT /orders/:id/confirm (staff, after calling the customer): the order as it is now. */
+export const confirmOrder = createAppAsyncThunk('orders/confirm', async (id: Id) =>
+  (await adminOrdersApi()).confirmOrder(id),
+);
+
+/** PUT /orders/:id/ship (staff): the order as it is now, shipped with its courier and tracking. */
+export const shipOrder = createAppAsyncThunk('orders/ship', async ({ id, shipment }: { id: Id; shipment: Shipment }) =>
+  (await adminOrdersApi()).shipOrder(id, shipment),
+);
+
+/** An order as a staff step left it replaces the one on its details page. */
+function orderChanged(state: Draft<OrdersState>, order: Order) {
+  if (state.details.order?._id === order._id) state.details.order = order;
+}
+
 const ordersSlice = createSlice({
   name: 'orders',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The owner left the order list: the next visit starts from a spinner, not from this page. */
+    adminOrderListClosed(state) {
+      state.adminList = emptyPagedList();
+    },
+    /** The owner left the dashboard: the next visit starts from a spinner, not from these figures. */
+    dashboardClosed(state) {
+      state.dashboard = { figures: null, ...idleRequest };
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchOrders.pending, (state, action) => {
@@ -66,6 +131,7 @@ const ordersSlice = createSlice({
         const { details } = state;
         details.missing = false;
         if (details.order?._id !== action.meta.arg) details.order = null;
+        details.id = action.meta.arg;
       })
       .addCase(fetchOrder.fulfilled, (state, action) => {
         state.details.order = action.payload;
@@ -78,14 +144,29 @@ const ordersSlice = createSlice({
         // The list shows it cancelled too without waiting for its next load.
         state.items = state.items.map((order) => (order._id === action.payload._id ? action.payload : order));
       })
+      .addCase(refundOrder.fulfilled, (state, action) => orderChanged(state, action.payload))
+      .addCase(confirmOrder.fulfilled, (state, action) => orderChanged(state, action.payload))
+      .addCase(shipOrder.fulfilled, (state, action) => orderChanged(state, action.payload))
+      // A page that failed to load shows no list while it is asked for again.
+      .addCase(fetchAdminOrders.rejected, (state, action) => {
+        if (isLatestAnswer(state.adminList, action)) state.adminList.items = [];
+      })
+      .addCase(fetchDashboard.fulfilled, (state, action) => {
+        state.dashboard.figures = action.payload;
+      })
       .addCase(loggedOut, () => initialState);
+    addPagedListCases(builder, fetchAdminOrders, (state) => state.adminList);
+    addRequestStatusMatchers(builder, [fetchDashboard], (state) => state.dashboard);
     addRequestStatusMatchers(builder, [fetchOrders]);
     addRequestStatusMatchers(builder, [fetchOrder], (state) => state.details);
     addRequestStatusMatchers(builder, [cancelOrder], (state) => state.details.cancel);
   },
 });
 
+export const { adminOrderListClosed, dashboardClosed } = ordersSlice.actions;
 export default ordersSlice.reducer;
 
 export const selectOrders = (state: RootState) => state.orders;
 export const selectOrderDetails = (state: RootState) => state.orders.details;
+export const selectAdminOrderList = (state: RootState) => state.orders.adminList;
+export const selectDashboard = (state: RootState) => state.orders.dashboard;

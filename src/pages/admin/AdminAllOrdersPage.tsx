@@ -1,28 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { AdminOrderQuery, OrdersExport as OrdersExportKind } from '../../api/admin/orders';
-import { reachablePages } from '../../api/paging';
-import type { ListResponse, Order } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AdminOrderCard from '../../components/admin/AdminOrderCard';
 import LoadError from '../../components/LoadError';
 import { PAYMENT_METHOD_LABELS } from '../../components/orderLabels';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
-import { exportedOrders, fetchAdminOrders } from '../../features/orders/adminThunks';
+import { exportOrders } from '../../features/orders/adminThunks';
+import { adminOrderListClosed, fetchAdminOrders, selectAdminOrderList } from '../../features/orders/ordersSlice';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
-import { useResetOn } from '../../lib/useResetOn';
 
 /** SPEC §9: admin orders page size. */
 const ADMIN_ORDERS_PAGE_SIZE = 5;
 const NO_ORDERS_MESSAGE = 'لا يوجد طلبات حتى الان';
 const NO_MATCHING_ORDERS_MESSAGE = 'لا توجد طلبات تطابق البحث';
-
-type OrderPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Order> };
 
 const FILTERS = ['search', 'isPaid', 'isDelivered', 'isCancelled', 'paymentMethodType', 'unconfirmed'] as const;
 const asBool = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
@@ -58,7 +54,7 @@ function OrdersExport({ filters }: { filters: Omit<AdminOrderQuery, 'page' | 'li
   const download = async (kind: OrdersExportKind) => {
     setBusy(kind);
     try {
-      await dispatch(exportedOrders({ kind, query: filters })).unwrap();
+      await dispatch(exportOrders({ kind, query: filters })).unwrap();
     } catch (err) {
       toast.error(describeAdminError(err, EXPORT_FAILED_MESSAGE).message);
     } finally {
@@ -124,21 +120,14 @@ export default function AdminAllOrdersPage() {
     clear,
   } = useUrlFilters(FILTERS, 'search');
   const dispatch = useAppDispatch();
-  const [result, setResult] = useState<OrderPage>({ state: 'loading' });
-  // Raised by the retry button: loads the page again.
-  const [attempt, setAttempt] = useState(0);
-
-  useResetOn(`${paramString}|${page}|${attempt}`, () => setResult({ state: 'loading' }));
-  useEffect(() => {
-    let active = true;
-    dispatch(fetchAdminOrders(queryOf(new URLSearchParams(paramString), page)))
-      .unwrap()
-      .then((list) => active && setResult({ state: 'loaded', list }))
-      .catch(() => active && setResult({ state: 'failed' }));
-    return () => {
-      active = false;
-    };
-  }, [dispatch, paramString, page, attempt]);
+  const { items, results, numberOfPages, status } = useAppSelector(selectAdminOrderList);
+  // Each filter, page or retry shows a spinner until its answer (only the latest request's answer is kept).
+  const load = useCallback(
+    () => void dispatch(fetchAdminOrders(queryOf(new URLSearchParams(paramString), page))),
+    [dispatch, paramString, page],
+  );
+  useEffect(load, [load]);
+  useEffect(() => () => void dispatch(adminOrderListClosed()), [dispatch]);
 
   return (
     <section>
@@ -211,22 +200,18 @@ export default function AdminAllOrdersPage() {
         )}
       </Form>
       <OrdersExport filters={filtersOf(params)} />
-      {result.state === 'loading' && <Spinner />}
-      {result.state === 'failed' && <LoadError onRetry={() => setAttempt((n) => n + 1)} />}
-      {result.state === 'loaded' && result.list.data.length === 0 && (
+      {(status === 'idle' || status === 'pending') && <Spinner />}
+      {status === 'failed' && <LoadError onRetry={load} />}
+      {status === 'succeeded' && items.length === 0 && (
         <p>{filtered ? NO_MATCHING_ORDERS_MESSAGE : NO_ORDERS_MESSAGE}</p>
       )}
-      {result.state === 'loaded' && result.list.data.length > 0 && (
+      {status === 'succeeded' && items.length > 0 && (
         <>
-          <p className="text-muted small">عدد الطلبات: {result.list.results}</p>
-          {result.list.data.map((order) => (
+          <p className="text-muted small">عدد الطلبات: {results}</p>
+          {items.map((order) => (
             <AdminOrderCard key={order._id} order={order} />
           ))}
-          <Paginator
-            pageCount={reachablePages(result.list.paginationResult)}
-            currentPage={page}
-            onPageChange={setPage}
-          />
+          <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={setPage} />
         </>
       )}
     </section>

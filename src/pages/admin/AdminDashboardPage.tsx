@@ -1,17 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import type { Dashboard, PeriodFigures } from '../../api/admin/dashboard';
-import { useAppDispatch } from '../../app/hooks';
+import type { PeriodFigures } from '../../api/admin/dashboard';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import RevenueChart from '../../components/admin/RevenueChart';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchDashboard } from '../../features/orders/adminThunks';
+import { dashboardClosed, fetchDashboard, selectDashboard } from '../../features/orders/ordersSlice';
 import { formatEGP } from '../../../common/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { piecesLabel } from '../../lib/plural';
-
-type DashboardState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; dashboard: Dashboard };
 
 function PeriodCard({ title, figures }: { title: string; figures: PeriodFigures }) {
   return (
@@ -44,24 +42,15 @@ function CountLink({ to, count, label, warn }: { to: string; count: number; labe
 export default function AdminDashboardPage() {
   usePageMeta({ title: 'لوحة التحكم' });
   const dispatch = useAppDispatch();
-  const [result, setResult] = useState<DashboardState>({ state: 'loading' });
-  const load = useCallback(
-    () =>
-      dispatch(fetchDashboard())
-        .unwrap()
-        .then(
-          (dashboard) => setResult({ state: 'loaded', dashboard }),
-          () => setResult({ state: 'failed' }),
-        ),
-    [dispatch],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { figures, status } = useAppSelector(selectDashboard);
+  const load = useCallback(() => void dispatch(fetchDashboard()), [dispatch]);
+  useEffect(load, [load]);
+  // Each visit starts from a spinner, not from the figures of the last one.
+  useEffect(() => () => void dispatch(dashboardClosed()), [dispatch]);
 
-  if (result.state === 'loading') return <Spinner />;
-  if (result.state === 'failed') return <LoadError onRetry={() => void load()} />;
-  const { periods, awaiting, stock, bestSellers, daily } = result.dashboard;
+  if (status === 'failed') return <LoadError onRetry={load} />;
+  if (!figures) return <Spinner />;
+  const { periods, awaiting, stock, bestSellers, daily } = figures;
 
   return (
     <section>

@@ -5,8 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { useAppDispatch } from '../../app/hooks';
-import type { Order } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import LoadError from '../../components/LoadError';
 import { CANCELLED_LABEL } from '../../components/orderLabels';
 import { DeliveryAddress, OrderMoney, OrderStateBadges } from '../../components/admin/OrderFacts';
@@ -14,10 +13,10 @@ import WhatsAppLink from '../../components/admin/WhatsAppLink';
 import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
 import Spinner from '../../components/Spinner';
-import { markedOrder } from '../../features/orders/adminThunks';
+import { markOrder } from '../../features/orders/adminThunks';
 import OrderDispatch from '../../features/orders/OrderDispatch';
 import OrderRefund from '../../features/orders/OrderRefund';
-import { fetchOrder } from '../../features/orders/ordersSlice';
+import { fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
 import { DELAYS } from '../../lib/delays';
 import { formatDateTime } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
@@ -27,8 +26,6 @@ import EmailAddress from '../../components/EmailAddress';
 const PAID_CHANGED_MESSAGE = 'تم تغيير حالة الدفع بنجاح';
 const DELIVERED_CHANGED_MESSAGE = 'تم تغيير حالة التوصيل بنجاح';
 const CHANGE_FAILED_MESSAGE = 'هناك مشكلة في عملية التغيير';
-
-type OrderState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; order: Order };
 
 interface StateChange {
   change: 'pay' | 'deliver';
@@ -69,7 +66,7 @@ function StateChanger({
     if (choice !== 'true' || finished) return;
     setSaving(true);
     try {
-      const status = await dispatch(markedOrder({ id: orderId, change: spec.change })).unwrap();
+      const status = await dispatch(markOrder({ id: orderId, change: spec.change })).unwrap();
       if (status === 200) {
         setChanged(true);
         toast.success(spec.successMessage);
@@ -114,33 +111,24 @@ function StateChanger({
 export default function AdminOrderDetailsPage() {
   useAdminPageMeta('تفاصيل الطلب');
   const { id = '' } = useParams();
-  const [result, setResult] = useState<OrderState>({ state: 'loading' });
+  const { id: askedFor, order: stored, status } = useAppSelector(selectOrderDetails);
   const dispatch = useAppDispatch();
   const later = useLater();
 
-  const load = useCallback(
-    () =>
-      dispatch(fetchOrder(id))
-        .unwrap()
-        .then(
-          (order) => setResult({ state: 'loaded', order }),
-          () => setResult({ state: 'failed' }),
-        ),
-    [dispatch, id],
-  );
+  const load = useCallback(() => void dispatch(fetchOrder(id)), [dispatch, id]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useEffect(load, [load]);
 
   // DESIGN.md: instead of SPEC's page reload, the order is fetched again after the same delay.
   const refetchLater = () => {
-    later(() => void load(), DELAYS.reloadAfterAction, 'refetch');
+    later(load, DELAYS.reloadAfterAction, 'refetch');
   };
 
-  if (result.state === 'loading') return <Spinner />;
-  if (result.state === 'failed') return <LoadError onRetry={() => void load()} />;
-  const { order } = result;
+  // A failed load (a refetch too) says so; while the order is asked for, the one shown stays until its answer.
+  if (askedFor !== id) return <Spinner />;
+  if (status === 'failed') return <LoadError onRetry={load} />;
+  if (!stored) return <Spinner />;
+  const order = stored;
   const state = { pay: order.isPaid, deliver: order.isDelivered };
 
   return (
@@ -207,11 +195,7 @@ export default function AdminOrderDetailsPage() {
         <Card className="mb-3">
           <Card.Body>
             <h2 className="h6">التأكيد والشحن</h2>
-            <OrderDispatch
-              order={order}
-              onChanged={(changed) => setResult({ state: 'loaded', order: changed })}
-              onStale={() => void load()}
-            />
+            <OrderDispatch order={order} onStale={load} />
           </Card.Body>
         </Card>
       )}
@@ -236,11 +220,7 @@ export default function AdminOrderDetailsPage() {
             />
           ))}
           <div>
-            <OrderRefund
-              order={order}
-              onRefunded={(refunded) => setResult({ state: 'loaded', order: refunded })}
-              onStale={() => void load()}
-            />
+            <OrderRefund order={order} onStale={load} />
           </div>
         </Card.Body>
       </Card>
