@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db';
-import { onUniqueViolation } from '../../db/errors';
-import { ValidationError, fieldError, notFound } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
-import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { IdParams, field, fields, passwordText, toBoolean, type FieldContext } from '../../lib/fields';
 import { checkBody } from '../../plugins/input';
 import { Type, DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
@@ -20,48 +15,28 @@ import {
   UserWithToken,
   matchesConfirmation,
 } from './schemas';
-import { slugify } from '../../lib/arabic';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { LIMITS, routeLimit } from '../../plugins/rateLimits';
-import { insertUser, issueToken, normalizeEmail, passwordChangeMoment, setPassword } from './accounts';
-import { forgetPaymentSessionsOf } from '../orders';
-import { recomputeRatings, reviewedProductIds } from '../reviews';
-import {
-  USER_LIST,
-  deactivateUser,
-  deleteUser,
-  findUser,
-  listUsers,
-  lockUserForAudit,
-  passwordHashOf,
-  updateUser as updateUserRow,
-  type UserChanges,
-} from './repository';
+import { normalizeEmail } from './accounts';
+import { USER_LIST } from './repository';
 import { userJson } from './serialize';
-import { recordAudit } from '../audit';
-
-/** Profile fields an update may change: only those sent (name also sets the slug). */
-function profileChanges(body: { name?: string; email?: string; phone?: string }): UserChanges {
-  const changes: UserChanges = {};
-  if (body.name !== undefined) Object.assign(changes, { name: body.name, slug: slugify(body.name) });
-  if (body.email !== undefined) changes.email = body.email;
-  if (body.phone !== undefined) changes.phone = body.phone;
-  return changes;
-}
-
-/** Writes the changes; false when the user is gone. An e-mail taken meanwhile answers the same error as a taken one. */
-const updateUser = (db: Queryable, id: string, changes: UserChanges): Promise<boolean> =>
-  onUniqueViolation(
-    () => updateUserRow(db, id, changes),
-    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', changes.email)]),
-  );
+import {
+  changeMyPassword,
+  changeUser,
+  createUser,
+  deactivateMyAccount,
+  isPasswordOf,
+  myAccount,
+  readUser,
+  removeUser,
+  setUserPassword,
+  updateMyAccount,
+  userPage,
+} from './service';
 
 /** The caller's password, checked against the stored one. */
-const isCurrentPassword = async (value: unknown, context: FieldContext) => {
-  const current = passwordText(value);
-  const hash = await passwordHashOf(context.ctx.db, context.request!.user!.id);
-  return current !== undefined && hash !== undefined && verifyPassword(current, hash);
-};
+const isCurrentPassword = (value: unknown, context: FieldContext) =>
+  isPasswordOf(context.ctx.db, context.request!.user!.id, passwordText(value));
 
 /** A new e-mail is a new login: it needs the current password (API.md §5.2). */
 const changesEmail = ({ data, request }: FieldContext) => {
@@ -129,7 +104,7 @@ export async function userRoutes(instance: FastifyInstance) {
       schema: { tags, security: bearer, summary: "The caller's account", response: { 200: DataOnly(User) } },
       preValidation: anyUser,
     },
-    async (request) => ({ data: userJson((await findUser(ctx.db, currentUser(request).id))!) }),
+    async (request) => ({ data: userJson(await myAccount(ctx.db, currentUser(request))) }),
   );
 
   app.route({
@@ -150,21 +125,8 @@ export async function userRoutes(instance: FastifyInstance) {
     },
     preValidation: anyUser,
     handler: async (request) => {
-      const me = currentUser(request);
-      // Only name, email and phone: role, password, active and the rest are not fields of this route.
-      // A new e-mail is a new login: a stolen token alone must not take the account over (API.md §5.2).
-      const changes = profileChanges(request.body);
-      const emailChanges = changes.email !== undefined && changes.email !== me.email.toLowerCase();
-      // Tokens issued before the e-mail change stop working; the answer carries one that works.
-      const changedAt = emailChanges ? passwordChangeMoment() : undefined;
-      if (changedAt) changes.password_changed_at = changedAt;
-      await updateUser(ctx.db, me.id, changes);
-      const user = userJson((await findUser(ctx.db, me.id))!);
-      return {
-        status: 'success' as const,
-        data: { user },
-        ...(changedAt && { token: await issueToken(ctx, me.id, changedAt) }),
-      };
+      const { user, token } = await updateMyAccount(ctx, currentUser(request), request.body);
+      return { status: 'success' as const, data: { user: userJson(user) }, ...(token !== undefined && { token }) };
     },
   });
 
@@ -181,10 +143,9 @@ export async function userRoutes(instance: FastifyInstance) {
     preValidation: anyUser,
     config: { ...passwordChangeLimit, bodyCheckedByHandler: true },
     handler: async (request) => {
-      const me = currentUser(request);
       const { password } = await checkBody(request);
-      const changedAt = await setPassword(ctx, me.id, password);
-      return { data: userJson((await findUser(ctx.db, me.id))!), token: await issueToken(ctx, me.id, changedAt) };
+      const { user, token } = await changeMyPassword(ctx, currentUser(request), password);
+      return { data: userJson(user), token };
     },
   });
 
@@ -200,8 +161,7 @@ export async function userRoutes(instance: FastifyInstance) {
       preValidation: anyUser,
     },
     async (request, reply) => {
-      // Deactivated, not deleted: the e-mail stays taken and old tokens stop working (API.md §5.2).
-      await deactivateUser(ctx.db, currentUser(request).id);
+      await deactivateMyAccount(ctx.db, currentUser(request));
       return reply.status(204).send(null);
     },
   );
@@ -219,11 +179,7 @@ export async function userRoutes(instance: FastifyInstance) {
       preValidation: admin,
       config: { listSpec: USER_LIST },
     },
-    async (request) => {
-      const q = buildListQuery(request.query, USER_LIST);
-      const { rows, total } = await listUsers(ctx.db, q);
-      return listResponse(rows.map(userJson), total, q);
-    },
+    async (request) => userPage(ctx.db, request.query),
   );
 
   app.post(
@@ -239,11 +195,7 @@ export async function userRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const { passwordConfirm: _, role = 'user', ...account } = request.body;
-      const user = await insertUser(ctx, { ...account, role }, async (tx, id) => {
-        const after = await lockUserForAudit(tx, id);
-        await recordAudit(tx, currentUser(request), { action: 'user.create', target: { type: 'user', id }, after });
-      });
+      const user = await createUser(ctx, currentUser(request), request.body);
       return reply.status(201).send({ data: userJson(user) });
     },
   );
@@ -260,12 +212,7 @@ export async function userRoutes(instance: FastifyInstance) {
       },
       preValidation: admin,
     },
-    async (request) => {
-      const { id } = request.params;
-      const user = await findUser(ctx.db, id);
-      if (!user) throw notFound(`No document for this id ${id}`);
-      return { data: userJson(user) };
-    },
+    async (request) => ({ data: userJson(await readUser(ctx.db, request.params.id)) }),
   );
 
   app.route({
@@ -280,27 +227,9 @@ export async function userRoutes(instance: FastifyInstance) {
       response: { 200: DataOnly(User) },
     },
     preValidation: admin,
-    handler: async (request) => {
-      const { id } = request.params;
-      const { role, active, ...profile } = request.body;
-      const changes = profileChanges(profile);
-      if (role !== undefined) changes.role = role;
-      if (active !== undefined) changes.active = active;
-      const updated = await ctx.db.tx(async (tx) => {
-        const before = await lockUserForAudit(tx, id);
-        if (!before || !(await updateUser(tx, id, changes))) return false;
-        const after = await lockUserForAudit(tx, id);
-        await recordAudit(tx, currentUser(request), {
-          action: 'user.update',
-          target: { type: 'user', id },
-          before,
-          after,
-        });
-        return true;
-      });
-      if (!updated) throw notFound(`No document found for this id: ${id}`);
-      return { data: userJson((await findUser(ctx.db, id))!) };
-    },
+    handler: async (request) => ({
+      data: userJson(await changeUser(ctx.db, currentUser(request), request.params.id, request.body)),
+    }),
   });
 
   app.delete(
@@ -316,21 +245,7 @@ export async function userRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const deleted = await ctx.db.tx(async (tx) => {
-        const before = await lockUserForAudit(tx, id);
-        if (!before) return false;
-        const products = await reviewedProductIds(tx, id);
-        // Orders outlive the account (they keep the user snapshot) but not its payment sessions.
-        await forgetPaymentSessionsOf(tx, id);
-        // Cart, addresses, wishlist, reviews and payment sessions go with the row (ON DELETE CASCADE).
-        const deletedUser = await deleteUser(tx, id);
-        if (deletedUser) for (const product of new Set(products)) await recomputeRatings(tx, product);
-        if (deletedUser)
-          await recordAudit(tx, currentUser(request), { action: 'user.delete', target: { type: 'user', id }, before });
-        return deletedUser;
-      });
-      if (!deleted) throw notFound(`No document found for this id: ${id}`);
+      await removeUser(ctx.db, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -349,14 +264,8 @@ export async function userRoutes(instance: FastifyInstance) {
     preValidation: admin,
     config: { ...passwordChangeLimit, bodyCheckedByHandler: true },
     handler: async (request) => {
-      const { id } = request.params;
       const { password } = await checkBody(request);
-      const then = (tx: Queryable) =>
-        recordAudit(tx, currentUser(request), { action: 'user.password', target: { type: 'user', id } }).then(() => {});
-      if (!(await setPassword(ctx, id, password, { then }))) {
-        throw notFound(`No document found for this id: ${id}`);
-      }
-      return { data: userJson((await findUser(ctx.db, id))!) };
+      return { data: userJson(await setUserPassword(ctx, currentUser(request), request.params.id, password)) };
     },
   });
 }
