@@ -1,7 +1,8 @@
 import { toCsv } from '../../lib/csv';
+import { buildListQuery } from '../../lib/listQuery';
 import { toEgp } from '../../lib/money';
-import type { Queryable } from '../../db';
-import { orderItems, type OrderRow } from './repository';
+import type { Db, Queryable } from '../../db';
+import { STAFF_ORDER_LIST, listOrders, orderItems, orderSearch, type OrderRow } from './repository';
 
 /** Cairo wall-clock time as Excel reads a date-time: 2026-11-26 14:05. */
 const cairoTime = new Intl.DateTimeFormat('sv-SE', {
@@ -17,7 +18,7 @@ const yesNo = (value: boolean) => (value ? 'نعم' : 'لا');
 const PAYMENT = { cash: 'الدفع عند الاستلام', card: 'دفع إلكتروني' } as const;
 
 /** One line per order, with Arabic headings, for the owner's spreadsheet. */
-export function ordersCsv(rows: OrderRow[]): string {
+function ordersCsv(rows: OrderRow[]): string {
   return toCsv(
     [
       'رقم الطلب',
@@ -72,7 +73,7 @@ export function ordersCsv(rows: OrderRow[]): string {
 }
 
 /** One line per ordered product, with its order's number and date. */
-export async function orderLinesCsv(q: Queryable, rows: OrderRow[]): Promise<string> {
+async function orderLinesCsv(q: Queryable, rows: OrderRow[]): Promise<string> {
   const items = rows.length
     ? await orderItems(
         q,
@@ -97,4 +98,21 @@ export async function orderLinesCsv(q: Queryable, rows: OrderRow[]): Promise<str
       ];
     }),
   );
+}
+
+/** At most this many orders in one export. */
+const EXPORT_LIMIT = 50_000;
+
+/**
+ * The staff list's orders as CSV for a spreadsheet (ours), with its file name: the same filters and search as the
+ * list, every page at once; one line per order, or (`lines`) one per ordered product.
+ */
+export async function exportOrders(db: Db, query: Record<string, unknown>, kind: 'orders' | 'lines') {
+  const search = orderSearch(query);
+  const q = buildListQuery(query, STAFF_ORDER_LIST, search.conditions, search.params);
+  const { rows } = await listOrders(db, { ...q, page: 1, limit: EXPORT_LIMIT, offset: 0 });
+  const day = new Date().toISOString().slice(0, 10);
+  return kind === 'orders'
+    ? { filename: `orders-${day}.csv`, csv: ordersCsv(rows) }
+    : { filename: `order-lines-${day}.csv`, csv: await orderLinesCsv(db, rows) };
 }

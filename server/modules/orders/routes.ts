@@ -2,19 +2,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import { baseUrl, imageBase } from '../../context';
-import { conflict, notFound } from '../../lib/errors';
-import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { IdParams, field, fields } from '../../lib/fields';
 import { Type, LIST_FILTERS, List, ListQueryFields, Success, bearer } from '../../lib/schemas';
-import { orderLinesCsv, ordersCsv } from './export';
+import { exportOrders } from './export';
 import { CashOrderInput, CheckoutInput, Order, PaymentSession, ShipmentInput } from './schemas';
-import { shippingAddressOf } from '../addresses';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { createPaymentSession, returnOrigin } from '../../payments/sessions';
-import { refundOrder } from '../../payments/refunds';
-import { orderMailsSettled, sendOrderMail } from '../../mail/orderMail';
-import { CUSTOMER_ORDER_LIST, STAFF_ORDER_LIST, listOrders, orderExists, orderSearch, ownOrders } from './repository';
-import { cancelOwnOrder, findOrderJson, markOrderByStaff, ordersJson, placeCashOrder, pricesChanged } from './service';
+import { returnOrigin } from '../../payments/sessions';
+import { orderMailsSettled } from '../../mail/orderMail';
+import { STAFF_ORDER_LIST } from './repository';
+import {
+  cancelMyOrder,
+  openCheckoutSession,
+  orderCartByCash,
+  orderPage,
+  readOrder,
+  refundPaidOrder,
+  takeStaffStep,
+  type OrderReply,
+  type StaffStep,
+} from './service';
 
 const tags = ['orders'];
 /** GET /orders: the list's parameters, and staff's `search`. */
@@ -36,6 +42,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   const staff = requireAuth(ctx, 'manager', 'admin');
   const anyone = requireAuth(ctx);
   const base = (request: FastifyRequest) => imageBase(request, ctx);
+  const orderReply = (request: FastifyRequest): OrderReply => ({ base: base(request), log: request.log });
   // A stopping server lets order e-mails being sent finish.
   app.addHook('onClose', orderMailsSettled);
 
@@ -54,14 +61,12 @@ export async function orderRoutes(instance: FastifyInstance) {
       preValidation: customer,
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const { cartId } = request.params;
-      const shippingAddress = await shippingAddressOf(ctx.db, request.body.shippingAddress);
-      const orderId = await placeCashOrder(ctx.db, { userId: user.id, cartId, shippingAddress, limits: ctx.config });
-      const order = orderId && (await findOrderJson(ctx.db, orderId, base(request)));
-      // The refreshed cart was committed; no order was made.
-      if (!order) throw pricesChanged();
-      sendOrderMail(ctx, request.log, order, 'confirmed', base(request));
+      const order = await orderCartByCash(
+        ctx,
+        currentUser(request),
+        { cartId: request.params.cartId, shippingAddress: request.body.shippingAddress },
+        orderReply(request),
+      );
       return reply.status(201).send({ status: 'success', data: order });
     },
   );
@@ -70,14 +75,8 @@ export async function orderRoutes(instance: FastifyInstance) {
   const checkoutSession = async (
     request: FastifyRequest<{ Params: { cartId: string }; Querystring: CheckoutChoice; Body?: CheckoutChoice }>,
   ) => {
-    const { cartId } = request.params;
     const choice = request.body?.shippingAddress ? request.body : request.query;
-    const session = await createPaymentSession(ctx, {
-      method: choice.paymentMethod,
-      walletPhone: choice.walletPhone,
-      user: currentUser(request),
-      cartId,
-      shippingAddress: choice.shippingAddress && (await shippingAddressOf(ctx.db, choice.shippingAddress)),
+    const session = await openCheckoutSession(ctx, currentUser(request), request.params.cartId, choice, {
       baseUrl: baseUrl(request, ctx.config),
       returnOrigin: returnOrigin(request, ctx.config),
     });
@@ -117,19 +116,10 @@ export async function orderRoutes(instance: FastifyInstance) {
       preValidation: anyone,
       config: { listSpec: STAFF_ORDER_LIST },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const own = user.role === 'user';
-      const { query } = request;
-      const search = own ? ownOrders(user.id) : orderSearch(query);
-      const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
-      const { rows, total, capped } = await listOrders(ctx.db, q);
-      return listResponse(await ordersJson(ctx.db, rows, base(request)), total, q, capped);
-    },
+    async (request) => orderPage(ctx.db, currentUser(request), request.query, base(request)),
   );
 
   // The staff list's orders as CSV for a spreadsheet (ours): the same filters as GET /orders, all pages at once.
-  const EXPORT_LIMIT = 50_000;
   for (const [file, summary] of [
     ['export.csv', 'The filtered orders as CSV, one line per order (manager, admin)'],
     ['export-lines.csv', "The filtered orders' products as CSV, one line per ordered product (manager, admin)"],
@@ -149,16 +139,11 @@ export async function orderRoutes(instance: FastifyInstance) {
         preValidation: staff,
       },
       async (request, reply) => {
-        const { query } = request;
-        const search = orderSearch(query);
-        const q = buildListQuery(query, STAFF_ORDER_LIST, search.conditions, search.params);
-        const { rows } = await listOrders(ctx.db, { ...q, page: 1, limit: EXPORT_LIMIT, offset: 0 });
-        const day = new Date().toISOString().slice(0, 10);
-        const name = file === 'export.csv' ? `orders-${day}.csv` : `order-lines-${day}.csv`;
+        const { filename, csv } = await exportOrders(ctx.db, request.query, file === 'export.csv' ? 'orders' : 'lines');
         return reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .send(file === 'export.csv' ? ordersCsv(rows) : await orderLinesCsv(ctx.db, rows));
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(csv);
       },
     );
   }
@@ -175,13 +160,7 @@ export async function orderRoutes(instance: FastifyInstance) {
       },
       preValidation: anyone,
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      const order = await findOrderJson(ctx.db, id, base(request), user.role === 'user' ? user.id : undefined);
-      if (!order) throw notFound(`No document for this id ${id}`);
-      return { data: order };
-    },
+    async (request) => ({ data: await readOrder(ctx.db, currentUser(request), request.params.id, base(request)) }),
   );
 
   // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6). A cancelled order
@@ -190,17 +169,10 @@ export async function orderRoutes(instance: FastifyInstance) {
     ['pay', 'paid'],
     ['deliver', 'delivered'],
   ] as const) {
-    const handler = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-      const { id } = request.params;
-      const updated = await markOrderByStaff(ctx.db, currentUser(request), id, { step });
-      if (!updated) {
-        if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');
-        throw notFound(`There is no order for this id: ${id}`);
-      }
-      // Only the first delivery is news to the customer.
-      if (action === 'deliver' && !updated.was) sendOrderMail(ctx, request.log, id, 'delivered', base(request));
-      return { status: 'Success' as const, data: (await findOrderJson(ctx.db, id, base(request)))! };
-    };
+    const handler = async (request: FastifyRequest<{ Params: { id: string } }>) => ({
+      status: 'Success' as const,
+      data: await takeStaffStep(ctx, currentUser(request), request.params.id, { step }, orderReply(request)),
+    });
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
         method,
@@ -233,35 +205,18 @@ export async function orderRoutes(instance: FastifyInstance) {
       },
       preValidation: staff,
     },
-    async (request) => {
-      const { id } = request.params;
-      await refundOrder(ctx, currentUser(request), id, request.log);
-      const order = (await findOrderJson(ctx.db, id, base(request)))!;
-      sendOrderMail(ctx, request.log, order, 'refunded', base(request));
-      return { status: 'success' as const, data: order };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await refundPaidOrder(ctx, currentUser(request), request.params.id, orderReply(request)),
+    }),
   );
 
   // confirm (ours: a cash order confirmed with the customer by phone) / ship (ours: handed to a courier). Staff only;
   // a cancelled order takes neither (409); the customer hears of each the first time.
-  const staffStep = async (
-    request: FastifyRequest<{ Params: { id: string }; Body?: Static<typeof ShipmentInput> }>,
-    step: 'confirm' | 'ship',
-  ) => {
-    const { id } = request.params;
-    const updated = await markOrderByStaff(
-      ctx.db,
-      currentUser(request),
-      id,
-      step === 'confirm' ? { step: 'confirmed' } : { step: 'shipped', shipment: request.body! },
-    );
-    if (!updated) {
-      if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');
-      throw notFound(`There is no order for this id: ${id}`);
-    }
-    if (!updated.was) sendOrderMail(ctx, request.log, id, step === 'confirm' ? 'accepted' : 'shipped', base(request));
-    return { status: 'success' as const, data: (await findOrderJson(ctx.db, id, base(request)))! };
-  };
+  const staffStep = async (request: FastifyRequest<{ Params: { id: string } }>, change: StaffStep) => ({
+    status: 'success' as const,
+    data: await takeStaffStep(ctx, currentUser(request), request.params.id, change, orderReply(request)),
+  });
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
@@ -274,7 +229,7 @@ export async function orderRoutes(instance: FastifyInstance) {
         response: { 200: Success(Order) },
       },
       preValidation: staff,
-      handler: (request: FastifyRequest<{ Params: { id: string } }>) => staffStep(request, 'confirm'),
+      handler: (request: FastifyRequest<{ Params: { id: string } }>) => staffStep(request, { step: 'confirmed' }),
     });
     app.route({
       method,
@@ -289,18 +244,15 @@ export async function orderRoutes(instance: FastifyInstance) {
       },
       preValidation: staff,
       handler: (request: FastifyRequest<{ Params: { id: string }; Body: Static<typeof ShipmentInput> }>) =>
-        staffStep(request, 'ship'),
+        staffStep(request, { step: 'shipped', shipment: request.body }),
     });
   }
 
   // Cancel (ours): the owner, while the order is neither paid nor delivered; its stock comes back in the same transaction.
-  const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    await cancelOwnOrder(ctx.db, id, user.id);
-    const order = (await findOrderJson(ctx.db, id, base(request)))!;
-    return { status: 'success' as const, data: order };
-  };
+  const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => ({
+    status: 'success' as const,
+    data: await cancelMyOrder(ctx.db, currentUser(request), request.params.id, base(request)),
+  });
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
