@@ -7,10 +7,11 @@ import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8000';
 
-// Admin-only code (admin pages, components and API calls, the crop and colour-picker packages) must
-// never reach shoppers: chunks holding any of it are named 'admin-…' so the end-to-end test can prove it.
+// Admin-only code (admin pages, components and API calls, the features' admin/ folders, the crop and
+// colour-picker packages) must never reach shoppers: chunks holding any of it are named 'admin-…' so the
+// end-to-end test can prove it.
 const ADMIN_MODULE =
-  /[\\/]src[\\/](pages|components|api)[\\/]admin[\\/]|[\\/]node_modules[\\/](react-image-crop|react-color)[\\/]/;
+  /[\\/]src[\\/](pages|components|api|features[\\/][^\\/]+)[\\/]admin[\\/]|[\\/]node_modules[\\/](react-image-crop|react-color)[\\/]/;
 
 // The entry's imports from src/app; their static dependencies join them (includeDependenciesRecursively, the
 // default). main.tsx itself stays in the entry chunk, which index.html loads and which imports this one.

@@ -11,8 +11,8 @@ import {
   DELETE_FAILURE_MESSAGE,
 } from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';
-import CouponCard from '../../components/admin/CouponCard';
-import CouponForm from '../../components/admin/CouponForm';
+import CouponCard from '../../features/coupon/admin/CouponCard';
+import CouponForm from '../../features/coupon/admin/CouponForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

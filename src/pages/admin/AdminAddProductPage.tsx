@@ -3,12 +3,12 @@ import { toast } from '../../lib/toast';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
-import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../components/admin/ProductForm';
+import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../features/products/admin/ProductForm';
 import {
   buildProductFormData,
   EMPTY_PRODUCT_FORM,
   type ProductFormValues,
-} from '../../components/admin/productFormData';
+} from '../../features/products/admin/productFormData';
 import { useAppDispatch } from '../../app/hooks';
 import { createdProduct } from '../../features/products/adminThunks';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { AdminOrderQuery, OrdersExport as OrdersExportKind } from '../../api/admin/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import AdminOrderCard from '../../components/admin/AdminOrderCard';
+import AdminOrderCard from '../../features/orders/admin/AdminOrderCard';
 import LoadError from '../../components/LoadError';
 import { PAYMENT_METHOD_LABELS } from '../../components/orderLabels';
 import Paginator from '../../components/Paginator';

@@ -8,7 +8,7 @@ import { LOW_STOCK, type AdminProductSort, type StockFilter } from '../../api/ad
 import { reachablePages } from '../../api/paging';
 import type { ListResponse, Product } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
-import AdminProductCard from '../../components/admin/AdminProductCard';
+import AdminProductCard from '../../features/products/admin/AdminProductCard';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';

@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { PeriodFigures } from '../../api/admin/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import RevenueChart from '../../components/admin/RevenueChart';
+import RevenueChart from '../../features/orders/admin/RevenueChart';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import { dashboardClosed, fetchDashboard, selectDashboard } from '../../features/orders/ordersSlice';

@@ -16,8 +16,8 @@ import {
   DELETE_FAILURE_MESSAGE,
   SAVE_FAILURE_MESSAGE,
 } from '../../components/admin/adminMessages';
-import GovernorateForm from '../../components/admin/GovernorateForm';
-import ZoneForm from '../../components/admin/ZoneForm';
+import GovernorateForm from '../../features/delivery/admin/GovernorateForm';
+import ZoneForm from '../../features/delivery/admin/ZoneForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';

@@ -5,7 +5,7 @@ import type { CouponBody } from '../../api/admin/coupons';
 import { useAppDispatch } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { COUPON_EXISTS_MESSAGE } from '../../components/admin/adminMessages';
-import CouponForm, { type CouponFormValues } from '../../components/admin/CouponForm';
+import CouponForm, { type CouponFormValues } from '../../features/coupon/admin/CouponForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import { fetchCoupon, updatedCoupon } from '../../features/coupon/adminThunks';

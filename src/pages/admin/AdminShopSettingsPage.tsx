@@ -6,7 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { useAppDispatch } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { SAVE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
-import { settingsToValues, valuesToSettings, type ShopSettingsValues } from '../../components/admin/shopSettingsForm';
+import {
+  settingsToValues,
+  valuesToSettings,
+  type ShopSettingsValues,
+} from '../../features/shopSettings/admin/shopSettingsForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import { fetchShopSettings, savedShopSettings } from '../../features/shopSettings/adminThunks';

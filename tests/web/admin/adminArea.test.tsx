@@ -83,9 +83,16 @@ describe('admin area', () => {
 // storefront import nothing from it), so the bundler cannot pull it into a shopper's page.
 describe('admin code isolation', () => {
   const srcDir = path.resolve(__dirname, '../../../src');
-  const adminDirs = ['pages/admin', 'components/admin', 'api/admin'].map((dir) => path.join(srcDir, dir));
+  // A feature's admin-only components live in its admin/ folder (features/orders/admin/…).
+  const featureAdminDirs = fs
+    .readdirSync(path.join(srcDir, 'features'))
+    .map((feature) => path.join('features', feature, 'admin'))
+    .filter((dir) => fs.existsSync(path.join(srcDir, dir)));
+  const adminDirs = ['pages/admin', 'components/admin', 'api/admin', ...featureAdminDirs].map((dir) =>
+    path.join(srcDir, dir),
+  );
   const adminOnly =
-    /from ['"](react-image-crop|react-color)|from ['"][./]*(components|api)\/admin\/|from ['"]\.\.?\/admin\/|from ['"][./]*pages\/admin\//;
+    /from ['"](react-image-crop|react-color)|from ['"][./]*(components|api|features\/[^/'"]+)\/admin\/|from ['"]\.\.?\/admin\/|from ['"][./]*pages\/admin\//;
 
   function sourceFiles(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -6,7 +6,7 @@ import AdminBrandsPage from '../../../src/pages/admin/AdminBrandsPage';
 import AdminCategoriesPage from '../../../src/pages/admin/AdminCategoriesPage';
 import AdminDashboardPage from '../../../src/pages/admin/AdminDashboardPage';
 import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPage';
-import CouponCard from '../../../src/components/admin/CouponCard';
+import CouponCard from '../../../src/features/coupon/admin/CouponCard';
 import { formatEGP } from '../../../common/format';
 import { brands, categories, listOf, products } from '../mocks/fixtures';
 import { adminHandlers, coupons, orders } from '../mocks/handlers/admin';

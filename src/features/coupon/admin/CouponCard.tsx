@@ -2,8 +2,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import type { Coupon } from '../../api/types';
-import { formatDate } from '../../../common/format';
+import type { Coupon } from '../../../api/types';
+import { formatDate } from '../../../../common/format';
 
 const EXPIRED_LABEL = 'منتهي';
 

@@ -1,5 +1,5 @@
 // The shipping zone form's values and checks (the same limits the server applies, said before anything is sent).
-import { parseNumberInput } from '../../../common/digits';
+import { parseNumberInput } from '../../../../common/digits';
 
 export interface ZoneFormValues {
   name: string;

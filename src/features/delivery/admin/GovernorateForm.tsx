@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { Governorate } from '../../api/types';
+import type { Governorate } from '../../../api/types';
 import { governorateProblem } from './zoneForm';
 
 interface GovernorateFormProps {

@@ -1,11 +1,11 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../common/format';
-import OrderItemList from '../OrderItemList';
-import OrderTimeline from '../OrderTimeline';
+import { formatDateTime } from '../../../../common/format';
+import OrderItemList from '../../../components/OrderItemList';
+import OrderTimeline from '../../../components/OrderTimeline';
 import { DeliveryAddress, OrderMoney, OrderStateBadges, type AdminOrder } from './OrderFacts';
 import WhatsAppLink from './WhatsAppLink';
-import EmailAddress from '../EmailAddress';
+import EmailAddress from '../../../components/EmailAddress';
 
 /** An order in the admin list: everything needed to prepare and deliver it, linking to its page. */
 export default function AdminOrderCard({ order }: { order: AdminOrder }) {

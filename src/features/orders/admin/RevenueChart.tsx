@@ -1,6 +1,6 @@
-import type { Dashboard } from '../../api/admin/dashboard';
-import { formatEGP } from '../../../common/format';
-import { daysLabel, ordersLabel } from '../../lib/plural';
+import type { Dashboard } from '../../../api/admin/dashboard';
+import { formatEGP } from '../../../../common/format';
+import { daysLabel, ordersLabel } from '../../../lib/plural';
 
 const dayFormat = new Intl.DateTimeFormat('ar-EG', {
   numberingSystem: 'latn',

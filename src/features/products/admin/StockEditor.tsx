@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { LOW_STOCK } from '../../api/admin/products';
-import type { Product } from '../../api/types';
-import { parseNumberInput } from '../../../common/digits';
-import { describeAdminError } from './adminErrors';
-import { SAVE_FAILURE_MESSAGE } from './adminMessages';
+import { LOW_STOCK } from '../../../api/admin/products';
+import type { Product } from '../../../api/types';
+import { parseNumberInput } from '../../../../common/digits';
+import { describeAdminError } from '../../../components/admin/adminErrors';
+import { SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
 
 const STOCK_SAVED_MESSAGE = 'تم حفظ الكمية';
 const STOCK_INVALID_MESSAGE = 'الكمية يجب ان تكون عددا صحيحا لا يقل عن 0';

@@ -1,6 +1,6 @@
 // The shop settings form: its text values, and the settings they become (with the server's limits checked first).
-import type { ShopSettings } from '../../api/admin/shopSettings';
-import { parseNumberInput } from '../../../common/digits';
+import type { ShopSettings } from '../../../api/admin/shopSettings';
+import { parseNumberInput } from '../../../../common/digits';
 
 export type ShopSettingsValues = Record<Exclude<keyof ShopSettings, 'cashOnDelivery'>, string> & {
   cashOnDelivery: boolean;

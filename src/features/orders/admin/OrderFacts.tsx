@@ -1,9 +1,9 @@
 import Badge from 'react-bootstrap/Badge';
-import type { Order, ShippingAddress } from '../../api/types';
-import { formatEGP } from '../../../common/format';
-import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from '../orderLabels';
-import { couponSaving } from '../orderMoney';
-import { awaitsConfirmation } from '../orderSteps';
+import type { Order, ShippingAddress } from '../../../api/types';
+import { formatEGP } from '../../../../common/format';
+import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from '../../../components/orderLabels';
+import { couponSaving } from '../../../components/orderMoney';
+import { awaitsConfirmation } from '../../../components/orderSteps';
 import WhatsAppLink from './WhatsAppLink';
 
 /**

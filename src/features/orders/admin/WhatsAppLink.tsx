@@ -1,4 +1,4 @@
-import { orderConfirmationText, whatsAppLink } from '../../lib/whatsapp';
+import { orderConfirmationText, whatsAppLink } from '../../../lib/whatsapp';
 
 /**
  * "واتساب" beside a customer's phone: a chat with that number, the order's confirmation message already typed

@@ -1,5 +1,5 @@
-import { imageToFile } from './imageFiles';
-import type { ImageMap } from './ImageUploader';
+import { imageToFile } from '../../../components/admin/imageFiles';
+import type { ImageMap } from '../../../components/admin/ImageUploader';
 
 export interface ProductFormValues {
   /** The owner's stock-keeping code, as typed; '' for none. */

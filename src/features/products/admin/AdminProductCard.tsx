@@ -1,9 +1,9 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import type { Product } from '../../api/types';
-import { piecesLabel } from '../../lib/plural';
-import PriceTag from '../PriceTag';
+import type { Product } from '../../../api/types';
+import { piecesLabel } from '../../../lib/plural';
+import PriceTag from '../../../components/PriceTag';
 import StockEditor from './StockEditor';
 
 interface AdminProductCardProps {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { toast } from '../../lib/toast';
-import type { CouponBody } from '../../api/admin/coupons';
-import { parseNumberInput } from '../../../common/digits';
-import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from './adminErrors';
-import { COMPLETE_DATA_MESSAGE } from './adminMessages';
-import FieldError from './FieldError';
-import { useRequiredFields } from './requiredFields';
+import { toast } from '../../../lib/toast';
+import type { CouponBody } from '../../../api/admin/coupons';
+import { parseNumberInput } from '../../../../common/digits';
+import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from '../../../components/admin/adminErrors';
+import { COMPLETE_DATA_MESSAGE } from '../../../components/admin/adminMessages';
+import FieldError from '../../../components/admin/FieldError';
+import { useRequiredFields } from '../../../components/admin/requiredFields';
 
 export interface CouponFormValues {
   name: string;

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { ShippingZone, ShippingZoneBody } from '../../api/admin/delivery';
-import type { Governorate } from '../../api/types';
-import { parseNumberInput } from '../../../common/digits';
+import type { ShippingZone, ShippingZoneBody } from '../../../api/admin/delivery';
+import type { Governorate } from '../../../api/types';
+import { parseNumberInput } from '../../../../common/digits';
 import { ZONE_NAME_MAX, zoneFormProblem, type ZoneFormValues } from './zoneForm';
 
 interface ZoneFormProps {
