@@ -7,27 +7,21 @@ import Tab from 'react-bootstrap/Tab';
 import Table from 'react-bootstrap/Table';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router-dom';
-import type { ShippingZone, ShippingZoneBody } from '../../api/admin/delivery';
+import type { ShippingZone } from '../../api/admin/delivery';
 import type { Governorate } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
-import {
-  ADD_FAILURE_MESSAGE,
-  DELETE_FAILURE_MESSAGE,
-  SAVE_FAILURE_MESSAGE,
-} from '../../components/admin/adminMessages';
+import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
 import GovernorateForm from '../../features/delivery/admin/GovernorateForm';
 import ZoneForm from '../../features/delivery/admin/ZoneForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { createdZone, deletedZone, updatedZone } from '../../features/delivery/adminThunks';
+import { deletedZone } from '../../features/delivery/adminThunks';
 import {
-  createdGovernorate,
   fetchGovernorates,
   fetchZones,
   reloadedGovernorates,
-  renamedGovernorate,
   selectGovernorates,
   selectGovernoratesStatus,
   selectZones,
@@ -36,11 +30,7 @@ import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { formatEGP } from '../../../common/format';
 
-const ZONE_ADDED_MESSAGE = 'تمت اضافة منطقة الشحن بنجاح';
-const ZONE_SAVED_MESSAGE = 'تم حفظ منطقة الشحن بنجاح';
 const ZONE_DELETED_MESSAGE = 'تم حذف منطقة الشحن';
-const GOVERNORATE_ADDED_MESSAGE = 'تمت اضافة المحافظة بنجاح';
-const GOVERNORATE_RENAMED_MESSAGE = 'تم تعديل اسم المحافظة بنجاح';
 
 type Editing = { kind: 'new' } | { kind: 'zone'; zone: ShippingZone } | null;
 
@@ -123,19 +113,6 @@ function ZonesPanel() {
   const zoned = new Set(zones.items.flatMap((zone) => zone.governorates));
   const unzoned = governorates.filter((g) => !zoned.has(g.code));
 
-  const save = async (body: ShippingZoneBody): Promise<string | null> => {
-    const zone = editing?.kind === 'zone' ? editing.zone : null;
-    try {
-      if (zone) await dispatch(updatedZone({ id: zone._id, body })).unwrap();
-      else await dispatch(createdZone(body)).unwrap();
-      toast.success(zone ? ZONE_SAVED_MESSAGE : ZONE_ADDED_MESSAGE);
-      setEditing(null);
-      return null;
-    } catch (err) {
-      return describeAdminError(err, zone ? SAVE_FAILURE_MESSAGE : ADD_FAILURE_MESSAGE).message;
-    }
-  };
-
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
@@ -197,7 +174,7 @@ function ZonesPanel() {
               zone={editing.kind === 'zone' ? editing.zone : undefined}
               governorates={governorates}
               zones={zones.items}
-              onSubmit={save}
+              onSaved={() => setEditing(null)}
               onCancel={() => setEditing(null)}
             />
           )}
@@ -232,27 +209,6 @@ function GovernoratesPanel() {
   if (governorates.length === 0) return <Spinner />;
 
   const zoneName = (code: string) => zones.items.find((zone) => zone.governorates.includes(code))?.name;
-
-  const add = async (governorate: Governorate): Promise<string | null> => {
-    try {
-      await dispatch(createdGovernorate(governorate)).unwrap();
-      toast.success(GOVERNORATE_ADDED_MESSAGE);
-      return null;
-    } catch (err) {
-      return describeAdminError(err, ADD_FAILURE_MESSAGE).message;
-    }
-  };
-
-  const rename = async (governorate: Governorate): Promise<string | null> => {
-    try {
-      await dispatch(renamedGovernorate(governorate)).unwrap();
-      toast.success(GOVERNORATE_RENAMED_MESSAGE);
-      setRenaming(null);
-      return null;
-    } catch (err) {
-      return describeAdminError(err, SAVE_FAILURE_MESSAGE).message;
-    }
-  };
 
   return (
     <>
@@ -302,7 +258,7 @@ function GovernoratesPanel() {
           <p className="text-muted small">
             عند تقسيم محافظة: اضف المحافظة الجديدة بكود جديد ثم ضعها في منطقة الشحن المناسبة.
           </p>
-          <GovernorateForm onSubmit={add} />
+          <GovernorateForm />
         </Card.Body>
       </Card>
 
@@ -313,7 +269,13 @@ function GovernoratesPanel() {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {renaming && <GovernorateForm governorate={renaming} onSubmit={rename} onCancel={() => setRenaming(null)} />}
+          {renaming && (
+            <GovernorateForm
+              governorate={renaming}
+              onSaved={() => setRenaming(null)}
+              onCancel={() => setRenaming(null)}
+            />
+          )}
         </Modal.Body>
       </Modal>
     </>

@@ -3,20 +3,32 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Governorate } from '../../../api/types';
+import { useAppDispatch } from '../../../app/hooks';
+import { describeAdminError } from '../../../components/admin/adminErrors';
+import { ADD_FAILURE_MESSAGE, SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
+import { toast } from '../../../lib/toast';
+import { createdGovernorate, renamedGovernorate } from '../deliverySlice';
 import { governorateProblem } from './zoneForm';
+
+const GOVERNORATE_ADDED_MESSAGE = 'تمت اضافة المحافظة بنجاح';
+const GOVERNORATE_RENAMED_MESSAGE = 'تم تعديل اسم المحافظة بنجاح';
 
 interface GovernorateFormProps {
   /** The governorate being renamed (its code stays); none: a new one. */
   governorate?: Governorate;
-  /** Resolves with the server's refusal in Arabic, or null once saved. */
-  onSubmit: (governorate: Governorate) => Promise<string | null>;
+  /** Called once the governorate is saved (the server's refusal is shown in the form instead). */
+  onSaved?: () => void;
   onCancel?: () => void;
 }
 
 const EMPTY: Governorate = { code: 'EG-', name: '', nameEn: '' };
 
-/** A governorate's code (ISO 3166-2:EG style, for a new one only) and its Arabic and English names. */
-export default function GovernorateForm({ governorate, onSubmit, onCancel }: GovernorateFormProps) {
+/**
+ * A governorate's code (ISO 3166-2:EG style, for a new one only) and its Arabic and English names; adds the new one or
+ * renames the given one through the delivery slice.
+ */
+export default function GovernorateForm({ governorate, onSaved, onCancel }: GovernorateFormProps) {
+  const dispatch = useAppDispatch();
   const [values, setValues] = useState<Governorate>(governorate ?? EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,10 +44,16 @@ export default function GovernorateForm({ governorate, onSubmit, onCancel }: Gov
     }
     setProblem(null);
     setBusy(true);
-    const refusal = await onSubmit(trimmed);
+    try {
+      if (governorate) await dispatch(renamedGovernorate(trimmed)).unwrap();
+      else await dispatch(createdGovernorate(trimmed)).unwrap();
+      toast.success(governorate ? GOVERNORATE_RENAMED_MESSAGE : GOVERNORATE_ADDED_MESSAGE);
+      onSaved?.();
+      if (!governorate) setValues(EMPTY);
+    } catch (err) {
+      setProblem(describeAdminError(err, governorate ? SAVE_FAILURE_MESSAGE : ADD_FAILURE_MESSAGE).message);
+    }
     setBusy(false);
-    setProblem(refusal);
-    if (!refusal && !governorate) setValues(EMPTY);
   };
 
   return (

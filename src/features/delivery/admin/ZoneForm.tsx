@@ -2,10 +2,18 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { ShippingZone, ShippingZoneBody } from '../../../api/admin/delivery';
+import type { ShippingZone } from '../../../api/admin/delivery';
 import type { Governorate } from '../../../api/types';
+import { useAppDispatch } from '../../../app/hooks';
+import { describeAdminError } from '../../../components/admin/adminErrors';
+import { ADD_FAILURE_MESSAGE, SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
+import { toast } from '../../../lib/toast';
 import { parseNumberInput } from '../../../../common/digits';
+import { createdZone, updatedZone } from '../adminThunks';
 import { ZONE_NAME_MAX, zoneFormProblem, type ZoneFormValues } from './zoneForm';
+
+const ZONE_ADDED_MESSAGE = 'تمت اضافة منطقة الشحن بنجاح';
+const ZONE_SAVED_MESSAGE = 'تم حفظ منطقة الشحن بنجاح';
 
 interface ZoneFormProps {
   /** The zone being edited; none: a new zone. */
@@ -13,15 +21,19 @@ interface ZoneFormProps {
   governorates: Governorate[];
   /** Every zone, to say where a governorate is now (it moves to this zone when chosen). */
   zones: ShippingZone[];
-  /** Resolves with the server's refusal in Arabic, or null once saved. */
-  onSubmit: (body: ShippingZoneBody) => Promise<string | null>;
+  /** Called once the zone is saved (the server's refusal is shown in the form instead). */
+  onSaved: () => void;
   onCancel: () => void;
 }
 
 const toText = (amount: number | null | undefined) => (amount === null || amount === undefined ? '' : String(amount));
 
-/** Name, fee, free-shipping threshold, cash on delivery and its fee, and the zone's governorates. */
-export default function ZoneForm({ zone, governorates, zones, onSubmit, onCancel }: ZoneFormProps) {
+/**
+ * Name, fee, free-shipping threshold, cash on delivery and its fee, and the zone's governorates; saves a new zone or
+ * the changed one through the delivery slice.
+ */
+export default function ZoneForm({ zone, governorates, zones, onSaved, onCancel }: ZoneFormProps) {
+  const dispatch = useAppDispatch();
   const [values, setValues] = useState<ZoneFormValues>({
     name: zone?.name ?? '',
     fee: toText(zone?.fee),
@@ -53,7 +65,7 @@ export default function ZoneForm({ zone, governorates, zones, onSubmit, onCancel
     setProblem(null);
     setBusy(true);
     const optional = (text: string) => (text.trim() === '' ? null : parseNumberInput(text));
-    const refusal = await onSubmit({
+    const body = {
       name: values.name.trim(),
       fee: parseNumberInput(values.fee) ?? 0,
       freeShippingFrom: optional(values.freeShippingFrom),
@@ -61,9 +73,16 @@ export default function ZoneForm({ zone, governorates, zones, onSubmit, onCancel
       cashFee: optional(values.cashFee),
       // In the shop's order, whatever order they were ticked in.
       governorates: governorates.map((g) => g.code).filter((code) => values.governorates.includes(code)),
-    });
+    };
+    try {
+      if (zone) await dispatch(updatedZone({ id: zone._id, body })).unwrap();
+      else await dispatch(createdZone(body)).unwrap();
+      toast.success(zone ? ZONE_SAVED_MESSAGE : ZONE_ADDED_MESSAGE);
+      onSaved();
+    } catch (err) {
+      setProblem(describeAdminError(err, zone ? SAVE_FAILURE_MESSAGE : ADD_FAILURE_MESSAGE).message);
+    }
     setBusy(false);
-    setProblem(refusal);
   };
 
   return (
