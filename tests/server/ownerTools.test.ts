@@ -191,6 +191,63 @@ describe('GET /api/v1/dashboard', () => {
     expect(await best()).toEqual(['هاتف', 'حقيبة', 'كتاب', 'قلم', 'كوب']);
   });
 
+  it('keeps best sellers exact as orders of today and of earlier days come and are cancelled between reads', async () => {
+    const products = [];
+    for (const title of ['هاتف', 'ساعة', 'حقيبة', 'كتاب', 'قلم', 'كوب', 'مصباح', 'وسادة']) {
+      products.push({ title, id: await createProduct(t, { title, quantity: 500 }) });
+    }
+    // What the 30 days' orders say, summed from the orders themselves.
+    const expected = async () => {
+      const rows = await t.db.query<{ title: string; sold: number }>(
+        `SELECT p.title, sum(oi.count)::int AS sold FROM orders o JOIN order_items oi ON oi.order_id = o.id
+         JOIN products p ON p.id = oi.product_id
+         WHERE NOT o.is_cancelled AND o.created_at >= $1
+         GROUP BY p.id, p.title ORDER BY sold DESC, sum(oi.count * oi.price::bigint) DESC, p.id LIMIT 5`,
+        [await cairoMidnight(29)],
+      );
+      return rows.map((r) => [r.title, r.sold]);
+    };
+    const best = async () =>
+      (await get('/api/v1/dashboard', manager))
+        .json()
+        .data.bestSellers.map((b: { product: { title: string }; sold: number }) => [b.product.title, b.sold]);
+    let n = 0;
+    const order = async (daysAgo: number) => {
+      n++;
+      const p = products[(n * 5) % products.length];
+      const q = products[(n * 3 + 1) % products.length];
+      const at = new Date((await cairoMidnight(daysAgo)).getTime() + 3_600_000);
+      return insertOrder({
+        at,
+        total: 30,
+        lines: [
+          { productId: p.id, count: 1 + (n % 4), price: 10 },
+          { productId: q.id, count: 1 + (n % 3), price: 7 },
+        ],
+      });
+    };
+    const cancel = (id: string) =>
+      t.db.query('UPDATE orders SET is_cancelled = true, cancelled_at = now() WHERE id = $1', [id]);
+
+    const older = [];
+    for (const daysAgo of [1, 3, 12, 29, 30, 45, 2, 7]) older.push(await order(daysAgo));
+    expect(await best()).toEqual(await expected());
+    // Today's orders count at once, with the sums of the days before kept.
+    for (let i = 0; i < 4; i++) await order(0);
+    expect(await best()).toEqual(await expected());
+    // An earlier day's order cancelled, one placed back-dated (a figure before today changed): exact again.
+    await cancel(older[0].id);
+    expect(await best()).toEqual(await expected());
+    await order(5);
+    await cancel(older[3].id);
+    expect(await best()).toEqual(await expected());
+    // A new day: yesterday's sums are computed again.
+    await t.db.query(`UPDATE best_sellers_state SET day = day - 1`);
+    await order(0);
+    expect(await best()).toEqual(await expected());
+    expect((await best()).length).toBe(5);
+  });
+
   it('follows orders placed and cancelled through the shop: cash orders count at once, a cancelled one goes out again', async () => {
     const [lamp, fan] = [
       await createProduct(t, { title: 'مصباح', price: 120, quantity: 20 }),

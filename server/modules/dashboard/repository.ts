@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
 
 /**
  * The owner's figures (GET /dashboard), each in one statement. Sales per day and per product per day are kept up to
@@ -38,18 +38,52 @@ export async function waitingCounts(db: Queryable, lowStock: number) {
 }
 
 /**
- * The products sold most (then by revenue) in orders placed since the Cairo day of `since`, at most `limit`, from the
- * per-product daily figures (a deleted product's go with it, migration 027): the top rows are picked from the figures
- * alone, and only they are read from products.
+ * The products sold most (then by revenue) in the last `days` Cairo days up to `today`, at most `limit`; a deleted
+ * product's figures go with it (migrations 027, 028). The sums of the days before today are kept in
+ * best_sellers_before, computed again on the first read of a day or after an older order changed; the answer adds
+ * today's rows to them, for the products sold today and the best before today only (where the best of all must be).
  */
-export const bestSellers = (db: Queryable, since: Date, limit: number) =>
-  db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
-    `SELECT p.id, p.title, p.image_cover, s.sold, s.revenue
-     FROM (SELECT product_id, sum(sold)::int AS sold, sum(revenue)::bigint AS revenue
-           FROM daily_product_sales WHERE day >= shop_day($1)
-           GROUP BY product_id HAVING sum(sold) > 0
-           ORDER BY sold DESC, revenue DESC, product_id LIMIT $2) AS s
+export async function bestSellers(db: Db, today: string, days: number, limit: number) {
+  const [state] = await db.query<{ fresh: boolean }>(`SELECT day = $1::date AS fresh FROM best_sellers_state`, [today]);
+  if (!state?.fresh) await sumDaysBeforeToday(db, today, days);
+  return db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
+    `WITH today AS (SELECT product_id, sold, revenue FROM daily_product_sales WHERE day = $1::date),
+          best_before AS (SELECT product_id FROM best_sellers_before ORDER BY sold DESC, revenue DESC, product_id LIMIT $2),
+          totals AS (
+            SELECT c.product_id, coalesce(b.sold, 0) + coalesce(t.sold, 0) AS sold,
+                   coalesce(b.revenue, 0) + coalesce(t.revenue, 0) AS revenue
+            FROM (SELECT product_id FROM today UNION SELECT product_id FROM best_before) c
+            LEFT JOIN best_sellers_before b ON b.product_id = c.product_id
+            LEFT JOIN today t ON t.product_id = c.product_id)
+     SELECT p.id, p.title, p.image_cover, s.sold::int AS sold, s.revenue::bigint AS revenue
+     FROM (SELECT * FROM totals WHERE sold > 0 ORDER BY sold DESC, revenue DESC, product_id LIMIT $2) s
      JOIN products p ON p.id = s.product_id
      ORDER BY s.sold DESC, s.revenue DESC, p.id`,
-    [since, limit],
+    [today, limit],
   );
+}
+
+/**
+ * Sums the `days - 1` days before `today` per product into best_sellers_before. The state row is locked first: reads
+ * that find the sums stale wait for one computation, and an older order's change (whose trigger marks the sums stale)
+ * waits for it to commit, so its mark is never overwritten by sums that do not include it.
+ */
+function sumDaysBeforeToday(db: Db, today: string, days: number) {
+  return db.tx(async (tx) => {
+    await tx.query('INSERT INTO best_sellers_state (day) VALUES (NULL) ON CONFLICT DO NOTHING');
+    const [state] = await tx.query<{ fresh: boolean }>(
+      'SELECT day = $1::date AS fresh FROM best_sellers_state FOR UPDATE',
+      [today],
+    );
+    if (state.fresh) return;
+    await tx.query('DELETE FROM best_sellers_before');
+    await tx.query(
+      `INSERT INTO best_sellers_before (product_id, sold, revenue)
+       SELECT product_id, sum(sold), sum(revenue) FROM daily_product_sales
+       WHERE day >= $1::date - $2::int AND day < $1::date
+       GROUP BY product_id HAVING sum(sold) > 0`,
+      [today, days - 1],
+    );
+    await tx.query('UPDATE best_sellers_state SET day = $1::date', [today]);
+  });
+}

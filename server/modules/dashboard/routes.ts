@@ -60,7 +60,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
       const { today, since } = await dayWindow(ctx.db, SHOP_TIME_ZONE, DAYS);
       const daily = await dailySales(ctx.db, since);
       const counts = await waitingCounts(ctx.db, LOW_STOCK);
-      const best = await bestSellers(ctx.db, since, BEST_SELLERS);
+      const best = await bestSellers(ctx.db, today, DAYS, BEST_SELLERS);
 
       const byDay = new Map(daily.map((d) => [d.day, d]));
       const [y, m, d] = today.split('-').map(Number);
