@@ -145,7 +145,7 @@ export const List = <T extends TObject>(item: T) =>
     results: Type.Integer(),
     resultsCapped: Type.Optional(
       Type.Literal(true, {
-        description: 'Ours: more match than `results`, the most this list counts (orders: 10,000)',
+        description: 'Ours: more match than `results`, the most this list counts (orders: 1,000)',
       }),
     ),
     paginationResult: PaginationResult,

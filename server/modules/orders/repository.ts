@@ -119,7 +119,7 @@ function keywordSearch(query: Record<string, unknown>): { conditions: string[]; 
  * The most orders a list counts: a shop's orders grow for years, and counting a million of them (every order, or every
  * paid one) would cost more than the page; past this the answer says "more than".
  */
-export const ORDER_COUNT_CAP = 10_000;
+export const ORDER_COUNT_CAP = 1_000;
 
 /** A page of orders; filters read only `o`, so the count leaves the users out. */
 export const listOrders = (db: Queryable, q: PageQuery): Promise<PagedList<OrderRow>> =>
