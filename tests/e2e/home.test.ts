@@ -110,6 +110,56 @@ describe('the first screen in Chromium', () => {
     await context.close();
   });
 
+  it("a product page draws its first photo before the gallery's code has come, as preloaded and where the gallery then shows it", async () => {
+    const product = (await shop.app.ctx.db.one<{ id: string; title: string }>(
+      'SELECT id, title FROM products WHERE cardinality(images) > 1 ORDER BY sold DESC, id LIMIT 1',
+    ))!;
+    const { context, page } = await shop.newPage({ width: 412, height: 823 });
+    // The gallery's chunk (preloaded by the HTML, imported by the page) is held back until the photo has been checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/ProductGallery-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/products/${product.id}`);
+    const standIn = { selector: '.product-gallery-placeholder' };
+    await expectSeen(page, standIn);
+    expect(await page.locator('.image-gallery').count()).toBe(0);
+    const drawn = await page.locator(standIn.selector).evaluate((img: HTMLImageElement) => ({
+      alt: img.alt,
+      src: img.getAttribute('src'),
+      srcset: img.getAttribute('srcset'),
+      sizes: img.getAttribute('sizes'),
+      fetchpriority: img.getAttribute('fetchpriority'),
+    }));
+    const preload = await page.locator('link[rel="preload"][as="image"][imagesrcset]').evaluate((link) => ({
+      src: link.getAttribute('href'),
+      srcset: link.getAttribute('imagesrcset'),
+      sizes: link.getAttribute('imagesizes'),
+    }));
+    expect(drawn).toEqual({ ...preload, alt: `${product.title} - صورة 1`, fetchpriority: 'high' });
+    const before = await page.locator(standIn.selector).boundingBox();
+
+    release();
+    await expectSeen(page, MAIN_IMAGES.productPhoto);
+    expect(await page.locator(standIn.selector).count()).toBe(0);
+    // The gallery keeps copies of its slides off to the sides: the photo is the one in the window.
+    const shown = await page.locator(MAIN_IMAGES.productPhoto.selector).evaluateAll((imgs: HTMLImageElement[]) =>
+      imgs
+        .map((img) => ({ img, box: img.getBoundingClientRect() }))
+        .filter(({ box }) => box.left >= 0 && box.right <= window.innerWidth)
+        .map(({ img, box }) => ({
+          alt: img.alt,
+          srcset: img.getAttribute('srcset'),
+          box: { x: box.x, y: box.y, width: box.width, height: box.height },
+        })),
+    );
+    // The very box: the gallery takes the photo's place without moving it or anything around it.
+    expect(shown).toEqual([{ alt: drawn.alt, srcset: drawn.srcset, box: before }]);
+    await context.close();
+  });
+
   it('a product page on a phone loads its reviews, code and data, only as the shopper scrolls near them', async () => {
     // A long description keeps the reviews well below the first screen.
     const product = (await shop.app.ctx.db.one<{ id: string; title: string }>(

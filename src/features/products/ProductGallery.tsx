@@ -1,10 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import ImageGallery, { type ImageGalleryRef } from 'react-image-gallery';
 import 'react-image-gallery/styles/image-gallery.css';
-import { IMAGE_SIZES } from '../../../common/images';
-import { responsiveImage } from '../../lib/images';
+import { GALLERY_PHOTO_HEIGHT, GALLERY_PHOTO_WIDTH, galleryPhoto, NO_IMAGES_TEXT } from './galleryPhotos';
 
-const NO_IMAGES_TEXT = 'لا توجد صور متاحة';
 const NEXT_IMAGE_LABEL = 'الصورة التالية';
 const PREVIOUS_IMAGE_LABEL = 'الصورة السابقة';
 const imagePositionLabel = (n: number, total: number) => `الصورة ${n} من ${total}`;
@@ -59,12 +57,19 @@ export default function ProductGallery({ images, title }: { images: string[]; ti
   const last = images.length - 1;
 
   // The package names every slide "Go to Slide N", which would hide the image's Arabic alt text from screen
-  // readers; without that label a slide is named by its image.
-  useEffect(() => {
-    box.current
-      ?.querySelectorAll('.image-gallery-slide[aria-label]')
-      .forEach((slide) => slide.removeAttribute('aria-label'));
-  });
+  // readers; without that label a slide is named by its image. Removed before the gallery is first painted, and again
+  // whenever the gallery draws slides on its own (it re-renders without this component).
+  const hasBox = images.length > 0;
+  useLayoutEffect(() => {
+    const root = box.current;
+    if (!hasBox || !root) return;
+    const unlabel = () =>
+      root.querySelectorAll('.image-gallery-slide[aria-label]').forEach((slide) => slide.removeAttribute('aria-label'));
+    unlabel();
+    const observer = new MutationObserver(unlabel);
+    observer.observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
+    return () => observer.disconnect();
+  }, [hasBox]);
 
   // The same array across renders: the gallery goes back to its start slide whenever `items` changes.
   // Responsive copies of our uploads; the first image is the page's largest paint (the server preloads the same
@@ -73,14 +78,14 @@ export default function ProductGallery({ images, title }: { images: string[]; ti
     () =>
       images
         .map((src, i) => {
-          const image = responsiveImage(src, IMAGE_SIZES.productGallery);
+          const photo = galleryPhoto(src, title, i);
           return {
-            original: image.src,
-            srcSet: image.srcSet,
-            sizes: image.sizes,
-            originalAlt: `${title} - صورة ${i + 1}`,
-            originalHeight: '360',
-            originalWidth: '480',
+            original: photo.src,
+            srcSet: photo.srcSet,
+            sizes: photo.sizes,
+            originalAlt: photo.alt,
+            originalHeight: String(GALLERY_PHOTO_HEIGHT),
+            originalWidth: String(GALLERY_PHOTO_WIDTH),
           };
         })
         .reverse(),

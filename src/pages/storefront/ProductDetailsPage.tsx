@@ -11,6 +11,7 @@ import Spinner from '../../components/Spinner';
 import { useNearView } from '../../lib/useNearView';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
+import ProductGalleryPlaceholder from '../../features/products/ProductGalleryPlaceholder';
 import ProductInfo from '../../features/products/ProductInfo';
 import {
   fetchProductDetails,
@@ -22,7 +23,8 @@ import {
 } from '../../features/products/productsSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
-// The gallery library is only needed here: its own chunk, loaded with the first product page.
+// The gallery library is only needed here: its own chunk, loaded with the first product page. Until it has run, the
+// first photo stands in its place (the page's largest paint need not wait for the gallery's code).
 const ProductGallery = lazy(() => import('../../features/products/ProductGallery'));
 // Reviews sit below the photo and the details, and bring a pager, a form and two dialogs: they load once the page has
 // rendered, so their bytes do not compete with the photo's.
@@ -88,13 +90,7 @@ export default function ProductDetailsPage() {
     <>
       <Row className="g-4 my-1">
         <Col xs={12} lg={5}>
-          <Suspense
-            fallback={
-              <div style={{ minHeight: 360 }}>
-                <Spinner />
-              </div>
-            }
-          >
+          <Suspense fallback={<ProductGalleryPlaceholder images={images} title={product.title} />}>
             <ProductGallery images={images} title={product.title} />
           </Suspense>
         </Col>
