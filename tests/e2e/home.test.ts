@@ -1,5 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSeen, MAIN_IMAGES, startShop, type Shop } from './harness';
+import { DEMO_USER, expectSeen, login, MAIN_IMAGES, startShop, type Shop } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -178,5 +180,89 @@ describe('the first screen in Chromium', () => {
     await page.getByRole('heading', { name: 'التقييمات' }).waitFor();
     expect(reviewsLoaded()).toHaveLength(2);
     await context.close();
+  });
+
+  it('the reviews bring the pager only with a second page, the form only for a customer, the dialogs only for an author', async () => {
+    // The chunks by the name the build gives them (dist/.vite/manifest.json).
+    const manifest = JSON.parse(await fs.readFile(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; name?: string }
+    >;
+    const chunk = (name: string) => {
+      const found = Object.values(manifest).find((c) => c.name === name);
+      expect(found, name).toBeDefined();
+      return `/${found!.file}`;
+    };
+    const pager = [chunk('Paginator')];
+    const form = [chunk('ReviewForm'), chunk('Form')];
+    const dialogs = [chunk('ReviewEditDialog'), chunk('ConfirmModal'), chunk('Modal')];
+    const product = (await shop.app.ctx.db.one<{ id: string }>(
+      'SELECT id FROM products ORDER BY length(description), id LIMIT 1',
+    ))!;
+    const PASSWORD = 'Review12345';
+
+    /** The scripts a fresh page of the product fetches until its reviews are listed (logged in as `who`). */
+    async function scriptsOfReviews(who?: { email: string; password: string }) {
+      const { context, page: first } = await shop.newPage({ width: 412, height: 823 });
+      if (who) await login(first, who);
+      // A page of its own: the login screen's chunks do not count.
+      const page = who ? await context.newPage() : first;
+      const scripts = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+      });
+      await page.goto(`/products/${product.id}`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const section = page.locator('section[aria-labelledby="reviews-title"]');
+      await section.locator('li, p.text-body-secondary').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      return { context, page, fetched: (files: string[]) => files.filter((file) => scripts.has(file)) };
+    }
+
+    // No review yet: a visitor gets none of them.
+    let visit = await scriptsOfReviews();
+    await visit.page.getByText('لا يوجد تقيمات الان').waitFor();
+    expect(visit.fetched([...pager, ...form, ...dialogs])).toEqual([]);
+    await visit.context.close();
+
+    // Six reviews, two pages: the visitor now gets the pager, and still neither the form nor the dialogs.
+    const reviewers = Array.from({ length: 6 }, (_, i) => ({
+      name: `مقيم ${i + 1}`,
+      email: `reviewer${i}@example.com`,
+    }));
+    for (const [i, reviewer] of reviewers.entries()) {
+      const signup = await shop.api('POST', '/auth/signup', {
+        body: { ...reviewer, password: PASSWORD, passwordConfirm: PASSWORD, phone: `0101234560${i}` },
+      });
+      expect(signup.status).toBe(201);
+      const as = await shop.tokenOf({ email: reviewer.email, password: PASSWORD });
+      const review = await shop.api('POST', `/products/${product.id}/reviews`, {
+        as,
+        body: { review: `رأي ${i + 1}`, rating: 4 },
+      });
+      expect(review.status).toBe(201);
+    }
+    visit = await scriptsOfReviews();
+    await visit.page.getByRole('navigation', { name: 'التنقل بين الصفحات' }).waitFor();
+    expect(visit.fetched([...pager, ...form, ...dialogs])).toEqual(pager);
+    await visit.context.close();
+
+    // A customer who has not reviewed it gets the form, not the dialogs.
+    visit = await scriptsOfReviews(DEMO_USER);
+    await visit.page.getByLabel('اكتب تعليقك').waitFor();
+    expect(visit.fetched([...form, ...dialogs])).toEqual(form);
+    await visit.context.close();
+
+    // The author of a review on the first page gets the dialogs' code, and the dialog opens.
+    const firstPage = await shop.api<{ data: { user: { name: string } }[] }>(
+      'GET',
+      `/products/${product.id}/reviews?page=1&limit=5`,
+    );
+    const author = reviewers.find((r) => r.name === firstPage.data.data[0].user.name)!;
+    visit = await scriptsOfReviews({ email: author.email, password: PASSWORD });
+    await visit.page.getByRole('button', { name: 'تعديل التقييم' }).click();
+    await visit.page.getByRole('dialog').getByLabel('نص التقييم').waitFor();
+    expect(visit.fetched(dialogs)).toEqual(dialogs);
+    await visit.context.close();
   });
 });

@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { toast } from '../../lib/toast';
 import type { Review } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import ConfirmModal from '../../components/ConfirmModal';
 import StarRating from '../../components/StarRating';
 import { selectCurrentUser } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import { deletedReview, updatedReview } from './reviewSlice';
+
+// The edit and delete dialogs (react-bootstrap's Modal and Form) are only ever opened by a review's author: their code
+// is fetched for an author alone, and each dialog is drawn once it has been opened.
+const loadEditDialog = () => import('./ReviewEditDialog');
+const loadConfirmModal = () => import('../../components/ConfirmModal');
+const ReviewEditDialog = lazy(loadEditDialog);
+const ConfirmModal = lazy(loadConfirmModal);
 
 /** One review: name, stars, text; its author also gets edit and delete (SPEC §2, §6). */
 export default function ReviewItem({ review, onChanged }: { review: Review; onChanged: () => void }) {
@@ -18,14 +22,31 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
   const isAuthor = currentUser != null && currentUser._id === review.user?._id;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Once opened, a dialog stays drawn (hidden when closed), so it can play its closing transition.
+  const [editOpened, setEditOpened] = useState(false);
+  const [deleteOpened, setDeleteOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const [rating, setRating] = useState(review.rating);
   const [text, setText] = useState(review.review);
+
+  // The author is likely to open one: the dialogs' code is fetched ahead, so it opens at once.
+  useEffect(() => {
+    if (!isAuthor) return;
+    // Only ahead of time: a failure here says nothing, opening the dialog asks for the code itself.
+    loadEditDialog().catch(() => undefined);
+    loadConfirmModal().catch(() => undefined);
+  }, [isAuthor]);
 
   const openEdit = () => {
     setRating(review.rating);
     setText(review.review);
     setEditing(true);
+    setEditOpened(true);
+  };
+
+  const openDelete = () => {
+    setDeleting(true);
+    setDeleteOpened(true);
   };
 
   const saveEdit = async () => {
@@ -77,13 +98,7 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
                 />
               </svg>
             </Button>
-            <Button
-              variant="link"
-              size="sm"
-              className="p-1 text-danger"
-              aria-label="حذف التقييم"
-              onClick={() => setDeleting(true)}
-            >
+            <Button variant="link" size="sm" className="p-1 text-danger" aria-label="حذف التقييم" onClick={openDelete}>
               <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
                 <path
                   d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
@@ -101,39 +116,34 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
         {review.review}
       </p>
 
-      <ConfirmModal
-        show={deleting}
-        title="تأكيد الحذف"
-        body="هل انت متأكد من حذف التقييم؟"
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(false)}
-      />
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            show={deleting}
+            title="تأكيد الحذف"
+            body="هل انت متأكد من حذف التقييم؟"
+            busy={busy}
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => setDeleting(false)}
+          />
+        </Suspense>
+      )}
 
-      <Modal show={editing} onHide={() => setEditing(false)} centered>
-        <Modal.Header>
-          <Modal.Title as="h2" className="fs-5">
-            تعديل التقييم
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <div className="mb-2">
-            <StarRating value={rating} onChange={setRating} size={22} label="التقييم الجديد" />
-          </div>
-          <Form.Group controlId={`edit-review-${review._id}`}>
-            <Form.Label className="visually-hidden">نص التقييم</Form.Label>
-            <Form.Control as="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer className="justify-content-start">
-          <Button variant="dark" onClick={() => void saveEdit()} disabled={busy}>
-            تعديل
-          </Button>
-          <Button variant="outline-secondary" onClick={() => setEditing(false)} disabled={busy}>
-            تراجع
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      {editOpened && (
+        <Suspense fallback={null}>
+          <ReviewEditDialog
+            show={editing}
+            reviewId={review._id}
+            rating={rating}
+            text={text}
+            busy={busy}
+            onRatingChange={setRating}
+            onTextChange={setText}
+            onSave={() => void saveEdit()}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
+      )}
     </li>
   );
 }

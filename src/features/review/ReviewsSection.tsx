@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
 import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
@@ -10,10 +9,20 @@ import { useLater } from '../../lib/useLater';
 import { fetchProductDetails } from '../products/productsSlice';
 import { selectCurrentUser, selectIsAdmin } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
-import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
 import { fetchReviews, selectReviews } from './reviewSlice';
 import { reviewsLabel } from '../../lib/plural';
+
+// Most visitors neither write a review nor page through them: the form (react-bootstrap's Form) loads only for a
+// customer, who may write one, and the pager (react-paginate) only when there is a second page. Until then each
+// keeps its own height, so nothing below moves when it arrives.
+const ReviewForm = lazy(() => import('./ReviewForm'));
+const Paginator = lazy(() => import('../../components/Paginator'));
+
+/** ReviewForm's height: its stars, a textarea of 2 rows and the button (with its pb-3 and the border). */
+const FORM_HEIGHT = 161;
+/** The pager's row: one line of Bootstrap's .pagination. */
+const PAGER_HEIGHT = 38;
 
 /** Ratings of a product: average and count, the add form, the reviews 5 a page. */
 export default function ReviewsSection({ product }: { product: Product }) {
@@ -51,7 +60,9 @@ export default function ReviewsSection({ product }: { product: Product }) {
       {isAdmin ? (
         <p className="border-bottom pb-3 text-body-secondary">{REVIEW_MESSAGES.staffMayNotReview}</p>
       ) : loggedIn ? (
-        <ReviewForm productId={product._id} onDone={refreshLater} />
+        <Suspense fallback={<div className="border-bottom mb-3" style={{ height: FORM_HEIGHT }} aria-busy="true" />}>
+          <ReviewForm productId={product._id} onDone={refreshLater} />
+        </Suspense>
       ) : (
         <p className="border-bottom pb-3">
           <Link to="/login">سجل الدخول</Link> لإضافة تقييم
@@ -68,11 +79,15 @@ export default function ReviewsSection({ product }: { product: Product }) {
           ))}
         </ul>
       )}
-      <Paginator
-        pageCount={numberOfPages}
-        currentPage={pageNumber}
-        onPageChange={(number) => setPage({ productId: product._id, number })}
-      />
+      {numberOfPages >= 2 && (
+        <Suspense fallback={<div className="my-4" style={{ height: PAGER_HEIGHT }} aria-busy="true" />}>
+          <Paginator
+            pageCount={numberOfPages}
+            currentPage={pageNumber}
+            onPageChange={(number) => setPage({ productId: product._id, number })}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
