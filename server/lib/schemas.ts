@@ -31,12 +31,26 @@
  * 4. List routes: `querystring: ListQuery` (page, limit, sort, fields, keyword, and any filter; a route's own parameters
  *    with `fields({ ...ListQueryFields, … }, { additionalProperties: true })`), read by `buildListQuery`, and
  *    `200: List(Item)`.
- * 5. Responses: fast-json-stringify DROPS every property a response schema does not name, so model each answer fully
- *    (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves absent values out);
- *    a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Declare success answers only: the
- *    OpenAPI document adds the error shapes (ERROR_RESPONSES) to every route.
+ * 5. Responses: what the API answers is declared in common/contract/ (the web app derives its types from it), and
+ *    routes take it from there. fast-json-stringify DROPS every property a response schema does not name, so model
+ *    each answer fully (read the module's serialize.ts and API.md). Optional fields are `Type.Optional` (API.md leaves
+ *    absent values out); a field that may be null needs `Nullable(...)`, or it is written as "" / 0. Declare success
+ *    answers only: the OpenAPI document adds the error shapes (ERROR_RESPONSES) to every route.
  */
 import { Type, type TObject, type TSchema } from 'typebox';
+import {
+  DataOnly,
+  DateTime,
+  FailBody,
+  List,
+  Message,
+  NoContent,
+  Nullable,
+  Success,
+  Timestamps,
+  Url,
+  ValidationErrorBody,
+} from '../../common/contract/answers';
 import { field, fields, withFields } from './fields';
 import { MAX_LIMIT } from './listQuery';
 import { toInteger } from './validate';
@@ -109,127 +123,13 @@ export function formBody(body: TObject, files: Record<string, { description: str
 }
 
 // ————— Answers —————
+// The answers' wrappers and error shapes live with the entities in common/contract/ (the web app derives its types
+// from them): routes take the wrappers from here.
 
-/** A value that may be null in the answer (without it fast-json-stringify writes null as "" or 0). */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** ISO 8601 UTC with milliseconds. */
-export const DateTime = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
-/** An absolute URL (every image field, API.md §0). */
-export const Url = (options: { description?: string } = {}) => Type.String({ description: 'Absolute URL', ...options });
-
-/** `createdAt` and `updatedAt` of every stored entity. */
-export const Timestamps = { createdAt: DateTime(), updatedAt: DateTime() };
-
-/** `{status: 'success', data}` */
-export const Success = <T extends TSchema>(data: T) => Type.Object({ status: Type.Literal('success'), data });
-/** `{data}` (API.md: "unless stated, success objects are wrapped as {data}") */
-export const DataOnly = <T extends TSchema>(data: T) => Type.Object({ data });
-/** `{status: 'success', message}` */
-export const Message = Type.Object({ status: Type.Literal('success'), message: Type.String() });
-
-export const PaginationResult = Type.Object({
-  currentPage: Type.Integer(),
-  limit: Type.Integer(),
-  numberOfPages: Type.Integer(),
-  nextPage: Type.Optional(Type.Integer()),
-  prevPage: Type.Optional(Type.Integer()),
-});
-
-/**
- * A List answer (API.md §2): `{results, paginationResult, data}`. Pass the full item; its fields become optional
- * here, because `fields=` may narrow every item (only `_id` is always there).
- */
-export const List = <T extends TObject>(item: T) =>
-  Type.Object({
-    results: Type.Integer(),
-    resultsCapped: Type.Optional(
-      Type.Literal(true, {
-        description: 'Ours: more match than `results`, the most this list counts (orders: 1,000)',
-      }),
-    ),
-    paginationResult: PaginationResult,
-    data: Type.Array(Type.Partial(item)),
-  });
-
-/** 204 No Content. */
-export const NoContent = Type.Null({ description: 'No content' });
-
-// ————— Entities answered by several modules (API.md §1) —————
-
-/** A product (products/serialize.ts `productJson`): category and brand as ids, images as absolute URLs, money in EGP. */
-export const Product = Type.Object({
-  _id: Type.String(),
-  id: Type.String({ description: 'Equal to _id (kept for parity)' }),
-  sku: Type.Optional(Type.String({ description: "The owner's stock-keeping code, when it has one (ours)" })),
-  title: Type.String(),
-  slug: Type.String(),
-  description: Type.String(),
-  quantity: Type.Integer({ description: 'Stock' }),
-  sold: Type.Integer(),
-  price: Type.Number(),
-  priceAfterDiscount: Type.Optional(Type.Number({ description: 'Below 1 means no discount' })),
-  availableColors: Type.Array(Type.String()),
-  imageCover: Type.Optional(Url({ description: 'Absolute URL (left out only if none is stored)' })),
-  images: Type.Array(Url()),
-  category: Type.String({ description: 'Category id' }),
-  subcategory: Type.Array(Type.String(), { description: 'Subcategory ids' }),
-  brand: Type.Optional(Type.String({ description: 'Brand id' })),
-  ratingsAverage: Type.Number(),
-  ratingsQuantity: Type.Integer(),
-  ...Timestamps,
-});
-
-const NamedRef = Type.Object({ _id: Type.Optional(Type.String()), name: Type.Optional(Type.String()) });
-
-/**
- * A product inside a cart line or an order item (API.md §1 ProductRef); order items keep a snapshot taken when the
- * order was made, so fields an old snapshot lacks are left out.
- */
-export const ProductRef = Type.Object({
-  _id: Type.String(),
-  title: Type.String(),
-  imageCover: Type.Optional(Url()),
-  ratingsAverage: Type.Optional(Type.Number()),
-  ratingsQuantity: Type.Optional(Type.Integer()),
-  category: Type.Optional(NamedRef),
-  brand: Type.Optional(NamedRef),
-});
-
-/** The customer of an order (API.md §1 UserRef), live or from the order's snapshot. */
-export const UserRef = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  phone: Type.Optional(Type.String()),
-  profileImg: Type.Optional(Url()),
-});
+export { DataOnly, DateTime, List, Message, NoContent, Nullable, Success, Timestamps, Url };
 
 /** Security requirement of the routes that need a token. */
 export const bearer = [{ bearerAuth: [] }];
-
-// ————— Errors (API.md §3.1) —————
-
-export const FieldErrorSchema = Type.Object({
-  type: Type.Literal('field'),
-  value: Type.Optional(Type.Unknown({ description: 'The input, echoed (never for passwords and reset codes)' })),
-  msg: Type.String(),
-  path: Type.String(),
-  param: Type.String(),
-  location: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('params')]),
-});
-
-/** A validation error: `{errors: [{type, value?, msg, path, param, location}]}`. */
-export const ValidationErrorBody = Type.Object(
-  { errors: Type.Array(FieldErrorSchema) },
-  { description: 'Validation error' },
-);
-
-/** Every other error: `{status: 'fail' | 'error', message}` (a few 409s add the refreshed object). */
-export const FailBody = Type.Object(
-  { status: Type.Union([Type.Literal('fail'), Type.Literal('error')]), message: Type.String() },
-  { additionalProperties: true, description: 'Error' },
-);
 
 /**
  * The error answers every route may give. They are added to each operation of the OpenAPI document when it is made

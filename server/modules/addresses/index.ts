@@ -1,5 +1,5 @@
 // The addresses module's public face.
-export { Address, ShippingAddressInput, type ShippingAddress } from './schemas';
+export { ShippingAddressInput, type ShippingAddress } from './schemas';
 export { shippingAddressOf } from './service';
 export { addressJson } from './serialize';
 export type { AddressRow } from './repository';

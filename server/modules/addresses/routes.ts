@@ -5,7 +5,8 @@ import { IdParams } from '../../lib/fields';
 import { Type, Success } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { addressesOf, deleteAddress, findAddress, insertAddress, updateAddress } from './repository';
-import { Address, AddressChanges, NewAddress } from './schemas';
+import { Address } from '../../../common/contract/accounts';
+import { AddressChanges, NewAddress } from './schemas';
 import { addressJson } from './serialize';
 import { locate } from './service';
 

@@ -1,7 +1,5 @@
 import type { Static } from 'typebox';
-import { Type } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
-import { Timestamps } from '../../lib/schemas';
 import { text } from '../../lib/validate';
 import { GOVERNORATE_CODE, governorateOf } from '../delivery';
 
@@ -73,16 +71,3 @@ export type ShippingAddress = Omit<Static<typeof ShippingAddressInput>, 'governo
   governorate?: string;
   governorateName?: string;
 };
-
-/** An address as API.md §1 answers it (serialize.ts). */
-export const Address = Type.Object({
-  _id: Type.String(),
-  alias: Type.String(),
-  details: Type.String(),
-  phone: Type.String(),
-  city: Type.String({ description: 'May be ""' }),
-  postalCode: Type.String({ description: 'May be ""' }),
-  governorate: Type.Optional(Type.String({ description: 'Ours: its governorate code, when it has one' })),
-  governorateName: Type.Optional(Type.String({ description: "Ours: the governorate's Arabic name" })),
-  ...Timestamps,
-});

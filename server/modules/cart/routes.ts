@@ -5,7 +5,8 @@ import { IdParams } from '../../lib/fields';
 import { NoContent, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { deleteCartOf } from './repository';
-import { CartAdded, CartAddition, CartResponse, CartWithCoupon, CouponByName, LineCount } from './schemas';
+import { CartAdded, CartResponse, CartWithCoupon } from '../../../common/contract/cart';
+import { CartAddition, CouponByName, LineCount } from './schemas';
 import { addToCart, applyCouponNamed, readCart, removeCartLine, setCartLineCount } from './service';
 
 const tags = ['cart'];

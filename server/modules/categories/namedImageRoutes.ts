@@ -8,7 +8,8 @@ import { DataOnly, List, NoContent, bearer, formBody } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { NAMED_IMAGE_LIST, type NamedImageRow } from './repository';
-import { CountedListQuery, NamedImage, NamedImageListItem, namedImageFields, type NamedImageJson } from './schemas';
+import { NamedImage, NamedImageListItem } from '../../../common/contract/catalogue';
+import { CountedListQuery, namedImageFields, type NamedImageJson } from './schemas';
 import { namedImageService, type NamedImageKind } from './service';
 
 export { INVALID_IMAGE_URL } from './schemas';

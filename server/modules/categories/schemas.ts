@@ -2,12 +2,8 @@ import type { Static } from 'typebox';
 import { aliasesField } from '../../lib/aliases';
 import { field, fields } from '../../lib/fields';
 import { isAbsoluteImageUrl } from '../../lib/images';
-import { DateTime, LIST_FILTERS, ListQueryFields, Type, Url } from '../../lib/schemas';
-
-/** `productCount` of `withCounts=1` (ours, modules/products/productCounts.ts). */
-export const ProductCount = {
-  productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })),
-};
+import { NamedImage } from '../../../common/contract/catalogue';
+import { LIST_FILTERS, ListQueryFields, Type } from '../../lib/schemas';
 
 /** The list query with `withCounts` (ours): categories, subcategories and brands (see withProductCounts). */
 export const CountedListQuery = fields(
@@ -23,20 +19,7 @@ export const CountedListQuery = fields(
   { description: LIST_FILTERS, additionalProperties: true },
 );
 
-/** A category or a brand (categoryJson, brandJson). */
-export const NamedImageProperties = {
-  _id: Type.String(),
-  name: Type.String(),
-  slug: Type.String(),
-  image: Type.Optional(Url({ description: 'Absolute URL (left out when none is stored)' })),
-  aliases: Type.Array(Type.String(), { description: 'Also known as: names search matches like the name (ours)' }),
-  createdAt: DateTime(),
-  updatedAt: DateTime(),
-};
-export const NamedImage = Type.Object(NamedImageProperties);
 export type NamedImageJson = Static<typeof NamedImage>;
-/** An item of a list page (List makes each field optional, for `fields=`). */
-export const NamedImageListItem = Type.Object({ ...NamedImageProperties, ...ProductCount });
 
 export const INVALID_IMAGE_URL = 'image must be an absolute http(s) URL';
 

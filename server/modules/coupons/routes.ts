@@ -5,7 +5,8 @@ import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { COUPON_LIST as LIST_SPEC, listCoupons } from './repository';
-import { Coupon, CouponChanges, NewCoupon } from './schemas';
+import { Coupon } from '../../../common/contract/shop';
+import { CouponChanges, NewCoupon } from './schemas';
 import { couponJson } from './serialize';
 import { changeCoupon, createCoupon, readCoupon, removeCoupon } from './service';
 

@@ -1,17 +1,7 @@
 import { Type } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
-import { DateTime, Timestamps } from '../../lib/schemas';
 import { parseExpire } from '../../lib/dates';
 import { toNumber } from '../../lib/validate';
-
-/** A coupon as API.md §1 answers it (serialize.ts). */
-export const Coupon = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  expire: DateTime({ description: 'The coupon works until this moment' }),
-  discount: Type.Number({ description: 'Percentage, 0 < d ≤ 100' }),
-  ...Timestamps,
-});
 
 /** A coupon's fields (API.md §5.10), handed on as they are stored: the name trimmed, the moment, 2 decimals. */
 const CouponFields = {

@@ -22,16 +22,8 @@ import {
   type GovernorateRow,
   type ZoneRow,
 } from './repository';
-import {
-  Governorate,
-  GovernorateChanges,
-  GovernorateParams,
-  NewGovernorate,
-  Quote,
-  QuoteQuery,
-  Zone,
-  ZoneInput,
-} from './schemas';
+import { Governorate, Quote, Zone } from '../../../common/contract/shop';
+import { GovernorateChanges, GovernorateParams, NewGovernorate, QuoteQuery, ZoneInput } from './schemas';
 import { deliveryTo, orderCharges } from './service';
 
 const tags = ['delivery'];

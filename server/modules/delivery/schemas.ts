@@ -5,12 +5,6 @@ import { text } from '../../lib/validate';
 /** An ISO 3166-2:EG code, as governorates are keyed (EG-C, EG-GZ, EG-ALX…). */
 export const GOVERNORATE_CODE = /^EG-[A-Z]{1,4}$/;
 
-export const Governorate = Type.Object({
-  code: Type.String({ description: 'ISO 3166-2:EG, e.g. EG-C' }),
-  name: Type.String({ description: 'Arabic' }),
-  nameEn: Type.String(),
-});
-
 const governorateName = (name: string) =>
   field
     .text('1–60 characters')
@@ -74,35 +68,9 @@ export const ZoneInput = fields({
     ),
 });
 
-export const Zone = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  fee: Type.Number(),
-  freeShippingFrom: Type.Union([Type.Number(), Type.Null()]),
-  cashOnDelivery: Type.Boolean(),
-  cashFee: Type.Union([Type.Number(), Type.Null()], { description: "null: the shop's own cash fee" }),
-  governorates: Type.Array(Type.String()),
-});
-
 export const QuoteQuery = fields({
   governorate: field
     .text('Governorate code of the delivery address; none: the default fee')
     .optional({ emptyIsAbsent: true })
     .check((v) => GOVERNORATE_CODE.test(text(v) ?? ''), 'Invalid governorate'),
-});
-
-export const Quote = Type.Object({
-  itemsPrice: Type.Number({ description: "The cart's items after its coupon" }),
-  discount: Type.Number(),
-  shippingPrice: Type.Number(),
-  freeShippingFrom: Type.Union([Type.Number(), Type.Null()]),
-  cashOnDelivery: Type.Object({
-    allowed: Type.Boolean(),
-    fee: Type.Number(),
-    reason: Type.Optional(Type.Union([Type.Literal('zone'), Type.Literal('shop'), Type.Literal('maxTotal')])),
-    maxTotal: Type.Optional(Type.Number({ description: 'The largest total paid in cash, with reason maxTotal' })),
-  }),
-  taxPrice: Type.Number({ description: 'VAT included in totalOnline' }),
-  totalOnline: Type.Number(),
-  totalCash: Type.Number(),
 });

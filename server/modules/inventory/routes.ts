@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError, fieldError } from '../../lib/errors';
+import { HeldList } from '../../../common/contract/shop';
 import { Type, bearer } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/auth';
 import { heldByUnpaidCash } from './repository';
@@ -12,17 +13,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HeldQuery = Type.Object({
   products: Type.Optional(
     Type.String({ description: `Product ids, comma-separated (at most ${MAX_PRODUCTS}); none: every product` }),
-  ),
-});
-
-const HeldList = Type.Object({
-  data: Type.Array(
-    Type.Object({
-      product: Type.String({ description: 'The product id' }),
-      heldByUnpaidCash: Type.Integer({
-        description: 'Units held by cash orders that are neither paid, delivered nor cancelled',
-      }),
-    }),
   ),
 });
 

@@ -3,7 +3,7 @@ import { compact, iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
 import { productRefJson } from '../products';
 import type { Static } from 'typebox';
-import type { ProductRef } from '../../lib/schemas';
+import type { ProductRef } from '../../../common/contract/catalogue';
 import type { OrderItemRow, OrderRow } from './repository';
 
 export type OrderStep = 'placed' | 'confirmed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';

@@ -4,19 +4,13 @@ import type { TObject } from 'typebox';
 import { imageBase } from '../../context';
 import { IdParams, checkFields } from '../../lib/fields';
 import { listResponse } from '../../lib/listQuery';
-import { DataOnly, ListQuery, NoContent, Product, bearer, formBody } from '../../lib/schemas';
+import { Product, ProductList, ProductWithReviews } from '../../../common/contract/catalogue';
+import { DataOnly, ListQuery, NoContent, bearer, formBody } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { reviewJson } from '../reviews';
 import { PRODUCT_LIST as listSpec, type StoredProductRow } from './repository';
-import {
-  NewProduct,
-  PRODUCT_FILES_DOC,
-  ProductChanges,
-  ProductList,
-  ProductWithReviews,
-  type ProductFormExtra,
-} from './schemas';
+import { NewProduct, PRODUCT_FILES_DOC, ProductChanges, type ProductFormExtra } from './schemas';
 import { listProductPage } from './search';
 import {
   changeProduct,

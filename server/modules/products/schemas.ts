@@ -2,28 +2,13 @@ import type { Static } from 'typebox';
 import { field, fields, partial, type FieldContext } from '../../lib/fields';
 import { isAbsoluteImageUrl } from '../../lib/images';
 import { toPiastres } from '../../lib/money';
-import { DataOnly, List, Nullable, Product, Type, Url, textAsSent } from '../../lib/schemas';
+import { Nullable, Type, textAsSent } from '../../lib/schemas';
 import { HEX_COLOR, isId, isPresent, text, toNumber } from '../../lib/validate';
 import { brandExists } from '../brands';
 import { INVALID_IMAGE_URL, categoryExists } from '../categories';
-import { Review } from '../reviews';
 import { findSubcategoryCategories } from '../subcategories';
 import { skuTakenByOther, type StoredProductRow } from './repository';
 import { SKU_MAX, isSku, normalizeSku } from './sku';
-
-/** GET /products/:id: the product with its newest reviews, their authors populated (API.md §9.15). */
-export const ProductWithReviews = Type.Object({
-  ...Product.properties,
-  reviews: Type.Array(Review, { description: 'The 20 newest' }),
-});
-
-/** GET /products: API.md §2's list, and `correctedKeyword` when the keyword's typos were replaced (ours). */
-export const ProductList = Type.Object({
-  ...List(Product).properties,
-  correctedKeyword: Type.Optional(
-    Type.String({ description: 'The keyword with similar shop words in place of typos, when those found more' }),
-  ),
-});
 
 const MAX_INT = 2_147_483_647;
 export const TOO_MANY_IMAGES = 'Too many files or unexpected file field: images';
@@ -228,24 +213,6 @@ export const PRODUCT_FILES_DOC = {
   images: { description: 'Up to 5 gallery images as files', many: true },
 };
 
-/** What the search box offers while the shopper types (ours). */
-const Named = Type.Object({ _id: Type.String(), name: Type.String() });
-export const Suggestions = DataOnly(
-  Type.Object({
-    products: Type.Array(
-      Type.Object({
-        _id: Type.String(),
-        title: Type.String(),
-        imageCover: Type.Optional(Url()),
-        price: Type.Number(),
-        priceAfterDiscount: Type.Optional(Type.Number()),
-      }),
-      { description: 'Up to 6' },
-    ),
-    categories: Type.Array(Named, { description: 'Up to 4' }),
-    brands: Type.Array(Named, { description: 'Up to 4' }),
-  }),
-);
 export const MAX_SUGGESTION_KEYWORD = 100;
 export const SuggestionQuery = fields({
   keyword: field

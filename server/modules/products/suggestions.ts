@@ -4,7 +4,8 @@ import { imageBase } from '../../context';
 import { imageUrl } from '../../lib/images';
 import { toEgp } from '../../lib/money';
 import { compact } from '../../lib/time';
-import { SuggestionQuery, Suggestions } from './schemas';
+import { Suggestions } from '../../../common/contract/catalogue';
+import { SuggestionQuery } from './schemas';
 import { productSuggestions } from './service';
 
 /**

@@ -1,4 +1,3 @@
 // The reviews module's public face.
 export { newestReviewsOf, recomputeRatings, reviewedProductIds } from './repository';
 export { reviewJson } from './serialize';
-export { Review } from './schemas';

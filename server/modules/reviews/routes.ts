@@ -5,7 +5,8 @@ import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas'
 import { checkBody } from '../../plugins/input';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { REVIEW_LIST as listSpec } from './repository';
-import { NewReview, NewReviewOfProduct, Review, ReviewChanges } from './schemas';
+import { Review } from '../../../common/contract/catalogue';
+import { NewReview, NewReviewOfProduct, ReviewChanges } from './schemas';
 import { reviewJson } from './serialize';
 import { changeReview, createReview, ownReview, readReview, removeReview, reviewPage } from './service';
 

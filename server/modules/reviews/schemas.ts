@@ -1,19 +1,7 @@
 import { field, fields, partial } from '../../lib/fields';
-import { DateTime, Type, Url } from '../../lib/schemas';
 import { isId } from '../../lib/validate';
 import { currentUser } from '../../plugins/auth';
 import { hasReviewed } from './repository';
-
-/** A review (reviewJson): the author populated as {_id, name, profileImg?}, the product as its id. */
-export const Review = Type.Object({
-  _id: Type.String(),
-  review: Type.String(),
-  rating: Type.Number({ description: '1.0–5.0' }),
-  user: Type.Object({ _id: Type.String(), name: Type.Optional(Type.String()), profileImg: Type.Optional(Url()) }),
-  product: Type.String({ description: 'Product id' }),
-  createdAt: DateTime(),
-  updatedAt: DateTime(),
-});
 
 export const ALREADY_REVIEWED = 'You already added review on this product';
 

@@ -3,29 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '../../lib/schemas';
 import { paymentProvider } from '../../payments/provider';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { ShopSettings, ShopSettingsChanges } from './schemas';
+import { Shop, ShopSettings } from '../../../common/contract/shop';
+import { ShopSettingsChanges } from './schemas';
 import { changeShopSettings, shopSettings } from './settings';
-
-/**
- * GET /shop (ours, public): what the web app must know about this shop. `demo`: card payments go to the built-in
- * test page, so no payment is real and the storefront says so; `cardPayment`: card checkout is offered at all.
- */
-const Shop = Type.Object({
-  paymentProvider: Type.Union([Type.Literal('paymob'), Type.Literal('stripe'), Type.Literal('test'), Type.Null()], {
-    description: 'Ours: who takes online payments (Paymob is paid in the same tab); null: cash only',
-  }),
-  demo: Type.Boolean({ description: 'Card payments go to the built-in test page: no payment is real' }),
-  cardPayment: Type.Boolean({ description: 'Card checkout is offered' }),
-  paymentMethods: Type.Array(
-    Type.Union([Type.Literal('card'), Type.Literal('wallet'), Type.Literal('kiosk'), Type.Literal('valu')]),
-    { description: 'Ours: the online methods offered, in order (Paymob may offer several; none: cash only)' },
-  ),
-  shopName: Type.String({ description: 'Ours: for the invoice' }),
-  shopAddress: Type.String({ description: 'Ours: for the invoice' }),
-  taxNumber: Type.String({ description: 'Ours: tax registration number, for the invoice' }),
-  vatRate: Type.Number({ description: 'Ours: VAT included in prices, percent' }),
-  cashOnDelivery: Type.Boolean({ description: 'Ours: cash on delivery is offered at all' }),
-});
 
 export async function shopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();

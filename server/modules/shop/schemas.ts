@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { ShopSettings } from '../../../common/contract/shop';
 import { field, fields, toBoolean } from '../../lib/fields';
 import { EMAIL } from '../../lib/validate';
 
@@ -45,16 +46,4 @@ export const ShopSettingsChanges = fields({
     .integer((n) => n >= 0 && n <= 1_000_000, 'lowStockLevel must be a whole number from 0'),
 });
 
-export const ShopSettings = Type.Object({
-  shopName: Type.String(),
-  shopAddress: Type.String(),
-  taxNumber: Type.String(),
-  vatRate: Type.Number({ description: 'Percent, included in prices' }),
-  defaultShippingFee: Type.Number(),
-  cashOnDelivery: Type.Boolean(),
-  cashFee: Type.Number(),
-  cashMaxTotal: Type.Union([Type.Number(), Type.Null()]),
-  staffEmail: Type.String(),
-  lowStockLevel: Type.Integer(),
-});
 export type ShopSettings = Static<typeof ShopSettings>;

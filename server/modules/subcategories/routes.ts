@@ -6,7 +6,8 @@ import { DataOnly, List, NoContent, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { CountedListQuery } from '../categories';
 import { SUBCATEGORY_LIST } from './repository';
-import { NewSubcategory, Subcategory, SubcategoryChanges, SubcategoryListItem } from './schemas';
+import { Subcategory, SubcategoryListItem } from '../../../common/contract/catalogue';
+import { NewSubcategory, SubcategoryChanges } from './schemas';
 import { changeSubcategory, createSubcategory, getSubcategory, listSubcategories, removeSubcategory } from './service';
 
 /** Schema parts of the subcategory list and create answers, shared with the nested routes under /categories. */

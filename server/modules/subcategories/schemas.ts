@@ -1,23 +1,11 @@
 import type { Static } from 'typebox';
 import { aliasesField } from '../../lib/aliases';
 import { field, fields, partial } from '../../lib/fields';
-import { DateTime, Type } from '../../lib/schemas';
 import { text } from '../../lib/validate';
-import { ProductCount, categoryExists } from '../categories';
+import { Subcategory } from '../../../common/contract/catalogue';
+import { categoryExists } from '../categories';
 
-/** A subcategory (subcategoryJson): its category as an id. */
-const SubcategoryProperties = {
-  _id: Type.String(),
-  name: Type.String(),
-  slug: Type.String(),
-  category: Type.String({ description: 'Category id' }),
-  aliases: Type.Array(Type.String(), { description: 'Also known as: names search matches like the name (ours)' }),
-  createdAt: DateTime(),
-  updatedAt: DateTime(),
-};
-export const Subcategory = Type.Object(SubcategoryProperties);
 export type SubcategoryJson = Static<typeof Subcategory>;
-export const SubcategoryListItem = Type.Object({ ...SubcategoryProperties, ...ProductCount });
 
 /** API.md §5.4, in its order: name, then category (an empty or missing one fails its id format first). */
 const SubcategoryFields = {

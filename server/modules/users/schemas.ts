@@ -1,31 +1,9 @@
-import { Type } from 'typebox';
 import { field, passwordText, type FieldContext } from '../../lib/fields';
 import { passwordFits } from '../../lib/passwords';
-import { Timestamps, Url } from '../../lib/schemas';
 import { text } from '../../lib/validate';
-import { Address } from '../addresses';
 import { emailTaken } from './repository';
 
-/** API.md §1 User (users/serialize.ts `userJson`): never a password or reset field. */
-export const User = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  slug: Type.String(),
-  email: Type.String(),
-  phone: Type.Optional(Type.String()),
-  profileImg: Type.Optional(Url()),
-  role: Type.Union([Type.Literal('user'), Type.Literal('manager'), Type.Literal('admin')]),
-  active: Type.Boolean(),
-  wishlist: Type.Array(Type.String(), { description: 'Product ids' }),
-  addresses: Type.Array(Address),
-  ...Timestamps,
-});
-
-/** `{data: User, token}`: sign-up, login, a password change. */
-export const UserWithToken = Type.Object({
-  data: User,
-  token: Type.String({ description: 'JWT for `Authorization: Bearer`' }),
-});
+export { User, UserWithToken } from '../../../common/contract/accounts';
 
 // ————— Account fields (API.md §5.1, §5.2), shared by sign-up, login, password reset and the users endpoints —————
 
