@@ -4,7 +4,8 @@ import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { List, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { AUDIT_LIST as LIST_SPEC, listAudit } from './repository';
-import { AuditEntry, AuditQuery } from './schemas';
+import { AuditEntry } from '../../../common/contract/staff';
+import { AuditQuery } from './schemas';
 import { auditJson } from './serialize';
 
 const tags = ['audit'];

@@ -1,26 +1,7 @@
 import { Type } from 'typebox';
 import { field, fields } from '../../lib/fields';
 import { parseExpire } from '../../lib/dates';
-import { DateTime, ListQueryFields } from '../../lib/schemas';
-
-const Values = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);
-
-/** An entry of the audit log (serialize.ts). */
-export const AuditEntry = Type.Object({
-  _id: Type.String(),
-  at: DateTime({ description: 'When the change was committed' }),
-  actor: Type.Object(
-    { _id: Type.String(), name: Type.String(), role: Type.String({ description: 'manager or admin' }) },
-    { description: 'Who made the change, as they were then' },
-  ),
-  action: Type.String({ description: "What was done: '<target>.<verb>', e.g. 'product.update', 'order.paid'" }),
-  target: Type.Object({
-    type: Type.String({ description: 'order, coupon, user, zone, governorate, settings, product, category, …' }),
-    id: Type.Union([Type.String(), Type.Null()], { description: "The target's id; null for the shop's settings" }),
-  }),
-  before: { ...Values, description: 'The changed fields as they were; null for a create' },
-  after: { ...Values, description: 'The changed fields as they became; null for a delete' },
-});
+import { ListQueryFields } from '../../lib/schemas';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, Url, bearer } from '../../lib/schemas';
+import { Dashboard } from '../../../common/contract/staff';
+import { Type, bearer } from '../../lib/schemas';
 import { imageBase } from '../../context';
 import { imageUrl } from '../../lib/images';
 import { toEgp } from '../../lib/money';
@@ -21,26 +22,6 @@ const BEST_SELLERS = 5;
  * Sales are the totals of the orders placed (what customers were charged), whether paid yet or not; cancelled orders
  * count nowhere (their stock went back).
  */
-const Period = Type.Object({ orders: Type.Integer(), revenue: Type.Number({ description: 'EGP' }) });
-const Dashboard = Type.Object({
-  timeZone: Type.String(),
-  today: Type.String({ description: 'YYYY-MM-DD in the shop time zone' }),
-  periods: Type.Object({ today: Period, last7Days: Period, last30Days: Period }),
-  daily: Type.Array(
-    Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }), orders: Type.Integer(), revenue: Type.Number() }),
-    { description: 'The last 30 days, oldest first' },
-  ),
-  awaiting: Type.Object({ payment: Type.Integer(), delivery: Type.Integer() }),
-  stock: Type.Object({ outOfStock: Type.Integer(), low: Type.Integer(), lowThreshold: Type.Integer() }),
-  bestSellers: Type.Array(
-    Type.Object({
-      product: Type.Object({ _id: Type.String(), title: Type.String(), imageCover: Type.Optional(Url()) }),
-      sold: Type.Integer(),
-      revenue: Type.Number(),
-    }),
-  ),
-});
-
 export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
