@@ -1,16 +1,13 @@
+import type { Static } from 'typebox';
+import type { Address as AddressAnswer } from '../../common/contract/accounts';
 import { apiClient } from './client';
 import type { Address } from './types';
 
-/** What the address forms send; postalCode always goes empty (SPEC §3). */
-export interface AddressInput {
-  alias: string;
-  details: string;
-  phone: string;
-  /** The city or area within the governorate ('' when not given). */
-  city: string;
-  /** Ours: the governorate's code; left out when none is chosen (a backend without governorates). */
-  governorate?: string;
-}
+/**
+ * What the address forms send: an address's own fields (`city` '' when not given; the governorate's code left out when
+ * none is chosen, on a backend without governorates); postalCode always goes empty (SPEC §3).
+ */
+export type AddressInput = Pick<Static<typeof AddressAnswer>, 'alias' | 'details' | 'phone' | 'city' | 'governorate'>;
 
 export async function getAddresses(): Promise<Address[]> {
   const { data } = await apiClient.get<{ data?: Address[] }>('/addresses');

@@ -1,10 +1,8 @@
 import { apiClient } from './client';
 import type { Id, ListResponse, Review } from './types';
 
-export interface ReviewBody {
-  review: string;
-  rating: number;
-}
+/** A review as the form sends it: the text and the rating of the answer. */
+export type ReviewBody = Pick<Review, 'review' | 'rating'>;
 
 /** Page size of a product's review list (API.md §5.7). */
 const REVIEWS_PAGE_SIZE = 5;

@@ -1,27 +1,17 @@
+import type { Static } from 'typebox';
+import type { PaymentMethod as PaymentMethodSchema, Shop } from '../../common/contract/shop';
 import { SHOP_NAME } from '../lib/shop';
 import { getOnce } from './prefetch';
 
 /** An online payment method (ours): a card everywhere; with Paymob also a mobile wallet, a kiosk or valU. */
-export type PaymentMethod = 'card' | 'wallet' | 'kiosk' | 'valu';
+export type PaymentMethod = Static<typeof PaymentMethodSchema>;
 const METHODS: PaymentMethod[] = ['card', 'wallet', 'kiosk', 'valu'];
 
-/** What the web app must know about the shop it talks to (GET /shop, ours). */
-export interface ShopInfo {
-  /** Paymob's checkout is opened in the same tab and comes back to the order; the others open a new tab. */
-  paymentProvider: 'paymob' | 'stripe' | 'test' | null;
-  /** The online methods the pay page offers, in order (none: cash only). */
-  paymentMethods: PaymentMethod[];
-  /** Card payments go to the server's test page: nothing is really paid, and the storefront says so. */
-  demo: boolean;
-  /** Card checkout is offered at all (Stripe or the test page). */
-  cardPayment: boolean;
-  /** Ours, for the invoice: the shop's legal name, its address and tax registration number ('' when not set). */
-  shopName: string;
-  shopAddress: string;
-  taxNumber: string;
-  /** Ours: the VAT rate in percent that the shop's prices include (null: not known). */
-  vatRate: number | null;
-}
+/**
+ * What the web app must know about the shop it talks to (GET /shop, ours). `vatRate` is null when not known (another
+ * backend, or an older server of ours); `cashOnDelivery` is not read here (the delivery quote says it per order).
+ */
+export type ShopInfo = Omit<Static<typeof Shop>, 'vatRate' | 'cashOnDelivery'> & { vatRate: number | null };
 
 /** Another backend (API.md §8) has no /shop: there, payments are real and card checkout exists. */
 export const OTHER_BACKEND_SHOP: ShopInfo = {

@@ -1,308 +1,181 @@
-// Types of the REST contract (shared/API.md §1). Ids are opaque strings: never parse or compare them as numbers.
-// Optional fields may arrive missing or null; treat both alike.
+// Types of the REST contract (shared/API.md §1), derived from the server's answer schemas in common/contract/: a change
+// there breaks the web app (and its test fixtures) at compile time. Type-only imports: no schema code enters the bundle.
+// Where a type differs from what our server answers, it is on purpose and said in one line: the app also runs against
+// the original backend (API.md §8, absorbed by ./normalize.ts), which leaves some fields out or writes null for them.
+// Ids are opaque strings: never parse or compare them as numbers. Optional fields may arrive missing or null (OrNull
+// marks the fields the app has always met as null); treat both alike.
+// Request bodies are typed in their src/api/<area>.ts: from these answers where they are an answer's fields
+// (AddressInput, ReviewBody, CouponBody); hand-written where no answer has them (LoginBody, SignupBody, ProfileInput,
+// the password changes), since the server declares its input with fields() in server/ (rules, messages), not common/.
+import type { Static } from 'typebox';
+import type * as Accounts from '../../common/contract/accounts';
+import type * as Answers from '../../common/contract/answers';
+import type * as CartContract from '../../common/contract/cart';
+import type * as Catalogue from '../../common/contract/catalogue';
+import type * as Orders from '../../common/contract/orders';
+import type * as ShopContract from '../../common/contract/shop';
+
+/** `T` with the keys `K` made optional, as one flat object type. */
+type Optional<T, K extends keyof T> = Flat<Omit<T, K> & Partial<Pick<T, K>>>;
+/** `T` with the keys `K` made required (what normalize.ts fills in), as one flat object type. */
+type Filled<T, K extends keyof T> = Flat<Omit<T, K> & Required<Pick<T, K>>>;
+type Flat<T> = { [P in keyof T]: T[P] } & {};
+/** `T` whose (optional) fields `K` may also be null. */
+type OrNull<T, K extends keyof T> = Flat<Omit<T, K> & { [P in K]?: T[P] | null }>;
 
 export type Id = string;
-type IsoDate = string;
 
-export type Role = 'user' | 'manager' | 'admin';
+export type Role = Static<typeof Accounts.Role>;
 
-export interface Address {
-  _id: Id;
-  alias: string;
-  details: string;
-  phone: string;
-  city?: string;
-  postalCode?: string;
-  /** Ours: the governorate's code (ISO 3166-2:EG, e.g. EG-GZ), when the address has one. */
-  governorate?: string | null;
-  /** Ours: its Arabic name (for an order, as it was when the order was made). */
-  governorateName?: string | null;
-}
+/** The original backend's saved addresses have no timestamps and may lack city and postal code. */
+export type Address = OrNull<
+  Optional<Static<typeof Accounts.Address>, 'city' | 'postalCode' | 'createdAt' | 'updatedAt'>,
+  'governorate' | 'governorateName'
+>;
 
 /** One of Egypt's governorates (GET /delivery/governorates, ours). */
-export interface Governorate {
-  /** ISO 3166-2:EG, e.g. EG-C (القاهرة). */
-  code: string;
-  /** Arabic name. */
-  name: string;
-  nameEn: string;
-}
-
-/** Why the pay page may not offer cash on delivery: off in the zone, off shop-wide, or the total is above the limit. */
-export type CashRefusalReason = 'zone' | 'shop' | 'maxTotal';
+export type Governorate = Static<typeof ShopContract.Governorate>;
 
 /** GET /delivery/quote (ours): what the caller's cart costs delivered to a governorate. Prices include VAT. */
-export interface DeliveryQuote {
-  /** The items after the coupon. */
-  itemsPrice: number;
-  /** What the coupon took off the items. */
-  discount: number;
-  /** 0 from `freeShippingFrom` on. */
-  shippingPrice: number;
-  freeShippingFrom: number | null;
-  /** `maxTotal`: the largest total taken in cash, with reason maxTotal. */
-  cashOnDelivery: { allowed: boolean; fee: number; reason?: CashRefusalReason; maxTotal?: number };
-  /** The VAT included in `totalOnline` (never added on top). */
-  taxPrice: number;
-  totalOnline: number;
-  totalCash: number;
-}
+export type DeliveryQuote = Static<typeof ShopContract.Quote>;
 
-export interface User {
-  _id: Id;
-  name: string;
-  email: string;
-  phone?: string | null;
-  role: Role;
-  slug?: string;
-  profileImg?: string | null;
-  active?: boolean;
-  wishlist?: Id[];
-  addresses?: Address[];
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+/** Why the pay page may not offer cash on delivery: off in the zone, off shop-wide, or the total is above the limit. */
+export type CashRefusalReason = NonNullable<DeliveryQuote['cashOnDelivery']['reason']>;
 
-export interface Category {
-  _id: Id;
-  name: string;
-  slug?: string;
-  image?: string | null;
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+/** The session keeps only normalizeUser's fields (SPEC §3), and the original backend has no slug or `active`. */
+export type User = OrNull<
+  Optional<Static<typeof Accounts.User>, 'slug' | 'active' | 'wishlist' | 'addresses' | 'createdAt' | 'updatedAt'>,
+  'phone' | 'profileImg'
+>;
 
-export interface Subcategory {
-  _id: Id;
-  name: string;
-  slug?: string;
-  category: Id;
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+/** `aliases` are ours (the original backend has none); the storefront needs no slug or timestamps either. */
+type NamedImage = OrNull<
+  Optional<Static<typeof Catalogue.NamedImage>, 'slug' | 'aliases' | 'createdAt' | 'updatedAt'>,
+  'image'
+>;
+export type Category = NamedImage;
+export type Brand = NamedImage;
 
-export interface Brand {
-  _id: Id;
-  name: string;
-  slug?: string;
-  image?: string | null;
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+/** As Category: `aliases` are ours. */
+export type Subcategory = Optional<
+  Static<typeof Catalogue.Subcategory>,
+  'slug' | 'aliases' | 'createdAt' | 'updatedAt'
+>;
 
-export interface Review {
-  _id: Id;
-  review: string;
-  rating: number;
-  user: { _id: Id; name: string; profileImg?: string | null };
-  product: Id;
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+type ReviewAnswer = Static<typeof Catalogue.Review>;
+export type Review = Flat<Omit<ReviewAnswer, 'user'> & { user: OrNull<ReviewAnswer['user'], 'profileImg'> }>;
 
-export interface Product {
-  _id: Id;
-  /** The owner's stock-keeping code, when it has one. */
-  sku?: string;
-  title: string;
-  slug?: string;
-  description: string;
-  quantity: number;
-  sold: number;
-  price: number;
-  /** Below 1 means "no discount" (SPEC §9). */
-  priceAfterDiscount?: number | null;
-  availableColors: string[];
-  imageCover: string;
-  images: string[];
-  category: Id;
-  subcategory: Id[];
-  brand?: Id | null;
-  /** Always a number after normalizeProduct (the original backend omits it before the first review). */
-  ratingsAverage: number;
-  ratingsQuantity: number;
-  /** Only from GET /products/:id. */
-  reviews?: Review[];
-  /** The owner's screens only (GET /inventory/held): units held by cash orders not yet paid or delivered. */
-  heldByUnpaidCash?: number;
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+/**
+ * A product after normalizeProduct: `imageCover` always a string ('' when none); `id` (a copy of `_id`) and `slug`
+ * are never read; `reviews` only from GET /products/:id; `heldByUnpaidCash` only on the owner's screens (GET
+ * /inventory/held, merged in by the admin list).
+ */
+export type Product = Flat<
+  OrNull<
+    Optional<Omit<Static<typeof Catalogue.Product>, 'imageCover'>, 'id' | 'slug' | 'createdAt' | 'updatedAt'>,
+    'priceAfterDiscount' | 'brand'
+  > & {
+    imageCover: string;
+    reviews?: Static<typeof Catalogue.ProductWithReviews>['reviews'];
+    heldByUnpaidCash?: Static<typeof ShopContract.HeldList>['data'][number]['heldByUnpaidCash'];
+  }
+>;
 
-/** A product as populated inside cart, order and wishlist answers. */
-export interface ProductRef {
-  _id: Id;
-  title: string;
-  imageCover: string;
-  ratingsAverage: number;
-  ratingsQuantity: number;
-  category?: { _id?: Id; name: string } | null;
-  brand?: { _id?: Id; name: string } | null;
-  /** The product's stock now: in cart answers of our server only (ours). */
-  quantity?: number;
-}
+/**
+ * A product as populated inside cart, order and wishlist answers, after normalize.ts: image and ratings always there;
+ * `quantity` (its stock now) only in cart answers of our server.
+ */
+export type ProductRef = Flat<
+  OrNull<
+    Omit<Filled<Static<typeof Catalogue.ProductRef>, 'ratingsAverage' | 'ratingsQuantity'>, 'imageCover'>,
+    'category' | 'brand'
+  > & {
+    imageCover: string;
+    quantity?: Static<typeof CartContract.CartProduct>['quantity'];
+  }
+>;
 
 /** GET /products/suggestions (ours): what the top bar's search offers while the shopper types. */
-export interface SearchSuggestions {
-  products: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount'>[];
-  categories: { _id: Id; name: string }[];
-  brands: { _id: Id; name: string }[];
-}
+export type SearchSuggestions = Static<typeof Catalogue.Suggestions>['data'];
 
-export interface CartItem {
-  /** Line id, used by PUT/DELETE /cart/:itemId. */
-  _id: Id;
-  product: ProductRef;
-  count: number;
-  /** '' = no colour. */
-  color: string;
-  price: number;
-}
+/** A cart line; its product is a normalized ProductRef. */
+export type CartItem = Flat<Omit<Static<typeof CartContract.CartItem>, 'product'> & { product: ProductRef }>;
 
-export interface Cart {
-  /** Missing while the customer has no cart yet. */
-  _id?: Id;
-  cartOwner?: Id;
-  products: CartItem[];
-  totalCartPrice: number;
-  coupon?: string | null;
-  totalAfterDiscount?: number | null;
-  /** Ours: a coupon that expired or was deleted and left the cart; said once, in the next answer (API notes). */
-  couponRemoved?: string;
-}
+export type Cart = OrNull<
+  Omit<Static<typeof CartContract.Cart>, 'products'> & { products: CartItem[] },
+  'coupon' | 'totalAfterDiscount'
+>;
 
-export interface CartResponse {
-  status: string;
-  numOfCartItems: number;
-  data: Cart;
-}
+/** `status` is whatever word the backend sends. */
+export type CartResponse = Flat<
+  Omit<Static<typeof CartContract.CartResponse>, 'status' | 'data'> & { status: string; data: Cart }
+>;
 
-interface UserRef {
-  _id: Id;
-  name: string;
-  email: string;
-  phone?: string | null;
-  profileImg?: string | null;
-}
+type UserRef = OrNull<Static<typeof Accounts.UserRef>, 'phone' | 'profileImg'>;
 
-export interface OrderItem {
-  _id: Id;
-  product: ProductRef;
-  count: number;
-  color: string;
-  price: number;
-}
+export type OrderItem = Flat<Omit<Static<typeof Orders.OrderItem>, 'product'> & { product: ProductRef }>;
 
-export interface ShippingAddress {
-  /** The saved address's nickname ("المنزل"), ours; `details` holds the street and area. */
-  alias?: string;
-  details: string;
-  phone: string;
-  city?: string;
-  postalCode?: string;
-  /** Ours: the governorate's code and its Arabic name when the order was made. */
-  governorate?: string | null;
-  governorateName?: string | null;
-}
+/** The original backend's shipping address may lack city and postal code. */
+export type ShippingAddress = OrNull<
+  Optional<Static<typeof Orders.ShippingAddress>, 'city' | 'postalCode'>,
+  'governorate' | 'governorateName'
+>;
 
 /** Ours: who carries a shipped order, and where the customer follows it. */
-export interface Shipment {
-  courier: string;
-  trackingNumber?: string | null;
-  trackingUrl?: string | null;
-}
+export type Shipment = OrNull<Static<typeof Orders.Shipment>, 'trackingNumber' | 'trackingUrl'>;
 
-export interface Order {
-  _id: Id;
-  /** Order number shown to people. */
-  id: number;
-  user: UserRef;
-  cartItems: OrderItem[];
-  shippingAddress?: ShippingAddress | null;
-  /** The VAT included in `totalOrderPrice` (ours; never added on top). */
-  taxPrice: number;
-  shippingPrice: number;
-  /** Ours: the cash-on-delivery fee, part of `totalOrderPrice`. */
-  cashFee?: number | null;
-  totalOrderPrice: number;
-  paymentMethodType: 'cash' | 'card';
-  isPaid: boolean;
-  paidAt?: IsoDate | null;
-  isDelivered: boolean;
-  deliveredAt?: IsoDate | null;
-  /** Ours: cancelled by its customer (never paid or delivered afterwards). */
-  isCancelled?: boolean;
-  cancelledAt?: IsoDate | null;
-  /** Ours: staff gave the whole online payment back (the order is then cancelled too). */
-  isRefunded?: boolean;
-  refundedAt?: IsoDate | null;
-  /** Ours: staff confirmed the (cash) order by phone. */
-  isConfirmed?: boolean;
-  confirmedAt?: IsoDate | null;
-  /** Ours: handed to a courier. */
-  isShipped?: boolean;
-  shippedAt?: IsoDate | null;
-  shipment?: Shipment | null;
-  /** Ours: the steps reached, oldest first (normalizeOrder derives it when the backend sends none). */
-  statusHistory?: OrderStatusStep[];
-  coupon?: string | null;
-  createdAt: IsoDate;
-  updatedAt?: IsoDate;
-}
+export type OrderStep = Static<typeof Orders.OrderStep>;
+export type OrderStatusStep = Static<typeof Orders.OrderStatusStep>;
 
-export type OrderStep = 'placed' | 'confirmed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+/**
+ * Optional here are our fields, which the original backend leaves out (normalizeOrder fills isCancelled, isRefunded
+ * and statusHistory in, but the app still reads them as possibly missing).
+ */
+export type Order = OrNull<
+  Optional<
+    Omit<Static<typeof Orders.Order>, 'cartItems' | 'user' | 'shippingAddress' | 'shipment'>,
+    'isCancelled' | 'isRefunded' | 'isConfirmed' | 'isShipped' | 'statusHistory' | 'cashFee' | 'updatedAt'
+  > & { user: UserRef; cartItems: OrderItem[]; shippingAddress?: ShippingAddress; shipment?: Shipment },
+  | 'shippingAddress'
+  | 'shipment'
+  | 'cashFee'
+  | 'coupon'
+  | 'paidAt'
+  | 'deliveredAt'
+  | 'cancelledAt'
+  | 'refundedAt'
+  | 'confirmedAt'
+  | 'shippedAt'
+>;
 
-export interface OrderStatusStep {
-  status: OrderStep;
-  at: IsoDate;
-}
+export type Coupon = Static<typeof ShopContract.Coupon>;
 
-export interface Coupon {
-  _id: Id;
-  name: string;
-  expire: IsoDate;
-  /** Percentage, 0 < d ≤ 100. */
-  discount: number;
-  createdAt?: IsoDate;
-  updatedAt?: IsoDate;
-}
+export type PaginationResult = Static<typeof Answers.PaginationResult>;
 
-export interface PaginationResult {
-  currentPage: number;
-  limit: number;
-  numberOfPages: number;
-  nextPage?: number;
-  prevPage?: number;
-}
+/**
+ * Shape of every list endpoint (API.md §2), with `resultsCapped` (ours) and the products' `correctedKeyword` (ours).
+ * Items are the web's own types: the server's List makes each item's fields optional for `fields=`, which the app
+ * never narrows.
+ */
+export type ListResponse<T> = Flat<Omit<Static<typeof Catalogue.ProductList>, 'data'> & { data: T[] }>;
 
-/** Shape of every list endpoint (API.md §2). */
-export interface ListResponse<T> {
-  results: number;
-  paginationResult: PaginationResult;
-  data: T[];
-  /** Products (ours): the keyword with typos replaced by the shop's words, when the search used those. */
-  correctedKeyword?: string;
-}
-
-/** `{ data: T }` wrapper of single-object answers. */
+/** `{ data: T }` wrapper of single-object answers (DataOnly), over the web's own item types. */
 export interface ItemResponse<T> {
   data: T;
 }
 
-export interface AuthResponse {
-  data: User;
-  token: string;
-}
+export type AuthResponse = Flat<Omit<Static<typeof Accounts.UserWithToken>, 'data'> & { data: User }>;
 
-export interface FieldError {
-  msg: string;
-  path: string;
-}
+/** What the app keeps of a validation error (toApiError reads `path`, else the original backend's `param`). */
+export type FieldError = Pick<Static<typeof Answers.FieldErrorSchema>, 'msg' | 'path'>;
 
-/** What every failed call becomes (see toApiError); thunks reject with this. */
+/**
+ * What every failed call becomes (see toApiError); thunks reject with this. Hand-written: it is the web app's own
+ * reading of an error (the HTTP status, no answer at all, Retry-After), not an answer of the server.
+ */
 export interface ApiError {
   status?: number;
-  message: string;
+  message: Static<typeof Answers.FailBody>['message'];
   /** No answer came: offline, or the server could not be reached. */
   network?: boolean;
   /** A 429's Retry-After: how many seconds the server asks to wait before trying again. */

@@ -1,19 +1,11 @@
 // The audit log of staff actions (ours, README "API notes"): admins read every entry, managers their own.
+import type { Static } from 'typebox';
+import type { AuditEntry as AuditEntrySchema } from '../../../common/contract/staff';
 import { apiClient } from '../client';
 import type { ListResponse } from '../types';
 
-/** One recorded staff write. */
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  actor: { _id: string; name: string; role: string };
-  /** `<target>.<verb>`, e.g. 'product.update', 'order.paid'. */
-  action: string;
-  target: { type: string; id: string | null };
-  /** The changed fields as they were (null for a create) and as they became (null for a delete). */
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+/** One recorded staff write: `action` is `<target>.<verb>` ('product.update'); `before`/`after` null for a create/delete. */
+export type AuditEntry = Static<typeof AuditEntrySchema>;
 
 export interface AuditQuery {
   page: number;

@@ -1,5 +1,7 @@
 // Admin-only catalogue writes (and the subcategory read of the product form). Imported only by
 // admin pages, so this code lands in admin chunks.
+import type { Static } from 'typebox';
+import type { NamedImageListItem, SubcategoryListItem } from '../../../common/contract/catalogue';
 import { apiClient } from '../client';
 import { uploadProgress, type UploadProgress } from './uploadProgress';
 import type { Brand, Category, ItemResponse, ListResponse, Subcategory } from '../types';
@@ -41,16 +43,14 @@ export async function listSubcategoriesOf(categoryId: string): Promise<Subcatego
 /** The three catalogue lists the owner manages (API.md §5.3–5.5). */
 export type CatalogueKind = 'brands' | 'categories' | 'subcategories';
 
-/** A brand, category or subcategory as the admin list shows it; `productCount` comes with `withCounts=1` (ours). */
-export interface CatalogueEntry {
-  _id: string;
-  name: string;
-  image?: string;
-  category?: string;
-  productCount?: number;
-  /** "Also known as" names search matches like the name (ours; README "Aliases"). */
-  aliases?: string[];
-}
+/**
+ * A brand, category or subcategory as the admin list shows it: a list item of any of the three (a subcategory has its
+ * `category`, brands and categories an `image`); `productCount` comes with `withCounts=1`, `aliases` are ours.
+ */
+export type CatalogueEntry = Pick<NamedImageItem, '_id' | 'name'> &
+  Partial<Pick<NamedImageItem, 'image' | 'productCount' | 'aliases'> & Pick<SubcategoryItem, 'category'>>;
+type NamedImageItem = Static<typeof NamedImageListItem>;
+type SubcategoryItem = Static<typeof SubcategoryListItem>;
 
 /** A change of one entry: a multipart form (brands, categories: the image may change) or JSON (subcategories). */
 export type CatalogueChange = FormData | { name?: string; aliases?: string[] };

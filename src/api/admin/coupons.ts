@@ -2,12 +2,8 @@
 import { apiClient } from '../client';
 import type { Coupon, ItemResponse, ListResponse } from '../types';
 
-export interface CouponBody {
-  name: string;
-  /** YYYY-MM-DD */
-  expire: string;
-  discount: number;
-}
+/** A coupon as the form sends it: the answer's fields, `expire` as YYYY-MM-DD. */
+export type CouponBody = Pick<Coupon, 'name' | 'expire' | 'discount'>;
 
 export async function listCoupons(): Promise<Coupon[]> {
   const { data } = await apiClient.get<ListResponse<Coupon>>('/coupons', { params: { limit: 100 } });

@@ -1,25 +1,15 @@
 // The owner's dashboard figures: GET /dashboard (ours, manager and admin).
+import type { Static } from 'typebox';
+import type { Dashboard as DashboardSchema, Period } from '../../../common/contract/staff';
 import { apiClient } from '../client';
 import { imageUrl } from '../normalize';
 import type { ItemResponse } from '../types';
 
-export interface PeriodFigures {
-  orders: number;
-  /** EGP: the totals of the orders placed. */
-  revenue: number;
-}
+/** Orders placed in a period and their totals (EGP). */
+export type PeriodFigures = Static<typeof Period>;
 
-export interface Dashboard {
-  timeZone: string;
-  /** The shop's (Cairo) calendar date, YYYY-MM-DD. */
-  today: string;
-  periods: { today: PeriodFigures; last7Days: PeriodFigures; last30Days: PeriodFigures };
-  /** The last 30 Cairo days, oldest first, today last. */
-  daily: (PeriodFigures & { date: string })[];
-  awaiting: { payment: number; delivery: number };
-  stock: { outOfStock: number; low: number; lowThreshold: number };
-  bestSellers: { product: { _id: string; title: string; imageCover?: string }; sold: number; revenue: number }[];
-}
+/** The owner's figures: the days are the shop's (Cairo) calendar days, `daily` the last 30, oldest first. */
+export type Dashboard = Static<typeof DashboardSchema>;
 
 export async function getDashboard(): Promise<Dashboard> {
   const { data } = await apiClient.get<ItemResponse<Dashboard>>('/dashboard');

@@ -1,21 +1,11 @@
 // The owner's delivery calls (ours): shipping zones and the governorate list.
+import type { Static } from 'typebox';
+import type { Zone } from '../../../common/contract/shop';
 import { apiClient } from '../client';
 import type { Governorate, Id, ItemResponse } from '../types';
 
-/** A group of governorates with one delivery price, as the server answers it. */
-export interface ShippingZone {
-  _id: Id;
-  name: string;
-  /** EGP. */
-  fee: number;
-  /** Orders whose items (after the coupon) reach this many EGP ship free; null: never. */
-  freeShippingFrom: number | null;
-  cashOnDelivery: boolean;
-  /** EGP; null: the shop's own cash fee. */
-  cashFee: number | null;
-  /** Governorate codes. */
-  governorates: string[];
-}
+/** A group of governorates with one delivery price (EGP; `freeShippingFrom` and `cashFee` null: never, the shop's own). */
+export type ShippingZone = Static<typeof Zone>;
 
 export type ShippingZoneBody = Omit<ShippingZone, '_id'>;
 

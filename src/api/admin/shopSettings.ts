@@ -1,27 +1,15 @@
 // The owner's shop settings (ours): GET and PUT /shop/settings.
+import type { Static } from 'typebox';
+import type { ShopSettings as ShopSettingsSchema } from '../../../common/contract/shop';
 import { apiClient } from '../client';
 import type { ItemResponse } from '../types';
 
-export interface ShopSettings {
-  shopName: string;
-  shopAddress: string;
-  /** The tax registration number printed on invoices. */
-  taxNumber: string;
-  /** Percent, 0–100 (14 by default; 0 for a shop not registered for VAT). Prices include it. */
-  vatRate: number;
-  /** EGP, for addresses in no shipping zone. */
-  defaultShippingFee: number;
-  /** Cash on delivery offered at all (a zone may still turn it off). */
-  cashOnDelivery: boolean;
-  /** EGP, added to cash orders (a zone may set its own). */
-  cashFee: number;
-  /** EGP: larger orders must be paid online; null: no limit. */
-  cashMaxTotal: number | null;
-  /** Where new-order and low-stock notices go; '' = nowhere. */
-  staffEmail: string;
-  /** A product's stock at or below this is low. */
-  lowStockLevel: number;
-}
+/**
+ * The owner's settings (ours): shop name, address and tax number for invoices; VAT percent included in prices;
+ * shipping for addresses in no zone; cash on delivery, its fee and largest total (null: no limit); where staff notices
+ * go ('' = nowhere); the stock level at or below which a product is low.
+ */
+export type ShopSettings = Static<typeof ShopSettingsSchema>;
 
 export async function getShopSettings(): Promise<ShopSettings> {
   const { data } = await apiClient.get<ItemResponse<ShopSettings>>('/shop/settings');

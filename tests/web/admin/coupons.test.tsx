@@ -5,7 +5,7 @@ import AdminAddCouponPage from '../../../src/pages/admin/AdminAddCouponPage';
 import AdminEditCouponPage from '../../../src/pages/admin/AdminEditCouponPage';
 import type { Coupon } from '../../../src/api/types';
 import { formatDate } from '../../../common/format';
-import { listOf } from '../mocks/fixtures';
+import { listOf, ts } from '../mocks/fixtures';
 import { adminHandlers, coupons } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { renderWithProviders } from '../utils/renderWithProviders';
@@ -94,7 +94,7 @@ describe('admin: coupons list and add', () => {
   });
 
   it('adds a coupon (201), empties the form and loads the list again', async () => {
-    const added: Coupon = { _id: 'coupon-3', name: 'EID20', expire: '2031-04-10T00:00:00.000Z', discount: 20 };
+    const added: Coupon = { _id: 'coupon-3', name: 'EID20', expire: '2031-04-10T00:00:00.000Z', discount: 20, ...ts };
     let list = [...coupons];
     const bodies: unknown[] = [];
     server.use(

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Review } from '../../../../src/api/types';
-import { customer, listOf } from '../fixtures';
+import { customer, listOf, ts } from '../fixtures';
 
 export const reviews: Review[] = [
   {
@@ -9,6 +9,7 @@ export const reviews: Review[] = [
     rating: 4.5,
     user: { _id: customer._id, name: customer.name },
     product: 'prod-1',
+    ...ts,
   },
   {
     _id: 'rev-2',
@@ -16,6 +17,7 @@ export const reviews: Review[] = [
     rating: 3,
     user: { _id: 'u-other', name: 'منى حسن' },
     product: 'prod-1',
+    ...ts,
   },
 ];
 
