@@ -174,7 +174,7 @@ describe('GET /api/v1/dashboard', () => {
 
   it("lists only products that still exist among the best sellers, and a deleted one's place goes to the next", async () => {
     const titles = ['هاتف', 'ساعة', 'حقيبة', 'كتاب', 'قلم', 'كوب', 'مصباح'];
-    const ids = [];
+    const ids: string[] = [];
     for (const [i, title] of titles.entries()) {
       const id = await createProduct(t, { title, quantity: 5 });
       ids.push(id);
@@ -192,7 +192,7 @@ describe('GET /api/v1/dashboard', () => {
   });
 
   it('keeps best sellers exact as orders of today and of earlier days come and are cancelled between reads', async () => {
-    const products = [];
+    const products: { title: string; id: string }[] = [];
     for (const title of ['هاتف', 'ساعة', 'حقيبة', 'كتاب', 'قلم', 'كوب', 'مصباح', 'وسادة']) {
       products.push({ title, id: await createProduct(t, { title, quantity: 500 }) });
     }
