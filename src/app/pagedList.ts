@@ -7,8 +7,10 @@ import { addRequestStatusMatchers, isLatestAnswer, type LatestRequestState } fro
 /** One page of a list answer, with its own loading flag (a slice may hold several). */
 export interface PagedList<T> extends LatestRequestState {
   items: T[];
-  /** Matching objects over all pages. */
+  /** Matching objects over all pages (at most the list's count cap). */
   results: number;
+  /** More match than `results`: the server stopped counting there (the order lists count up to 1,000). */
+  resultsCapped?: boolean;
   numberOfPages: number;
   /** The words this page's answer searched for instead of a mistyped keyword (product searches). */
   correctedKeyword?: string;
@@ -29,6 +31,7 @@ export function addPagedListCases<S, T, Arg>(
     if (!isLatestAnswer(list, action)) return;
     list.items = action.payload.data as Draft<T>[] & T[];
     list.results = action.payload.results;
+    list.resultsCapped = action.payload.resultsCapped;
     list.numberOfPages = reachablePages(action.payload.paginationResult);
     list.correctedKeyword = action.payload.correctedKeyword;
   });

@@ -120,7 +120,7 @@ export default function AdminAllOrdersPage() {
     clear,
   } = useUrlFilters(FILTERS, 'search');
   const dispatch = useAppDispatch();
-  const { items, results, numberOfPages, status } = useAppSelector(selectAdminOrderList);
+  const { items, results, resultsCapped, numberOfPages, status } = useAppSelector(selectAdminOrderList);
   // Each filter, page or retry shows a spinner until its answer (only the latest request's answer is kept).
   const load = useCallback(
     () => void dispatch(fetchAdminOrders(queryOf(new URLSearchParams(paramString), page))),
@@ -207,7 +207,7 @@ export default function AdminAllOrdersPage() {
       )}
       {status === 'succeeded' && items.length > 0 && (
         <>
-          <p className="text-muted small">عدد الطلبات: {results}</p>
+          <p className="text-muted small">عدد الطلبات: {resultsCapped ? `أكثر من ${results}` : results}</p>
           {items.map((order) => (
             <AdminOrderCard key={order._id} order={order} />
           ))}

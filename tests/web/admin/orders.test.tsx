@@ -63,6 +63,25 @@ describe('admin: all orders', () => {
     expect(screen.queryByRole('article', { name: 'طلب رقم #100' })).toBeNull();
   });
 
+  it('counts the orders, and says "more than" when the server stopped counting at its cap', async () => {
+    server.use(http.get('*/api/v1/orders', () => HttpResponse.json(listOf(orders, 5))));
+    const first = renderList();
+    expect(await screen.findByText(`عدد الطلبات: ${orders.length}`)).toBeInTheDocument();
+    first.unmount();
+    server.use(
+      http.get('*/api/v1/orders', () =>
+        HttpResponse.json({
+          ...listOf(orders, 5),
+          results: 1000,
+          resultsCapped: true,
+          paginationResult: { currentPage: 1, limit: 5, numberOfPages: 200, nextPage: 2 },
+        }),
+      ),
+    );
+    renderList();
+    expect(await screen.findByText('عدد الطلبات: أكثر من 1000')).toBeInTheDocument();
+  });
+
   it('says there are no orders yet', async () => {
     server.use(http.get('*/api/v1/orders', () => HttpResponse.json(listOf([]))));
     renderList();
