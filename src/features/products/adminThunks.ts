@@ -27,19 +27,6 @@ export const updatedProduct = createAppAsyncThunk(
     (await adminProductsApi()).updateProduct(id, form, onProgress),
 );
 
-type AdminProductQuery = Parameters<typeof import('../../api/admin/products').listAdminProducts>[0];
-
-/** One page of the owner's product list with its filters (kept by the list screen, not in the store). */
-export const fetchAdminProducts = createAppAsyncThunk('products/fetchAdminList', async (query: AdminProductQuery) =>
-  (await adminProductsApi()).listAdminProducts(query),
-);
-
-/** PUT /products/:id with the new stock only; resolves with the product as now stored. */
-export const updatedStock = createAppAsyncThunk(
-  'products/updateStock',
-  async ({ id, quantity }: { id: Id; quantity: number }) => (await adminProductsApi()).updateProductStock(id, quantity),
-);
-
 /** DELETE /products/:id (the owner). */
 export const deletedProduct = createAppAsyncThunk('products/delete', async (id: Id) =>
   (await adminProductsApi()).deleteProduct(id),

@@ -9,7 +9,7 @@ import {
 import type { Id, Product } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { parseNumberInput } from '../../../common/digits';
 import { getStored } from '../../lib/storage';
@@ -39,6 +39,8 @@ interface ProductsState extends RequestState {
   filters: ProductFilters;
   /** The owner's catalogue import: the sheet's plan as the server answered it (preview, or applied). */
   sheet: ProductSheetState;
+  /** The page of the owner's product list (/admin/allproducts) with its filters. */
+  adminList: PagedList<Product>;
 }
 
 type SheetPlan = import('../../api/admin/productSheet').SheetPlan;
@@ -109,6 +111,21 @@ export const appliedProductSheet = createAppAsyncThunk('products/applySheet', as
   (await productSheetApi()).applyProductSheet(files),
 );
 
+// The owner's product calls: loaded on first use, so they stay in the admin chunks.
+const adminProductsApi = () => import('../../api/admin/products');
+type AdminProductQuery = import('../../api/admin/products').AdminProductQuery;
+
+/** One page of the owner's product list with its filters; only the answer to the latest request counts. */
+export const fetchAdminProducts = createAppAsyncThunk('products/fetchAdminList', async (query: AdminProductQuery) =>
+  (await adminProductsApi()).listAdminProducts(query),
+);
+
+/** PUT /products/:id with the new stock only; resolves with the product as now stored (the list shows it). */
+export const updateStock = createAppAsyncThunk(
+  'products/updateStock',
+  async ({ id, quantity }: { id: Id; quantity: number }) => (await adminProductsApi()).updateProductStock(id, quantity),
+);
+
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 const productsSlice = createSlice({
@@ -123,9 +140,14 @@ const productsSlice = createSlice({
     searchWord: getStored('searchWord') ?? '',
     filters: storedFilters(),
     sheet: { plan: null, applied: false, ...idleRequest },
+    adminList: emptyPagedList(),
     ...idleRequest,
   }),
   reducers: {
+    /** The owner left the product list: the next visit starts from a spinner, not from this page. */
+    adminProductListClosed(state) {
+      state.adminList = emptyPagedList();
+    },
     /** The owner closed the import (or chose another file): its plan goes. */
     productSheetClosed(state) {
       state.sheet = { plan: null, applied: false, ...idleRequest };
@@ -180,7 +202,20 @@ const productsSlice = createSlice({
         state.sheet.plan = action.payload.plan;
         state.sheet.applied = action.payload.applied;
       });
+    builder
+      // A page that failed to load shows no list while it is asked for again.
+      .addCase(fetchAdminProducts.rejected, (state, action) => {
+        if (isLatestAnswer(state.adminList, action)) state.adminList.items = [];
+      })
+      // A stock change leaves what unpaid orders hold as it was.
+      .addCase(updateStock.fulfilled, (state, action) => {
+        const product = action.payload;
+        state.adminList.items = state.adminList.items.map((p) =>
+          p._id === product._id ? { ...product, heldByUnpaidCash: p.heldByUnpaidCash } : p,
+        );
+      });
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
+    addPagedListCases(builder, fetchAdminProducts, (state) => state.adminList);
     addRequestStatusMatchers(builder, [previewedProductSheet, appliedProductSheet], (state) => state.sheet);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
   },
@@ -195,6 +230,7 @@ export const {
   sortChanged,
   searchCriteriaRestored,
   productSheetClosed,
+  adminProductListClosed,
 } = productsSlice.actions;
 export default productsSlice.reducer;
 
@@ -205,3 +241,4 @@ export const selectProductDetails = (state: RootState) => state.products.details
 export const selectProductDetailsStatus = (state: RootState) => state.products.status;
 export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;
 export const selectProductSheet = (state: RootState) => state.products.sheet;
+export const selectAdminProductList = (state: RootState) => state.products.adminList;

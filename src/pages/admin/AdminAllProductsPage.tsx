@@ -5,9 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { toast } from '../../lib/toast';
 import { LOW_STOCK, type AdminProductSort, type StockFilter } from '../../api/admin/products';
-import { reachablePages } from '../../api/paging';
-import type { ListResponse, Product } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
+import type { Product } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AdminProductCard from '../../features/products/admin/AdminProductCard';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
@@ -17,8 +16,14 @@ import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
-import { deletedProduct, fetchAdminProducts, updatedStock } from '../../features/products/adminThunks';
+import { deletedProduct } from '../../features/products/adminThunks';
 import ProductSheet from '../../features/products/ProductSheet';
+import {
+  adminProductListClosed,
+  fetchAdminProducts,
+  selectAdminProductList,
+  updateStock,
+} from '../../features/products/productsSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 
@@ -53,8 +58,6 @@ function sheetFilters(paramString: string) {
   };
 }
 
-type ProductPage = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<Product> };
-
 /** The filters live in the address (`?stock=out`…), so the dashboard can link to a filtered list. */
 export default function AdminAllProductsPage() {
   useAdminPageMeta('المنتجات');
@@ -76,50 +79,30 @@ export default function AdminAllProductsPage() {
   // The filter choices (loaded afresh: one just added must be offered); without them the list still works.
   const categories = useCategories({ fresh: true });
   const brands = useBrands({ fresh: true });
-  const [result, setResult] = useState<ProductPage>({ state: 'loading' });
+  const { items, results, numberOfPages, status } = useAppSelector(selectAdminProductList);
   const [toRemove, setToRemove] = useState<Product | null>(null);
   const [removing, setRemoving] = useState(false);
   const listTop = useRef<HTMLElement>(null);
 
+  // The page on screen stays while the next one (another page or filter) is asked for.
   const load = useCallback(
-    (pageNumber: number) => {
-      return dispatch(
+    (pageNumber: number) =>
+      void dispatch(
         fetchAdminProducts({ limit: ADMIN_PRODUCTS_PAGE_SIZE, page: pageNumber, ...sheetFilters(paramString) }),
-      )
-        .unwrap()
-        .then(
-          (list) => setResult({ state: 'loaded', list }),
-          () => setResult({ state: 'failed' }),
-        );
-    },
+      ),
     [dispatch, paramString],
   );
 
-  // Keeps the card in step with the stored product after an in-place stock change.
-  const productChanged = (product: Product) =>
-    setResult((current) =>
-      current.state === 'loaded'
-        ? {
-            ...current,
-            list: {
-              ...current.list,
-              // A stock change leaves what unpaid orders hold as it was.
-              data: current.list.data.map((p) =>
-                p._id === product._id ? { ...product, heldByUnpaidCash: p.heldByUnpaidCash } : p,
-              ),
-            },
-          }
-        : current,
-    );
-
+  // The slice shows the card's product as stored after an in-place stock change.
   const saveStock = useCallback(
-    (id: string, quantity: number) => dispatch(updatedStock({ id, quantity })).unwrap(),
+    (id: string, quantity: number) => dispatch(updateStock({ id, quantity })).unwrap(),
     [dispatch],
   );
 
-  useEffect(() => {
-    void load(page);
-  }, [load, page]);
+  useEffect(() => load(page), [load, page]);
+  useEffect(() => () => void dispatch(adminProductListClosed()), [dispatch]);
+
+  const shown = status === 'failed' ? 'failed' : status === 'succeeded' || items.length > 0 ? 'loaded' : 'loading';
 
   // The pager is under the list: the new page is read from its top (on a phone it is screens away).
   const changePage = (next: number) => {
@@ -133,7 +116,7 @@ export default function AdminAllProductsPage() {
     try {
       await dispatch(deletedProduct(toRemove._id)).unwrap();
       toast.success(PRODUCT_DELETED_MESSAGE);
-      void load(page);
+      load(page);
     } catch (err) {
       toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);
     } finally {
@@ -241,32 +224,23 @@ export default function AdminAllProductsPage() {
           </div>
         )}
       </Form>
-      <ProductSheet filters={sheetFilters(paramString)} onApplied={() => void load(page)} />
-      {result.state === 'loading' && <Spinner />}
-      {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
-      {result.state === 'loaded' && result.list.data.length === 0 && (
+      <ProductSheet filters={sheetFilters(paramString)} onApplied={() => load(page)} />
+      {shown === 'loading' && <Spinner />}
+      {shown === 'failed' && <LoadError onRetry={() => load(page)} />}
+      {shown === 'loaded' && items.length === 0 && (
         <p>{filtered ? NO_MATCHING_PRODUCTS_MESSAGE : NO_PRODUCTS_MESSAGE}</p>
       )}
-      {result.state === 'loaded' && <p className="text-muted small">عدد المنتجات: {result.list.results}</p>}
-      {result.state === 'loaded' && result.list.data.length > 0 && (
+      {shown === 'loaded' && <p className="text-muted small">عدد المنتجات: {results}</p>}
+      {shown === 'loaded' && items.length > 0 && (
         <>
           <Row xs={1} sm={2} lg={3} className="g-3">
-            {result.list.data.map((product) => (
+            {items.map((product) => (
               <Col key={product._id}>
-                <AdminProductCard
-                  product={product}
-                  onRemove={setToRemove}
-                  onChanged={productChanged}
-                  saveStock={saveStock}
-                />
+                <AdminProductCard product={product} onRemove={setToRemove} saveStock={saveStock} />
               </Col>
             ))}
           </Row>
-          <Paginator
-            pageCount={reachablePages(result.list.paginationResult)}
-            currentPage={page}
-            onPageChange={changePage}
-          />
+          <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={changePage} />
         </>
       )}
       <ConfirmModal

@@ -9,9 +9,7 @@ import StockEditor from './StockEditor';
 interface AdminProductCardProps {
   product: Product;
   onRemove: (product: Product) => void;
-  /** The product as stored after an in-place stock change. */
-  onChanged: (product: Product) => void;
-  /** Stores a new stock; resolves with the product as now stored. */
+  /** Stores a new stock (the list then shows the product as stored); resolves with the product as now stored. */
   saveStock: (id: string, quantity: number) => Promise<Product>;
 }
 
@@ -19,7 +17,7 @@ interface AdminProductCardProps {
  * A product in the admin list: remove (after confirmation), edit, a link to its shop page, stock (editable) and sold,
  * and the units unpaid cash orders hold, when they hold any.
  */
-export default function AdminProductCard({ product, onRemove, onChanged, saveStock }: AdminProductCardProps) {
+export default function AdminProductCard({ product, onRemove, saveStock }: AdminProductCardProps) {
   return (
     <Card as="article" className="h-100 shadow-sm">
       <Card.Header className="d-flex justify-content-between bg-white py-1">
@@ -59,7 +57,7 @@ export default function AdminProductCard({ product, onRemove, onChanged, saveSto
         </Card.Body>
       </Link>
       <Card.Footer className="bg-white p-2">
-        <StockEditor product={product} saveStock={saveStock} onSaved={onChanged} />
+        <StockEditor product={product} saveStock={saveStock} />
         {!!product.heldByUnpaidCash && (
           <p className="small text-warning-emphasis mb-0 mt-1">
             محجوز لطلبات لم تُدفع: {piecesLabel(product.heldByUnpaidCash)}

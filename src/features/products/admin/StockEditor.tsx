@@ -14,12 +14,10 @@ const STOCK_INVALID_MESSAGE = 'الكمية يجب ان تكون عددا صحي
 export default function StockEditor({
   product,
   saveStock,
-  onSaved,
 }: {
   product: Product;
-  /** Stores the new stock; resolves with the product as now stored. */
+  /** Stores the new stock (the list then shows the product as stored); resolves with the product as now stored. */
   saveStock: (id: string, quantity: number) => Promise<Product>;
-  onSaved: (product: Product) => void;
 }) {
   const [value, setValue] = useState(String(product.quantity));
   const [saving, setSaving] = useState(false);
@@ -40,7 +38,6 @@ export default function StockEditor({
       const saved = await saveStock(product._id, parsed);
       setValue(String(saved.quantity));
       setMessage({ error: false, text: STOCK_SAVED_MESSAGE });
-      onSaved(saved);
     } catch (err) {
       setMessage({ error: true, text: describeAdminError(err, SAVE_FAILURE_MESSAGE).message });
     } finally {
