@@ -1,5 +1,5 @@
-// The owner's thunks for one catalogue list (brands, categories, subcategories): add, list with product counts,
-// rename or change the image, delete. Imported by the areas' adminThunks modules only (admin pages), and the
+// The owner's writes to one catalogue list (brands, categories, subcategories): add, rename or change the image,
+// delete (the list itself, with product counts, is its slice's: createCatalogueListThunk in app/catalogueSlice.ts). Imported by the areas' adminThunks modules only (admin pages), and the
 // calls come through import(), so admin code stays in admin chunks.
 import { createAppAsyncThunk } from './hooks';
 
@@ -17,8 +17,7 @@ export interface ImageUpload {
 }
 
 /**
- * The four thunks of one catalogue area, typed `<area>/create`, `<area>/fetchCatalogue`, `<area>/update` and
- * `<area>/delete`. `create` is the area's own POST (multipart for brands and categories, JSON for subcategories) and
+ * The three write thunks of one catalogue area, typed `<area>/create`, `<area>/update` and `<area>/delete`. `create` is the area's own POST (multipart for brands and categories, JSON for subcategories) and
  * resolves with its HTTP status (201 = created); the rest call the shared catalogue endpoints of `kind`.
  */
 export function createCatalogueThunks<CreateArg>(
@@ -28,11 +27,6 @@ export function createCatalogueThunks<CreateArg>(
 ) {
   return {
     created: createAppAsyncThunk(`${area}/create`, async (arg: CreateArg) => create(await catalogApi(), arg)),
-    /** One page of the list, with product counts (kept by the list screen, not in the store). */
-    fetchCatalogue: createAppAsyncThunk(
-      `${area}/fetchCatalogue`,
-      async ({ page, limit }: { page: number; limit: number }) => (await catalogApi()).listCatalogue(kind, page, limit),
-    ),
     /** PUT /<kind>/:id: a new name, image and/or aliases. */
     updated: createAppAsyncThunk(
       `${area}/update`,

@@ -6,8 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 import type { CatalogueChange, CatalogueEntry, CatalogueKind } from '../../api/admin/catalog';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
-import { reachablePages } from '../../api/paging';
-import type { ListResponse } from '../../api/types';
+import type { RequestStatus } from '../../app/requestStatus';
 import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import ConfirmModal from '../ConfirmModal';
@@ -45,9 +44,17 @@ export interface CatalogueTexts {
   describe?: (entry: CatalogueEntry) => string | undefined;
 }
 
-/** The server calls of one list, made by its page through the area's slice (unwrapped thunks). */
+/** The page of the list its area's slice holds. */
+export interface CatalogueListState {
+  items: CatalogueEntry[];
+  numberOfPages: number;
+  status: RequestStatus;
+}
+
+/** The server calls of one list, made by its page through the area's slice (unwrapped thunks for the writes). */
 export interface CatalogueActions {
-  list: (page: number, limit: number) => Promise<ListResponse<CatalogueEntry>>;
+  /** Asks the slice for one page; the list shows it once it comes (the page shown stays until then). */
+  load: (page: number, limit: number) => void;
   update: (id: string, body: CatalogueChange, onProgress?: UploadProgress) => Promise<void>;
   remove: (id: string) => Promise<void>;
 }
@@ -64,8 +71,6 @@ const aliasList = (text: string) =>
     .split(/[,،\n]/)
     .map((alias) => alias.trim())
     .filter(Boolean);
-
-type Page = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ListResponse<CatalogueEntry> };
 
 /** Rename and (brands, categories) image change of one entry, in place of its card. */
 function EntryEditor({
@@ -182,26 +187,27 @@ function EntryEditor({
 }
 
 /** A list screen of brands, categories or subcategories: image, name, product count; rename, new image, delete. */
-export default function CatalogueList({ texts, actions }: { texts: CatalogueTexts; actions: CatalogueActions }) {
+export default function CatalogueList({
+  texts,
+  list,
+  actions,
+}: {
+  texts: CatalogueTexts;
+  list: CatalogueListState;
+  actions: CatalogueActions;
+}) {
   useAdminPageMeta(texts.heading);
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<Page>({ state: 'loading' });
   const [editing, setEditing] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<CatalogueEntry | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const load = useCallback(
-    (pageNumber: number) =>
-      actions.list(pageNumber, CATALOGUE_PAGE_SIZE).then(
-        (list) => setResult({ state: 'loaded', list }),
-        () => setResult({ state: 'failed' }),
-      ),
-    [actions],
-  );
+  const load = useCallback((pageNumber: number) => actions.load(pageNumber, CATALOGUE_PAGE_SIZE), [actions]);
 
-  useEffect(() => {
-    void load(page);
-  }, [load, page]);
+  useEffect(() => load(page), [load, page]);
+
+  const { items, numberOfPages, status } = list;
+  const shown = status === 'failed' ? 'failed' : status === 'succeeded' || items.length > 0 ? 'loaded' : 'loading';
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -209,7 +215,7 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
     try {
       await actions.remove(toDelete._id);
       toast.success(DELETE_SUCCESS_MESSAGE);
-      void load(page);
+      load(page);
     } catch (err) {
       // A category that still has products (409) says so; other causes are named too.
       toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);
@@ -227,13 +233,13 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
           {texts.addLink.label}
         </Link>
       </div>
-      {result.state === 'loading' && <Spinner />}
-      {result.state === 'failed' && <LoadError onRetry={() => void load(page)} />}
-      {result.state === 'loaded' && result.list.data.length === 0 && <p>{texts.empty}</p>}
-      {result.state === 'loaded' && result.list.data.length > 0 && (
+      {shown === 'loading' && <Spinner />}
+      {shown === 'failed' && <LoadError onRetry={() => load(page)} />}
+      {shown === 'loaded' && items.length === 0 && <p>{texts.empty}</p>}
+      {shown === 'loaded' && items.length > 0 && (
         <>
           <ul className="list-unstyled d-grid gap-2 mb-3">
-            {result.list.data.map((entry) => (
+            {items.map((entry) => (
               <li key={entry._id}>
                 <Card as="article" className="shadow-sm" aria-label={`${texts.noun} ${entry.name}`}>
                   <Card.Body className="p-2">
@@ -245,7 +251,7 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
                         onCancel={() => setEditing(null)}
                         onSaved={() => {
                           setEditing(null);
-                          void load(page);
+                          load(page);
                         }}
                       />
                     ) : (
@@ -315,11 +321,7 @@ export default function CatalogueList({ texts, actions }: { texts: CatalogueText
               </li>
             ))}
           </ul>
-          <Paginator
-            pageCount={reachablePages(result.list.paginationResult)}
-            currentPage={page}
-            onPageChange={setPage}
-          />
+          <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={setPage} />
         </>
       )}
       <ConfirmModal

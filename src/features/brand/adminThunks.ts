@@ -8,9 +8,6 @@ const brandThunks = createCatalogueThunks('brand', 'brands', (api, { form, onPro
 /** POST /brands (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
 export const createdBrand = brandThunks.created;
 
-/** One page of the owner's brand list, with product counts (kept by the list screen, not in the store). */
-export const fetchBrandCatalogue = brandThunks.fetchCatalogue;
-
 /** PUT /brands/:id: a new name and/or image. */
 export const updatedBrand = brandThunks.updated;
 

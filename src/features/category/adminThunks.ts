@@ -8,9 +8,6 @@ const categoryThunks = createCatalogueThunks('category', 'categories', (api, { f
 /** POST /categories (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
 export const createdCategory = categoryThunks.created;
 
-/** One page of the owner's category list, with product counts (kept by the list screen, not in the store). */
-export const fetchCategoryCatalogue = categoryThunks.fetchCatalogue;
-
 /** PUT /categories/:id: a new name and/or image. */
 export const updatedCategory = categoryThunks.updated;
 

@@ -11,9 +11,6 @@ const subcategoryThunks = createCatalogueThunks(
 /** Resolves with the HTTP status (201 = created; a duplicate name rejects with 400). */
 export const createdSubcategory = subcategoryThunks.created;
 
-/** One page of the owner's subcategory list, with product counts (kept by the list screen, not in the store). */
-export const fetchSubcategoryCatalogue = subcategoryThunks.fetchCatalogue;
-
 /** PUT /subcategories/:id: a new name. */
 export const updatedSubcategory = subcategoryThunks.updated;
 

@@ -1,6 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Id, Subcategory } from '../../api/types';
+import { addCatalogueListCases, createCatalogueListThunk } from '../../app/catalogueSlice';
 import { createAppAsyncThunk } from '../../app/hooks';
+import { emptyPagedList, type PagedList } from '../../app/pagedList';
 import {
   addRequestStatusMatchers,
   idleRequest,
@@ -12,23 +14,41 @@ import type { RootState } from '../../app/store';
 // Only the owner's screens read or write subcategories: their calls are loaded on first use, in an admin chunk.
 const catalogApi = () => import('../../api/admin/catalog');
 
+type CatalogueEntry = import('../../api/admin/catalog').CatalogueEntry;
+
 interface SubCategoryState extends LatestRequestState {
   /** The category whose subcategories `items` holds (the one chosen in the product form). */
   categoryId: Id | null;
   items: Subcategory[];
+  /** One page of the owner's subcategory list (/admin/subcategories), with product counts. */
+  catalogue: PagedList<CatalogueEntry>;
 }
 
-const initialState: SubCategoryState = { categoryId: null, items: [], ...idleRequest, requestId: null };
+const initialState: SubCategoryState = {
+  categoryId: null,
+  items: [],
+  catalogue: emptyPagedList(),
+  ...idleRequest,
+  requestId: null,
+};
 
 /** The subcategories of one category; only the answer for the category chosen last counts. */
 export const fetchSubcategoriesOf = createAppAsyncThunk('subCategory/fetchOfCategory', async (categoryId: Id) =>
   (await catalogApi()).listSubcategoriesOf(categoryId),
 );
 
+/** One page of the owner's subcategory list, with product counts. */
+export const fetchSubcategoryCatalogue = createCatalogueListThunk('subCategory', 'subcategories');
+
 const subCategorySlice = createSlice({
   name: 'subCategory',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The owner left the list: the next visit starts from a spinner, not from this page. */
+    subcategoryCatalogueClosed(state) {
+      state.catalogue = emptyPagedList();
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchSubcategoriesOf.pending, (state, action) => {
@@ -42,10 +62,12 @@ const subCategorySlice = createSlice({
       .addCase(fetchSubcategoriesOf.rejected, (state, action) => {
         if (isLatestAnswer(state, action)) state.items = [];
       });
+    addCatalogueListCases(builder, fetchSubcategoryCatalogue, (state) => state.catalogue);
     addRequestStatusMatchers(builder, [fetchSubcategoriesOf]);
   },
 });
 
+export const { subcategoryCatalogueClosed } = subCategorySlice.actions;
 export default subCategorySlice.reducer;
 
 /** The loaded subcategories of `categoryId` (none when their load failed); null while unknown. */
@@ -53,3 +75,4 @@ export const selectSubcategoriesOf = (state: RootState, categoryId: Id): Subcate
   const { categoryId: loadedFor, status, items } = state.subCategory;
   return loadedFor === categoryId && (status === 'succeeded' || status === 'failed') ? items : null;
 };
+export const selectSubcategoryCatalogue = (state: RootState) => state.subCategory.catalogue;

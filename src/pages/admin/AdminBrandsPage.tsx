@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
-import { deletedBrand, fetchBrandCatalogue, updatedBrand } from '../../features/brand/adminThunks';
+import { deletedBrand, updatedBrand } from '../../features/brand/adminThunks';
+import { brandCatalogueClosed, fetchBrandCatalogue, selectBrandCatalogue } from '../../features/brand/brandSlice';
 
 const texts: CatalogueTexts = {
   kind: 'brands',
@@ -19,11 +20,13 @@ export default function AdminBrandsPage() {
   const dispatch = useAppDispatch();
   const actions = useMemo<CatalogueActions>(
     () => ({
-      list: (page, limit) => dispatch(fetchBrandCatalogue({ page, limit })).unwrap(),
+      load: (page, limit) => void dispatch(fetchBrandCatalogue({ page, limit })),
       update: (id, body, onProgress) => dispatch(updatedBrand({ id, body, onProgress })).unwrap(),
       remove: (id) => dispatch(deletedBrand(id)).unwrap(),
     }),
     [dispatch],
   );
-  return <CatalogueList texts={texts} actions={actions} />;
+  const list = useAppSelector(selectBrandCatalogue);
+  useEffect(() => () => void dispatch(brandCatalogueClosed()), [dispatch]);
+  return <CatalogueList texts={texts} list={list} actions={actions} />;
 }

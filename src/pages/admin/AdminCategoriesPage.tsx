@@ -1,8 +1,13 @@
-import { useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
-import { deletedCategory, fetchCategoryCatalogue, updatedCategory } from '../../features/category/adminThunks';
-import { fetchCategories } from '../../features/category/categorySlice';
+import { deletedCategory, updatedCategory } from '../../features/category/adminThunks';
+import {
+  categoryCatalogueClosed,
+  fetchCategories,
+  fetchCategoryCatalogue,
+  selectCategoryCatalogue,
+} from '../../features/category/categorySlice';
 import { productsLabel } from '../../lib/plural';
 
 const texts: CatalogueTexts = {
@@ -24,7 +29,7 @@ export default function AdminCategoriesPage() {
   const dispatch = useAppDispatch();
   const actions = useMemo<CatalogueActions>(
     () => ({
-      list: (page, limit) => dispatch(fetchCategoryCatalogue({ page, limit })).unwrap(),
+      load: (page, limit) => void dispatch(fetchCategoryCatalogue({ page, limit })),
       // The shop's own category list (the top strip, filters, selects) is read again after a rename or a deletion, so
       // it never links to a category that is gone or shows an old name.
       update: async (id, body, onProgress) => {
@@ -38,5 +43,7 @@ export default function AdminCategoriesPage() {
     }),
     [dispatch],
   );
-  return <CatalogueList texts={texts} actions={actions} />;
+  const list = useAppSelector(selectCategoryCatalogue);
+  useEffect(() => () => void dispatch(categoryCatalogueClosed()), [dispatch]);
+  return <CatalogueList texts={texts} list={list} actions={actions} />;
 }

@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
+import { deletedSubcategory, updatedSubcategory } from '../../features/subCategory/adminThunks';
 import {
-  deletedSubcategory,
   fetchSubcategoryCatalogue,
-  updatedSubcategory,
-} from '../../features/subCategory/adminThunks';
+  selectSubcategoryCatalogue,
+  subcategoryCatalogueClosed,
+} from '../../features/subCategory/subCategorySlice';
 import { useCategories } from '../../features/category/useCategories';
 import { productsLabel } from '../../lib/plural';
 
@@ -13,7 +14,7 @@ export default function AdminSubcategoriesPage() {
   const dispatch = useAppDispatch();
   const actions = useMemo<CatalogueActions>(
     () => ({
-      list: (page, limit) => dispatch(fetchSubcategoryCatalogue({ page, limit })).unwrap(),
+      load: (page, limit) => void dispatch(fetchSubcategoryCatalogue({ page, limit })),
       update: (id, body, onProgress) => dispatch(updatedSubcategory({ id, body, onProgress })).unwrap(),
       remove: (id) => dispatch(deletedSubcategory(id)).unwrap(),
     }),
@@ -39,5 +40,7 @@ export default function AdminSubcategoriesPage() {
     };
   }, [categories]);
 
-  return <CatalogueList texts={texts} actions={actions} />;
+  const list = useAppSelector(selectSubcategoryCatalogue);
+  useEffect(() => () => void dispatch(subcategoryCatalogueClosed()), [dispatch]);
+  return <CatalogueList texts={texts} list={list} actions={actions} />;
 }
