@@ -22,7 +22,6 @@ import {
   adminProductListClosed,
   fetchAdminProducts,
   selectAdminProductList,
-  updateStock,
 } from '../../features/products/productsSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
@@ -91,12 +90,6 @@ export default function AdminAllProductsPage() {
         fetchAdminProducts({ limit: ADMIN_PRODUCTS_PAGE_SIZE, page: pageNumber, ...sheetFilters(paramString) }),
       ),
     [dispatch, paramString],
-  );
-
-  // The slice shows the card's product as stored after an in-place stock change.
-  const saveStock = useCallback(
-    (id: string, quantity: number) => dispatch(updateStock({ id, quantity })).unwrap(),
-    [dispatch],
   );
 
   useEffect(() => load(page), [load, page]);
@@ -236,7 +229,7 @@ export default function AdminAllProductsPage() {
           <Row xs={1} sm={2} lg={3} className="g-3">
             {items.map((product) => (
               <Col key={product._id}>
-                <AdminProductCard product={product} onRemove={setToRemove} saveStock={saveStock} />
+                <AdminProductCard product={product} onRemove={setToRemove} />
               </Col>
             ))}
           </Row>

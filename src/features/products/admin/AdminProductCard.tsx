@@ -9,15 +9,13 @@ import StockEditor from './StockEditor';
 interface AdminProductCardProps {
   product: Product;
   onRemove: (product: Product) => void;
-  /** Stores a new stock (the list then shows the product as stored); resolves with the product as now stored. */
-  saveStock: (id: string, quantity: number) => Promise<Product>;
 }
 
 /**
  * A product in the admin list: remove (after confirmation), edit, a link to its shop page, stock (editable) and sold,
  * and the units unpaid cash orders hold, when they hold any.
  */
-export default function AdminProductCard({ product, onRemove, saveStock }: AdminProductCardProps) {
+export default function AdminProductCard({ product, onRemove }: AdminProductCardProps) {
   return (
     <Card as="article" className="h-100 shadow-sm">
       <Card.Header className="d-flex justify-content-between bg-white py-1">
@@ -57,7 +55,7 @@ export default function AdminProductCard({ product, onRemove, saveStock }: Admin
         </Card.Body>
       </Link>
       <Card.Footer className="bg-white p-2">
-        <StockEditor product={product} saveStock={saveStock} />
+        <StockEditor product={product} />
         {!!product.heldByUnpaidCash && (
           <p className="small text-warning-emphasis mb-0 mt-1">
             محجوز لطلبات لم تُدفع: {piecesLabel(product.heldByUnpaidCash)}

@@ -3,22 +3,21 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { LOW_STOCK } from '../../../api/admin/products';
 import type { Product } from '../../../api/types';
+import { useAppDispatch } from '../../../app/hooks';
 import { parseNumberInput } from '../../../../common/digits';
 import { describeAdminError } from '../../../components/admin/adminErrors';
 import { SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
+import { updateStock } from '../productsSlice';
 
 const STOCK_SAVED_MESSAGE = 'تم حفظ الكمية';
 const STOCK_INVALID_MESSAGE = 'الكمية يجب ان تكون عددا صحيحا لا يقل عن 0';
 
-/** Stock and sold of a product, the stock editable in place (PUT /products/:id with `quantity` only). */
-export default function StockEditor({
-  product,
-  saveStock,
-}: {
-  product: Product;
-  /** Stores the new stock (the list then shows the product as stored); resolves with the product as now stored. */
-  saveStock: (id: string, quantity: number) => Promise<Product>;
-}) {
+/**
+ * Stock and sold of a product, the stock editable in place (PUT /products/:id with `quantity` only); the products
+ * slice then shows the product as stored in the owner's list.
+ */
+export default function StockEditor({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
   const [value, setValue] = useState(String(product.quantity));
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -35,7 +34,7 @@ export default function StockEditor({
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await saveStock(product._id, parsed);
+      const saved = await dispatch(updateStock({ id: product._id, quantity: parsed })).unwrap();
       setValue(String(saved.quantity));
       setMessage({ error: false, text: STOCK_SAVED_MESSAGE });
     } catch (err) {
