@@ -72,7 +72,8 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
 
   /** The filled page: a target's tags and preloads, and the page's first answers; the plain index.html without them. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, target?: ShareTarget) {
-    const html = await render(target, imageBase(request, ctx), await firstAnswers(request, target));
+    const home = request.url.split('?')[0] === '/';
+    const html = await render(target, imageBase(request, ctx), await firstAnswers(request, target), home);
     if (!html) return reply.sendFile('index.html', options.webDist);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }

@@ -39,6 +39,8 @@ interface Template {
   tail: string;
   /** index.html's own <title> and description, for pages that keep them. */
   ownTags: string;
+  /** What index.html marks `data-home-only` (the first slide's preload): the home page's alone. */
+  homeHints: string;
   shopName: string;
   /** <link> tags that start each page's lazy chunks and their styles with the HTML (empty without a manifest). */
   chunkLinks: Record<'product' | 'listing', string>;
@@ -46,6 +48,7 @@ interface Template {
 
 const TITLE = /<title>([^<]*)<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+const HOME_ONLY = /[ \t]*<link\b[^>]*\bdata-home-only\b[^>]*>[ \t]*\n?/gi;
 
 /**
  * Fills index.html's head for shared links, so WhatsApp and Facebook previews (which run no script)
@@ -65,7 +68,9 @@ export function sharePages(db: Db, webDist: string) {
     ]).then(([html, manifest]) => {
       const shopName = unescapeHtml(TITLE.exec(html)?.[1]?.trim() ?? '');
       const ownTags = `    ${TITLE.exec(html)?.[0].trim() ?? ''}\n    ${DESCRIPTION.exec(html)?.[0].trim() ?? ''}\n`;
-      const stripped = html.replace(TITLE, '').replace(DESCRIPTION, '');
+      // The home page's own hints (index.html marks them), which every other page leaves out.
+      const homeHints = (html.match(HOME_ONLY) ?? []).join('');
+      const stripped = html.replace(TITLE, '').replace(DESCRIPTION, '').replace(HOME_ONLY, '');
       const at = stripped.search(/<\/head>/i);
       const chunkLinks = {
         product: chunkPreloads(manifest, PAGE_CHUNKS.product),
@@ -73,7 +78,7 @@ export function sharePages(db: Db, webDist: string) {
       };
       return at < 0
         ? undefined
-        : { head: stripped.slice(0, at), tail: stripped.slice(at), ownTags, shopName, chunkLinks };
+        : { head: stripped.slice(0, at), tail: stripped.slice(at), ownTags, homeHints, shopName, chunkLinks };
     }));
 
   /** The first product of /products as a first visit asks for it (newest first, API.md's default order). */
@@ -122,12 +127,13 @@ export function sharePages(db: Db, webDist: string) {
     target: ShareTarget | undefined,
     base: ImageBase,
     answers: Record<string, unknown> = {},
+    home = false,
   ): Promise<string | undefined> {
     const page = await loadTemplate();
     if (!page) return undefined;
     // The shop's own title and description, with what the page needs first.
     const ownPage = (hints: string) => {
-      const extra = hints + firstAnswers(answers);
+      const extra = (home ? page.homeHints : '') + hints + firstAnswers(answers);
       return extra ? `${page.head}${page.ownTags}${extra}  ${page.tail}` : undefined;
     };
     // The listing's chunk and its first card image start with the HTML.
