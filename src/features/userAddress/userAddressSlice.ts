@@ -7,17 +7,33 @@ import {
   updateAddress,
   type AddressInput,
 } from '../../api/addresses';
-import type { Address } from '../../api/types';
+import type { Address, ApiError, Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import {
+  addRequestStatusMatchers,
+  idleRequest,
+  isLatestAnswer,
+  type LatestRequestState,
+  type RequestState,
+} from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
-interface UserAddressState extends RequestState {
-  items: Address[];
+/** The address of the edit screen (/user/edit-address/:id), as the server has it: the form starts from it. */
+interface EditedAddressState extends LatestRequestState {
+  id: Id | null;
+  address: Address | null;
+  /** Why its load failed (the screen words it by its status). */
+  failure: ApiError | null;
 }
 
-const initialState: UserAddressState = { items: [], ...idleRequest };
+interface UserAddressState extends RequestState {
+  items: Address[];
+  edited: EditedAddressState;
+}
+
+const initialEdited: EditedAddressState = { id: null, address: null, failure: null, ...idleRequest, requestId: null };
+const initialState: UserAddressState = { items: [], edited: initialEdited, ...idleRequest };
 
 export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', (_: void) => getAddresses());
 
@@ -27,7 +43,7 @@ export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id
   void dispatch(fetchAddresses());
 });
 
-/** One address, for its edit form (the form holds the values being edited). */
+/** One address, for its edit form (the form holds the values being edited); only the latest request's answer counts. */
 export const fetchAddress = createAppAsyncThunk('userAddress/fetchOne', (id: string) => getAddress(id));
 
 /** Resolves with the HTTP status (201 = added). */
@@ -42,18 +58,37 @@ export const updatedAddress = createAppAsyncThunk(
 const userAddressSlice = createSlice({
   name: 'userAddress',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The customer left the edit screen: the next one starts from a spinner, not from this address. */
+    addressEditClosed(state) {
+      state.edited = initialEdited;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchAddresses.fulfilled, (state, action) => {
         state.items = action.payload;
       })
+      .addCase(fetchAddress.pending, (state, action) => {
+        if (state.edited.id !== action.meta.arg) state.edited.address = null;
+        state.edited.id = action.meta.arg;
+        state.edited.failure = null;
+      })
+      .addCase(fetchAddress.fulfilled, (state, action) => {
+        if (isLatestAnswer(state.edited, action)) state.edited.address = action.payload;
+      })
+      .addCase(fetchAddress.rejected, (state, action) => {
+        if (isLatestAnswer(state.edited, action)) state.edited.failure = action.payload ?? { message: '' };
+      })
       .addCase(loggedOut, () => initialState);
     addRequestStatusMatchers(builder, [fetchAddresses]);
+    addRequestStatusMatchers(builder, [fetchAddress], (state) => state.edited);
   },
 });
 
+export const { addressEditClosed } = userAddressSlice.actions;
 export default userAddressSlice.reducer;
 
 export const selectAddresses = (state: RootState) => state.userAddress.items;
 export const selectAddressesStatus = (state: RootState) => state.userAddress.status;
+export const selectEditedAddress = (state: RootState) => state.userAddress.edited;

@@ -1,25 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
-import { toApiError } from '../../api/client';
-import type { ApiError } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
+import type { Address } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import Spinner from '../../components/Spinner';
 import AddressForm from '../../features/userAddress/AddressForm';
-import { fetchAddress, updatedAddress } from '../../features/userAddress/userAddressSlice';
+import {
+  addressEditClosed,
+  fetchAddress,
+  selectEditedAddress,
+  updatedAddress,
+} from '../../features/userAddress/userAddressSlice';
 import { DELAYS } from '../../lib/delays';
 import { failureText } from '../../lib/failures';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useResetOn } from '../../lib/useResetOn';
-
-type Loaded = { state: 'loading' } | { state: 'failed'; error: ApiError } | { state: 'ready'; address: AddressInput };
 
 const EDIT_FAILED = 'فشل في عملية التعديل';
 const LOAD_FAILED = 'تعذر تحميل هذا العنوان';
 /** The address's own words for a class of failure (the rest as lib/failures.ts says them). */
 const ADDRESS_WORDING = { notFound: 'هذا العنوان غير موجود، ربما حُذف' };
+
+/** The form's starting values: the stored address (an original-backend address may have no city or governorate). */
+function formValues({ alias, details, phone, city, governorate }: Address): AddressInput {
+  return { alias, details, phone, city: city ?? '', governorate: governorate ?? '' };
+}
 
 export default function UserEditAddressPage() {
   usePageMeta({ title: 'تعديل العنوان' });
@@ -27,26 +33,14 @@ export default function UserEditAddressPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const later = useLater();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const edited = useAppSelector(selectEditedAddress);
+  // The address of this screen's id once its latest load has answered (a spinner before).
+  const settled = edited.id === id && (edited.status === 'succeeded' || edited.status === 'failed');
 
-  useResetOn(id, () => setLoaded({ state: 'loading' }));
   useEffect(() => {
-    let current = true;
-    dispatch(fetchAddress(id))
-      .unwrap()
-      .then(
-        ({ alias, details, phone, city, governorate }) =>
-          current &&
-          setLoaded({
-            state: 'ready',
-            address: { alias, details, phone, city: city ?? '', governorate: governorate ?? '' },
-          }),
-        (err: unknown) => current && setLoaded({ state: 'failed', error: toApiError(err) }),
-      );
-    return () => {
-      current = false;
-    };
+    void dispatch(fetchAddress(id));
   }, [dispatch, id]);
+  useEffect(() => () => void dispatch(addressEditClosed()), [dispatch]);
 
   const save = async (input: AddressInput) => {
     const result = await dispatch(updatedAddress({ id, input }));
@@ -67,14 +61,16 @@ export default function UserEditAddressPage() {
   return (
     <>
       <h1 className="h4 my-3">تعديل العنوان</h1>
-      {loaded.state === 'loading' && <Spinner />}
-      {loaded.state === 'failed' && (
+      {!settled && <Spinner />}
+      {settled && edited.failure && (
         <p className="text-danger" role="alert">
-          {LOAD_FAILED}: {failureText(loaded.error, { wording: ADDRESS_WORDING })}.{' '}
+          {LOAD_FAILED}: {failureText(edited.failure, { wording: ADDRESS_WORDING })}.{' '}
           <Link to="/user/addresses">العودة الى العناوين</Link>
         </p>
       )}
-      {loaded.state === 'ready' && <AddressForm initial={loaded.address} submitLabel="حفظ التعديلات" onSubmit={save} />}
+      {settled && edited.address && (
+        <AddressForm initial={formValues(edited.address)} submitLabel="حفظ التعديلات" onSubmit={save} />
+      )}
     </>
   );
 }
