@@ -47,8 +47,3 @@ export const exportedProductSheet = createAppAsyncThunk(
     return fileName;
   },
 );
-
-/** Units of the products that unpaid, undelivered cash orders hold (GET /inventory/held); none on any failure. */
-export const fetchHeldByUnpaidCash = createAppAsyncThunk('products/fetchHeld', async (ids: Id[]) =>
-  Object.fromEntries(await (await adminProductsApi()).heldByUnpaidCash(ids)),
-);

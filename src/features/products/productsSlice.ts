@@ -41,6 +41,8 @@ interface ProductsState extends RequestState {
   sheet: ProductSheetState;
   /** The page of the owner's product list (/admin/allproducts) with its filters. */
   adminList: PagedList<Product>;
+  /** Units unpaid, undelivered cash orders hold, by product, as last asked for (the owner's edit form). */
+  heldByUnpaidCash: Record<Id, number>;
 }
 
 type SheetPlan = import('../../api/admin/productSheet').SheetPlan;
@@ -126,6 +128,11 @@ export const updateStock = createAppAsyncThunk(
   async ({ id, quantity }: { id: Id; quantity: number }) => (await adminProductsApi()).updateProductStock(id, quantity),
 );
 
+/** Units of the products that unpaid, undelivered cash orders hold (GET /inventory/held); none on any failure. */
+export const fetchHeldByUnpaidCash = createAppAsyncThunk('products/fetchHeld', async (ids: Id[]) =>
+  Object.fromEntries(await (await adminProductsApi()).heldByUnpaidCash(ids)),
+);
+
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 const productsSlice = createSlice({
@@ -141,6 +148,7 @@ const productsSlice = createSlice({
     filters: storedFilters(),
     sheet: { plan: null, applied: false, ...idleRequest },
     adminList: emptyPagedList(),
+    heldByUnpaidCash: {},
     ...idleRequest,
   }),
   reducers: {
@@ -207,6 +215,13 @@ const productsSlice = createSlice({
       .addCase(fetchAdminProducts.rejected, (state, action) => {
         if (isLatestAnswer(state.adminList, action)) state.adminList.items = [];
       })
+      // Until the answer comes (and when it does not), the products are shown holding none.
+      .addCase(fetchHeldByUnpaidCash.pending, (state, action) => {
+        for (const id of action.meta.arg) delete state.heldByUnpaidCash[id];
+      })
+      .addCase(fetchHeldByUnpaidCash.fulfilled, (state, action) => {
+        Object.assign(state.heldByUnpaidCash, action.payload);
+      })
       // A stock change leaves what unpaid orders hold as it was.
       .addCase(updateStock.fulfilled, (state, action) => {
         const product = action.payload;
@@ -242,3 +257,5 @@ export const selectProductDetailsStatus = (state: RootState) => state.products.s
 export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;
 export const selectProductSheet = (state: RootState) => state.products.sheet;
 export const selectAdminProductList = (state: RootState) => state.products.adminList;
+/** Units unpaid cash orders hold of one product (0 while unknown). */
+export const selectHeldByUnpaidCash = (state: RootState, id: Id) => state.products.heldByUnpaidCash[id] ?? 0;

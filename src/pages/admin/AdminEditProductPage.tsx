@@ -10,8 +10,9 @@ import type { ImageMap } from '../../components/admin/ImageUploader';
 import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../features/products/admin/ProductForm';
 import { buildProductFormData, type ProductFormValues } from '../../features/products/admin/productFormData';
 import Spinner from '../../components/Spinner';
-import { useAppDispatch } from '../../app/hooks';
-import { fetchHeldByUnpaidCash, fetchProductForEdit, updatedProduct } from '../../features/products/adminThunks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { fetchProductForEdit, updatedProduct } from '../../features/products/adminThunks';
+import { fetchHeldByUnpaidCash, selectHeldByUnpaidCash } from '../../features/products/productsSlice';
 import { piecesLabel } from '../../lib/plural';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
@@ -53,7 +54,7 @@ export default function AdminEditProductPage() {
   const saved = useRef<ProductFormValues | null>(null);
   const [failed, setFailed] = useState(false);
   /** Units unpaid cash orders hold: their stock is taken, their money not yet in. */
-  const [held, setHeld] = useState(0);
+  const held = useAppSelector((state) => selectHeldByUnpaidCash(state, id));
   // Raised by the retry button: loads the product again.
   const [attempt, setAttempt] = useState(0);
 
@@ -68,10 +69,7 @@ export default function AdminEditProductPage() {
         setInitial(saved.current);
       })
       .catch(() => active && setFailed(true));
-    dispatch(fetchHeldByUnpaidCash([id]))
-      .unwrap()
-      .then((byProduct) => active && setHeld(byProduct[id] ?? 0))
-      .catch(() => undefined);
+    void dispatch(fetchHeldByUnpaidCash([id]));
     return () => {
       active = false;
     };
