@@ -26,15 +26,15 @@ export function createCatalogueThunks<CreateArg>(
   create: (api: CatalogApi, arg: CreateArg) => Promise<number>,
 ) {
   return {
-    created: createAppAsyncThunk(`${area}/create`, async (arg: CreateArg) => create(await catalogApi(), arg)),
+    create: createAppAsyncThunk(`${area}/create`, async (arg: CreateArg) => create(await catalogApi(), arg)),
     /** PUT /<kind>/:id: a new name, image and/or aliases. */
-    updated: createAppAsyncThunk(
+    update: createAppAsyncThunk(
       `${area}/update`,
       async ({ id, body, onProgress }: { id: string; body: CatalogueChange; onProgress?: UploadProgress }) =>
         (await catalogApi()).updateCatalogueEntry(kind, id, body, onProgress),
     ),
     /** DELETE /<kind>/:id. */
-    deleted: createAppAsyncThunk(`${area}/delete`, async (id: string) =>
+    delete: createAppAsyncThunk(`${area}/delete`, async (id: string) =>
       (await catalogApi()).deleteCatalogueEntry(kind, id),
     ),
   };

@@ -6,10 +6,10 @@ const brandThunks = createCatalogueThunks('brand', 'brands', (api, { form, onPro
 );
 
 /** POST /brands (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
-export const createdBrand = brandThunks.created;
+export const createBrand = brandThunks.create;
 
 /** PUT /brands/:id: a new name and/or image. */
-export const updatedBrand = brandThunks.updated;
+export const updateBrand = brandThunks.update;
 
 /** DELETE /brands/:id (the owner). */
-export const deletedBrand = brandThunks.deleted;
+export const deleteBrand = brandThunks.delete;

@@ -6,10 +6,10 @@ const categoryThunks = createCatalogueThunks('category', 'categories', (api, { f
 );
 
 /** POST /categories (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
-export const createdCategory = categoryThunks.created;
+export const createCategory = categoryThunks.create;
 
 /** PUT /categories/:id: a new name and/or image. */
-export const updatedCategory = categoryThunks.updated;
+export const updateCategory = categoryThunks.update;
 
 /** DELETE /categories/:id (the owner). */
-export const deletedCategory = categoryThunks.deleted;
+export const deleteCategory = categoryThunks.delete;

@@ -9,19 +9,19 @@ type CouponBody = import('../../api/admin/coupons').CouponBody;
 export const fetchCoupon = createAppAsyncThunk('coupon/fetchOne', async (id: Id) => (await couponsApi()).getCoupon(id));
 
 /** Resolves with the HTTP status (201 = created); the list is then loaded again. */
-export const createdCoupon = createAppAsyncThunk('coupon/create', async (body: CouponBody, { dispatch }) => {
+export const createCoupon = createAppAsyncThunk('coupon/create', async (body: CouponBody, { dispatch }) => {
   const status = await (await couponsApi()).createCoupon(body);
   if (status === 201) void dispatch(fetchCoupons());
   return status;
 });
 
 /** Resolves with the HTTP status (200 = updated). */
-export const updatedCoupon = createAppAsyncThunk('coupon/update', async ({ id, body }: { id: Id; body: CouponBody }) =>
+export const updateCoupon = createAppAsyncThunk('coupon/update', async ({ id, body }: { id: Id; body: CouponBody }) =>
   (await couponsApi()).updateCoupon(id, body),
 );
 
 /** Deletes, then loads the list again. */
-export const deletedCoupon = createAppAsyncThunk('coupon/delete', async (id: Id, { dispatch }) => {
+export const deleteCoupon = createAppAsyncThunk('coupon/delete', async (id: Id, { dispatch }) => {
   await (await couponsApi()).deleteCoupon(id);
   void dispatch(fetchCoupons());
 });

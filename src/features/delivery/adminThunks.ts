@@ -7,13 +7,13 @@ import { deliveryAdminApi, fetchZones } from './deliverySlice';
 type ShippingZoneBody = import('../../api/admin/delivery').ShippingZoneBody;
 
 /** Adds a zone (governorates in other zones move to it), then loads the zones again. */
-export const createdZone = createAppAsyncThunk('delivery/createZone', async (body: ShippingZoneBody, { dispatch }) => {
+export const createZone = createAppAsyncThunk('delivery/createZone', async (body: ShippingZoneBody, { dispatch }) => {
   const zone = await (await deliveryAdminApi()).createZone(body);
   await dispatch(fetchZones());
   return zone;
 });
 
-export const updatedZone = createAppAsyncThunk(
+export const updateZone = createAppAsyncThunk(
   'delivery/updateZone',
   async ({ id, body }: { id: Id; body: ShippingZoneBody }, { dispatch }) => {
     const zone = await (await deliveryAdminApi()).updateZone(id, body);
@@ -22,7 +22,7 @@ export const updatedZone = createAppAsyncThunk(
   },
 );
 
-export const deletedZone = createAppAsyncThunk('delivery/deleteZone', async (id: Id, { dispatch }) => {
+export const deleteZone = createAppAsyncThunk('delivery/deleteZone', async (id: Id, { dispatch }) => {
   await (await deliveryAdminApi()).deleteZone(id);
   await dispatch(fetchZones());
 });

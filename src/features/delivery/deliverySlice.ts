@@ -43,7 +43,7 @@ export const fetchGovernorates = createAppAsyncThunk('delivery/fetchGovernorates
 });
 
 /** The governorates again, whatever was loaded before (the owner's retry after a failed load). */
-export const reloadedGovernorates = createAppAsyncThunk('delivery/reloadGovernorates', (_: void) => getGovernorates());
+export const reloadGovernorates = createAppAsyncThunk('delivery/reloadGovernorates', (_: void) => getGovernorates());
 
 /** GET /delivery/zones (the owner). */
 export const fetchZones = createAppAsyncThunk('delivery/fetchZones', async () =>
@@ -51,7 +51,7 @@ export const fetchZones = createAppAsyncThunk('delivery/fetchZones', async () =>
 );
 
 /** A new governorate (one split off another); it belongs to no zone until the owner puts it in one. */
-export const createdGovernorate = createAppAsyncThunk('delivery/createGovernorate', async (body: Governorate) =>
+export const createGovernorate = createAppAsyncThunk('delivery/createGovernorate', async (body: Governorate) =>
   (await deliveryAdminApi()).createGovernorate(body),
 );
 
@@ -75,11 +75,11 @@ const deliverySlice = createSlice({
       .addCase(fetchGovernorates.fulfilled, (state, action) => {
         state.governorates = action.payload;
       })
-      .addCase(reloadedGovernorates.fulfilled, (state, action) => {
+      .addCase(reloadGovernorates.fulfilled, (state, action) => {
         state.governorates = action.payload;
       })
       // The owner's changes show at once, in the list every address form reads.
-      .addCase(createdGovernorate.fulfilled, (state, action) => {
+      .addCase(createGovernorate.fulfilled, (state, action) => {
         state.governorates.push(action.payload);
       })
       .addCase(renamedGovernorate.fulfilled, (state, action) => {
@@ -104,7 +104,7 @@ const deliverySlice = createSlice({
         state.quote = initialQuote;
         state.zones = initialZones;
       });
-    addRequestStatusMatchers(builder, [fetchGovernorates, reloadedGovernorates]);
+    addRequestStatusMatchers(builder, [fetchGovernorates, reloadGovernorates]);
     addRequestStatusMatchers(builder, [fetchZones], (state) => state.zones);
     addRequestStatusMatchers(builder, [fetchDeliveryQuote], (state) => state.quote);
   },

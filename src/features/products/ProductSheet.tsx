@@ -6,8 +6,8 @@ import Table from 'react-bootstrap/Table';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import UploadProgressBar from '../../components/UploadProgressBar';
 import { toast } from '../../lib/toast';
-import { exportedProductSheet } from './adminThunks';
-import { appliedProductSheet, previewedProductSheet, productSheetClosed, selectProductSheet } from './productsSlice';
+import { exportProductSheet } from './adminThunks';
+import { applyProductSheet, previewProductSheet, productSheetClosed, selectProductSheet } from './productsSlice';
 import { SHEET_TEXTS, sheetFailure } from './productSheetTexts';
 import { COLUMN_NAMES, type CatalogueColumn } from '../../../common/catalogueColumns';
 
@@ -36,7 +36,7 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
   const download = async () => {
     setExporting(true);
     try {
-      await dispatch(exportedProductSheet(filters)).unwrap();
+      await dispatch(exportProductSheet(filters)).unwrap();
     } catch (err) {
       toast.error(sheetFailure(err, SHEET_TEXTS.exportFailed));
     } finally {
@@ -48,7 +48,7 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
     try {
       setSent(0);
       await dispatch(
-        previewedProductSheet({ file: chosen, images: zip, createMissing: withMissing, onProgress: setSent }),
+        previewProductSheet({ file: chosen, images: zip, createMissing: withMissing, onProgress: setSent }),
       ).unwrap();
     } catch (err) {
       toast.error(sheetFailure(err, SHEET_TEXTS.previewFailed));
@@ -68,7 +68,7 @@ export default function ProductSheet({ filters, onApplied }: { filters: ProductS
     try {
       setSent(0);
       const { applied, plan: written } = await dispatch(
-        appliedProductSheet({ file, images, createMissing, onProgress: setSent }),
+        applyProductSheet({ file, images, createMissing, onProgress: setSent }),
       ).unwrap();
       if (!applied) {
         toast.error(SHEET_TEXTS.refusedOnApply);

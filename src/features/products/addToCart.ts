@@ -1,4 +1,4 @@
-import { addToCart } from '../../api/cart';
+import * as cartApi from '../../api/cart';
 import type { Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
@@ -15,10 +15,10 @@ export const ADD_TO_CART_MESSAGES = {
 } as const;
 
 /** POST /cart from the product page; the top bar's badge re-fetches the cart afterwards (SPEC §4). */
-export const addedToCart = createAppAsyncThunk(
+export const addToCart = createAppAsyncThunk(
   'products/addToCart',
   ({ productId, color, quantity = 1 }: { productId: Id; color: string; quantity?: number }) =>
-    addToCart(productId, color, quantity),
+    cartApi.addToCart(productId, color, quantity),
 );
 
 /**
@@ -31,8 +31,8 @@ export async function addToCartAndSay(
   color: string,
   quantity = 1,
 ): Promise<boolean> {
-  const result = await dispatch(addedToCart({ productId, color, quantity }));
-  if (addedToCart.fulfilled.match(result)) {
+  const result = await dispatch(addToCart({ productId, color, quantity }));
+  if (addToCart.fulfilled.match(result)) {
     toast.success(ADD_TO_CART_MESSAGES.added);
     return true;
   }

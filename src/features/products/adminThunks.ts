@@ -16,19 +16,19 @@ interface ProductUpload {
 }
 
 /** Resolves with the HTTP status (201 = created) and the stored product. */
-export const createdProduct = createAppAsyncThunk('products/create', async ({ form, onProgress }: ProductUpload) =>
+export const createProduct = createAppAsyncThunk('products/create', async ({ form, onProgress }: ProductUpload) =>
   (await adminProductsApi()).createProduct(form, onProgress),
 );
 
 /** Resolves with the HTTP status (200 = updated) and the product as now stored. */
-export const updatedProduct = createAppAsyncThunk(
+export const updateProduct = createAppAsyncThunk(
   'products/update',
   async ({ id, form, onProgress }: ProductUpload & { id: Id }) =>
     (await adminProductsApi()).updateProduct(id, form, onProgress),
 );
 
 /** DELETE /products/:id (the owner). */
-export const deletedProduct = createAppAsyncThunk('products/delete', async (id: Id) =>
+export const deleteProduct = createAppAsyncThunk('products/delete', async (id: Id) =>
   (await adminProductsApi()).deleteProduct(id),
 );
 
@@ -38,12 +38,9 @@ type ProductSheetFilters = import('../../api/admin/productSheet').ProductSheetFi
  * Downloads the catalogue sheet of the products the list's filters pick (products-2026-11-26.csv) and resolves with
  * its name; the file goes to the browser's downloads, not to the store.
  */
-export const exportedProductSheet = createAppAsyncThunk(
-  'products/exportSheet',
-  async (filters: ProductSheetFilters) => {
-    const file = await (await import('../../api/admin/productSheet')).exportProductSheet(filters);
-    const fileName = `products-${fileDate()}.csv`;
-    saveFile(file, fileName);
-    return fileName;
-  },
-);
+export const exportProductSheet = createAppAsyncThunk('products/exportSheet', async (filters: ProductSheetFilters) => {
+  const file = await (await import('../../api/admin/productSheet')).exportProductSheet(filters);
+  const fileName = `products-${fileDate()}.csv`;
+  saveFile(file, fileName);
+  return fileName;
+});

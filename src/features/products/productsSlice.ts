@@ -105,11 +105,11 @@ export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggest
 const productSheetApi = () => import('../../api/admin/productSheet');
 type SheetUpload = import('../../api/admin/productSheet').SheetFiles;
 /** What the sheet would create, update and refuse; nothing is written. */
-export const previewedProductSheet = createAppAsyncThunk('products/previewSheet', async (files: SheetUpload) =>
+export const previewProductSheet = createAppAsyncThunk('products/previewSheet', async (files: SheetUpload) =>
   (await productSheetApi()).previewProductSheet(files),
 );
 /** The sheet applied all or nothing; `applied: false` with the plan when the server refused a row. */
-export const appliedProductSheet = createAppAsyncThunk('products/applySheet', async (files: SheetUpload) =>
+export const applyProductSheet = createAppAsyncThunk('products/applySheet', async (files: SheetUpload) =>
   (await productSheetApi()).applyProductSheet(files),
 );
 
@@ -199,14 +199,14 @@ const productsSlice = createSlice({
         state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       });
     builder
-      .addCase(previewedProductSheet.pending, (state) => {
+      .addCase(previewProductSheet.pending, (state) => {
         state.sheet.plan = null;
         state.sheet.applied = false;
       })
-      .addCase(previewedProductSheet.fulfilled, (state, action) => {
+      .addCase(previewProductSheet.fulfilled, (state, action) => {
         state.sheet.plan = action.payload;
       })
-      .addCase(appliedProductSheet.fulfilled, (state, action) => {
+      .addCase(applyProductSheet.fulfilled, (state, action) => {
         state.sheet.plan = action.payload.plan;
         state.sheet.applied = action.payload.applied;
       });
@@ -231,7 +231,7 @@ const productsSlice = createSlice({
       });
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
     addPagedListCases(builder, fetchAdminProducts, (state) => state.adminList);
-    addRequestStatusMatchers(builder, [previewedProductSheet, appliedProductSheet], (state) => state.sheet);
+    addRequestStatusMatchers(builder, [previewProductSheet, applyProductSheet], (state) => state.sheet);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
   },
 });

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast';
 import type { Id } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import StarRating from '../../components/StarRating';
-import { createdReview } from './reviewSlice';
+import { createReview } from './reviewSlice';
 import { DUPLICATE_REVIEW, REVIEW_MESSAGES } from './reviewMessages';
 
 /** Add-review form: 5 stars with half steps and a comment. `onDone` runs after a successful add. */
@@ -26,9 +26,9 @@ export default function ReviewForm({ productId, onDone }: { productId: Id; onDon
       return;
     }
     setBusy(true);
-    const result = await dispatch(createdReview({ productId, body: { review: text.trim(), rating } }));
+    const result = await dispatch(createReview({ productId, body: { review: text.trim(), rating } }));
     setBusy(false);
-    if (createdReview.fulfilled.match(result)) {
+    if (createReview.fulfilled.match(result)) {
       toast.success(REVIEW_MESSAGES.created);
       setText('');
       setRating(0);

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import StarRating from '../../components/StarRating';
 import { selectCurrentUser } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
-import { deletedReview, updatedReview } from './reviewSlice';
+import { deleteReview, updateReview } from './reviewSlice';
 
 // The edit and delete dialogs (react-bootstrap's Modal and Form) are only ever opened by a review's author: their code
 // is fetched for an author alone, and each dialog is drawn once it has been opened.
@@ -55,10 +55,10 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
       return;
     }
     setBusy(true);
-    const result = await dispatch(updatedReview({ reviewId: review._id, body: { review: text.trim(), rating } }));
+    const result = await dispatch(updateReview({ reviewId: review._id, body: { review: text.trim(), rating } }));
     setBusy(false);
     setEditing(false);
-    if (updatedReview.fulfilled.match(result)) {
+    if (updateReview.fulfilled.match(result)) {
       toast.success(REVIEW_MESSAGES.edited);
       onChanged();
     } else {
@@ -68,10 +68,10 @@ export default function ReviewItem({ review, onChanged }: { review: Review; onCh
 
   const confirmDelete = async () => {
     setBusy(true);
-    const result = await dispatch(deletedReview(review._id));
+    const result = await dispatch(deleteReview(review._id));
     setBusy(false);
     setDeleting(false);
-    if (deletedReview.fulfilled.match(result)) {
+    if (deleteReview.fulfilled.match(result)) {
       toast.success(REVIEW_MESSAGES.deleted);
       onChanged();
     } else {

@@ -18,17 +18,17 @@ export const fetchReviews = createAppAsyncThunk(
   ({ productId, page }: { productId: Id; page: number }) => reviewsApi.listProductReviews(productId, page),
 );
 
-export const createdReview = createAppAsyncThunk(
+export const createReview = createAppAsyncThunk(
   'review/create',
   ({ productId, body }: { productId: Id; body: reviewsApi.ReviewBody }) => reviewsApi.createReview(productId, body),
 );
 
-export const updatedReview = createAppAsyncThunk(
+export const updateReview = createAppAsyncThunk(
   'review/update',
   ({ reviewId, body }: { reviewId: Id; body: reviewsApi.ReviewBody }) => reviewsApi.updateReview(reviewId, body),
 );
 
-export const deletedReview = createAppAsyncThunk('review/delete', async (reviewId: Id) => {
+export const deleteReview = createAppAsyncThunk('review/delete', async (reviewId: Id) => {
   await reviewsApi.deleteReview(reviewId);
   return reviewId;
 });
@@ -39,7 +39,7 @@ const reviewSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     addPagedListCases(builder, fetchReviews, (state) => state.list);
-    addRequestStatusMatchers(builder, [createdReview, updatedReview, deletedReview]);
+    addRequestStatusMatchers(builder, [createReview, updateReview, deleteReview]);
   },
 });
 

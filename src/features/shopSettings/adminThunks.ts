@@ -10,6 +10,6 @@ export const fetchShopSettings = createAppAsyncThunk('shopSettings/fetch', async
   (await shopSettingsApi()).getShopSettings(),
 );
 
-export const savedShopSettings = createAppAsyncThunk('shopSettings/save', async (settings: Partial<ShopSettings>) =>
+export const saveShopSettings = createAppAsyncThunk('shopSettings/save', async (settings: Partial<ShopSettings>) =>
   (await shopSettingsApi()).saveShopSettings(settings),
 );

@@ -9,10 +9,10 @@ const subcategoryThunks = createCatalogueThunks(
 );
 
 /** Resolves with the HTTP status (201 = created; a duplicate name rejects with 400). */
-export const createdSubcategory = subcategoryThunks.created;
+export const createSubcategory = subcategoryThunks.create;
 
 /** PUT /subcategories/:id: a new name. */
-export const updatedSubcategory = subcategoryThunks.updated;
+export const updateSubcategory = subcategoryThunks.update;
 
 /** DELETE /subcategories/:id (the owner). */
-export const deletedSubcategory = subcategoryThunks.deleted;
+export const deleteSubcategory = subcategoryThunks.delete;

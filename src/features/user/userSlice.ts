@@ -51,14 +51,14 @@ const userSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(verifiedResetCode.fulfilled, (state, action) => {
+    builder.addCase(verifyResetCode.fulfilled, (state, action) => {
       state.resetToken = action.payload.resetToken ?? null;
     });
-    builder.addCase(passwordReset.fulfilled, (state) => {
+    builder.addCase(resetPassword.fulfilled, (state) => {
       state.resetToken = null;
     });
     // One loading flag for the account calls (login spinner, disabled buttons while a call runs).
-    addRequestStatusMatchers(builder, [logIn, signUp, requestedResetCode, verifiedResetCode, passwordReset]);
+    addRequestStatusMatchers(builder, [logIn, signUp, requestResetCode, verifyResetCode, resetPassword]);
   },
 });
 
@@ -85,28 +85,28 @@ export const signUp = createAppAsyncThunk('user/signUp', async (body: authApi.Si
 });
 
 /** Password recovery, step 1: the e-mail is kept (as 'user-email') for the later steps. */
-export const requestedResetCode = createAppAsyncThunk('user/forgotPassword', async (email: string) => {
+export const requestResetCode = createAppAsyncThunk('user/forgotPassword', async (email: string) => {
   const answer = await authApi.forgotPassword(email);
   if (answer.status === 'Success') setStored('user-email', email);
   return answer;
 });
 
-export const verifiedResetCode = createAppAsyncThunk('user/verifyResetCode', (resetCode: string) =>
+export const verifyResetCode = createAppAsyncThunk('user/verifyResetCode', (resetCode: string) =>
   authApi.verifyResetCode(resetCode, getStored('user-email') ?? undefined),
 );
 
 /** The reset carries the resetToken of the verification that allowed it (API.md §5.1). */
-export const passwordReset = createAppAsyncThunk('user/resetPassword', (newPassword: string, { getState }) =>
+export const resetPassword = createAppAsyncThunk('user/resetPassword', (newPassword: string, { getState }) =>
   authApi.resetPassword(getStored('user-email') ?? '', newPassword, getState().user.resetToken ?? undefined),
 );
 
 /** PUT /users/updateMe; resolves with the HTTP status, the user as now stored and (after an e-mail change) the new token. */
-export const updatedProfile = createAppAsyncThunk('user/updateProfile', (input: profileApi.ProfileInput) =>
+export const updateProfile = createAppAsyncThunk('user/updateProfile', (input: profileApi.ProfileInput) =>
   profileApi.updateProfile(input),
 );
 
 /** Loads the logged-in user as the server has it now, and keeps it as the session's user. */
-export const refreshedProfile = createAppAsyncThunk('user/refreshProfile', async (_: void, { dispatch }) => {
+export const refreshProfile = createAppAsyncThunk('user/refreshProfile', async (_: void, { dispatch }) => {
   const fresh = await profileApi.getMe();
   dispatch(userUpdated(fresh));
   return fresh;

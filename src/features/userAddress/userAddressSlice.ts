@@ -1,12 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import {
-  addAddress,
-  deleteAddress as deleteAddressRequest,
-  getAddress,
-  getAddresses,
-  updateAddress,
-  type AddressInput,
-} from '../../api/addresses';
+import * as addressesApi from '../../api/addresses';
+import type { AddressInput } from '../../api/addresses';
 import type { Address, ApiError, Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import {
@@ -35,24 +29,26 @@ interface UserAddressState extends RequestState {
 const initialEdited: EditedAddressState = { id: null, address: null, failure: null, ...idleRequest, requestId: null };
 const initialState: UserAddressState = { items: [], edited: initialEdited, ...idleRequest };
 
-export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', (_: void) => getAddresses());
+export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', (_: void) => addressesApi.getAddresses());
 
 /** Deletes, then re-fetches the list (SPEC: the page reloads after an address delete). */
 export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id: string, { dispatch }) => {
-  await deleteAddressRequest(id);
+  await addressesApi.deleteAddress(id);
   void dispatch(fetchAddresses());
 });
 
 /** One address, for its edit form (the form holds the values being edited); only the latest request's answer counts. */
-export const fetchAddress = createAppAsyncThunk('userAddress/fetchOne', (id: string) => getAddress(id));
+export const fetchAddress = createAppAsyncThunk('userAddress/fetchOne', (id: string) => addressesApi.getAddress(id));
 
 /** Resolves with the HTTP status (201 = added). */
-export const addedAddress = createAppAsyncThunk('userAddress/add', (input: AddressInput) => addAddress(input));
+export const addAddress = createAppAsyncThunk('userAddress/add', (input: AddressInput) =>
+  addressesApi.addAddress(input),
+);
 
 /** Resolves with the HTTP status (200 = updated). */
-export const updatedAddress = createAppAsyncThunk(
+export const updateAddress = createAppAsyncThunk(
   'userAddress/update',
-  ({ id, input }: { id: string; input: AddressInput }) => updateAddress(id, input),
+  ({ id, input }: { id: string; input: AddressInput }) => addressesApi.updateAddress(id, input),
 );
 
 const userAddressSlice = createSlice({

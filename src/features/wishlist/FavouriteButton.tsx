@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loginStateFrom } from '../user/afterLogin';
 import { selectCurrentUser } from '../user/userSlice';
 import { addToFavouritesAndSay, WISHLIST_MESSAGES } from './favourites';
-import { fetchWishlist, removedFromWishlist, selectIsFavourite } from './wishlistSlice';
+import { fetchWishlist, removeFromWishlist, selectIsFavourite } from './wishlistSlice';
 
 const HEART_PATH =
   'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.3.5.7.5 1 0 .7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z';
@@ -33,10 +33,10 @@ export default function FavouriteButton({ productId, className = '' }: { product
       return;
     }
     if (isFavourite) {
-      const result = await dispatch(removedFromWishlist(productId));
-      if (removedFromWishlist.fulfilled.match(result) && result.payload.status === 'success')
+      const result = await dispatch(removeFromWishlist(productId));
+      if (removeFromWishlist.fulfilled.match(result) && result.payload.status === 'success')
         toast.warn(WISHLIST_MESSAGES.removed);
-      else if (removedFromWishlist.rejected.match(result))
+      else if (removeFromWishlist.rejected.match(result))
         toast.failure(result.payload ?? { message: '' }, { retry: () => void toggle() });
       return;
     }

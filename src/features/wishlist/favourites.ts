@@ -1,7 +1,7 @@
 import type { Id } from '../../api/types';
 import type { AppDispatch } from '../../app/store';
 import { toast } from '../../lib/toast';
-import { addedToWishlist } from './wishlistSlice';
+import { addToWishlist } from './wishlistSlice';
 
 export const WISHLIST_MESSAGES = {
   added: 'تمت اضافة المنتج للمفضلة بنجاح',
@@ -11,8 +11,8 @@ export const WISHLIST_MESSAGES = {
 
 /** Adds to the favourites and says what happened (a heart, or the login that finishes a visitor's heart). */
 export async function addToFavouritesAndSay(dispatch: AppDispatch, productId: Id): Promise<void> {
-  const result = await dispatch(addedToWishlist(productId));
-  if (addedToWishlist.fulfilled.match(result)) toast.success(WISHLIST_MESSAGES.added);
+  const result = await dispatch(addToWishlist(productId));
+  if (addToWishlist.fulfilled.match(result)) toast.success(WISHLIST_MESSAGES.added);
   else
     toast.failure(result.payload ?? { message: '' }, {
       retry: () => void addToFavouritesAndSay(dispatch, productId),

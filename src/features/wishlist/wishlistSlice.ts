@@ -30,11 +30,11 @@ export const fetchWishlist = createAppAsyncThunk(
   },
 );
 
-export const addedToWishlist = createAppAsyncThunk('wishlist/add', (productId: Id) =>
+export const addToWishlist = createAppAsyncThunk('wishlist/add', (productId: Id) =>
   wishlistApi.addToWishlist(productId),
 );
 
-export const removedFromWishlist = createAppAsyncThunk('wishlist/remove', (productId: Id) =>
+export const removeFromWishlist = createAppAsyncThunk('wishlist/remove', (productId: Id) =>
   wishlistApi.removeFromWishlist(productId),
 );
 
@@ -49,18 +49,18 @@ const wishlistSlice = createSlice({
         state.ids = action.payload.map((p) => p._id);
       })
       // Hearts change at once; a failed call puts them back.
-      .addCase(addedToWishlist.pending, (state, action) => {
+      .addCase(addToWishlist.pending, (state, action) => {
         if (!state.ids.includes(action.meta.arg)) state.ids.push(action.meta.arg);
       })
-      .addCase(addedToWishlist.rejected, (state, action) => {
+      .addCase(addToWishlist.rejected, (state, action) => {
         state.ids = state.ids.filter((id) => id !== action.meta.arg);
         state.error = rejectionMessage(action);
       })
-      .addCase(removedFromWishlist.pending, (state, action) => {
+      .addCase(removeFromWishlist.pending, (state, action) => {
         state.ids = state.ids.filter((id) => id !== action.meta.arg);
         state.items = state.items.filter((p) => p._id !== action.meta.arg);
       })
-      .addCase(removedFromWishlist.rejected, (state, action) => {
+      .addCase(removeFromWishlist.rejected, (state, action) => {
         if (!state.ids.includes(action.meta.arg)) state.ids.push(action.meta.arg);
         state.error = rejectionMessage(action);
       })

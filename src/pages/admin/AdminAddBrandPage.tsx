@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { useAppDispatch } from '../../app/hooks';
 import NameImageForm from '../../components/admin/NameImageForm';
-import { createdBrand } from '../../features/brand/adminThunks';
+import { createBrand } from '../../features/brand/adminThunks';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
@@ -10,7 +10,7 @@ export default function AdminAddBrandPage() {
   useAdminPageMeta('اضافة ماركة');
   const dispatch = useAppDispatch();
   const create = useCallback(
-    (form: FormData, onProgress: UploadProgress) => dispatch(createdBrand({ form, onProgress })).unwrap(),
+    (form: FormData, onProgress: UploadProgress) => dispatch(createBrand({ form, onProgress })).unwrap(),
     [dispatch],
   );
   return (

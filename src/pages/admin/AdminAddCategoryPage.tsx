@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
 import { useAppDispatch } from '../../app/hooks';
 import NameImageForm from '../../components/admin/NameImageForm';
-import { createdCategory } from '../../features/category/adminThunks';
+import { createCategory } from '../../features/category/adminThunks';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
@@ -10,7 +10,7 @@ export default function AdminAddCategoryPage() {
   useAdminPageMeta('اضافة تصنيف');
   const dispatch = useAppDispatch();
   const create = useCallback(
-    (form: FormData, onProgress: UploadProgress) => dispatch(createdCategory({ form, onProgress })).unwrap(),
+    (form: FormData, onProgress: UploadProgress) => dispatch(createCategory({ form, onProgress })).unwrap(),
     [dispatch],
   );
   return (

@@ -16,7 +16,7 @@ import CouponForm from '../../features/coupon/admin/CouponForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { createdCoupon, deletedCoupon } from '../../features/coupon/adminThunks';
+import { createCoupon, deleteCoupon } from '../../features/coupon/adminThunks';
 import { fetchCoupons, selectCoupons, selectCouponsStatus } from '../../features/coupon/couponSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
@@ -41,7 +41,7 @@ export default function AdminAddCouponPage() {
 
   const addCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
-      const status = await dispatch(createdCoupon(body)).unwrap();
+      const status = await dispatch(createCoupon(body)).unwrap();
       if (status !== 201) throw new Error(`unexpected status ${status}`);
       toast.success(COUPON_ADDED_MESSAGE);
       return true;
@@ -59,7 +59,7 @@ export default function AdminAddCouponPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await dispatch(deletedCoupon(toDelete._id)).unwrap();
+      await dispatch(deleteCoupon(toDelete._id)).unwrap();
       toast.success(COUPON_DELETED_MESSAGE);
     } catch (err) {
       toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);

@@ -10,7 +10,7 @@ import {
   type ProductFormValues,
 } from '../../features/products/admin/productFormData';
 import { useAppDispatch } from '../../app/hooks';
-import { createdProduct } from '../../features/products/adminThunks';
+import { createProduct } from '../../features/products/adminThunks';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { DELAYS } from '../../lib/delays';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
@@ -29,7 +29,7 @@ export default function AdminAddProductPage() {
     async (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> => {
       try {
         const form = await buildProductFormData(values, numbers);
-        const { status } = await dispatch(createdProduct({ form, onProgress })).unwrap();
+        const { status } = await dispatch(createProduct({ form, onProgress })).unwrap();
         if (status !== 201) throw new Error(`unexpected status ${status}`);
         toast.success(PRODUCT_ADDED_MESSAGE);
         return { ok: true, values: EMPTY_PRODUCT_FORM };

@@ -9,7 +9,7 @@ import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE } from '../../components/admin
 import FieldError from '../../components/admin/FieldError';
 import { useRequiredFields } from '../../components/admin/requiredFields';
 import { useCategories } from '../../features/category/useCategories';
-import { createdSubcategory } from '../../features/subCategory/adminThunks';
+import { createSubcategory } from '../../features/subCategory/adminThunks';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
 const CHOOSE_PARENT_MESSAGE = 'من فضلك اختر تصنيف رئيسي';
@@ -46,7 +46,7 @@ export default function AdminAddSubcategoryPage() {
     if (nameMissing) toast.warn(ENTER_NAME_MESSAGE);
     setSending(true);
     try {
-      const status = await dispatch(createdSubcategory({ name: name.trim(), category })).unwrap();
+      const status = await dispatch(createSubcategory({ name: name.trim(), category })).unwrap();
       if (status === 201) {
         toast.success(ADD_SUCCESS_MESSAGE);
         setName('');

@@ -16,7 +16,7 @@ import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
-import { deletedProduct } from '../../features/products/adminThunks';
+import { deleteProduct } from '../../features/products/adminThunks';
 import ProductSheet from '../../features/products/ProductSheet';
 import {
   adminProductListClosed,
@@ -107,7 +107,7 @@ export default function AdminAllProductsPage() {
     if (!toRemove) return;
     setRemoving(true);
     try {
-      await dispatch(deletedProduct(toRemove._id)).unwrap();
+      await dispatch(deleteProduct(toRemove._id)).unwrap();
       toast.success(PRODUCT_DELETED_MESSAGE);
       load(page);
     } catch (err) {

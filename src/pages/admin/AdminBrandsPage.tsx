@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
-import { deletedBrand, updatedBrand } from '../../features/brand/adminThunks';
+import { deleteBrand, updateBrand } from '../../features/brand/adminThunks';
 import { brandCatalogueClosed, fetchBrandCatalogue, selectBrandCatalogue } from '../../features/brand/brandSlice';
 
 const texts: CatalogueTexts = {
@@ -21,8 +21,8 @@ export default function AdminBrandsPage() {
   const actions = useMemo<CatalogueActions>(
     () => ({
       load: (page, limit) => void dispatch(fetchBrandCatalogue({ page, limit })),
-      update: (id, body, onProgress) => dispatch(updatedBrand({ id, body, onProgress })).unwrap(),
-      remove: (id) => dispatch(deletedBrand(id)).unwrap(),
+      update: (id, body, onProgress) => dispatch(updateBrand({ id, body, onProgress })).unwrap(),
+      remove: (id) => dispatch(deleteBrand(id)).unwrap(),
     }),
     [dispatch],
   );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
-import { deletedCategory, updatedCategory } from '../../features/category/adminThunks';
+import { deleteCategory, updateCategory } from '../../features/category/adminThunks';
 import {
   categoryCatalogueClosed,
   fetchCategories,
@@ -33,11 +33,11 @@ export default function AdminCategoriesPage() {
       // The shop's own category list (the top strip, filters, selects) is read again after a rename or a deletion, so
       // it never links to a category that is gone or shows an old name.
       update: async (id, body, onProgress) => {
-        await dispatch(updatedCategory({ id, body, onProgress })).unwrap();
+        await dispatch(updateCategory({ id, body, onProgress })).unwrap();
         void dispatch(fetchCategories({ force: true }));
       },
       remove: async (id) => {
-        await dispatch(deletedCategory(id)).unwrap();
+        await dispatch(deleteCategory(id)).unwrap();
         void dispatch(fetchCategories({ force: true }));
       },
     }),

@@ -17,11 +17,11 @@ import ZoneForm from '../../features/delivery/admin/ZoneForm';
 import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { deletedZone } from '../../features/delivery/adminThunks';
+import { deleteZone } from '../../features/delivery/adminThunks';
 import {
   fetchGovernorates,
   fetchZones,
-  reloadedGovernorates,
+  reloadGovernorates,
   selectGovernorates,
   selectGovernoratesStatus,
   selectZones,
@@ -108,7 +108,7 @@ function ZonesPanel() {
   const failed = zones.status === 'failed' || governoratesStatus === 'failed';
   const retry = () => {
     if (zones.status === 'failed') void dispatch(fetchZones());
-    if (governoratesStatus === 'failed') void dispatch(reloadedGovernorates());
+    if (governoratesStatus === 'failed') void dispatch(reloadGovernorates());
   };
   const zoned = new Set(zones.items.flatMap((zone) => zone.governorates));
   const unzoned = governorates.filter((g) => !zoned.has(g.code));
@@ -117,7 +117,7 @@ function ZonesPanel() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await dispatch(deletedZone(toDelete._id)).unwrap();
+      await dispatch(deleteZone(toDelete._id)).unwrap();
       toast.success(ZONE_DELETED_MESSAGE);
     } catch (err) {
       toast.error(describeAdminError(err, DELETE_FAILURE_MESSAGE).message);
@@ -205,7 +205,7 @@ function GovernoratesPanel() {
   const [renaming, setRenaming] = useState<Governorate | null>(null);
   const titleId = useId();
 
-  if (status === 'failed') return <LoadError onRetry={() => void dispatch(reloadedGovernorates())} />;
+  if (status === 'failed') return <LoadError onRetry={() => void dispatch(reloadGovernorates())} />;
   if (governorates.length === 0) return <Spinner />;
 
   const zoneName = (code: string) => zones.items.find((zone) => zone.governorates.includes(code))?.name;

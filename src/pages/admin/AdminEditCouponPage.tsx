@@ -8,7 +8,7 @@ import { COUPON_EXISTS_MESSAGE } from '../../components/admin/adminMessages';
 import CouponForm, { type CouponFormValues } from '../../features/coupon/admin/CouponForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchCoupon, updatedCoupon } from '../../features/coupon/adminThunks';
+import { fetchCoupon, updateCoupon } from '../../features/coupon/adminThunks';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
@@ -47,7 +47,7 @@ export default function AdminEditCouponPage() {
 
   const saveCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
-      const status = await dispatch(updatedCoupon({ id, body })).unwrap();
+      const status = await dispatch(updateCoupon({ id, body })).unwrap();
       if (status !== 200) throw new Error(`unexpected status ${status}`);
       toast.success(COUPON_EDITED_MESSAGE);
       later(() => void navigate('/admin/addcoupon'), COUPON_EDIT_REDIRECT_MS);

@@ -11,7 +11,7 @@ import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../featur
 import { buildProductFormData, type ProductFormValues } from '../../features/products/admin/productFormData';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchProductForEdit, updatedProduct } from '../../features/products/adminThunks';
+import { fetchProductForEdit, updateProduct } from '../../features/products/adminThunks';
 import { fetchHeldByUnpaidCash, selectHeldByUnpaidCash } from '../../features/products/productsSlice';
 import { piecesLabel } from '../../lib/plural';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
@@ -87,7 +87,7 @@ export default function AdminEditProductPage() {
         clearDiscount: stored.priceAfterDiscount !== '',
         clearSku: stored.sku !== '',
       });
-      const { status, product } = await dispatch(updatedProduct({ id, form, onProgress })).unwrap();
+      const { status, product } = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
       if (status !== 200) throw new Error(`unexpected status ${status}`);
       toast.success(PRODUCT_EDITED_MESSAGE);
       // The next save compares with (and keeps) the images the server has now, not the ones it has already replaced.

@@ -13,7 +13,7 @@ import {
 } from '../../features/shopSettings/admin/shopSettingsForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchShopSettings, savedShopSettings } from '../../features/shopSettings/adminThunks';
+import { fetchShopSettings, saveShopSettings } from '../../features/shopSettings/adminThunks';
 import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
@@ -94,7 +94,7 @@ export default function AdminShopSettingsPage() {
     setProblem(null);
     setSaving(true);
     try {
-      const saved = await dispatch(savedShopSettings(checked.settings)).unwrap();
+      const saved = await dispatch(saveShopSettings(checked.settings)).unwrap();
       setValues(settingsToValues(saved));
       toast.success(SETTINGS_SAVED_MESSAGE);
     } catch (err) {

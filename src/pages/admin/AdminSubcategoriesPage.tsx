@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
-import { deletedSubcategory, updatedSubcategory } from '../../features/subCategory/adminThunks';
+import { deleteSubcategory, updateSubcategory } from '../../features/subCategory/adminThunks';
 import {
   fetchSubcategoryCatalogue,
   selectSubcategoryCatalogue,
@@ -15,8 +15,8 @@ export default function AdminSubcategoriesPage() {
   const actions = useMemo<CatalogueActions>(
     () => ({
       load: (page, limit) => void dispatch(fetchSubcategoryCatalogue({ page, limit })),
-      update: (id, body, onProgress) => dispatch(updatedSubcategory({ id, body, onProgress })).unwrap(),
-      remove: (id) => dispatch(deletedSubcategory(id)).unwrap(),
+      update: (id, body, onProgress) => dispatch(updateSubcategory({ id, body, onProgress })).unwrap(),
+      remove: (id) => dispatch(deleteSubcategory(id)).unwrap(),
     }),
     [dispatch],
   );

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
-import { requestedResetCode, selectUserStatus } from '../../features/user/userSlice';
+import { requestResetCode, selectUserStatus } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -25,14 +25,14 @@ export default function ForgetPasswordPage() {
       toast.warn(RECOVERY_MESSAGES.enterEmail);
       return;
     }
-    const result = await dispatch(requestedResetCode(email.trim()));
-    const status = requestedResetCode.fulfilled.match(result) ? result.payload.status : undefined;
+    const result = await dispatch(requestResetCode(email.trim()));
+    const status = requestResetCode.fulfilled.match(result) ? result.payload.status : undefined;
     if (status === 'Success') {
       toast.success(RECOVERY_MESSAGES.codeSent);
       later(() => navigate('/user/verify-code'), DELAYS.resetCodeSentRedirect);
-    } else if (requestedResetCode.rejected.match(result) && result.payload?.status === 404) {
+    } else if (requestResetCode.rejected.match(result) && result.payload?.status === 404) {
       toast.warn(RECOVERY_MESSAGES.noAccount);
-    } else if (requestedResetCode.rejected.match(result)) {
+    } else if (requestResetCode.rejected.match(result)) {
       toast.failure(result.payload ?? { message: '' }, { fallback: RECOVERY_MESSAGES.failed });
     } else {
       toast.error(RECOVERY_MESSAGES.failed);

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES, resetFailure } from '../../features/user/authMessages';
-import { passwordReset, selectUserStatus } from '../../features/user/userSlice';
+import { resetPassword, selectUserStatus } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';
@@ -36,12 +36,12 @@ export default function ResetPasswordPage() {
       toast.warn(problem);
       return;
     }
-    const result = await dispatch(passwordReset(password));
-    if (passwordReset.fulfilled.match(result)) {
+    const result = await dispatch(resetPassword(password));
+    if (resetPassword.fulfilled.match(result)) {
       toast.success(RECOVERY_MESSAGES.resetDone);
       later(() => navigate('/login'), DELAYS.passwordResetRedirect);
     } else {
-      const error = (passwordReset.rejected.match(result) ? result.payload : undefined) ?? { message: '' };
+      const error = (resetPassword.rejected.match(result) ? result.payload : undefined) ?? { message: '' };
       const text = resetFailure(error);
       toast.failure(error, { fallback: text, wording: { notFound: text } });
     }

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
-import { selectUserStatus, verifiedResetCode } from '../../features/user/userSlice';
+import { selectUserStatus, verifyResetCode } from '../../features/user/userSlice';
 import { toAsciiDigits } from '../../../common/digits';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
@@ -27,8 +27,8 @@ export default function VerifyCodePage() {
       toast.warn(RECOVERY_MESSAGES.enterCode);
       return;
     }
-    const result = await dispatch(verifiedResetCode(resetCode));
-    if (verifiedResetCode.fulfilled.match(result)) {
+    const result = await dispatch(verifyResetCode(resetCode));
+    if (verifyResetCode.fulfilled.match(result)) {
       toast.success(RECOVERY_MESSAGES.codeCorrect);
       later(() => navigate('/user/reset-password'), DELAYS.resetCodeVerifiedRedirect);
     } else {

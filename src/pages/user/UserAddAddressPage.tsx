@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
 import { useAppDispatch } from '../../app/hooks';
-import { addedAddress } from '../../features/userAddress/userAddressSlice';
+import { addAddress } from '../../features/userAddress/userAddressSlice';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
@@ -17,13 +17,13 @@ export default function UserAddAddressPage() {
   const dispatch = useAppDispatch();
 
   const save = async (input: AddressInput) => {
-    const result = await dispatch(addedAddress(input));
-    if (addedAddress.fulfilled.match(result) && result.payload === 200) {
+    const result = await dispatch(addAddress(input));
+    if (addAddress.fulfilled.match(result) && result.payload === 200) {
       toast.success('تم اضافة العنوان بنجاح');
       later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
     } else {
       // Offline, server trouble or a lost session said as such (lib/failures.ts); SPEC §8's text for a refused address.
-      const error = addedAddress.rejected.match(result) ? result.payload : undefined;
+      const error = addAddress.rejected.match(result) ? result.payload : undefined;
       toast.failure(error ?? { message: '' }, { fallback: ADD_FAILED, retry: () => void save(input) });
     }
   };

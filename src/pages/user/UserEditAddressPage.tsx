@@ -10,7 +10,7 @@ import {
   addressEditClosed,
   fetchAddress,
   selectEditedAddress,
-  updatedAddress,
+  updateAddress,
 } from '../../features/userAddress/userAddressSlice';
 import { DELAYS } from '../../lib/delays';
 import { failureText } from '../../lib/failures';
@@ -43,13 +43,13 @@ export default function UserEditAddressPage() {
   useEffect(() => () => void dispatch(addressEditClosed()), [dispatch]);
 
   const save = async (input: AddressInput) => {
-    const result = await dispatch(updatedAddress({ id, input }));
-    if (updatedAddress.fulfilled.match(result) && result.payload === 200) {
+    const result = await dispatch(updateAddress({ id, input }));
+    if (updateAddress.fulfilled.match(result) && result.payload === 200) {
       toast.success('تم تعديل العنوان بنجاح');
       later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
     } else {
       // Offline, server trouble or a lost session said as such (lib/failures.ts); SPEC §8's text for a refused edit.
-      const error = updatedAddress.rejected.match(result) ? result.payload : undefined;
+      const error = updateAddress.rejected.match(result) ? result.payload : undefined;
       toast.failure(error ?? { message: '' }, {
         fallback: EDIT_FAILED,
         wording: ADDRESS_WORDING,

@@ -13,9 +13,9 @@ import {
   changedPassword,
   loggedIn,
   loggedOut,
-  refreshedProfile,
+  refreshProfile,
   selectCurrentUser,
-  updatedProfile,
+  updateProfile,
   userUpdated,
 } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
@@ -83,7 +83,7 @@ function EditProfileDialog({
     }
     setBusy(true);
     try {
-      const { status, user: updated, token } = await dispatch(updatedProfile(input)).unwrap();
+      const { status, user: updated, token } = await dispatch(updateProfile(input)).unwrap();
       if (status !== 200) throw new Error(String(status));
       toast.success(PROFILE_MESSAGES.updated);
       onSaved(updated, token);
@@ -245,7 +245,7 @@ export default function UserProfilePage() {
     setEditing(false);
     // "Reload after 1.5 s" (SPEC §4): show the profile as the server now has it.
     later(() => {
-      void dispatch(refreshedProfile());
+      void dispatch(refreshProfile());
     }, DELAYS.profileReload);
   };
 

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { describeAdminError } from '../../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
 import { toast } from '../../../lib/toast';
-import { createdGovernorate, renamedGovernorate } from '../deliverySlice';
+import { createGovernorate, renamedGovernorate } from '../deliverySlice';
 import { governorateProblem } from './zoneForm';
 
 const GOVERNORATE_ADDED_MESSAGE = 'تمت اضافة المحافظة بنجاح';
@@ -46,7 +46,7 @@ export default function GovernorateForm({ governorate, onSaved, onCancel }: Gove
     setBusy(true);
     try {
       if (governorate) await dispatch(renamedGovernorate(trimmed)).unwrap();
-      else await dispatch(createdGovernorate(trimmed)).unwrap();
+      else await dispatch(createGovernorate(trimmed)).unwrap();
       toast.success(governorate ? GOVERNORATE_RENAMED_MESSAGE : GOVERNORATE_ADDED_MESSAGE);
       onSaved?.();
       if (!governorate) setValues(EMPTY);

@@ -9,7 +9,7 @@ import { describeAdminError } from '../../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
 import { toast } from '../../../lib/toast';
 import { parseNumberInput } from '../../../../common/digits';
-import { createdZone, updatedZone } from '../adminThunks';
+import { createZone, updateZone } from '../adminThunks';
 import { ZONE_NAME_MAX, zoneFormProblem, type ZoneFormValues } from './zoneForm';
 
 const ZONE_ADDED_MESSAGE = 'تمت اضافة منطقة الشحن بنجاح';
@@ -75,8 +75,8 @@ export default function ZoneForm({ zone, governorates, zones, onSaved, onCancel 
       governorates: governorates.map((g) => g.code).filter((code) => values.governorates.includes(code)),
     };
     try {
-      if (zone) await dispatch(updatedZone({ id: zone._id, body })).unwrap();
-      else await dispatch(createdZone(body)).unwrap();
+      if (zone) await dispatch(updateZone({ id: zone._id, body })).unwrap();
+      else await dispatch(createZone(body)).unwrap();
       toast.success(zone ? ZONE_SAVED_MESSAGE : ZONE_ADDED_MESSAGE);
       onSaved();
     } catch (err) {
