@@ -266,6 +266,8 @@ async function runScenario(
   const result = await load(baseUrl, scenario, durationSec, connections);
   for (const instance of beside) instance.stop();
   await Promise.all(besideDone);
+  // Requests of the stopped loads may still be on their way: let them finish before the next scenario (or the end).
+  if (beside.length) await new Promise((resolve) => setTimeout(resolve, 500));
   return {
     scenario: scenario.name,
     kind: scenario.kind,

@@ -357,6 +357,10 @@ describe('GET /api/v1/orders?search= (staff)', () => {
     expect(numbers(await search('karim_'))).toEqual([3]);
     expect(numbers(await search('m_na'))).toEqual([]);
     expect(numbers(await search('example.com'))).toEqual([1, 3]);
+    // A whole address finds the orders placed with it, in any letter case, and no other.
+    expect(numbers(await search('Ahmed@Example.com'))).toEqual([1]);
+    expect(numbers(await search(' karim_1@example.com '))).toEqual([3]);
+    expect(numbers(await search('hmed@example.com'))).toEqual([]);
     // Too short to mean anything, or empty: no filter.
     expect(numbers(await search('a'))).toEqual([1, 2, 3]);
     expect(numbers(await search(''))).toEqual([1, 2, 3]);

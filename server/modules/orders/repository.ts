@@ -1,6 +1,7 @@
 import { pagedList, type PageQuery, type PagedList, type Queryable, type Row } from '../../db';
 import { foldArabic } from '../../lib/arabic';
 import { MIN_KEYWORD, escapeLike, type ListSpec } from '../../lib/listQuery';
+import { EMAIL } from '../../lib/validate';
 import { PRODUCT_REF_SQL } from '../products';
 
 /** The customer as an order shows them: a snapshot taken at order time, or the live user. */
@@ -90,7 +91,8 @@ const INT4_MAX = 2 ** 31 - 1;
 /**
  * `search` (ours, staff only; API.md's `keyword` stays ignored for orders): an order number (`17` or `#17`), or part of
  * the customer's name, e-mail or phone as at order time, or of the delivery phone, matched in the folded `search_text`
- * (migration 017, trigram index). Shorter than 2 characters and not a number → no filter, like `keyword`.
+ * (migration 017, trigram index); a whole e-mail address, the orders placed with it. Shorter than 2 characters and not
+ * a number → no filter, like `keyword`.
  */
 export function orderSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
   const found = keywordSearch(query);
@@ -104,6 +106,8 @@ const UNCONFIRMED =
 
 function keywordSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
   const raw = typeof query.search === 'string' ? query.search.trim() : '';
+  // A whole e-mail address: that customer's orders, from its own index (migration 029).
+  if (EMAIL.test(raw)) return { conditions: ["lower(o.user_snapshot->>'email') = $1"], params: [raw.toLowerCase()] };
   const digits = /^#?(\d{1,10})$/.exec(raw);
   const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
   const folded = foldArabic(raw);
