@@ -54,7 +54,7 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
           {order.cartItems.map((item) => (
             <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
               <img
-                src={item.product.imageCover}
+                src={item.product.imageCover || undefined}
                 alt={item.product.title}
                 width={64}
                 height={79}

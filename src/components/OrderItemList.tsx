@@ -33,7 +33,8 @@ const LOOKS: Record<OrderItemLook, { line: string; text?: string; facts: string 
 function ProductPicture({ item, size, className }: { item: OrderItem; size: 'small' | 'large'; className: string }) {
   return (
     <img
-      src={item.product.imageCover}
+      // No photo (a line of a product without one): no src at all; React refuses an empty one with a warning.
+      src={item.product.imageCover || undefined}
       alt=""
       width={size === 'small' ? 64 : 80}
       height={size === 'small' ? 79 : 98}

@@ -90,7 +90,7 @@ export default function CartItem({ line }: { line: CartLine }) {
       <Card.Body className="d-flex flex-row gap-2 gap-sm-3 p-2 p-sm-3">
         <Link to={`/products/${product._id}`} className="flex-shrink-0 align-self-start align-self-sm-center">
           <img
-            src={product.imageCover}
+            src={product.imageCover || undefined}
             alt={product.title}
             width={160}
             height={197}

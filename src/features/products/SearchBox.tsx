@@ -210,7 +210,7 @@ export default function SearchBox() {
                   {option.product ? (
                     <>
                       <img
-                        src={option.product.imageCover}
+                        src={option.product.imageCover || undefined}
                         alt=""
                         width={40}
                         height={30}

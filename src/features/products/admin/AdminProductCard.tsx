@@ -34,7 +34,7 @@ export default function AdminProductCard({ product, onRemove }: AdminProductCard
       </Card.Header>
       <Link to={`/products/${product._id}`} className="text-reset text-decoration-none d-flex flex-column flex-grow-1">
         <img
-          src={product.imageCover}
+          src={product.imageCover || undefined}
           alt=""
           width={240}
           height={180}
