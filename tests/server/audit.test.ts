@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, createCoupon, createProduct, createUser, useTestApp, type TestUser } from './helpers';
+import type { NewAuditRow } from '../../server/modules/audit/repository';
 
 /**
  * The audit log (issue 31 item 4): every staff write is recorded in the same transaction as the change, with who
@@ -27,16 +28,8 @@ beforeEach(async () => {
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: who?.auth ?? {}, payload });
 
-interface Entry {
-  actor_id: string;
-  actor_name: string;
-  actor_role: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+/** An entry as the log stores it, without its id and moment. */
+type Entry = NewAuditRow;
 const entries = () =>
   t.db.query<Entry>(
     `SELECT actor_id, actor_name, actor_role, action, target_type, target_id, before, after FROM audit_log

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../lib/fields';
-import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { COUPON_LIST as LIST_SPEC, listCoupons } from './repository';
+import { COUPON_LIST as LIST_SPEC } from './repository';
 import { Coupon } from '../../../common/contract/shop';
 import { CouponChanges, NewCoupon } from './schemas';
 import { couponJson } from './serialize';
-import { changeCoupon, createCoupon, readCoupon, removeCoupon } from './service';
+import { changeCoupon, couponPage, createCoupon, readCoupon, removeCoupon } from './service';
 
 const tags = ['coupons'];
 const Params = IdParams('id');
@@ -31,11 +30,7 @@ export async function couponRoutes(instance: FastifyInstance) {
       preValidation: staff,
       config: { listSpec: LIST_SPEC },
     },
-    async (request) => {
-      const q = buildListQuery(request.query, LIST_SPEC);
-      const { rows, total } = await listCoupons(ctx.db, q);
-      return listResponse(rows.map(couponJson), total, q);
-    },
+    async (request) => couponPage(ctx.db, request.query),
   );
 
   app.get(

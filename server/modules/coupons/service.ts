@@ -1,8 +1,18 @@
 import type { Db } from '../../db';
 import { onUniqueViolation } from '../../db/errors';
 import { duplicateValue, notFound } from '../../lib/errors';
+import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { recordAudit, type AuditActor } from '../audit';
-import { deleteCoupon, findCoupon, insertCoupon, lockCoupon, updateCoupon, type CouponRow } from './repository';
+import {
+  COUPON_LIST,
+  deleteCoupon,
+  findCoupon,
+  insertCoupon,
+  listCoupons,
+  lockCoupon,
+  updateCoupon,
+  type CouponRow,
+} from './repository';
 import { couponJson } from './serialize';
 
 interface Coupon {
@@ -14,6 +24,13 @@ interface Coupon {
 /** A write whose clash on the unique (case-insensitive) name is API.md's duplicate 400. */
 const naming = <T>(name: string | undefined, write: () => Promise<T>) =>
   onUniqueViolation(write, () => duplicateValue(name ?? ''));
+
+/** A page of coupons with API.md §2's filters, sort and paging. */
+export async function couponPage(db: Db, query: Record<string, unknown>) {
+  const q = buildListQuery(query, COUPON_LIST);
+  const { rows, total } = await listCoupons(db, q);
+  return listResponse(rows.map(couponJson), total, q);
+}
 
 /** What the audit log keeps of a coupon: its fields as the API answers them. */
 const audited = (row: CouponRow) => {
