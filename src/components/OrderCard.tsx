@@ -1,10 +1,10 @@
-import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Order } from '../api/types';
 import { formatDate, formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
-import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from './orderLabels';
+import { EndedBadges, StateBadge } from './OrderBadges';
+import { paymentMethodLabel } from './orderLabels';
 import EmailAddress from './EmailAddress';
 
 interface OrderCardProps {
@@ -13,14 +13,6 @@ interface OrderCardProps {
   to?: string;
   /** Shows the customer's name and e-mail (admin lists). */
   showCustomer?: boolean;
-}
-
-function StateBadge({ done, doneLabel, pendingLabel }: { done: boolean; doneLabel: string; pendingLabel: string }) {
-  return (
-    <Badge bg={done ? 'success' : 'secondary'} className="fw-normal">
-      {done ? doneLabel : pendingLabel}
-    </Badge>
-  );
 }
 
 /** One order: number, date, items, total, paid/delivered state and payment method (customer and admin lists). */
@@ -75,16 +67,7 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
           ))}
         </ul>
         <div className="d-flex flex-wrap align-items-center gap-2 small">
-          {order.isCancelled && (
-            <Badge bg="danger" className="fw-normal">
-              {CANCELLED_LABEL}
-            </Badge>
-          )}
-          {order.isRefunded && (
-            <Badge bg="warning" text="dark" className="fw-normal">
-              {REFUNDED_LABEL}
-            </Badge>
-          )}
+          <EndedBadges order={order} />
           <StateBadge done={order.isPaid} doneLabel="تم الدفع" pendingLabel="لم يتم الدفع" />
           <StateBadge done={order.isDelivered} doneLabel="تم التوصيل" pendingLabel="لم يتم التوصيل" />
           <span className="text-muted">طريقة الدفع: {method}</span>

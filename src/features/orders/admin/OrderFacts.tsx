@@ -1,7 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Order, ShippingAddress } from '../../../api/types';
 import { formatEGP } from '../../../../common/format';
-import { CANCELLED_LABEL, REFUNDED_LABEL, paymentMethodLabel } from '../../../components/orderLabels';
+import { EndedBadges, StateBadge } from '../../../components/OrderBadges';
+import { paymentMethodLabel } from '../../../components/orderLabels';
 import { couponSaving } from '../../../components/orderMoney';
 import { awaitsConfirmation } from '../../../components/orderSteps';
 import WhatsAppLink from './WhatsAppLink';
@@ -19,19 +20,8 @@ export type AdminOrder = Order & {
 export function OrderStateBadges({ order }: { order: AdminOrder }) {
   return (
     <>
-      {order.isCancelled && (
-        <Badge bg="danger" className="fw-normal">
-          {CANCELLED_LABEL}
-        </Badge>
-      )}
-      {order.isRefunded && (
-        <Badge bg="warning" text="dark" className="fw-normal">
-          {REFUNDED_LABEL}
-        </Badge>
-      )}
-      <Badge bg={order.isPaid ? 'success' : 'secondary'} className="fw-normal">
-        {order.isPaid ? 'تم الدفع' : 'لم يتم الدفع'}
-      </Badge>
+      <EndedBadges order={order} />
+      <StateBadge done={order.isPaid} doneLabel="تم الدفع" pendingLabel="لم يتم الدفع" />
       {order.isConfirmed && (
         <Badge bg="success" className="fw-normal">
           تم التأكيد
@@ -47,9 +37,7 @@ export function OrderStateBadges({ order }: { order: AdminOrder }) {
           تم الشحن
         </Badge>
       )}
-      <Badge bg={order.isDelivered ? 'success' : 'secondary'} className="fw-normal">
-        {order.isDelivered ? 'تم التوصيل' : 'لم يتم التوصيل'}
-      </Badge>
+      <StateBadge done={order.isDelivered} doneLabel="تم التوصيل" pendingLabel="لم يتم التوصيل" />
     </>
   );
 }
