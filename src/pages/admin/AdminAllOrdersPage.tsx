@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import type { AdminOrderQuery, OrdersExport as OrdersExportKind } from '../../api/admin/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AdminOrderCard from '../../features/orders/admin/AdminOrderCard';
+import FilterSelect from '../../components/admin/FilterSelect';
 import LoadError from '../../components/LoadError';
 import { PAYMENT_METHOD_LABELS } from '../../components/orderLabels';
 import Paginator from '../../components/Paginator';
@@ -78,33 +79,6 @@ function OrdersExport({ filters }: { filters: Omit<AdminOrderQuery, 'page' | 'li
   );
 }
 
-function YesNoFilter({
-  id,
-  label,
-  yes,
-  no,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  yes: string;
-  no: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Form.Group controlId={id} className="col-6 col-md-3">
-      <Form.Label className="small mb-1">{label}</Form.Label>
-      <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">الكل</option>
-        <option value="false">{no}</option>
-        <option value="true">{yes}</option>
-      </Form.Select>
-    </Form.Group>
-  );
-}
-
 export default function AdminAllOrdersPage() {
   useAdminPageMeta('الطلبات');
   const {
@@ -147,42 +121,46 @@ export default function AdminAllOrdersPage() {
             </Button>
           </div>
         </Form.Group>
-        <YesNoFilter
+        <FilterSelect
           id="orders-paid"
           label="الدفع"
-          yes="تم الدفع"
-          no="لم يتم الدفع"
+          choices={[
+            ['false', 'لم يتم الدفع'],
+            ['true', 'تم الدفع'],
+          ]}
           value={params.get('isPaid') ?? ''}
           onChange={(v) => setFilter('isPaid', v)}
         />
-        <YesNoFilter
+        <FilterSelect
           id="orders-delivered"
           label="التوصيل"
-          yes="تم التوصيل"
-          no="لم يتم التوصيل"
+          choices={[
+            ['false', 'لم يتم التوصيل'],
+            ['true', 'تم التوصيل'],
+          ]}
           value={params.get('isDelivered') ?? ''}
           onChange={(v) => setFilter('isDelivered', v)}
         />
-        <YesNoFilter
+        <FilterSelect
           id="orders-cancelled"
           label="الالغاء"
-          yes="ملغي"
-          no="غير ملغي"
+          choices={[
+            ['false', 'غير ملغي'],
+            ['true', 'ملغي'],
+          ]}
           value={params.get('isCancelled') ?? ''}
           onChange={(v) => setFilter('isCancelled', v)}
         />
-        <Form.Group controlId="orders-method" className="col-6 col-md-3">
-          <Form.Label className="small mb-1">طريقة الدفع</Form.Label>
-          <Form.Select
-            size="sm"
-            value={params.get('paymentMethodType') ?? ''}
-            onChange={(e) => setFilter('paymentMethodType', e.target.value)}
-          >
-            <option value="">الكل</option>
-            <option value="cash">{PAYMENT_METHOD_LABELS.cash}</option>
-            <option value="card">{PAYMENT_METHOD_LABELS.card}</option>
-          </Form.Select>
-        </Form.Group>
+        <FilterSelect
+          id="orders-method"
+          label="طريقة الدفع"
+          choices={[
+            ['cash', PAYMENT_METHOD_LABELS.cash],
+            ['card', PAYMENT_METHOD_LABELS.card],
+          ]}
+          value={params.get('paymentMethodType') ?? ''}
+          onChange={(v) => setFilter('paymentMethodType', v)}
+        />
         <Form.Group controlId="orders-unconfirmed" className="col-12 col-md-6 align-self-center">
           <Form.Check
             type="switch"

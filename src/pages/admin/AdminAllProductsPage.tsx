@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AdminProductCard from '../../features/products/admin/AdminProductCard';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { DELETE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
+import FilterSelect from '../../components/admin/FilterSelect';
 import LoadError from '../../components/LoadError';
 import ConfirmModal from '../../components/ConfirmModal';
 import Paginator from '../../components/Paginator';
@@ -158,50 +159,42 @@ export default function AdminAllProductsPage() {
             </Button>
           </div>
         </Form.Group>
-        <Form.Group controlId="products-category" className="col-6 col-lg-3">
-          <Form.Label className="small mb-1">التصنيف</Form.Label>
-          <Form.Select
-            size="sm"
-            value={params.get('category') ?? ''}
-            onChange={(e) => setFilter('category', e.target.value)}
-          >
-            <option value="">الكل</option>
-            {categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group controlId="products-brand" className="col-6 col-lg-3">
-          <Form.Label className="small mb-1">الماركة</Form.Label>
-          <Form.Select size="sm" value={params.get('brand') ?? ''} onChange={(e) => setFilter('brand', e.target.value)}>
-            <option value="">الكل</option>
-            {brands.map((b) => (
-              <option key={b._id} value={b._id}>
-                {b.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group controlId="products-stock" className="col-6 col-lg-3">
-          <Form.Label className="small mb-1">المخزون</Form.Label>
-          <Form.Select size="sm" value={params.get('stock') ?? ''} onChange={(e) => setFilter('stock', e.target.value)}>
-            <option value="">الكل</option>
-            <option value="out">نفد من المخزون</option>
-            <option value="low">قليل ({LOW_STOCK} او اقل)</option>
-          </Form.Select>
-        </Form.Group>
-        <Form.Group controlId="products-sort" className="col-6 col-lg-3">
-          <Form.Label className="small mb-1">الترتيب</Form.Label>
-          <Form.Select size="sm" value={params.get('sort') ?? ''} onChange={(e) => setFilter('sort', e.target.value)}>
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <FilterSelect
+          id="products-category"
+          label="التصنيف"
+          className="col-6 col-lg-3"
+          choices={categories.map((c) => [c._id, c.name] as const)}
+          value={params.get('category') ?? ''}
+          onChange={(v) => setFilter('category', v)}
+        />
+        <FilterSelect
+          id="products-brand"
+          label="الماركة"
+          className="col-6 col-lg-3"
+          choices={brands.map((b) => [b._id, b.name] as const)}
+          value={params.get('brand') ?? ''}
+          onChange={(v) => setFilter('brand', v)}
+        />
+        <FilterSelect
+          id="products-stock"
+          label="المخزون"
+          className="col-6 col-lg-3"
+          choices={[
+            ['out', 'نفد من المخزون'],
+            ['low', `قليل (${LOW_STOCK} او اقل)`],
+          ]}
+          value={params.get('stock') ?? ''}
+          onChange={(v) => setFilter('stock', v)}
+        />
+        <FilterSelect
+          id="products-sort"
+          label="الترتيب"
+          className="col-6 col-lg-3"
+          required
+          choices={SORTS.map((s) => [s.value, s.label] as const)}
+          value={params.get('sort') ?? ''}
+          onChange={(v) => setFilter('sort', v)}
+        />
         {filtered && (
           <div className="col-12">
             <Button

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../common/format';
 import type { AuditEntry } from '../../api/admin/audit';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import FilterSelect from '../../components/admin/FilterSelect';
 import LoadError from '../../components/LoadError';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
@@ -85,36 +86,20 @@ export default function AdminAuditLogPage() {
           : 'ما غيرته انت في المتجر: متى، وماذا كان وماذا أصبح.'}
       </p>
       <Form role="search" onSubmit={submitText} className="row g-2 align-items-end mb-3" aria-label="تصفية السجل">
-        <Form.Group controlId="audit-action" className="col-6 col-md-3">
-          <Form.Label className="small mb-1">الاجراء</Form.Label>
-          <Form.Select
-            size="sm"
-            value={params.get('action') ?? ''}
-            onChange={(e) => setFilter('action', e.target.value)}
-          >
-            <option value="">الكل</option>
-            {Object.entries(ACTION_LABELS).map(([action, label]) => (
-              <option key={action} value={action}>
-                {label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group controlId="audit-target-type" className="col-6 col-md-3">
-          <Form.Label className="small mb-1">العنصر</Form.Label>
-          <Form.Select
-            size="sm"
-            value={params.get('targetType') ?? ''}
-            onChange={(e) => setFilter('targetType', e.target.value)}
-          >
-            <option value="">الكل</option>
-            {Object.entries(TARGET_LABELS).map(([type, label]) => (
-              <option key={type} value={type}>
-                {label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <FilterSelect
+          id="audit-action"
+          label="الاجراء"
+          choices={Object.entries(ACTION_LABELS)}
+          value={params.get('action') ?? ''}
+          onChange={(v) => setFilter('action', v)}
+        />
+        <FilterSelect
+          id="audit-target-type"
+          label="العنصر"
+          choices={Object.entries(TARGET_LABELS)}
+          value={params.get('targetType') ?? ''}
+          onChange={(v) => setFilter('targetType', v)}
+        />
         <Form.Group controlId="audit-from" className="col-6 col-md-3">
           <Form.Label className="small mb-1">من تاريخ</Form.Label>
           <Form.Control
