@@ -88,6 +88,7 @@ export const STAFF_ORDER_LIST: ListSpec = { fields: { ...ORDER_FIELDS, user: { c
 export const ownOrders = (userId: string) => ({ conditions: ['o.user_id = $1'], params: [userId] as unknown[] });
 
 const INT4_MAX = 2 ** 31 - 1;
+const MAX_EMAIL_LENGTH = 254;
 /**
  * `search` (ours, staff only; API.md's `keyword` stays ignored for orders): an order number (`17` or `#17`), or part of
  * the customer's name, e-mail or phone as at order time, or of the delivery phone, matched in the folded `search_text`
@@ -106,8 +107,10 @@ const UNCONFIRMED =
 
 function keywordSearch(query: Record<string, unknown>): { conditions: string[]; params: unknown[] } {
   const raw = typeof query.search === 'string' ? query.search.trim() : '';
-  // A whole e-mail address: that customer's orders, from its own index (migration 029).
-  if (EMAIL.test(raw)) return { conditions: ["lower(o.user_snapshot->>'email') = $1"], params: [raw.toLowerCase()] };
+  // A whole e-mail address: that customer's orders, from its own index (migration 029). No address is longer than
+  // 254 characters, and the pattern is not tried on longer text, where its backtracking would grow with the square.
+  if (raw.length <= MAX_EMAIL_LENGTH && EMAIL.test(raw))
+    return { conditions: ["lower(o.user_snapshot->>'email') = $1"], params: [raw.toLowerCase()] };
   const digits = /^#?(\d{1,10})$/.exec(raw);
   const number = digits && Number(digits[1]) <= INT4_MAX ? Number(digits[1]) : undefined;
   const folded = foldArabic(raw);
