@@ -37,12 +37,16 @@ export interface ListSpec {
 export interface KeywordSearch {
   condition: (bind: (value: unknown) => string) => string;
   rank: (bind: (value: unknown) => string) => string[];
+  /** The matches at the top of `rank` (every key but the last at its best), which the last key then orders. */
+  firstTier?: (bind: (value: unknown) => string) => string;
 }
 
 /** The page a list asks for (filter, order and window, as pagedList reads it) and the answer's projection. */
 export interface ListQuery extends PageQuery {
   /** Projection of the answer objects; undefined = every field. */
   fields?: { include: boolean; names: string[] };
+  /** The rows are in the keyword search's relevance order (no sort was asked for). */
+  ranked?: true;
 }
 
 const RESERVED = new Set(['page', 'limit', 'sort', 'fields', 'keyword']);
@@ -196,7 +200,8 @@ export function buildListQuery(
     const field = fieldOf(spec, name);
     if (field) order.push(`${field.column} ${descending ? 'DESC' : 'ASC'}`);
   }
-  if (!order.length && search) order.push(...search.rank(bind));
+  const ranked = !order.length && !!search;
+  if (ranked) order.push(...search.rank(bind));
   if (!order.length) order.push(`${spec.fields.createdAt?.column ?? 'created_at'} DESC`);
   const idColumn = spec.fields.createdAt?.column.replace(/created_at$/, 'id') ?? 'id';
   const lastDirection = order[order.length - 1].endsWith('DESC') ? 'DESC' : 'ASC';
@@ -226,6 +231,7 @@ export function buildListQuery(
     limit,
     offset: (page - 1) * limit,
     fields,
+    ...(ranked && { ranked }),
   };
 }
 

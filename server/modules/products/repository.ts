@@ -1,4 +1,4 @@
-import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
+import { pagedList, paginationResult, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { KeywordSearch, ListSpec } from '../../lib/listQuery';
 
 /** A product as productJson reads it (money in piastres). */
@@ -96,6 +96,68 @@ export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<Pro
     from: 'products p',
     unfilteredTotal: 'SELECT n FROM product_count',
   });
+
+/** A keyword search counts its matches up to this many, then answers "more than" (README, API notes). */
+export const KEYWORD_COUNT_CAP = 1000;
+
+/**
+ * How many best sellers a popular keyword's page is first looked for among: a bound on the rows that look costs,
+ * whatever the keyword.
+ */
+const BEST_SELLERS_READ = 2000;
+
+/**
+ * The relevance order's first tier among the BEST_SELLERS_READ best sellers, read down the sold index, at most
+ * `limit` rows. When it gives all `limit`, they are the first `limit` of the whole order: every match outside
+ * the tier ranks after them, and every one inside it that was not read sold less.
+ */
+async function firstTierOfBestSellers<T>(
+  db: Queryable,
+  columns: string,
+  firstTier: { where: string; params: unknown[] },
+  limit: number,
+) {
+  if (limit > BEST_SELLERS_READ) return undefined;
+  const rows = await db.query<T>(
+    `SELECT ${columns} FROM (SELECT * FROM products ORDER BY sold DESC, id DESC LIMIT ${BEST_SELLERS_READ}) p
+     ${firstTier.where} ORDER BY p.sold DESC, p.id DESC LIMIT ${Number(limit)}`,
+    firstTier.params,
+  );
+  return rows.length === limit ? rows : undefined;
+}
+
+/**
+ * A page of a keyword search in relevance order (`q`), counted up to KEYWORD_COUNT_CAP. Ranking costs a visit of
+ * every matching row (12,000 for a common word at 100,000 products), so when more than the cap match and the
+ * page is within the first tier (`firstTier`, the same filters with the tier's condition), the page is read from
+ * the best sellers instead; otherwise every match is ranked.
+ */
+export async function rankedProducts(
+  db: Queryable,
+  q: PageQuery,
+  firstTier?: PageQuery,
+): Promise<PagedList<ProductRow>> {
+  const [{ count }] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p ${q.where} LIMIT ${KEYWORD_COUNT_CAP + 1}) AS capped`,
+    q.params.slice(0, q.whereParams ?? q.params.length),
+  );
+  const capped = count > KEYWORD_COUNT_CAP;
+  const total = capped ? KEYWORD_COUNT_CAP : count;
+  let rows: ProductRow[] = [];
+  if (q.offset < count) {
+    const top =
+      capped && firstTier
+        ? await firstTierOfBestSellers<ProductRow>(db, PRODUCT_COLUMNS, firstTier, q.offset + q.limit)
+        : undefined;
+    rows = top
+      ? top.slice(q.offset)
+      : await db.query<ProductRow>(
+          `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
+          q.params,
+        );
+  }
+  return { rows, total, ...(capped && { capped: true as const }), paginationResult: paginationResult(q, total) };
+}
 
 export const findProduct = (db: Queryable, id: string) =>
   db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
@@ -230,17 +292,25 @@ export interface SuggestedProductRow {
 }
 
 /**
- * The best few products for a keyword search (search.ts keywordSearch), in its relevance order, without a count.
+ * The best few products for a keyword search (search.ts keywordSearch), in its relevance order, without a count:
+ * from the first tier among the best sellers when it has enough, else by ranking every match.
  */
-export function suggestedProducts(db: Queryable, search: KeywordSearch, limit: number) {
+export async function suggestedProducts(db: Queryable, search: KeywordSearch, limit: number) {
+  const columns = 'p.id, p.title, p.image_cover, p.price, p.price_after_discount';
   const params: unknown[] = [];
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
+  const condition = search.condition(bind);
+  if (search.firstTier) {
+    const tier = { where: `WHERE ${condition} AND ${search.firstTier(bind)}`, params: [...params] };
+    const top = await firstTierOfBestSellers<SuggestedProductRow>(db, columns, tier, limit);
+    if (top) return top;
+    params.length = 0;
+  }
   return db.query<SuggestedProductRow>(
-    `SELECT p.id, p.title, p.image_cover, p.price, p.price_after_discount FROM products p
-     WHERE ${search.condition(bind)} ORDER BY ${search.rank(bind).join(', ')}, p.id DESC LIMIT ${Number(limit)}`,
+    `SELECT ${columns} FROM products p WHERE ${search.condition(bind)} ORDER BY ${search.rank(bind).join(', ')}, p.id DESC LIMIT ${Number(limit)}`,
     params,
   );
 }

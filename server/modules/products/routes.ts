@@ -56,11 +56,12 @@ export async function productRoutes(instance: FastifyInstance) {
       config: { listSpec },
     },
     async (request) => {
-      const { q, rows, total, correctedKeyword } = await listProductPage(ctx.db, request.query);
+      const { q, rows, total, capped, correctedKeyword } = await listProductPage(ctx.db, request.query);
       const list = listResponse(
         rows.map((r) => productJson(r, base(request))),
         total,
         q,
+        capped,
       );
       return correctedKeyword === undefined ? list : { ...list, correctedKeyword };
     },

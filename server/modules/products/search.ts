@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/errors';
 import { createGate, type Gate } from '../../lib/gate';
 import { MIN_KEYWORD, buildListQuery, type KeywordSearch, type ListQuery } from '../../lib/listQuery';
 import { ATTACHED_PARTICLES, exactForm, exactTerm, quoteLexeme, stemOf, termsOf, wordsOf } from '../../lib/searchText';
-import { PRODUCT_LIST, listProducts, type ProductRow } from './repository';
+import { PRODUCT_LIST, listProducts, rankedProducts, type ProductRow } from './repository';
 import { normalizeSku } from './sku';
 
 /**
@@ -63,6 +63,8 @@ export interface WordQuery {
   stems: string[];
   /** Exact forms that also match as the start of longer words. */
   prefixes: string[];
+  /** The shop has one of the exact forms (in a product text or a name): else no product matches it exactly. */
+  inShop: boolean;
   /** Ids of the names (with aliases) the word matches, and those it matches exactly. */
   names: Record<NameKind, string[]>;
   exactNames: Record<NameKind, string[]>;
@@ -139,7 +141,8 @@ export function wordQuery(shop: ShopWords, typed: string, prefix: boolean): Word
     if (matches) names[row.kind].push(row.id);
     if (isExact) exactNames[row.kind].push(row.id);
   }
-  return { typed, exact, stems, prefixes, names, exactNames };
+  const inShop = forms.some((form) => isKnown(shop, form));
+  return { typed, exact, stems, prefixes, inShop, names, exactNames };
 }
 
 /** A tsquery (text) of the word's terms: any of them, `weight` A for title words only. */
@@ -172,17 +175,24 @@ const wordCondition = (bind: Bind, word: WordQuery, { titleOnly = false } = {}) 
 /** 0 when the word is in the title (weight A), 1 in a name of the product's category, subcategory or brand, else 2. */
 function wordPlace(bind: Bind, word: WordQuery): string {
   const inNames = namesCondition(bind, word.names);
-  return `(CASE WHEN p.search_vector @@ ${bind(tsqueryOf(word, { weight: 'A' }))}::tsquery THEN 0${
+  return `(CASE WHEN ${inTitle(bind, word)} THEN 0${
     inNames.length ? ` WHEN ${inNames.join(' OR ')} THEN 1` : ''
   } ELSE 2 END)`;
 }
 
-/** 0 when the word matches as itself (not only by its stem or as the start of a longer word), else 1. */
-const wordInexact = (bind: Bind, word: WordQuery) =>
-  `(CASE WHEN ${[
+/** The word is in the title. */
+const inTitle = (bind: Bind, word: WordQuery) =>
+  `p.search_vector @@ ${bind(tsqueryOf(word, { weight: 'A' }))}::tsquery`;
+
+/** The word matches as itself (not only by its stem or as the start of a longer word). */
+const matchesExactly = (bind: Bind, word: WordQuery) =>
+  `(${[
     `p.search_vector @@ ${bind(tsqueryOf(word, { exactOnly: true }))}::tsquery`,
     ...namesCondition(bind, word.exactNames),
-  ].join(' OR ')} THEN 0 ELSE 1 END)`;
+  ].join(' OR ')})`;
+
+/** 0 when the word matches as itself, else 1. */
+const wordInexact = (bind: Bind, word: WordQuery) => `(CASE WHEN ${matchesExactly(bind, word)} THEN 0 ELSE 1 END)`;
 
 const allOf = (conditions: string[]) => (conditions.length ? `(${conditions.join(' AND ')})` : 'false');
 
@@ -210,12 +220,19 @@ export function keywordSearch(query: KeywordQuery, { titleOnly = false } = {}): 
             'p.sold DESC',
           ]
         : [],
+    // Every word in the title and as typed where the shop has it so (and, after a typo fallback, the original
+    // words matching): no match ranks higher.
+    firstTier: (bind) =>
+      allOf([
+        ...(original ? [allOf(original.map((w) => wordCondition(bind, w, { titleOnly })))] : []),
+        ...words.map((w) => inTitle(bind, w)),
+        ...words.filter((w) => w.inShop).map((w) => matchesExactly(bind, w)),
+      ]),
   };
 }
 
 /** The words of a keyword that the shop has in no form: the typo fallback looks for similar words instead. */
-export const unknownWords = (shop: ShopWords, words: WordQuery[]) =>
-  words.filter((w) => !w.exact.some((t) => shop.known.has(t.slice(1))) && [...w.typed].length >= 3);
+export const unknownWords = (words: WordQuery[]) => words.filter((w) => !w.inShop && [...w.typed].length >= 3);
 
 /** How alike (pg_trgm similarity) a shop word must be to replace a typed word; 0.3 misses one-letter typos of four-letter words. */
 const SIMILAR_ENOUGH = 0.25;
@@ -291,6 +308,8 @@ export interface ProductPage {
   q: ListQuery;
   rows: ProductRow[];
   total: number;
+  /** More than `total` match (a keyword search counts up to KEYWORD_COUNT_CAP). */
+  capped?: true;
   /** The keyword with typos replaced, when the fallback found more. */
   correctedKeyword?: string;
 }
@@ -346,9 +365,8 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
   const words = keywordWords(keyword);
   const shop = await shopWordsFor(db, words);
   const asked = words.map((w) => wordQuery(shop, w, [...w].length >= PREFIX_FROM));
-  const q = buildListQuery(query, PRODUCT_LIST, [], [], keywordSearch({ words: asked }));
-  const found = await listProducts(db, q);
-  const unknown = found.total < FEW_RESULTS ? unknownWords(shop, asked) : [];
+  const [q, found] = await searchPage(db, query, { words: asked });
+  const unknown = found.total < FEW_RESULTS ? unknownWords(asked) : [];
   if (!unknown.length) return { q, ...found };
 
   const similar = await similarWords(
@@ -362,12 +380,24 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
     const word = similar.get(w.typed);
     return word ? wordQuery(shop, word, [...word].length >= PREFIX_FROM) : w;
   });
-  const fixedQ = buildListQuery(query, PRODUCT_LIST, [], [], keywordSearch({ words: fixed, original: asked }));
-  const fixedFound = await listProducts(db, fixedQ);
+  const [fixedQ, fixedFound] = await searchPage(db, query, { words: fixed, original: asked });
   if (fixedFound.total <= found.total) return { q, ...found };
   const texts = [
     ...fixedFound.rows.flatMap((r) => [r.title, r.description]),
     ...shop.names.flatMap((n) => [n.name, ...n.aliases]),
   ];
   return { q: fixedQ, ...fixedFound, correctedKeyword: correctedKeyword(keyword, similar, texts) };
+}
+
+/** A page of the keyword's matches, with its query; in relevance order unless a sort is asked for. */
+async function searchPage(db: Queryable, query: Record<string, unknown>, keyword: KeywordQuery) {
+  const search = keywordSearch(keyword);
+  const q = buildListQuery(query, PRODUCT_LIST, [], [], search);
+  const firstTier = q.ranked
+    ? buildListQuery(query, PRODUCT_LIST, [], [], {
+        condition: (bind) => `${search.condition(bind)} AND ${search.firstTier!(bind)}`,
+        rank: () => [],
+      })
+    : undefined;
+  return [q, await rankedProducts(db, q, firstTier)] as const;
 }

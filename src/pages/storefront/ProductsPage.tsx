@@ -20,7 +20,7 @@ export default function ProductsPage() {
   const { page, goToPage, retry } = useProductSearch();
   // On phones the filter folds away behind a button so the products come first.
   const [filterOpen, setFilterOpen] = useState(false);
-  const { items, results, numberOfPages, status, correctedKeyword } = useAppSelector((state) =>
+  const { items, results, resultsCapped, numberOfPages, status, correctedKeyword } = useAppSelector((state) =>
     selectProductList(state, 'search'),
   );
 
@@ -29,8 +29,9 @@ export default function ProductsPage() {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 my-3">
         <h1 className="h5 m-0" aria-live="polite">
           {/* The count only once this search has answered: never the previous search's count, nor 0 while loading. */}
+          {/* A common word is counted up to 1,000 by the server, which then says so. */}
           {status === 'succeeded' ? (
-            resultsLabel(results)
+            `${resultsCapped ? 'أكثر من ' : ''}${resultsLabel(results)}`
           ) : (
             <span className="placeholder-glow">
               {status !== 'failed' && <span className="placeholder" style={{ width: '6em' }} aria-hidden="true" />}

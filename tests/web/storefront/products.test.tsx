@@ -72,6 +72,21 @@ describe('/products listing', () => {
     await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
   });
 
+  it('says "more than 1000 results" when the server stopped counting a common word there', async () => {
+    server.use(
+      http.get('*/api/v1/products', () =>
+        HttpResponse.json({
+          ...listOf(products, 8),
+          results: 1000,
+          resultsCapped: true,
+          paginationResult: { currentPage: 1, limit: 8, numberOfPages: 125, nextPage: 2 },
+        }),
+      ),
+    );
+    renderApp('/products');
+    expect(await screen.findByRole('heading', { name: 'أكثر من 1,000 نتيجة' })).toBeInTheDocument();
+  });
+
   it('says which words it searched when the server replaced a mistyped keyword, and nothing otherwise', async () => {
     let corrected: string | undefined = 'سامسونج';
     server.use(
