@@ -102,15 +102,29 @@ describe('a keyword more than 1,000 products match', () => {
     await expectShirtsFirst(rows);
   });
 
-  it('an asked-for sort still wins, and exactly 1,000 matches are counted exactly', async () => {
+  it('an asked-for sort still wins, and a filter beside the word is counted exactly', async () => {
     const rows = await fill(
       shirts(30, (i) => i),
-      trousers(970, (i) => 100 + i),
+      trousers(1100, (i) => 100 + i),
     );
     const cheapest = await list(`keyword=${shirtWord}&limit=3&sort=price`);
     expect(titlesOf(cheapest)).toEqual(rows.slice(0, 3).map((r) => r.title));
-    expect(cheapest.results).toBe(1000);
-    expect(cheapest).not.toHaveProperty('resultsCapped');
+    expect(cheapest).toMatchObject({ results: 1000, resultsCapped: true });
+    // Prices are 100.01, 100.02 … EGP in insertion order.
+    const filtered = await list(`keyword=${shirtWord}&limit=3&price[lte]=100.5`);
+    expect(filtered.results).toBe(50);
+    expect(filtered).not.toHaveProperty('resultsCapped');
+  });
+
+  it('exactly 1,000 matches are counted exactly', async () => {
+    await fill(
+      shirts(30, (i) => i),
+      trousers(970, (i) => 100 + i),
+    );
+    const answer = await list(`keyword=${shirtWord}&limit=10`);
+    expect(answer.results).toBe(1000);
+    expect(answer).not.toHaveProperty('resultsCapped');
+    expect(answer.paginationResult.numberOfPages).toBe(100);
   });
 });
 

@@ -127,20 +127,25 @@ async function firstTierOfBestSellers<T>(
 }
 
 /**
- * A page of a keyword search in relevance order (`q`), counted up to KEYWORD_COUNT_CAP. Ranking costs a visit of
- * every matching row (12,000 for a common word at 100,000 products), so when more than the cap match and the
- * page is within the first tier (`firstTier`, the same filters with the tier's condition), the page is read from
- * the best sellers instead; otherwise every match is ranked.
+ * A page of a keyword search in relevance order (`q`), counted up to KEYWORD_COUNT_CAP (not at all when the caller
+ * knows that more match: `atLeast`). Ranking costs a visit of every matching row (12,000 for a common word at
+ * 100,000 products), so when more than the cap match and the page is within the first tier (`firstTier`, the same
+ * filters with the tier's condition), the page is read from the best sellers instead; otherwise every match is ranked.
  */
 export async function rankedProducts(
   db: Queryable,
   q: PageQuery,
-  firstTier?: PageQuery,
+  { firstTier, atLeast = 0 }: { firstTier?: PageQuery; atLeast?: number },
 ): Promise<PagedList<ProductRow>> {
-  const [{ count }] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p ${q.where} LIMIT ${KEYWORD_COUNT_CAP + 1}) AS capped`,
-    q.params.slice(0, q.whereParams ?? q.params.length),
-  );
+  const count =
+    atLeast > KEYWORD_COUNT_CAP
+      ? atLeast
+      : (
+          await db.query<{ count: number }>(
+            `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p ${q.where} LIMIT ${KEYWORD_COUNT_CAP + 1}) AS capped`,
+            q.params.slice(0, q.whereParams ?? q.params.length),
+          )
+        )[0].count;
   const capped = count > KEYWORD_COUNT_CAP;
   const total = capped ? KEYWORD_COUNT_CAP : count;
   let rows: ProductRow[] = [];

@@ -65,6 +65,8 @@ export interface WordQuery {
   prefixes: string[];
   /** The shop has one of the exact forms (in a product text or a name): else no product matches it exactly. */
   inShop: boolean;
+  /** How many products at least the word matches: those that hold one of its exact forms in their texts. */
+  atLeast: number;
   /** Ids of the names (with aliases) the word matches, and those it matches exactly. */
   names: Record<NameKind, string[]>;
   exactNames: Record<NameKind, string[]>;
@@ -95,6 +97,8 @@ const withoutParticle = (word: string) =>
  */
 export interface ShopWords {
   known: Set<string>;
+  /** How many products hold each of the words in their texts (search_words). */
+  products: Map<string, number>;
   names: NamedRow[];
 }
 
@@ -106,12 +110,15 @@ export async function shopWordsFor(db: Queryable, words: string[]): Promise<Shop
     if (rest) forms.add(exactForm(rest));
   }
   const [rows, names] = await Promise.all([
-    db.query<{ word: string }>('SELECT word FROM search_words WHERE word = ANY($1::text[])', [[...forms]]),
+    db.query<{ word: string; products: number }>(
+      'SELECT word, products FROM search_words WHERE word = ANY($1::text[])',
+      [[...forms]],
+    ),
     namesForSearch(db),
   ]);
   const known = new Set(rows.map((r) => r.word));
   for (const n of names) for (const t of nameTerms(n)) if (t.startsWith('=')) known.add(t.slice(1));
-  return { known, names };
+  return { known, products: new Map(rows.map((r) => [r.word, r.products])), names };
 }
 
 /** Whether the shop has the word as typed (in a product text or a name). */
@@ -142,7 +149,8 @@ export function wordQuery(shop: ShopWords, typed: string, prefix: boolean): Word
     if (isExact) exactNames[row.kind].push(row.id);
   }
   const inShop = forms.some((form) => isKnown(shop, form));
-  return { typed, exact, stems, prefixes, inShop, names, exactNames };
+  const atLeast = Math.max(...forms.map((form) => shop.products.get(exactForm(form)) ?? 0));
+  return { typed, exact, stems, prefixes, inShop, atLeast, names, exactNames };
 }
 
 /** A tsquery (text) of the word's terms: any of them, `weight` A for title words only. */
@@ -389,7 +397,11 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
   return { q: fixedQ, ...fixedFound, correctedKeyword: correctedKeyword(keyword, similar, texts) };
 }
 
-/** A page of the keyword's matches, with its query; in relevance order unless a sort is asked for. */
+/**
+ * A page of the keyword's matches, with its query; in relevance order unless a sort is asked for. A keyword of one
+ * word and no other filter matches at least the products that hold the word (atLeast): more than the count's cap
+ * needs no count.
+ */
 async function searchPage(db: Queryable, query: Record<string, unknown>, keyword: KeywordQuery) {
   const search = keywordSearch(keyword);
   const q = buildListQuery(query, PRODUCT_LIST, [], [], search);
@@ -399,5 +411,8 @@ async function searchPage(db: Queryable, query: Record<string, unknown>, keyword
         rank: () => [],
       })
     : undefined;
-  return [q, await rankedProducts(db, q, firstTier)] as const;
+  const keywordAlone =
+    keyword.words.length === 1 && !keyword.original && !buildListQuery({ ...query, keyword: '' }, PRODUCT_LIST).where;
+  const atLeast = keywordAlone ? keyword.words[0].atLeast : 0;
+  return [q, await rankedProducts(db, q, { firstTier, atLeast })] as const;
 }
