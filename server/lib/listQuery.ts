@@ -37,8 +37,6 @@ export interface ListSpec {
 export interface KeywordSearch {
   condition: (bind: (value: unknown) => string) => string;
   rank: (bind: (value: unknown) => string) => string[];
-  /** The matches at the top of `rank` (every key but the last at its best), which the last key then orders. */
-  firstTier?: (bind: (value: unknown) => string) => string;
 }
 
 /** The page a list asks for (filter, order and window, as pagedList reads it) and the answer's projection. */

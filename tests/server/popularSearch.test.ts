@@ -102,6 +102,19 @@ describe('a keyword more than 1,000 products match', () => {
     await expectShirtsFirst(rows);
   });
 
+  it('lists every match once, in the same order, on pages past the first 1,000', async () => {
+    const rows = await fill(
+      shirts(30, (i) => i),
+      trousers(2100, (i) => 1000 + i),
+    );
+    const pages = [];
+    for (let page = 1; page <= 22; page++) pages.push(await list(`keyword=${shirtWord}&limit=100&page=${page}`));
+    expect(pages.flatMap(titlesOf)).toEqual([
+      ...bySoldDesc(rows.filter((r) => r.title.startsWith('قميص'))),
+      ...bySoldDesc(rows.filter((r) => r.title.startsWith('بنطلون'))),
+    ]);
+  });
+
   it('an asked-for sort still wins, and a filter beside the word is counted exactly', async () => {
     const rows = await fill(
       shirts(30, (i) => i),

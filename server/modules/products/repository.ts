@@ -1,5 +1,5 @@
-import { pagedList, paginationResult, type PageQuery, type PagedList, type Queryable } from '../../db';
-import type { KeywordSearch, ListSpec } from '../../lib/listQuery';
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
+import type { ListSpec } from '../../lib/listQuery';
 
 /** A product as productJson reads it (money in piastres). */
 export interface ProductRow {
@@ -97,72 +97,55 @@ export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<Pro
     unfilteredTotal: 'SELECT n FROM product_count',
   });
 
-/** A keyword search counts its matches up to this many, then answers "more than" (README, API notes). */
-export const KEYWORD_COUNT_CAP = 1000;
-
 /**
- * How many best sellers a popular keyword's page is first looked for among: a bound on the rows that look costs,
- * whatever the keyword.
+ * How many best sellers a common keyword's page is looked for among first (search.ts): a bound on the rows that
+ * costs, whatever the keyword.
  */
-const BEST_SELLERS_READ = 2000;
+export const BEST_SELLERS_READ = 2000;
 
-/**
- * The relevance order's first tier among the BEST_SELLERS_READ best sellers, read down the sold index, at most
- * `limit` rows. When it gives all `limit`, they are the first `limit` of the whole order: every match outside
- * the tier ranks after them, and every one inside it that was not read sold less.
- */
-async function firstTierOfBestSellers<T>(
-  db: Queryable,
-  columns: string,
-  firstTier: { where: string; params: unknown[] },
-  limit: number,
-) {
-  if (limit > BEST_SELLERS_READ) return undefined;
-  const rows = await db.query<T>(
-    `SELECT ${columns} FROM (SELECT * FROM products ORDER BY sold DESC, id DESC LIMIT ${BEST_SELLERS_READ}) p
-     ${firstTier.where} ORDER BY p.sold DESC, p.id DESC LIMIT ${Number(limit)}`,
-    firstTier.params,
+/** The filter of a list query: its WHERE and the parameters it binds. */
+type Filter = Pick<PageQuery, 'where' | 'params' | 'whereParams'>;
+const filterParams = (q: Filter) => q.params.slice(0, q.whereParams ?? q.params.length);
+
+/** How many products match the filter, counted up to `cap` + 1 (the count stops there). */
+export async function countProductsUpTo(db: Queryable, q: Filter, cap: number) {
+  const [{ count }] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p ${q.where} LIMIT ${Number(cap) + 1}) AS capped`,
+    filterParams(q),
   );
-  return rows.length === limit ? rows : undefined;
+  return count;
 }
 
-/**
- * A page of a keyword search in relevance order (`q`), counted up to KEYWORD_COUNT_CAP (not at all when the caller
- * knows that more match: `atLeast`). Ranking costs a visit of every matching row (12,000 for a common word at
- * 100,000 products), so when more than the cap match and the page is within the first tier (`firstTier`, the same
- * filters with the tier's condition), the page is read from the best sellers instead; otherwise every match is ranked.
- */
-export async function rankedProducts(
-  db: Queryable,
-  q: PageQuery,
-  { firstTier, atLeast = 0 }: { firstTier?: PageQuery; atLeast?: number },
-): Promise<PagedList<ProductRow>> {
-  const count =
-    atLeast > KEYWORD_COUNT_CAP
-      ? atLeast
-      : (
-          await db.query<{ count: number }>(
-            `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p ${q.where} LIMIT ${KEYWORD_COUNT_CAP + 1}) AS capped`,
-            q.params.slice(0, q.whereParams ?? q.params.length),
-          )
-        )[0].count;
-  const capped = count > KEYWORD_COUNT_CAP;
-  const total = capped ? KEYWORD_COUNT_CAP : count;
-  let rows: ProductRow[] = [];
-  if (q.offset < count) {
-    const top =
-      capped && firstTier
-        ? await firstTierOfBestSellers<ProductRow>(db, PRODUCT_COLUMNS, firstTier, q.offset + q.limit)
-        : undefined;
-    rows = top
-      ? top.slice(q.offset)
-      : await db.query<ProductRow>(
-          `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
-          q.params,
-        );
-  }
-  return { rows, total, ...(capped && { capped: true as const }), paginationResult: paginationResult(q, total) };
+/** Ids of products that match the filter, at most `limit`, in no order. */
+export async function productIdsUpTo(db: Queryable, q: Filter, limit: number) {
+  const rows = await db.query<{ id: string }>(
+    `SELECT p.id FROM products p ${q.where} LIMIT ${Number(limit)}`,
+    filterParams(q),
+  );
+  return rows.map((r) => r.id);
 }
+
+/** The products of a page in its order (`q.limit` from `q.offset`), without a count. */
+export const productPage = (db: Queryable, q: PageQuery) =>
+  db.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
+    q.params,
+  );
+
+/**
+ * The products among the BEST_SELLERS_READ best sellers that match the filter, best seller first, at most `limit`:
+ * read down the sold index, so it costs at most that many rows, and fewer when matches are common.
+ */
+export const amongBestSellers = (db: Queryable, q: Filter, limit = BEST_SELLERS_READ) =>
+  db.query<ProductRow>(bestSellersSql(PRODUCT_COLUMNS, q, limit), filterParams(q));
+
+/** The ids of amongBestSellers. */
+export const bestSellerIds = async (db: Queryable, q: Filter) =>
+  (await db.query<{ id: string }>(bestSellersSql('p.id', q, BEST_SELLERS_READ), filterParams(q))).map((r) => r.id);
+
+const bestSellersSql = (columns: string, q: Filter, limit: number) =>
+  `SELECT ${columns} FROM (SELECT * FROM products ORDER BY sold DESC, id DESC LIMIT ${BEST_SELLERS_READ}) p
+   ${q.where} ORDER BY p.sold DESC, p.id DESC LIMIT ${Number(limit)}`;
 
 export const findProduct = (db: Queryable, id: string) =>
   db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
@@ -285,37 +268,4 @@ export async function removeSubcategoryFromProducts(tx: Queryable, subcategoryId
       [subcategoryId, unlessInCategory],
     );
   }
-}
-
-/** What the search suggestions show of a product. */
-export interface SuggestedProductRow {
-  id: string;
-  title: string;
-  image_cover: string;
-  price: number;
-  price_after_discount: number | null;
-}
-
-/**
- * The best few products for a keyword search (search.ts keywordSearch), in its relevance order, without a count:
- * from the first tier among the best sellers when it has enough, else by ranking every match.
- */
-export async function suggestedProducts(db: Queryable, search: KeywordSearch, limit: number) {
-  const columns = 'p.id, p.title, p.image_cover, p.price, p.price_after_discount';
-  const params: unknown[] = [];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const condition = search.condition(bind);
-  if (search.firstTier) {
-    const tier = { where: `WHERE ${condition} AND ${search.firstTier(bind)}`, params: [...params] };
-    const top = await firstTierOfBestSellers<SuggestedProductRow>(db, columns, tier, limit);
-    if (top) return top;
-    params.length = 0;
-  }
-  return db.query<SuggestedProductRow>(
-    `SELECT ${columns} FROM products p WHERE ${search.condition(bind)} ORDER BY ${search.rank(bind).join(', ')}, p.id DESC LIMIT ${Number(limit)}`,
-    params,
-  );
 }

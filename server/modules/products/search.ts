@@ -4,7 +4,17 @@ import { HttpError } from '../../lib/errors';
 import { createGate, type Gate } from '../../lib/gate';
 import { MIN_KEYWORD, buildListQuery, type KeywordSearch, type ListQuery } from '../../lib/listQuery';
 import { ATTACHED_PARTICLES, exactForm, exactTerm, quoteLexeme, stemOf, termsOf, wordsOf } from '../../lib/searchText';
-import { PRODUCT_LIST, listProducts, rankedProducts, type ProductRow } from './repository';
+import {
+  BEST_SELLERS_READ,
+  PRODUCT_LIST,
+  amongBestSellers,
+  bestSellerIds,
+  countProductsUpTo,
+  listProducts,
+  productIdsUpTo,
+  productPage,
+  type ProductRow,
+} from './repository';
 import { normalizeSku } from './sku';
 
 /**
@@ -204,12 +214,24 @@ const wordInexact = (bind: Bind, word: WordQuery) => `(CASE WHEN ${matchesExactl
 
 const allOf = (conditions: string[]) => (conditions.length ? `(${conditions.join(' AND ')})` : 'false');
 
+/** Every word in the title, read from the index of title words (migration 030), which serves no weights. */
+const allInTitle = (bind: Bind, words: WordQuery[]) =>
+  `strip(ts_filter(p.search_vector, '{a}')) @@ ${bind(words.map((w) => `(${tsqueryOf(w)})`).join(' & '))}::tsquery`;
+
+/** A keyword search by words, with the parts of its relevance order that a common word's page is read by. */
+export interface WordSearch extends KeywordSearch {
+  /** The matches no other match ranks above: every word in the title, and as typed where the shop has it so. */
+  firstTier: (bind: Bind) => string;
+  /** The matches with every word in the title, which rank above all others. */
+  inTitle: (bind: Bind) => string;
+}
+
 /**
  * The listing's keyword condition and relevance order (used when no sort is asked for): products with the
  * original words before typo corrections, then those with more words in the title (then in a name, then in the
  * description), then those with more exact words (not stems or starts of words), then best sellers.
  */
-export function keywordSearch(query: KeywordQuery, { titleOnly = false } = {}): KeywordSearch {
+export function keywordSearch(query: KeywordQuery, { titleOnly = false } = {}): WordSearch {
   const { words, original } = query;
   return {
     condition: (bind) => {
@@ -228,14 +250,15 @@ export function keywordSearch(query: KeywordQuery, { titleOnly = false } = {}): 
             'p.sold DESC',
           ]
         : [],
-    // Every word in the title and as typed where the shop has it so (and, after a typo fallback, the original
-    // words matching): no match ranks higher.
+    // After a typo fallback, the original words matching come first too.
     firstTier: (bind) =>
       allOf([
         ...(original ? [allOf(original.map((w) => wordCondition(bind, w, { titleOnly })))] : []),
         ...words.map((w) => inTitle(bind, w)),
         ...words.filter((w) => w.inShop).map((w) => matchesExactly(bind, w)),
       ]),
+    inTitle: (bind) =>
+      original ? allOf([allInTitle(bind, words), allInTitle(bind, original)]) : allInTitle(bind, words),
   };
 }
 
@@ -373,28 +396,101 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
   const words = keywordWords(keyword);
   const shop = await shopWordsFor(db, words);
   const asked = words.map((w) => wordQuery(shop, w, [...w].length >= PREFIX_FROM));
-  const [q, found] = await searchPage(db, query, { words: asked });
+  const found = await searchPage(db, query, { words: asked });
   const unknown = found.total < FEW_RESULTS ? unknownWords(asked) : [];
-  if (!unknown.length) return { q, ...found };
+  if (!unknown.length) return found;
 
   const similar = await similarWords(
     db,
     shop,
     unknown.map((w) => w.typed),
   );
-  if (!similar.size) return { q, ...found };
+  if (!similar.size) return found;
   for (const word of similar.values()) shop.known.add(word);
   const fixed = asked.map((w) => {
     const word = similar.get(w.typed);
     return word ? wordQuery(shop, word, [...word].length >= PREFIX_FROM) : w;
   });
-  const [fixedQ, fixedFound] = await searchPage(db, query, { words: fixed, original: asked });
-  if (fixedFound.total <= found.total) return { q, ...found };
+  const fixedFound = await searchPage(db, query, { words: fixed, original: asked });
+  if (fixedFound.total <= found.total) return found;
   const texts = [
     ...fixedFound.rows.flatMap((r) => [r.title, r.description]),
     ...shop.names.flatMap((n) => [n.name, ...n.aliases]),
   ];
-  return { q: fixedQ, ...fixedFound, correctedKeyword: correctedKeyword(keyword, similar, texts) };
+  return { ...fixedFound, correctedKeyword: correctedKeyword(keyword, similar, texts) };
+}
+
+/** A keyword search counts its matches up to this many, then answers "more than" (README, API notes). */
+export const KEYWORD_COUNT_CAP = 1000;
+
+/**
+ * The page `q` asks for of a keyword search, and how many match: counted up to KEYWORD_COUNT_CAP + 1, or `atLeast`
+ * when the caller knows that more than the cap match. `uncounted`: the count is not needed (suggestions), so the
+ * first tier's best sellers are tried before counting, and when they fill the page there is no count.
+ */
+export async function findMatches(
+  db: Queryable,
+  query: Record<string, unknown>,
+  search: WordSearch,
+  { atLeast = 0, uncounted = false } = {},
+): Promise<{ q: ListQuery; rows: ProductRow[]; count?: number }> {
+  const q = buildListQuery(query, PRODUCT_LIST, [], [], search);
+  const first = uncounted && q.ranked ? await firstTierPage(db, query, search, q) : undefined;
+  if (first) return { q, rows: first };
+  const count = atLeast > KEYWORD_COUNT_CAP ? atLeast : await countProductsUpTo(db, q, KEYWORD_COUNT_CAP);
+  // Past the last match (when they were all counted) there is nothing to read.
+  if (count <= KEYWORD_COUNT_CAP && q.offset >= count) return { q, rows: [], count };
+  if (count <= KEYWORD_COUNT_CAP || !q.ranked) return { q, rows: await productPage(db, q), count };
+  return {
+    q,
+    rows: (!uncounted && (await firstTierPage(db, query, search, q))) || (await commonWordPage(db, query, search, q)),
+    count,
+  };
+}
+
+/** The keyword's search narrowed by one more condition, in its relevance order. */
+const narrowed = (query: Record<string, unknown>, search: WordSearch, condition: (bind: Bind) => string) =>
+  buildListQuery(query, PRODUCT_LIST, [], [], {
+    condition: (bind) => `${search.condition(bind)} AND ${condition(bind)}`,
+    rank: search.rank,
+  });
+
+/** The page when the first tier's best sellers fill it: nothing ranks above them, nor above the first of them. */
+async function firstTierPage(db: Queryable, query: Record<string, unknown>, search: WordSearch, q: ListQuery) {
+  const end = q.offset + q.limit;
+  if (end > BEST_SELLERS_READ) return undefined;
+  const first = await amongBestSellers(db, narrowed(query, search, search.firstTier), end);
+  return first.length === end ? first.slice(q.offset) : undefined;
+}
+
+/**
+ * A page in relevance order of a keyword more than KEYWORD_COUNT_CAP products match, without ranking every match
+ * (a visit of each: 12,000 for a common word at 100,000 products). The matches with every word in the title (read
+ * from their index; when they are common too, every match is ranked) and those among the BEST_SELLERS_READ best
+ * sellers are ranked, then the other matches: a product that has the words only outside its title and sells little
+ * comes after those. The order is the same on every page.
+ */
+async function commonWordPage(db: Queryable, query: Record<string, unknown>, search: WordSearch, q: ListQuery) {
+  const titled = await productIdsUpTo(db, narrowed(query, search, search.inTitle), KEYWORD_COUNT_CAP + 1);
+  if (titled.length > KEYWORD_COUNT_CAP) return productPage(db, q);
+  const chosen = [...new Set([...titled, ...(await bestSellerIds(db, q))])];
+  const end = q.offset + q.limit;
+  const rows: ProductRow[] = [];
+  if (q.offset < chosen.length) {
+    // Matches all: only the filters beside the keyword, so the ids are read from the primary key alone.
+    const inChosen = buildListQuery(query, PRODUCT_LIST, [], [], {
+      condition: (bind) => `p.id = ANY(${bind(chosen)}::uuid[])`,
+      rank: search.rank,
+    });
+    const limit = Math.min(end, chosen.length) - q.offset;
+    rows.push(...(await productPage(db, { ...inChosen, offset: q.offset, limit })));
+  }
+  if (end > chosen.length) {
+    const others = narrowed(query, search, (bind) => `NOT (p.id = ANY(${bind(chosen)}::uuid[]))`);
+    const from = Math.max(q.offset, chosen.length);
+    rows.push(...(await productPage(db, { ...others, offset: from - chosen.length, limit: end - from })));
+  }
+  return rows;
 }
 
 /**
@@ -403,16 +499,11 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
  * needs no count.
  */
 async function searchPage(db: Queryable, query: Record<string, unknown>, keyword: KeywordQuery) {
-  const search = keywordSearch(keyword);
-  const q = buildListQuery(query, PRODUCT_LIST, [], [], search);
-  const firstTier = q.ranked
-    ? buildListQuery(query, PRODUCT_LIST, [], [], {
-        condition: (bind) => `${search.condition(bind)} AND ${search.firstTier!(bind)}`,
-        rank: () => [],
-      })
-    : undefined;
-  const keywordAlone =
+  const alone =
     keyword.words.length === 1 && !keyword.original && !buildListQuery({ ...query, keyword: '' }, PRODUCT_LIST).where;
-  const atLeast = keywordAlone ? keyword.words[0].atLeast : 0;
-  return [q, await rankedProducts(db, q, { firstTier, atLeast })] as const;
+  const atLeast = alone ? keyword.words[0].atLeast : 0;
+  const { q, rows, count = 0 } = await findMatches(db, query, keywordSearch(keyword), { atLeast });
+  const capped = count > KEYWORD_COUNT_CAP;
+  const total = capped ? KEYWORD_COUNT_CAP : count;
+  return { q, rows, total, ...(capped && { capped: true as const }) };
 }

@@ -17,7 +17,6 @@ import {
   findStoredProduct,
   insertProduct,
   lockProductForAudit,
-  suggestedProducts,
   updateProduct,
   type ProductValues,
   type StoredProductRow,
@@ -25,6 +24,7 @@ import {
 import type { NewProduct, ProductForm } from './schemas';
 import {
   PREFIX_FROM,
+  findMatches,
   keywordSearch,
   keywordWords,
   shopWordsFor,
@@ -240,11 +240,8 @@ export async function productSuggestions(db: Queryable, keyword: string) {
 
   const shop = await shopWordsFor(db, words);
   const asked = words.map((w, i) => wordQuery(shop, w, i === words.length - 1 || [...w].length >= PREFIX_FROM));
-  const products = await suggestedProducts(
-    db,
-    keywordSearch({ words: asked }, { titleOnly: true }),
-    SUGGESTED_PRODUCTS,
-  );
+  const search = keywordSearch({ words: asked }, { titleOnly: true });
+  const { rows: products } = await findMatches(db, { limit: SUGGESTED_PRODUCTS }, search, { uncounted: true });
   const names = (kind: NameKind) =>
     suggestedNames(
       shop.names.filter((n) => n.kind === kind),
