@@ -5,6 +5,7 @@ import {
   createProduct,
   createSubcategory,
   createUser,
+  onPostgres,
   useTestApp,
   type TestUser,
 } from './helpers';
@@ -247,6 +248,62 @@ describe('GET /api/v1/dashboard', () => {
     expect(await best()).toEqual(await expected());
     expect((await best()).length).toBe(5);
   });
+
+  it.runIf(onPostgres)(
+    'PostgreSQL: an older order cancelled while the day’s sums are being computed is never left out of them',
+    async () => {
+      const ids: string[] = [];
+      for (const title of ['هاتف', 'ساعة', 'حقيبة', 'كتاب', 'قلم', 'كوب', 'مصباح']) {
+        ids.push(await createProduct(t, { title, quantity: 500 }));
+      }
+      const sold = async () => {
+        const { data } = (await get('/api/v1/dashboard', manager)).json();
+        return data.bestSellers.map((b: { product: { _id: string }; sold: number }) => [b.product._id, b.sold]);
+      };
+      // What the 30 days' orders say, summed from the orders themselves.
+      const expected = async () =>
+        (
+          await t.db.query<{ id: string; sold: number }>(
+            `SELECT oi.product_id AS id, sum(oi.count)::int AS sold FROM orders o JOIN order_items oi ON oi.order_id = o.id
+             WHERE NOT o.is_cancelled AND o.created_at >= $1
+             GROUP BY oi.product_id ORDER BY sold DESC, sum(oi.count * oi.price::bigint) DESC, oi.product_id LIMIT 5`,
+            [await cairoMidnight(29)],
+          )
+        ).map((r) => [r.id, r.sold]);
+      const older = [];
+      for (let i = 0; i < 24; i++) {
+        const at = new Date((await cairoMidnight(1 + (i % 20))).getTime() + 3_600_000);
+        older.push(
+          await insertOrder({
+            at,
+            total: 50,
+            lines: [{ productId: ids[i % ids.length], count: 1 + (i % 5), price: 10 }],
+          }),
+        );
+      }
+      // The day's computation made slow (after it has read the sums), so that the cancellation lands inside it.
+      await t.db.exec(`CREATE FUNCTION slow_sums() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$;
+        CREATE TRIGGER slow_sums AFTER INSERT ON best_sellers_before FOR EACH STATEMENT EXECUTE FUNCTION slow_sums()`);
+      try {
+        expect(await sold()).toEqual(await expected());
+        for (const [round, { id }] of older.slice(0, 4).entries()) {
+          // The next read computes the sums again: after another older order changed (they are marked stale), or on a
+          // new day. Meanwhile staff cancel an older order.
+          await t.db.query(
+            round % 2 ? 'UPDATE best_sellers_state SET day = day - 1' : 'UPDATE best_sellers_state SET day = NULL',
+          );
+          const reading = get('/api/v1/dashboard', manager);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await t.db.query('UPDATE orders SET is_cancelled = true, cancelled_at = now() WHERE id = $1', [id]);
+          await reading;
+          expect(await sold()).toEqual(await expected());
+        }
+      } finally {
+        await t.db.exec('DROP TRIGGER slow_sums ON best_sellers_before; DROP FUNCTION slow_sums()');
+      }
+    },
+  );
 
   it('follows orders placed and cancelled through the shop: cash orders count at once, a cancelled one goes out again', async () => {
     const [lamp, fan] = [
