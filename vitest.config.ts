@@ -86,9 +86,6 @@ export default mergeConfig(
             // A condition a person waits for (a toast, a badge, an e-mail) gets as long as Playwright's own waits give an
             // element: a busy machine can take seconds to store uploaded images, and a failed poll is then no finding.
             expect: { poll: { timeout: 15_000 } },
-            // A worker's files share one import of the server and playwright, and one Chromium (harness.ts): each
-            // file still starts its own shop (app, database copy, data directory) and its own browser contexts.
-            isolate: false,
           },
         },
       ],

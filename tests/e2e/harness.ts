@@ -62,8 +62,7 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
   app.ctx.config.publicBaseUrl = baseUrl;
   app.ctx.config.frontendUrl = baseUrl;
 
-  const browser = await sharedBrowser();
-  const contexts = new Set<BrowserContext>();
+  const browser = await launchChromium();
 
   // Every journey runs under the server's Content-Security-Policy; Chromium reports each blocked script,
   // style or request on the console, and any such report fails the file when the shop closes.
@@ -75,8 +74,6 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
     browser,
     async newPage({ width = 390, height = 844 } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'ar-EG' });
-      contexts.add(context);
-      context.once('close', () => contexts.delete(context));
       const page = await context.newPage();
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
@@ -90,28 +87,13 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
       return (await callApi<{ token: string }>(baseUrl, 'POST', '/auth/login', undefined, credentials)).data.token;
     },
     async close() {
-      // The browser stays for the worker's next file; this file's windows close.
-      await Promise.all([...contexts].map((context) => context.close()));
+      await browser.close();
       await app.close();
       await db.close();
       await fs.rm(dataDir, { recursive: true, force: true });
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
-}
-
-let browserOnce: Promise<Browser> | undefined;
-/**
- * One Chromium for the files a worker runs (vitest.config.ts: the e2e files share a worker's imports): launching it
- * costs a second of CPU per file. Each file still gets fresh contexts (storage, cookies) for its pages; playwright
- * ends the browser with the worker.
- */
-function sharedBrowser(): Promise<Browser> {
-  browserOnce ??= launchChromium().then((browser) => {
-    browser.once('disconnected', () => (browserOnce = undefined));
-    return browser;
-  });
-  return browserOnce;
 }
 
 async function callApi<T>(
