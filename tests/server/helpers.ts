@@ -210,12 +210,14 @@ export async function emptyTablesSql(db: Db): Promise<string> {
 
 /**
  * Empties every data table. Order e-mails still being written read the order after their answer was sent: they
- * finish first, so none of them reads the next test's rows.
+ * finish first, so none of them reads the next test's rows. In a transaction, which PG_STATEMENT_TIMEOUT_MS does not
+ * limit: emptying a test's 30,000 products on a busy machine may take longer than a visitor's read may.
  */
 export async function resetDb(db: Db) {
   await orderMailsSettled();
   const settings = SETTINGS_TABLES.map((table) => `INSERT INTO ${table} DEFAULT VALUES;`).join(' ');
-  await db.exec(`${await emptyTablesSql(db)} ${settings} ALTER SEQUENCE order_number_seq RESTART WITH 1;`);
+  const sql = `${await emptyTablesSql(db)} ${settings} ALTER SEQUENCE order_number_seq RESTART WITH 1;`;
+  await db.tx((tx) => tx.exec(sql));
 }
 
 export interface TestUser {
