@@ -95,6 +95,48 @@ describe('a mistyped word in Chromium', () => {
   });
 });
 
+describe('a word more than 1,000 products hold, in Chromium', () => {
+  it('the listing says «أكثر من 1,000 نتيجة» above the cards, in view and right to left, at 390 and 1280 px', async () => {
+    // 1,001 more wireless mice, copies of the demo one with their own slugs and the same searchable words.
+    await shop.app.ctx.db.exec(
+      `INSERT INTO products (title, slug, description, quantity, price, image_cover, images, category_id, brand_id, search_vector)
+       SELECT title, 'capped-count-' || g, description, quantity, price, image_cover, images, category_id, brand_id, search_vector
+         FROM products, generate_series(1, 1001) AS g
+        WHERE title = 'ماوس ديل لاسلكي'`,
+    );
+    try {
+      for (const { width, height } of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+      ]) {
+        const { context, page } = await shop.newPage({ width, height });
+        await page.goto('/');
+        await searchBox(page).fill('ماوس');
+        await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('keyword') === 'ماوس');
+        // Enter: the shopper asks for the listing itself, and the suggestions over it close.
+        await searchBox(page).press('Enter');
+        await expect.poll(() => searchBox(page).getAttribute('aria-expanded')).toBe('false');
+        const count = page.getByRole('heading', { level: 1, name: 'أكثر من 1,000 نتيجة' });
+        await count.waitFor();
+        await expectSeen(page, { selector: 'main h1' });
+        // Above the first card, and on the right of the row it shares with the sort (right to left).
+        const [heading, firstCard] = await Promise.all([
+          count.boundingBox(),
+          page.locator('main .product-card').first().boundingBox(),
+        ]);
+        expect(heading!.y + heading!.height).toBeLessThanOrEqual(firstCard!.y);
+        expect(heading!.x + heading!.width).toBeGreaterThan(width / 2);
+        expect(await overflowProblems(page)).toEqual([]);
+        if (process.env.SCREENSHOTS)
+          await page.screenshot({ path: path.join(os.tmpdir(), `capped-count-${width}.png`) });
+        await context.close();
+      }
+    } finally {
+      await shop.app.ctx.db.exec(`DELETE FROM products WHERE slug LIKE 'capped-count-%'`);
+    }
+  });
+});
+
 describe('stock in Chromium', () => {
   it('a product with no stock says "نفذت الكمية" on its card and page, with a disabled button; a few left are counted', async () => {
     const row = await shop.app.ctx.db.one<{ id: string }>(
