@@ -5,7 +5,7 @@ import type { Id, ListResponse, Review } from './types';
 export type ReviewBody = Pick<Review, 'review' | 'rating'>;
 
 /** Page size of a product's review list (API.md §5.7). */
-const REVIEWS_PAGE_SIZE = 5;
+export const REVIEWS_PAGE_SIZE = 5;
 
 export async function listProductReviews(productId: Id, page = 1): Promise<ListResponse<Review>> {
   const { data } = await apiClient.get<ListResponse<Review>>(`/products/${encodeURIComponent(productId)}/reviews`, {

@@ -182,6 +182,61 @@ describe('the first screen in Chromium', () => {
     await context.close();
   });
 
+  it('a shopper on a phone scrolling down a product page sees nothing move as its reviews arrive', async () => {
+    // A product with six reviews (a full first page of 5, and a pager), one to three lines long as shoppers write them.
+    const product = (await shop.app.ctx.db.one<{ id: string; title: string }>(
+      // Short enough for "منتجات قد تعجبك" to come into view right under the reviews; not the product of the next test.
+      'SELECT id, title FROM products ORDER BY length(description), id OFFSET 1 LIMIT 1',
+    ))!;
+    await shop.app.ctx.db.exec(
+      `INSERT INTO users (name, slug, email, role, password_hash)
+         SELECT 'مشتري ' || g, 'reviewer-' || g, 'reviewer' || g || '@example.com', 'user', 'x' FROM generate_series(1, 6) g;
+       INSERT INTO reviews (review, rating, user_id, product_id)
+         SELECT (ARRAY['ممتاز',
+                       'منتج جيد جدا والتوصيل كان سريعا، أنصح به',
+                       'الخامة أقل مما توقعت لكن السعر مناسب، والتغليف كان ممتازا ووصل في موعده تماما',
+                       'جميل',
+                       'استخدمته أسبوعين ولا توجد أي مشكلة حتى الآن',
+                       'رائع وسعره مناسب جدا مقارنة بالمحلات، سأشتري منه مرة أخرى إن شاء الله'])[g],
+                1 + g % 5, u.id, '${product.id}'
+           FROM users u, generate_series(1, 6) g WHERE u.email = 'reviewer' || g || '@example.com';
+       UPDATE products SET ratings_quantity = 6, ratings_average = 3.5 WHERE id = '${product.id}';`,
+    );
+    const { context, page } = await shop.newPage({ width: 390, height: 844 });
+    // Every layout shift of the visit (a scroll is no input that excuses one).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const mayLike = page.getByRole('heading', { name: 'منتجات قد تعجبك' });
+    // A thumb's flicks, a screen's third at a time, until "منتجات قد تعجبك" is on screen; then the reviews come.
+    for (
+      let flick = 0;
+      flick < 20 && !((await mayLike.isVisible()) && (await mayLike.boundingBox())!.y < 844);
+      flick++
+    ) {
+      await page.mouse.wheel(0, 280);
+      await page.waitForTimeout(120);
+    }
+    await page.getByRole('heading', { name: 'التقييمات' }).waitFor();
+    await page.locator('section[aria-labelledby="reviews-title"] li').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+    await context.close();
+    await shop.app.ctx.db.exec(
+      `DELETE FROM users WHERE email LIKE 'reviewer_@example.com';
+       UPDATE products SET ratings_quantity = 0, ratings_average = 0 WHERE id = '${product.id}';`,
+    );
+  });
+
   it('the reviews bring the pager only with a second page, the form only for a customer, the dialogs only for an author', async () => {
     // The chunks by the name the build gives them (dist/.vite/manifest.json).
     const manifest = JSON.parse(await fs.readFile(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<

@@ -12,17 +12,13 @@ import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewItem from './ReviewItem';
 import { fetchReviews, selectReviews } from './reviewSlice';
 import { reviewsLabel } from '../../lib/plural';
+import { REVIEWS_PARTS, reviewsSectionHeight } from './reviewsHeight';
 
 // Most visitors neither write a review nor page through them: the form (react-bootstrap's Form) loads only for a
 // customer, who may write one, and the pager (react-paginate) only when there is a second page. Until then each
 // keeps its own height, so nothing below moves when it arrives.
 const ReviewForm = lazy(() => import('./ReviewForm'));
 const Paginator = lazy(() => import('../../components/Paginator'));
-
-/** ReviewForm's height: its stars, a textarea of 2 rows and the button (with its pb-3 and the border). */
-const FORM_HEIGHT = 161;
-/** The pager's row: one line of Bootstrap's .pagination. */
-const PAGER_HEIGHT = 38;
 
 /** Ratings of a product: average and count, the add form, the reviews 5 a page. */
 export default function ReviewsSection({ product }: { product: Product }) {
@@ -34,6 +30,9 @@ export default function ReviewsSection({ product }: { product: Product }) {
   const { items, status, numberOfPages } = useAppSelector(selectReviews);
   const [page, setPage] = useState({ productId: product._id, number: 1 });
   const pageNumber = page.productId === product._id ? page.number : 1;
+  const withForm = loggedIn && !isAdmin;
+  // Not listed yet: before the first request (idle) or while it runs.
+  const listing = items.length === 0 && (status === 'idle' || status === 'pending');
 
   useEffect(() => {
     void dispatch(fetchReviews({ productId: product._id, page: pageNumber }));
@@ -48,7 +47,12 @@ export default function ReviewsSection({ product }: { product: Product }) {
   }, [later, dispatch, product._id, pageNumber]);
 
   return (
-    <section className="bg-white rounded shadow-sm p-3 my-4" aria-labelledby="reviews-title">
+    <section
+      className="bg-white rounded shadow-sm p-3 my-4"
+      aria-labelledby="reviews-title"
+      // Until the first page is listed, the height it will take (as the page's slot had it before this code came).
+      style={{ minHeight: listing ? reviewsSectionHeight(product.ratingsQuantity, withForm) : undefined }}
+    >
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 id="reviews-title" className="h5 fw-bold m-0">
           التقييمات
@@ -60,7 +64,9 @@ export default function ReviewsSection({ product }: { product: Product }) {
       {isAdmin ? (
         <p className="border-bottom pb-3 text-body-secondary">{REVIEW_MESSAGES.staffMayNotReview}</p>
       ) : loggedIn ? (
-        <Suspense fallback={<div className="border-bottom mb-3" style={{ height: FORM_HEIGHT }} aria-busy="true" />}>
+        <Suspense
+          fallback={<div className="border-bottom mb-3" style={{ height: REVIEWS_PARTS.form }} aria-busy="true" />}
+        >
           <ReviewForm productId={product._id} onDone={refreshLater} />
         </Suspense>
       ) : (
@@ -68,7 +74,7 @@ export default function ReviewsSection({ product }: { product: Product }) {
           <Link to="/login">سجل الدخول</Link> لإضافة تقييم
         </p>
       )}
-      {status === 'pending' && items.length === 0 ? (
+      {listing ? (
         <Spinner />
       ) : items.length === 0 ? (
         <p className="text-body-secondary m-0">{REVIEW_MESSAGES.none}</p>
@@ -80,7 +86,7 @@ export default function ReviewsSection({ product }: { product: Product }) {
         </ul>
       )}
       {numberOfPages >= 2 && (
-        <Suspense fallback={<div className="my-4" style={{ height: PAGER_HEIGHT }} aria-busy="true" />}>
+        <Suspense fallback={<div className="my-4" style={{ height: REVIEWS_PARTS.pager }} aria-busy="true" />}>
           <Paginator
             pageCount={numberOfPages}
             currentPage={pageNumber}

@@ -9,6 +9,8 @@ import ProductGrid from '../../features/products/ProductGrid';
 import SectionHeader from '../../components/SectionHeader';
 import Spinner from '../../components/Spinner';
 import { useNearView } from '../../lib/useNearView';
+import { reviewsSectionHeight } from '../../features/review/reviewsHeight';
+import { selectCurrentUser, selectIsAdmin } from '../../features/user/userSlice';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
 import ProductGalleryPlaceholder from '../../features/products/ProductGalleryPlaceholder';
@@ -45,6 +47,8 @@ export default function ProductDetailsPage() {
   const product = stored?._id === id ? stored : null;
   const related = useAppSelector((state) => selectProductList(state, 'related'));
   const categoryId = product?.category;
+  const loggedIn = useAppSelector(selectCurrentUser) != null;
+  const isAdmin = useAppSelector(selectIsAdmin);
   usePageMeta(
     product
       ? { title: product.title, description: product.description }
@@ -81,7 +85,8 @@ export default function ProductDetailsPage() {
     <div
       ref={setReviewsSlotElement}
       className="bg-white rounded shadow-sm my-4"
-      style={{ minHeight: 160 }}
+      // As tall as the section will be, so nothing below moves when it arrives.
+      style={{ minHeight: reviewsSectionHeight(product.ratingsQuantity, loggedIn && !isAdmin) }}
       aria-busy="true"
     />
   );
