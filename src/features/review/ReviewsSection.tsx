@@ -10,7 +10,7 @@ import { fetchProductDetails } from '../products/productsSlice';
 import { selectCurrentUser, selectIsAdmin } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewItem from './ReviewItem';
-import { fetchReviews, selectReviews } from './reviewSlice';
+import { fetchReviews, selectReviewsOf } from './reviewSlice';
 import { reviewsLabel } from '../../lib/plural';
 import { REVIEWS_PARTS, reviewsSectionHeight } from './reviewsHeight';
 
@@ -27,7 +27,7 @@ export default function ReviewsSection({ product }: { product: Product }) {
   const loggedIn = useAppSelector(selectCurrentUser) != null;
   // Staff may not review (API.md: 403): the form is not offered to them at all.
   const isAdmin = useAppSelector(selectIsAdmin);
-  const { items, status, numberOfPages } = useAppSelector(selectReviews);
+  const { items, status, numberOfPages } = useAppSelector((state) => selectReviewsOf(state, product._id));
   const [page, setPage] = useState({ productId: product._id, number: 1 });
   const pageNumber = page.productId === product._id ? page.number : 1;
   const withForm = loggedIn && !isAdmin;

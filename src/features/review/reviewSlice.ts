@@ -7,11 +7,13 @@ import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../
 import type { RootState } from '../../app/store';
 
 interface ReviewState extends RequestState {
-  /** One page of the shown product's reviews. */
+  /** The product whose reviews `list` holds (or is loading). */
+  productId: Id | null;
+  /** One page of that product's reviews. */
   list: PagedList<Review>;
 }
 
-const initialState: ReviewState = { list: emptyPagedList(), ...idleRequest };
+const initialState: ReviewState = { productId: null, list: emptyPagedList(), ...idleRequest };
 
 export const fetchReviews = createAppAsyncThunk(
   'review/fetchPage',
@@ -38,6 +40,12 @@ const reviewSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
+    // Another product's reviews go as soon as this one's are asked for: never listed under the wrong product.
+    builder.addCase(fetchReviews.pending, (state, action) => {
+      if (state.productId === action.meta.arg.productId) return;
+      state.productId = action.meta.arg.productId;
+      state.list = emptyPagedList();
+    });
     addPagedListCases(builder, fetchReviews, (state) => state.list);
     addRequestStatusMatchers(builder, [createReview, updateReview, deleteReview]);
   },
@@ -45,4 +53,7 @@ const reviewSlice = createSlice({
 
 export default reviewSlice.reducer;
 
-export const selectReviews = (state: RootState) => state.review.list;
+const NO_REVIEWS = emptyPagedList<Review>();
+/** The listed page of a product's reviews: nothing yet while another product's are in the store. */
+export const selectReviewsOf = (state: RootState, productId: Id) =>
+  state.review.productId === productId ? state.review.list : NO_REVIEWS;

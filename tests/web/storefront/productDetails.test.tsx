@@ -240,6 +240,22 @@ describe('reviews', () => {
     expect(within(section).getAllByRole('button', { name: 'حذف التقييم' })).toHaveLength(1);
   });
 
+  it("going on to another product never lists the first one's reviews under it, even while its own load", async () => {
+    const { router } = renderApp(`/products/${phone._id}`);
+    const phoneReview = await screen.findByText(reviews[0].review);
+    let answer: (response: Response) => void = () => undefined;
+    server.use(
+      http.get(`*/api/v1/products/${shirt._id}/reviews`, () => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    await act(() => router.navigate(`/products/${shirt._id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: shirt.title })).toBeInTheDocument();
+    expect(phoneReview).not.toBeInTheDocument();
+    expect(screen.queryByText(reviews[1].review)).not.toBeInTheDocument();
+    answer(HttpResponse.json(listOf([{ ...reviews[1], _id: 'rev-shirt', product: shirt._id, review: 'قماش جيد' }])));
+    expect(await screen.findByText('قماش جيد')).toBeInTheDocument();
+    expect(screen.queryByText(reviews[0].review)).not.toBeInTheDocument();
+  });
+
   it('says when there are no reviews and pages them 5 at a time', async () => {
     const pages: string[] = [];
     server.use(
