@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -26,8 +26,6 @@ const VerifyCodePage = lazy(() => import('../pages/storefront/VerifyCodePage'));
 const ResetPasswordPage = lazy(() => import('../pages/storefront/ResetPasswordPage'));
 const AllCategoryPage = lazy(() => import('../pages/storefront/AllCategoryPage'));
 const AllBrandPage = lazy(() => import('../pages/storefront/AllBrandPage'));
-const ProductsPage = lazy(() => import('../pages/storefront/ProductsPage'));
-const ProductDetailsPage = lazy(() => import('../pages/storefront/ProductDetailsPage'));
 const CategoryProductsPage = lazy(() => import('../pages/storefront/CategoryProductsPage'));
 const BrandProductsPage = lazy(() => import('../pages/storefront/BrandProductsPage'));
 const CartPage = lazy(() => import('../pages/storefront/CartPage'));
@@ -62,6 +60,14 @@ const AdminOrderInvoicePage = lazy(() => import('../pages/admin/AdminOrderInvoic
 const AdminDeliveryPage = lazy(() => import('../pages/admin/AdminDeliveryPage'));
 const AdminShopSettingsPage = lazy(() => import('../pages/admin/AdminShopSettingsPage'));
 const AdminAuditLogPage = lazy(() => import('../pages/admin/AdminAuditLogPage'));
+
+// The listing and the product page, the storefront's largest paints after the home page, are loaded by the router
+// (route.lazy) rather than by React.lazy: the router waits for their code (which the HTML has already preloaded) before
+// it draws them, so no Suspense fallback is shown first; React keeps a fallback on screen for at least 300 ms
+// (FALLBACK_THROTTLE_MS) once it has been shown, which held back the page's first photo by that much.
+const pageModule = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 // The two slowest pages to first paint start their data request in their route's loader, so it travels
 // while the page chunk downloads; the page's own request then takes it (api/prefetch.ts). The loaders
@@ -99,7 +105,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'allbrand', element: <AllBrandPage /> },
             {
               path: 'products',
-              element: <ProductsPage />,
+              lazy: pageModule(() => import('../pages/storefront/ProductsPage')),
               // The listing's first search, built as useProductSearch builds it: from the address, else the stored filters.
               ...prefetchRoute(({ request }) => {
                 const params = new URL(request.url).searchParams;
@@ -109,7 +115,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'products/:id',
-              element: <ProductDetailsPage />,
+              lazy: pageModule(() => import('../pages/storefront/ProductDetailsPage')),
               ...prefetchRoute(({ params }) => {
                 if (params.id) prefetchProduct(params.id);
               }),
