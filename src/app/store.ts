@@ -1,39 +1,7 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import audit from '../features/audit/auditSlice';
-import brand from '../features/brand/brandSlice';
-import cart from '../features/cart/cartSlice';
-import category from '../features/category/categorySlice';
-import checkOut from '../features/checkOut/checkOutSlice';
-import coupon from '../features/coupon/couponSlice';
-import delivery from '../features/delivery/deliverySlice';
-import orders from '../features/orders/ordersSlice';
-import products from '../features/products/productsSlice';
-import review from '../features/review/reviewSlice';
-import subCategory from '../features/subCategory/subCategorySlice';
-import user from '../features/user/userSlice';
-import userAddress from '../features/userAddress/userAddressSlice';
-import wishlist from '../features/wishlist/wishlistSlice';
+import { configureStore } from '@reduxjs/toolkit';
 import { persistenceMiddleware } from './persistence';
+import { rootReducer } from './rootReducer';
 import { watchSessionExpiry } from './session';
-
-// The twelve state areas of SPEC §3, one slice each, delivery in Egypt (governorates and the delivery quote) and the
-// staff's audit log.
-const rootReducer = combineReducers({
-  category,
-  brand,
-  subCategory,
-  products,
-  user,
-  review,
-  wishlist,
-  coupon,
-  userAddress,
-  cart,
-  checkOut,
-  orders,
-  delivery,
-  audit,
-});
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -64,6 +64,41 @@ describe('Content-Security-Policy in Chromium', () => {
   });
 });
 
+describe("the storefront's first load in Chromium", () => {
+  it("carries none of the customer's, the checkout's or the owner's state code, which comes with their pages", async () => {
+    // One action of each state area that a later chunk adds to the store (src/app/rootReducer.ts), as the build keeps it.
+    const LATER_AREAS = [
+      'orders/fetch',
+      'delivery/fetchGovernorates',
+      'userAddress/fetch',
+      'coupon/fetchAll',
+      'audit/fetchPage',
+      'review/fetchPage',
+      'subCategory/fetchOfCategory',
+    ];
+    const { context, page } = await shop.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto('/');
+    await page.locator('main .product-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // The build writes a string in any of the three quotes.
+    const holds = (code: string, text: string) => ['"', "'", '`'].some((q) => code.includes(`${q}${text}${q}`));
+    const code = (await Promise.all(scripts)).join('\n');
+    expect(holds(code, 'products/fetchList')).toBe(true); // the storefront's own areas are there
+    expect(LATER_AREAS.filter((area) => holds(code, area))).toEqual([]);
+
+    // A customer's page brings its areas with it, and they work: the orders list loads into the store.
+    await login(page, DEMO_USER);
+    await page.goto('/user/allorders');
+    await page.getByText(/^عدد الطلبات \d+$/).waitFor();
+    expect(holds((await Promise.all(scripts)).join('\n'), 'orders/fetch')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('the first screen in Chromium', () => {
   it('the home page and a category page opened from a link draw with no API request: their data came with the HTML', async () => {
     const category = (await shop.app.ctx.db.one<{ id: string; name: string }>(

@@ -1,6 +1,7 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -32,6 +33,13 @@ const auditSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof auditSlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = auditSlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default auditSlice.reducer;
 
-export const selectAuditPage = (state: RootState) => state.audit.page;
+export const selectAuditPage = (state: RootState) => own(state).page;

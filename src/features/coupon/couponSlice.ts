@@ -1,7 +1,8 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Coupon } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -31,7 +32,14 @@ const couponSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof couponSlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = couponSlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default couponSlice.reducer;
 
-export const selectCoupons = (state: RootState) => state.coupon.items;
-export const selectCouponsStatus = (state: RootState) => state.coupon.status;
+export const selectCoupons = (state: RootState) => own(state).items;
+export const selectCouponsStatus = (state: RootState) => own(state).status;

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { getDeliveryQuote, getGovernorates } from '../../api/delivery';
 import type { DeliveryQuote, Governorate } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
@@ -8,6 +8,7 @@ import {
   type LatestRequestState,
   type RequestState,
 } from '../../app/requestStatus';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -39,7 +40,7 @@ const initialState: DeliveryState = { governorates: [], quote: initialQuote, zon
  * address forms then show no governorate select.
  */
 export const fetchGovernorates = createAppAsyncThunk('delivery/fetchGovernorates', (_: void) => getGovernorates(), {
-  condition: (_, { getState }) => getState().delivery.status === 'idle',
+  condition: (_, { getState }) => own(getState()).status === 'idle',
 });
 
 /** The governorates again, whatever was loaded before (the owner's retry after a failed load). */
@@ -110,9 +111,16 @@ const deliverySlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof deliverySlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = deliverySlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default deliverySlice.reducer;
 
-export const selectGovernorates = (state: RootState) => state.delivery.governorates;
-export const selectGovernoratesStatus = (state: RootState) => state.delivery.status;
-export const selectZones = (state: RootState) => state.delivery.zones;
-export const selectDeliveryQuote = (state: RootState) => state.delivery.quote;
+export const selectGovernorates = (state: RootState) => own(state).governorates;
+export const selectGovernoratesStatus = (state: RootState) => own(state).status;
+export const selectZones = (state: RootState) => own(state).zones;
+export const selectDeliveryQuote = (state: RootState) => own(state).quote;

@@ -1,10 +1,11 @@
-import { createSlice, type Draft } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type WithSlice } from '@reduxjs/toolkit';
 import { cancelOrder as cancelOrderRequest, getOrder, getOrders, ORDERS_PAGE_SIZE } from '../../api/orders';
 import { reachablePages } from '../../api/paging';
 import type { Id, Order } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/requestStatus';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -164,9 +165,16 @@ const ordersSlice = createSlice({
 });
 
 export const { adminOrderListClosed, dashboardClosed } = ordersSlice.actions;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof ordersSlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = ordersSlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default ordersSlice.reducer;
 
-export const selectOrders = (state: RootState) => state.orders;
-export const selectOrderDetails = (state: RootState) => state.orders.details;
-export const selectAdminOrderList = (state: RootState) => state.orders.adminList;
-export const selectDashboard = (state: RootState) => state.orders.dashboard;
+export const selectOrders = (state: RootState) => own(state);
+export const selectOrderDetails = (state: RootState) => own(state).details;
+export const selectAdminOrderList = (state: RootState) => own(state).adminList;
+export const selectDashboard = (state: RootState) => own(state).dashboard;

@@ -1,9 +1,10 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import * as reviewsApi from '../../api/reviews';
 import type { Id, Review } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 
 interface ReviewState extends RequestState {
@@ -51,9 +52,16 @@ const reviewSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof reviewSlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = reviewSlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default reviewSlice.reducer;
 
 const NO_REVIEWS = emptyPagedList<Review>();
 /** The listed page of a product's reviews: nothing yet while another product's are in the store. */
 export const selectReviewsOf = (state: RootState, productId: Id) =>
-  state.review.productId === productId ? state.review.list : NO_REVIEWS;
+  own(state).productId === productId ? own(state).list : NO_REVIEWS;

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Id, Subcategory } from '../../api/types';
 import { addCatalogueListCases, createCatalogueListThunk } from '../../app/catalogueSlice';
 import { createAppAsyncThunk } from '../../app/hooks';
@@ -9,6 +9,7 @@ import {
   isLatestAnswer,
   type LatestRequestState,
 } from '../../app/requestStatus';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 
 // Only the owner's screens read or write subcategories: their calls are loaded on first use, in an admin chunk.
@@ -68,11 +69,18 @@ const subCategorySlice = createSlice({
 });
 
 export const { subcategoryCatalogueClosed } = subCategorySlice.actions;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof subCategorySlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = subCategorySlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default subCategorySlice.reducer;
 
 /** The loaded subcategories of `categoryId` (none when their load failed); null while unknown. */
 export const selectSubcategoriesOf = (state: RootState, categoryId: Id): Subcategory[] | null => {
-  const { categoryId: loadedFor, status, items } = state.subCategory;
+  const { categoryId: loadedFor, status, items } = own(state);
   return loadedFor === categoryId && (status === 'succeeded' || status === 'failed') ? items : null;
 };
-export const selectSubcategoryCatalogue = (state: RootState) => state.subCategory.catalogue;
+export const selectSubcategoryCatalogue = (state: RootState) => own(state).catalogue;

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import * as addressesApi from '../../api/addresses';
 import type { AddressInput } from '../../api/addresses';
 import type { Address, ApiError, Id } from '../../api/types';
@@ -10,6 +10,7 @@ import {
   type LatestRequestState,
   type RequestState,
 } from '../../app/requestStatus';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
@@ -83,8 +84,15 @@ const userAddressSlice = createSlice({
 });
 
 export const { addressEditClosed } = userAddressSlice.actions;
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof userAddressSlice> {}
+}
+/** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
+const injected = userAddressSlice.injectInto(rootReducer);
+const own = (state: RootState) => injected.selectSlice(state);
+
 export default userAddressSlice.reducer;
 
-export const selectAddresses = (state: RootState) => state.userAddress.items;
-export const selectAddressesStatus = (state: RootState) => state.userAddress.status;
-export const selectEditedAddress = (state: RootState) => state.userAddress.edited;
+export const selectAddresses = (state: RootState) => own(state).items;
+export const selectAddressesStatus = (state: RootState) => own(state).status;
+export const selectEditedAddress = (state: RootState) => own(state).edited;

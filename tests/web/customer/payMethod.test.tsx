@@ -1,3 +1,4 @@
+import { selectOrders } from '../../../src/features/orders/ordersSlice';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import PayMethodPage from '../../../src/pages/storefront/PayMethodPage';
@@ -191,7 +192,7 @@ describe('payment method page', () => {
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await waitFor(() => expect(store.getState().orders.status).toBe('succeeded'));
+    await waitFor(() => expect(selectOrders(store.getState()).status).toBe('succeeded'));
     expect(router.state.location.pathname).toBe('/order/paymethoud');
 
     // The payment tab pays: the server turns the cart into a paid card order, and the shop's orders page there reports back.

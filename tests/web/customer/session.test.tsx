@@ -1,3 +1,4 @@
+import { selectOrders } from '../../../src/features/orders/ordersSlice';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { customer } from '../mocks/fixtures';
@@ -69,7 +70,7 @@ describe('a session the server no longer accepts', () => {
       }),
     );
     const { store } = renderApp('/user/allorders');
-    await waitFor(() => expect(store.getState().orders.status).toBe('failed'));
+    await waitFor(() => expect(selectOrders(store.getState()).status).toBe('failed'));
     expect(store.getState().user.user).not.toBeNull();
     expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();
   });
