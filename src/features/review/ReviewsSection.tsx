@@ -7,7 +7,7 @@ import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { fetchProductDetails } from '../products/productsSlice';
-import { selectCurrentUser, selectIsAdmin } from '../user/userSlice';
+import { selectCurrentUser, selectIsAdmin, selectIsUser } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewItem from './ReviewItem';
 import { fetchReviews, selectReviewsOf } from './reviewSlice';
@@ -30,7 +30,8 @@ export default function ReviewsSection({ product }: { product: Product }) {
   const { items, status, numberOfPages } = useAppSelector((state) => selectReviewsOf(state, product._id));
   const [page, setPage] = useState({ productId: product._id, number: 1 });
   const pageNumber = page.productId === product._id ? page.number : 1;
-  const withForm = loggedIn && !isAdmin;
+  // A customer (role user) gets the form.
+  const withForm = useAppSelector(selectIsUser);
   // Not listed yet: before the first request (idle) or while it runs.
   const listing = items.length === 0 && (status === 'idle' || status === 'pending');
 

@@ -10,7 +10,7 @@ import SectionHeader from '../../components/SectionHeader';
 import Spinner from '../../components/Spinner';
 import { useNearView } from '../../lib/useNearView';
 import { reviewsSectionHeight } from '../../features/review/reviewsHeight';
-import { selectCurrentUser, selectIsAdmin } from '../../features/user/userSlice';
+import { selectIsUser } from '../../features/user/userSlice';
 import { useBrands } from '../../features/brand/useBrands';
 import { useCategories } from '../../features/category/useCategories';
 import ProductGalleryPlaceholder from '../../features/products/ProductGalleryPlaceholder';
@@ -47,8 +47,8 @@ export default function ProductDetailsPage() {
   const product = stored?._id === id ? stored : null;
   const related = useAppSelector((state) => selectProductList(state, 'related'));
   const categoryId = product?.category;
-  const loggedIn = useAppSelector(selectCurrentUser) != null;
-  const isAdmin = useAppSelector(selectIsAdmin);
+  // Customers get the review form (staff may not review).
+  const mayReview = useAppSelector(selectIsUser);
   usePageMeta(
     product
       ? { title: product.title, description: product.description }
@@ -86,7 +86,7 @@ export default function ProductDetailsPage() {
       ref={setReviewsSlotElement}
       className="bg-white rounded shadow-sm my-4"
       // As tall as the section will be, so nothing below moves when it arrives.
-      style={{ minHeight: reviewsSectionHeight(product.ratingsQuantity, loggedIn && !isAdmin) }}
+      style={{ minHeight: reviewsSectionHeight(product.ratingsQuantity, mayReview) }}
       aria-busy="true"
     />
   );
