@@ -63,5 +63,7 @@ export default reviewSlice.reducer;
 
 const NO_REVIEWS = emptyPagedList<Review>();
 /** The listed page of a product's reviews: nothing yet while another product's are in the store. */
-export const selectReviewsOf = (state: RootState, productId: Id) =>
-  own(state).productId === productId ? own(state).list : NO_REVIEWS;
+export const selectReviewsOf = (state: RootState, productId: Id) => {
+  const reviews = own(state);
+  return reviews.productId === productId ? reviews.list : NO_REVIEWS;
+};

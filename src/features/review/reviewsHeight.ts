@@ -8,6 +8,8 @@ export const REVIEWS_PARTS = {
   note: 57,
   /** ReviewForm: its stars, a textarea of 2 rows and the button (with its pb-3 and the border). */
   form: 161,
+  /** The form's mb-3. */
+  formMargin: 16,
   /** A review of two lines: most are one to three. */
   review: 93,
   /** "لا توجد تقييمات" when there are none. */
@@ -25,11 +27,11 @@ export const REVIEWS_PARTS = {
  * longer than two lines still push a little.
  */
 export function reviewsSectionHeight(count: number, withForm: boolean): number {
-  const { frame, note, form, review, none, pager, pagerMargins } = REVIEWS_PARTS;
+  const { frame, note, form, formMargin, review, none, pager, pagerMargins } = REVIEWS_PARTS;
   const listed = Math.min(count, REVIEWS_PAGE_SIZE);
   return (
     frame +
-    (withForm ? form + 16 : note) +
+    (withForm ? form + formMargin : note) +
     (listed ? listed * review : none) +
     (count > REVIEWS_PAGE_SIZE ? pager + pagerMargins : 0)
   );
