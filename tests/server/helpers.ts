@@ -57,7 +57,7 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      await db.close();
+      await release(db);
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -94,13 +94,94 @@ async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }
   const provided = (key: 'pgliteSnapshot' | 'postgresTemplate') => inject(key) || undefined;
   if (!url) {
     const file = provided('pgliteSnapshot');
-    if (file) snapshot ??= fs.readFile(file).then((data) => new Blob([data]));
-    const db = await openPglite(undefined, { loadDataDir: file ? await snapshot : undefined });
-    await migrate(db);
-    return { db, drop: async () => undefined };
+    if (!file) {
+      const db = await openPglite();
+      await migrate(db);
+      return { db, drop: async () => undefined };
+    }
+    return { db: (await reusedPglite()) ?? (await loadedPglite(file)), drop: async () => undefined };
   }
   const scratch = await createScratchDatabase(url, { template: provided('postgresTemplate') });
   return { db: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
+}
+
+/**
+ * PGlite databases a finished test file gave back, and what one loaded from the snapshot holds beyond its data
+ * tables (see `keptState`). Loading the snapshot into a new PGlite costs about half a second of CPU per file; the
+ * files of a worker run one after another, so the next one takes a given-back database instead, once resetDb has
+ * emptied it, the secrets its app made are gone and its kept state is found as loaded. One that a file changed otherwise (a table added, a secret
+ * rotated, a governorate left renamed) is closed, and the next file loads a new one.
+ */
+const givenBack: Db[] = [];
+const loaded = new WeakSet<Db>();
+let snapshotState: Promise<string> | undefined;
+
+async function loadedPglite(file: string): Promise<Db> {
+  snapshot ??= fs.readFile(file).then((data) => new Blob([data]));
+  const db = await openPglite(undefined, { loadDataDir: await snapshot });
+  await migrate(db);
+  loaded.add(db);
+  snapshotState ??= keptState(db);
+  await snapshotState;
+  return db;
+}
+
+async function reusedPglite(): Promise<Db | undefined> {
+  for (let db = givenBack.pop(); db; db = givenBack.pop()) {
+    const same = await resetDb(db)
+      // The secrets the file's app made on its first start, as a new database has none.
+      .then(() => db!.exec('DELETE FROM shop_secrets'))
+      .then(async () => (await keptState(db!)) === (await snapshotState))
+      .catch(() => false);
+    if (same) {
+      // The file may add a table (resetDb.test.ts does): its list of data tables is read again.
+      dataTablesByDb.delete(db);
+      return db;
+    }
+    await db.close();
+  }
+  return undefined;
+}
+
+/** Ends a test file's use of its database: a PGlite loaded from the snapshot is given back, any other closed. */
+async function release(db: Db) {
+  if (loaded.has(db)) givenBack.push(db);
+  else await db.close();
+}
+
+/**
+ * What resetDb leaves as it is: the schema (tables, columns, constraints, indexes, functions, triggers), the kept
+ * tables' rows, the sequences no column owns and the session's settings, as one fingerprint.
+ */
+async function keptState(db: Db): Promise<string> {
+  const kept = Object.keys(KEPT_TABLES)
+    .map((table) => `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM ${table} t)`)
+    .join(" || ',' || ");
+  const row = await db.one<{ state: string }>(
+    `SELECT md5(concat_ws('|',
+       ${kept},
+       (SELECT string_agg(concat_ws(':', c.oid, c.relname, c.relkind), ',' ORDER BY c.oid)
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema()),
+       (SELECT string_agg(concat_ws(':', a.attrelid, a.attname, a.atttypid, a.attnotnull, a.attisdropped), ','
+                          ORDER BY a.attrelid, a.attnum)
+          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = current_schema() AND a.attnum > 0),
+       (SELECT string_agg(concat_ws(':', d.adrelid, d.adnum, pg_get_expr(d.adbin, d.adrelid)), ',' ORDER BY d.oid)
+          FROM pg_attrdef d),
+       (SELECT string_agg(concat_ws(':', oid, conname, pg_get_constraintdef(oid)), ',' ORDER BY oid)
+          FROM pg_constraint WHERE connamespace = to_regnamespace(current_schema())),
+       (SELECT string_agg(concat_ws(':', p.oid, p.proname, md5(p.prosrc)), ',' ORDER BY p.oid)
+          FROM pg_proc p WHERE p.pronamespace = to_regnamespace(current_schema())),
+       (SELECT string_agg(concat_ws(':', oid, tgname, tgenabled), ',' ORDER BY oid) FROM pg_trigger),
+       (SELECT string_agg(concat_ws(':', s.sequencename, s.last_value), ',' ORDER BY s.sequencename)
+          FROM pg_sequences s
+         WHERE NOT EXISTS (SELECT 1 FROM pg_depend d
+                            WHERE d.objid = to_regclass(quote_ident(s.schemaname) || '.' || quote_ident(s.sequencename))
+                              AND d.deptype = 'a')),
+       (SELECT string_agg(concat_ws('=', name, setting), ',' ORDER BY name) FROM pg_settings WHERE source = 'session')
+     )) AS state`,
+  );
+  return row!.state;
 }
 
 /**
