@@ -153,7 +153,7 @@ async function release(db: Db) {
  * What resetDb leaves as it is: the schema (tables, columns, constraints, indexes, functions, triggers), the kept
  * tables' rows, the sequences no column owns and the session's settings, as one fingerprint.
  */
-async function keptState(db: Db): Promise<string> {
+export async function keptState(db: Db): Promise<string> {
   const kept = Object.keys(KEPT_TABLES)
     .map((table) => `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM ${table} t)`)
     .join(" || ',' || ");

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createTestApp, createUser, dataTables, resetDb, type TestContext } from './helpers';
+import {
+  createProduct,
+  createTestApp,
+  createUser,
+  dataTables,
+  keptState,
+  onPostgres,
+  resetDb,
+  type TestContext,
+} from './helpers';
 
 const count = async (t: TestContext, table: string) =>
   (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
@@ -97,3 +106,73 @@ describe('resetDb with tables that point at each other', () => {
     await expect(resetDb(t.db)).rejects.toThrow('Foreign keys form a cycle among: gift_boxes, gift_cards');
   });
 });
+
+// Only PGlite's databases are handed on (PostgreSQL's are scratch databases, dropped after their file).
+describe.skipIf(onPostgres)(
+  'a PGlite database given back by a test file, which the next file of the worker takes',
+  () => {
+    let t: TestContext;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t?.close());
+
+    it('the next file gets it empty and with new secrets, as it would get a new one', async () => {
+      const first = await createTestApp();
+      await createProduct(first, { title: 'قميص قطن' });
+      const secrets = await first.db.query('SELECT name, value FROM shop_secrets ORDER BY name');
+      expect(secrets.length).toBeGreaterThan(0);
+      await first.close();
+
+      const next = await createTestApp();
+      try {
+        expect(next.db).toBe(first.db);
+        expect(await count(next, 'products')).toBe(0);
+        const renewed = await next.db.query('SELECT name, value FROM shop_secrets ORDER BY name');
+        expect(renewed.map((row) => row.name)).toEqual(secrets.map((row) => row.name));
+        expect(renewed).not.toEqual(secrets);
+      } finally {
+        await next.close();
+      }
+    });
+
+    // What resetDb does not undo must show in the fingerprint the hand-over compares, or the next file would start
+    // from another file's leftovers; the rows resetDb empties must not, or no database would ever be taken again.
+    it('its fingerprint sees what resetDb leaves (schema, kept rows, functions, triggers, settings), not the data', async () => {
+      await resetDb(t.db);
+      const clean = await keptState(t.db);
+      await createProduct(t, { title: 'قميص قطن' });
+      await createUser(t);
+      await resetDb(t.db);
+      expect(await keptState(t.db)).toBe(clean);
+
+      // Each change, and how to undo it where PostgreSQL can (a dropped column stays in the catalogue, dropped).
+      const changes: [change: string, sql: string, undo?: string][] = [
+        ['a table', 'CREATE TABLE gift_notes (id serial PRIMARY KEY)', 'DROP TABLE gift_notes'],
+        ['an index', 'CREATE INDEX brands_name_again ON brands (name)', 'DROP INDEX brands_name_again'],
+        ['a kept row', "INSERT INTO seed_runs (name) VALUES ('demo')", 'DELETE FROM seed_runs'],
+        [
+          'a governorate renamed',
+          "UPDATE governorates SET name = 'القاهرة الكبرى' WHERE code = 'EG-C'",
+          "UPDATE governorates SET name = 'القاهرة' WHERE code = 'EG-C'",
+        ],
+        ['a trigger turned off', 'ALTER TABLE products DISABLE TRIGGER ALL', 'ALTER TABLE products ENABLE TRIGGER ALL'],
+        ['a session setting', "SET statement_timeout = '1s'", 'RESET statement_timeout'],
+        ['a column', 'ALTER TABLE brands ADD COLUMN motto text'],
+        [
+          "a function's body",
+          'CREATE OR REPLACE FUNCTION product_count_truncated() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$',
+        ],
+      ];
+      for (const [change, sql, undo] of changes) {
+        const before = await keptState(t.db);
+        await t.db.exec(sql);
+        expect(await keptState(t.db), change).not.toBe(before);
+        if (undo) {
+          await t.db.exec(undo);
+          expect(await keptState(t.db), `${change}, undone`).toBe(before);
+        }
+      }
+    });
+  },
+);
