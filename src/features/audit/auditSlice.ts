@@ -37,8 +37,7 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof auditSlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = auditSlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = auditSlice.injectInto(rootReducer).selectSlice;
 
 export default auditSlice.reducer;
 

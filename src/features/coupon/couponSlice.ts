@@ -36,8 +36,7 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof couponSlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = couponSlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = couponSlice.injectInto(rootReducer).selectSlice;
 
 export default couponSlice.reducer;
 

@@ -115,8 +115,7 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof deliverySlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = deliverySlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = deliverySlice.injectInto(rootReducer).selectSlice;
 
 export default deliverySlice.reducer;
 

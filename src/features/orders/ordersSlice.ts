@@ -169,12 +169,11 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof ordersSlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = ordersSlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = ordersSlice.injectInto(rootReducer).selectSlice;
 
 export default ordersSlice.reducer;
 
-export const selectOrders = (state: RootState) => own(state);
+export const selectOrders = own;
 export const selectOrderDetails = (state: RootState) => own(state).details;
 export const selectAdminOrderList = (state: RootState) => own(state).adminList;
 export const selectDashboard = (state: RootState) => own(state).dashboard;

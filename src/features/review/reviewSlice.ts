@@ -56,8 +56,7 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof reviewSlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = reviewSlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = reviewSlice.injectInto(rootReducer).selectSlice;
 
 export default reviewSlice.reducer;
 

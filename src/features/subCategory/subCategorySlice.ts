@@ -73,8 +73,7 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof subCategorySlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = subCategorySlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = subCategorySlice.injectInto(rootReducer).selectSlice;
 
 export default subCategorySlice.reducer;
 

@@ -88,8 +88,7 @@ declare module '../../app/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof userAddressSlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
-const injected = userAddressSlice.injectInto(rootReducer);
-const own = (state: RootState) => injected.selectSlice(state);
+const own = userAddressSlice.injectInto(rootReducer).selectSlice;
 
 export default userAddressSlice.reducer;
 

@@ -1,4 +1,3 @@
-import { selectOrders } from '../../../src/features/orders/ordersSlice';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import PayMethodPage from '../../../src/pages/storefront/PayMethodPage';
@@ -11,6 +10,7 @@ import { makeOrder, myOrders, PAYMENT_URL } from '../mocks/handlers/orders';
 import { server } from '../mocks/server';
 import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
+import { selectOrders } from '../../../src/features/orders/ordersSlice';
 
 /** DESIGN.md: the saved address itself goes with the order (its details, city and postal code), and its alias beside them. */
 const homeAddress = {

@@ -1,4 +1,3 @@
-import { selectOrders } from '../../../src/features/orders/ordersSlice';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { customer } from '../mocks/fixtures';
@@ -6,6 +5,7 @@ import { PASSWORD } from '../mocks/handlers/auth';
 import { server } from '../mocks/server';
 import { renderApp, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
+import { selectOrders } from '../../../src/features/orders/ordersSlice';
 
 const EXPIRED = 'انتهت الجلسة، سجل الدخول من جديد';
 const revoked = () =>
