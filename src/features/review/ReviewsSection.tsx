@@ -7,7 +7,7 @@ import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { fetchProductDetails } from '../products/productsSlice';
-import { selectCurrentUser, selectIsAdmin, selectIsUser } from '../user/userSlice';
+import { selectIsAdmin, selectIsUser } from '../user/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewItem from './ReviewItem';
 import { fetchReviews, selectReviewsOf } from './reviewSlice';
@@ -24,14 +24,13 @@ const Paginator = lazy(() => import('../../components/Paginator'));
 export default function ReviewsSection({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const later = useLater();
-  const loggedIn = useAppSelector(selectCurrentUser) != null;
-  // Staff may not review (API.md: 403): the form is not offered to them at all.
+  // A customer (role user) gets the form; staff may not review (API.md: 403) and are told so; a visitor is asked to
+  // log in.
+  const withForm = useAppSelector(selectIsUser);
   const isAdmin = useAppSelector(selectIsAdmin);
   const { items, status, numberOfPages } = useAppSelector((state) => selectReviewsOf(state, product._id));
   const [page, setPage] = useState({ productId: product._id, number: 1 });
   const pageNumber = page.productId === product._id ? page.number : 1;
-  // A customer (role user) gets the form.
-  const withForm = useAppSelector(selectIsUser);
   // Not listed yet: before the first request (idle) or while it runs.
   const listing = items.length === 0 && (status === 'idle' || status === 'pending');
 
@@ -62,14 +61,14 @@ export default function ReviewsSection({ product }: { product: Product }) {
         <span className="text-warning fw-bold">{product.ratingsAverage}</span>
         <span className="text-body-secondary">({reviewsLabel(product.ratingsQuantity)})</span>
       </div>
-      {isAdmin ? (
-        <p className="border-bottom pb-3 text-body-secondary">{REVIEW_MESSAGES.staffMayNotReview}</p>
-      ) : loggedIn ? (
+      {withForm ? (
         <Suspense
           fallback={<div className="border-bottom mb-3" style={{ height: REVIEWS_PARTS.form }} aria-busy="true" />}
         >
           <ReviewForm productId={product._id} onDone={refreshLater} />
         </Suspense>
+      ) : isAdmin ? (
+        <p className="border-bottom pb-3 text-body-secondary">{REVIEW_MESSAGES.staffMayNotReview}</p>
       ) : (
         <p className="border-bottom pb-3">
           <Link to="/login">سجل الدخول</Link> لإضافة تقييم
