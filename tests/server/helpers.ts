@@ -108,9 +108,9 @@ async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }
 /**
  * PGlite databases a finished test file gave back, and what one loaded from the snapshot holds beyond its data
  * tables (see `keptState`). Loading the snapshot into a new PGlite costs about half a second of CPU per file; the
- * files of a worker run one after another, so the next one takes a given-back database instead, once resetDb has
- * emptied it, the secrets its app made are gone and its kept state is found as loaded. One that a file changed otherwise (a table added, a secret
- * rotated, a governorate left renamed) is closed, and the next file loads a new one.
+ * files of a worker run one after another, so the next one takes a given-back database instead, once it is emptied
+ * as a new one is and found otherwise as loaded. One that a file changed otherwise (a table added, a kept row
+ * written, a governorate left renamed) is closed, and the next file loads a new one.
  */
 const givenBack: Db[] = [];
 const loaded = new WeakSet<Db>();
@@ -128,12 +128,7 @@ async function loadedPglite(file: string): Promise<Db> {
 
 async function reusedPglite(): Promise<Db | undefined> {
   for (let db = givenBack.pop(); db; db = givenBack.pop()) {
-    const same = await resetDb(db)
-      // The secrets the file's app made on its first start, as a new database has none.
-      .then(() => db!.exec('DELETE FROM shop_secrets'))
-      .then(async () => (await keptState(db!)) === (await snapshotState))
-      .catch(() => false);
-    if (same) {
+    if (await emptiedAsLoaded(db)) {
       // The file may add a table (resetDb.test.ts does): its list of data tables is read again.
       dataTablesByDb.delete(db);
       return db;
@@ -141,6 +136,18 @@ async function reusedPglite(): Promise<Db | undefined> {
     await db.close();
   }
   return undefined;
+}
+
+/** Empties a given-back database as a new one is, and tells whether nothing else changed in it. */
+async function emptiedAsLoaded(db: Db): Promise<boolean> {
+  try {
+    await resetDb(db);
+    // The secrets the file's app made on its first start: a new database has none.
+    await db.exec('DELETE FROM shop_secrets');
+    return (await keptState(db)) === (await snapshotState);
+  } catch {
+    return false;
+  }
 }
 
 /** Ends a test file's use of its database: a PGlite loaded from the snapshot is given back, any other closed. */
