@@ -36,7 +36,8 @@ export async function createTestApp(
   options: Omit<BuildOptions, 'db' | 'config'> = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
-  const { db, drop } = await openTestDatabase();
+  const database = await createTestDatabase();
+  const db = database.db;
   const app = await buildApp({
     ...options,
     db,
@@ -57,8 +58,7 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      await release(db);
-      await drop();
+      await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -80,6 +80,21 @@ export function useTestApp(
   afterAll(() => t.close?.());
   beforeEach(() => resetDb(t.db));
   return t;
+}
+
+/**
+ * A migrated database of its own for a test file, on the run's engine (PGlite, or PostgreSQL with TEST_DATABASE_URL),
+ * for a file that needs no app. `close` ends the file's use of it.
+ */
+export async function createTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
+  const { db, drop } = await openTestDatabase();
+  return {
+    db,
+    async close() {
+      await release(db);
+      await drop();
+    },
+  };
 }
 
 let snapshot: Promise<Blob> | undefined;

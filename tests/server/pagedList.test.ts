@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isUniqueViolation,
-  onUniqueViolation,
-  openPglite,
-  pagedList,
-  paginationResult,
-  type Db,
-} from '../../server/db';
+import { isUniqueViolation, onUniqueViolation, pagedList, paginationResult, type Db } from '../../server/db';
 import { HttpError } from '../../server/lib/errors';
+import { createTestDatabase } from './helpers';
 
 let db: Db;
 const statements: string[] = [];
@@ -19,14 +13,21 @@ const counted = (): Db => ({
   },
 });
 
+// On the run's engine (PGlite, or PostgreSQL in 'server-postgres'), in tables of the test's own, dropped after it so
+// the database is left as it was given.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
-  db = await openPglite();
+  database = await createTestDatabase();
+  db = database.db;
   await db.exec(`CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL CONSTRAINT things_name_key UNIQUE, kind text NOT NULL);
     CREATE TABLE thing_count (n int NOT NULL);
     INSERT INTO things SELECT i, 'thing ' || i, CASE WHEN i % 2 = 0 THEN 'even' ELSE 'odd' END FROM generate_series(1, 7) AS i;
     INSERT INTO thing_count VALUES (7);`);
 });
-afterAll(() => db.close());
+afterAll(async () => {
+  await db.exec('DROP TABLE things, thing_count');
+  await database.close();
+});
 
 const page = (page: number, limit: number, where = '', params: unknown[] = []) => ({
   where,
