@@ -30,6 +30,29 @@ Object.defineProperty(window, 'matchMedia', {
     }) as MediaQueryList,
 });
 
+// Vitest 4 hands a jsdom Blob's bytes to Node's fetch (msw's Request, URL.createObjectURL) through jsdom's internal
+// `_buffer`, which jsdom 28 renamed `_bytes`; Vitest 5 reads either but needs Node 22. The old name is given back, so
+// an uploaded file and a downloaded sheet carry their bytes instead of the text "undefined".
+const blobImpl = Object.getPrototypeOf(
+  (new Blob() as unknown as Record<symbol, object>)[Object.getOwnPropertySymbols(new Blob())[0]],
+) as object;
+if (!('_buffer' in blobImpl))
+  Object.defineProperty(blobImpl, '_buffer', {
+    get(this: { _bytes: Uint8Array }) {
+      return this._bytes;
+    },
+  });
+
+// jsdom's Blob has no stream(), which Node's fetch reads a Blob body with (msw answering a download with a Blob).
+Blob.prototype.stream ??= function (this: Blob) {
+  return new ReadableStream({
+    start: async (controller) => {
+      controller.enqueue(new Uint8Array(await this.arrayBuffer()));
+      controller.close();
+    },
+  });
+};
+
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = () => {};
 
