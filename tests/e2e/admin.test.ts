@@ -30,12 +30,15 @@ async function pngFile(name: string, width = 800, height = 600, colour = '#3366c
 const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
   shop.api<T>(method, url, { as: token, body });
 
-/** Does `action` and waits for one more toast saying `text` (an earlier one may still be showing). */
+/**
+ * Does `action` and waits for a new toast saying `text`. The ones already showing are marked first: they may close
+ * while the action runs (a slow save outlasts them), so counting toasts could miss the new one.
+ */
 async function actionToast(page: Page, text: string, action: () => Promise<void>) {
   const toasts = page.locator('.Toastify').getByText(text);
-  const before = await toasts.count();
+  await toasts.evaluateAll((shown) => shown.forEach((toast) => toast.setAttribute('data-seen-before', '')));
   await action();
-  await expect.poll(() => toasts.count()).toBeGreaterThan(before);
+  await toasts.and(page.locator(':not([data-seen-before])')).first().waitFor({ timeout: 15_000 });
 }
 
 beforeAll(async () => {
