@@ -82,42 +82,38 @@ export function useTestApp(
   return t;
 }
 
-/**
- * A migrated database of its own for a test file, on the run's engine (PGlite, or PostgreSQL with TEST_DATABASE_URL),
- * for a file that needs no app. `close` ends the file's use of it.
- */
-export async function createTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
-  const { db, drop } = await openTestDatabase();
-  return {
-    db,
-    async close() {
-      await release(db);
-      await drop();
-    },
-  };
-}
-
 let snapshot: Promise<Blob> | undefined;
 
 /**
- * A migrated database of its own for a test file: a copy of the one databaseSnapshot.ts migrated before the run
- * (PGlite: its dumped data directory, read once per worker; PostgreSQL: its template database). `migrate` then
- * finds nothing to do; without the snapshot (a file run outside the server project) it migrates everything.
+ * A migrated database of its own for a test file, on the run's engine: a copy of the one databaseSnapshot.ts migrated
+ * before the run (PGlite: its dumped data directory, read once per worker; PostgreSQL with TEST_DATABASE_URL: its
+ * template database). `migrate` then finds nothing to do; without the snapshot (a file run outside the server project)
+ * it migrates everything. `createTestApp` builds its app on one; a test of database code alone takes one itself.
+ * `close` ends the file's use of it.
  */
-async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const provided = (key: 'pgliteSnapshot' | 'postgresTemplate') => inject(key) || undefined;
   if (!url) {
     const file = provided('pgliteSnapshot');
-    if (!file) {
-      const db = await openPglite();
-      await migrate(db);
-      return { db, drop: async () => undefined };
-    }
-    return { db: (await reusedPglite()) ?? (await loadedPglite(file)), drop: async () => undefined };
+    const db = file ? ((await reusedPglite()) ?? (await loadedPglite(file))) : await migratedPglite();
+    return { db, close: () => release(db) };
   }
   const scratch = await createScratchDatabase(url, { template: provided('postgresTemplate') });
-  return { db: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
+  const db = await openDatabase({ databaseUrl: scratch.url });
+  return {
+    db,
+    async close() {
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
+async function migratedPglite(): Promise<Db> {
+  const db = await openPglite();
+  await migrate(db);
+  return db;
 }
 
 /**
