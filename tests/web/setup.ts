@@ -33,9 +33,8 @@ Object.defineProperty(window, 'matchMedia', {
 // Vitest 4 hands a jsdom Blob's bytes to Node's fetch (msw's Request, URL.createObjectURL) through jsdom's internal
 // `_buffer`, which jsdom 28 renamed `_bytes`; Vitest 5 reads either but needs Node 22. The old name is given back, so
 // an uploaded file and a downloaded sheet carry their bytes instead of the text "undefined".
-const blobImpl = Object.getPrototypeOf(
-  (new Blob() as unknown as Record<symbol, object>)[Object.getOwnPropertySymbols(new Blob())[0]],
-) as object;
+const anyBlob = new Blob() as unknown as Record<symbol, object>;
+const blobImpl = Object.getPrototypeOf(anyBlob[Object.getOwnPropertySymbols(anyBlob)[0]]) as object;
 if (!('_buffer' in blobImpl))
   Object.defineProperty(blobImpl, '_buffer', {
     get(this: { _bytes: Uint8Array }) {
