@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, expectSeen, login, MAIN_IMAGES, type Shop, startShop, toast } from './harness';
+import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop, toast } from './harness';
 
 // The customer area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
 // The journeys share one logged-in shopper and run in order: cart → coupon → address → cash order → card order →
@@ -221,7 +221,7 @@ describe('customer journeys in Chromium', () => {
 
   it('toggles a favourite heart on a product card, finds it in favourites, then removes it', async () => {
     await page.goto('/products');
-    const productCard = page.locator('main .product-card').first();
+    const productCard = productCards(page).first();
     await productCard.waitFor();
     const title = (await productCard.getByRole('heading').getByRole('link').innerText()).trim();
     const heart = productCard.getByRole('button', { name: 'اضافة للمفضلة' });
@@ -231,9 +231,9 @@ describe('customer journeys in Chromium', () => {
     await toast(page, 'تمت اضافة المنتج للمفضلة بنجاح');
 
     await page.goto('/user/favoriteproducts');
-    const favourite = page.locator('main .product-card', { hasText: title });
+    const favourite = productCards(page).filter({ hasText: title });
     await favourite.waitFor();
-    expect(await page.locator('main .product-card').count()).toBe(1);
+    expect(await productCards(page).count()).toBe(1);
     await expectSeen(page, MAIN_IMAGES.productCard);
     await favourite.getByRole('button', { name: 'اضافة للمفضلة' }).click();
     await toast(page, 'تم حذف المنتج من المفضلة بنجاح');

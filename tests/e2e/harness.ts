@@ -131,6 +131,12 @@ export async function catalogueWords(shop: Shop): Promise<Set<string>> {
   return latinWords(...rows.map((row) => row.text));
 }
 
+/**
+ * The product cards of the page's main content that show a product. While a list loads, grey placeholder cards of
+ * the same shape stand in its place; they have no title, and counting or reading them is reading nothing.
+ */
+export const productCards = (page: Page) => page.locator('main .product-card:has(.product-card__title)');
+
 /** Waits for a toast saying `text` (the first, when an earlier one still shows the same). */
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 

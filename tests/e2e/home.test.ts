@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, expectSeen, login, MAIN_IMAGES, startShop, type Shop } from './harness';
+import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe("the storefront's first load in Chromium", () => {
       if (response.request().resourceType() === 'script') scripts.push(response.text());
     });
     await page.goto('/');
-    await page.locator('main .product-card').first().waitFor();
+    await productCards(page).first().waitFor();
     await page.waitForLoadState('networkidle');
     // The build writes a string in any of the three quotes.
     const holds = (code: string, text: string) => ['"', "'", '`'].some((q) => code.includes(`${q}${text}${q}`));
@@ -111,13 +111,13 @@ describe('the first screen in Chromium', () => {
       if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
     });
     await page.goto('/');
-    await page.locator('main .product-card').first().waitFor();
+    await productCards(page).first().waitFor();
     await page.locator('a[href^="/products/category/"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
 
     await page.goto(`/products/category/${category.id}`);
-    await page.locator('main .product-card').first().waitFor();
+    await productCards(page).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
     await context.close();

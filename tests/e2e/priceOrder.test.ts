@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startShop, type Shop } from './harness';
+import { productCards, type Shop, startShop } from './harness';
+
+/** SPEC.md §9: the product list shows 8 products a page. */
+const PAGE_SIZE = 8;
 
 /**
  * The listing's price order and price filter, judged by the prices the cards show (API.md §2: for
@@ -27,10 +30,9 @@ function readPrice(text: string): number {
   return Number(ascii.replace(/[^\d.]/g, ''));
 }
 
-const cardTitles = (page: Page) => page.locator('main .product-card').getByRole('heading').allInnerTexts();
+const cardTitles = (page: Page) => productCards(page).getByRole('heading').allInnerTexts();
 /** The price each card shows in bold: the one the shopper pays. */
-const cardPrices = async (page: Page) =>
-  (await page.locator('main .product-card .fw-bold').allInnerTexts()).map(readPrice);
+const cardPrices = async (page: Page) => (await productCards(page).locator('.fw-bold').allInnerTexts()).map(readPrice);
 
 /** The shown prices of every page of the listing, walking the pager forward from page 1. */
 async function pricesOfAllPages(page: Page): Promise<number[]> {
@@ -49,7 +51,7 @@ async function pricesOfAllPages(page: Page): Promise<number[]> {
 async function openListing(width: number) {
   const { context, page } = await shop.newPage({ width, height: width < 500 ? 844 : 800 });
   await page.goto('/products');
-  await page.locator('main .product-card').first().waitFor();
+  await productCards(page).first().waitFor();
   return { context, page };
 }
 
@@ -65,15 +67,14 @@ describe.each([390, 1280])('product listing at %i px', (width) => {
     const paid = await paidPrices();
     const ascending = [...paid].sort((a, b) => a - b);
     const { context, page } = await openListing(width);
-    const pageSize = await page.locator('main .product-card').count();
 
-    await sortBy(page, 'السعر من الاقل للاعلى', ascending.slice(0, pageSize));
+    await sortBy(page, 'السعر من الاقل للاعلى', ascending.slice(0, PAGE_SIZE));
     expect(await pricesOfAllPages(page)).toEqual(ascending);
 
     await page.goto('/products');
-    await page.locator('main .product-card').first().waitFor();
+    await productCards(page).first().waitFor();
     const descending = [...ascending].reverse();
-    await sortBy(page, 'السعر من الاعلى للاقل', descending.slice(0, pageSize));
+    await sortBy(page, 'السعر من الاعلى للاقل', descending.slice(0, PAGE_SIZE));
     expect(await pricesOfAllPages(page)).toEqual(descending);
     await context.close();
   });
@@ -89,7 +90,7 @@ describe.each([390, 1280])('product listing at %i px', (width) => {
     await page.getByLabel('من:').fill(String(from));
     await page.getByLabel('الى:').fill(String(to));
     await expect.poll(async () => (await cardPrices(page)).every((p) => p > from && p <= to)).toBe(true);
-    await sortBy(page, 'السعر من الاقل للاعلى', expected.slice(0, 8));
+    await sortBy(page, 'السعر من الاقل للاعلى', expected.slice(0, PAGE_SIZE));
     expect(await pricesOfAllPages(page)).toEqual(expected);
     await context.close();
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblems, expectSeen, overflowProblems, startShop, type Shop } from './harness';
+import { axeProblems, expectSeen, overflowProblems, productCards, type Shop, startShop } from './harness';
 
 // Suggestions in the top bar and stock a shopper can see, in Chromium against the real server and the demo
 // catalogue. Run `npx vite build` first. SCREENSHOTS=1 keeps screenshots of the open list in the temp folder.
@@ -90,7 +90,7 @@ describe('a mistyped word in Chromium', () => {
     const note = page.getByRole('status').filter({ hasText: 'نتائج لـ' });
     await expect.poll(async () => (await note.count()) && (await note.innerText()).trim()).toBe('نتائج لـ «لابتوب»');
     await expectSeen(page, { selector: 'main [role="status"]' });
-    await page.locator('main .product-card', { hasText: 'لابتوب' }).first().waitFor();
+    await productCards(page).filter({ hasText: 'لابتوب' }).first().waitFor();
     await context.close();
   });
 });
@@ -120,10 +120,7 @@ describe('a word more than 1,000 products hold, in Chromium', () => {
         await count.waitFor();
         await expectSeen(page, { selector: 'main h1' });
         // Above the first card, and on the right of the row it shares with the sort (right to left).
-        const [heading, firstCard] = await Promise.all([
-          count.boundingBox(),
-          page.locator('main .product-card').first().boundingBox(),
-        ]);
+        const [heading, firstCard] = await Promise.all([count.boundingBox(), productCards(page).first().boundingBox()]);
         expect(heading!.y + heading!.height).toBeLessThanOrEqual(firstCard!.y);
         expect(heading!.x + heading!.width).toBeGreaterThan(width / 2);
         expect(await overflowProblems(page)).toEqual([]);
@@ -159,7 +156,7 @@ describe('stock in Chromium', () => {
 
     await searchBox(page).fill('ماوس ديل');
     await page.waitForURL((url) => url.pathname === '/products');
-    const card = page.locator('main .product-card', { hasText: 'ماوس ديل لاسلكي' });
+    const card = productCards(page).filter({ hasText: 'ماوس ديل لاسلكي' });
     await card.waitFor();
     await expectSeen(page, { selector: 'main .product-card__sold-out', container: '.product-card' });
     expect(await card.locator('.product-card__sold-out').innerText()).toBe('نفذت الكمية');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
-import { cropReady, DEMO_ADMIN, login, startShop, toast, type Shop } from './harness';
+import { cropReady, DEMO_ADMIN, login, productCards, type Shop, startShop, toast } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('the home offers', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/products');
       expect(new URL(page.url()).searchParams.get('sort')).toBe('-sold');
-      await page.locator('main .product-card').first().waitFor();
+      await productCards(page).first().waitFor();
 
       await page.goto('/');
       const banner = page.getByRole('link', { name: 'خصم يصل إلى 30% على أجهزة اللابتوب' });

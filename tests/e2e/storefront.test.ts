@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, expectSeen, login, MAIN_IMAGES, startShop, type Shop } from './harness';
+import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop } from './harness';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -48,10 +48,10 @@ describe('storefront in Chromium', () => {
     await expect.poll(async () => Number((await heading.innerText()).match(/\d+/)?.[0] ?? 0)).toBeGreaterThan(8);
     await page.getByRole('button', { name: /ترتيب حسب/ }).hover();
     await page.getByRole('button', { name: 'السعر من الاعلى للاقل' }).click();
-    await expect.poll(async () => await page.locator('main .product-card').count()).toBe(8);
+    await expect.poll(async () => await productCards(page).count()).toBe(8);
     const prices = async () =>
-      page
-        .locator('main .product-card .fw-bold')
+      productCards(page)
+        .locator('.fw-bold')
         .allInnerTexts()
         .then((texts) => texts.map((t) => Number(t.replace(/[^\d.]/g, ''))));
     await expect
