@@ -67,7 +67,7 @@ function OwnerProducts({ by, id, name }: FilteredProductsProps & { name: string 
       <h1 className="h4 my-3">
         {TEXTS[by].heading} {name}
       </h1>
-      <ProductGrid products={items} status={status} onRetry={load} cardHeading="h2" />
+      <ProductGrid products={items} status={status} onRetry={load} placeholders={PRODUCTS_PAGE_SIZE} cardHeading="h2" />
       <Paginator
         pageCount={numberOfPages}
         currentPage={pageNumber}

@@ -9,7 +9,7 @@ import NoSearchResults from '../../features/products/NoSearchResults';
 import ActiveFilters from '../../features/products/ActiveFilters';
 import SideFilter from '../../features/products/SideFilter';
 import SortDropdown from '../../features/products/SortDropdown';
-import { selectProductList } from '../../features/products/productsSlice';
+import { PRODUCTS_PAGE_SIZE, selectProductList } from '../../features/products/productsSlice';
 import { useProductSearch } from '../../features/products/useProductSearch';
 import { resultsLabel } from '../../lib/plural';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -68,7 +68,14 @@ export default function ProductsPage() {
           {status === 'succeeded' && items.length === 0 && results === 0 ? (
             <NoSearchResults />
           ) : (
-            <ProductGrid products={items} status={status} eager onRetry={retry} cardHeading="h2" />
+            <ProductGrid
+              products={items}
+              status={status}
+              eager
+              onRetry={retry}
+              placeholders={PRODUCTS_PAGE_SIZE}
+              cardHeading="h2"
+            />
           )}
           <Paginator pageCount={numberOfPages} currentPage={page} onPageChange={goToPage} />
         </Col>

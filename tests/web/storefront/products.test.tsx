@@ -72,6 +72,25 @@ describe('/products listing', () => {
     await waitFor(() => expect(searches.at(-1)!.get('page')).toBe('2'));
   });
 
+  it.each(['/products', '/products/category/cat-1', '/products/brand/brand-1'])(
+    'on %s, holds the room of a whole page (8 cards, SPEC.md §9) while the first page loads',
+    async (path) => {
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      server.use(
+        http.get('*/api/v1/products', async () => {
+          await answered;
+          return HttpResponse.json(listOf(products, 8));
+        }),
+      );
+      const { container } = renderApp(path);
+      await waitFor(() => expect(container.querySelectorAll('main .product-card.placeholder-glow')).toHaveLength(8));
+      answer();
+      expect(await screen.findByRole('link', { name: products[0].title })).toBeInTheDocument();
+      expect(container.querySelectorAll('main .product-card.placeholder-glow')).toHaveLength(0);
+    },
+  );
+
   it('says "more than 1000 results" when the server stopped counting a common word there', async () => {
     server.use(
       http.get('*/api/v1/products', () =>
