@@ -456,10 +456,14 @@ export async function generateCustomers(db: Db, count: number, seed = 20240601):
   return customers;
 }
 
-/** The triggers that keep the dashboard's daily figures as orders and their lines are written (migration 021). */
+/**
+ * The triggers that keep the dashboard's daily figures as orders and their lines are written (migration 021), and the
+ * one that marks the kept best sellers stale when a day before today changes (migrations 028, 031).
+ */
 const SALES_TRIGGERS = [
   ['orders', 'orders_sales_inserted'],
   ['order_items', 'order_items_sales_inserted'],
+  ['daily_product_sales', 'daily_product_sales_past_changed'],
 ] as const;
 
 /**
@@ -491,16 +495,18 @@ export async function generateOrders(
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const { indexname } of indexes) await db.exec(`DROP INDEX ${indexname}`);
-  // The dashboard's daily figures (migration 021) are added once per batch instead of by the insert triggers order by
-  // order: a batch holds the ~900 orders of each of its days, and ~900 updates of a day's row in one transaction leave
-  // a chain of row versions that each later update walks (past half a million orders the load crawled at ~15,000 a
-  // minute on 2 cores).
+  // The dashboard's daily figures are added once per batch instead of by the triggers row by row: a batch holds the
+  // ~900 orders of each of its days, and the triggers update a day's row once per order and the one row of the best
+  // sellers' state once per line, in one transaction; each update walks the chain of row versions the ones before it
+  // left (past half a million orders the load crawled at ~15,000 a minute on 2 cores).
   for (const [table, trigger] of SALES_TRIGGERS) await db.exec(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
   try {
     for (let start = 0; start < options.count; start += batchSize) {
       const end = Math.min(options.count, start + batchSize);
       const o: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
       const l: unknown[][] = [[], [], [], [], []];
+      // Each line's order time and whether its order is cancelled, for the daily figures below.
+      const lineOrder: unknown[][] = [[], []];
       for (let i = start; i < end; i++) {
         const id = uuid(rand);
         const customer = options.customers[Math.floor(rand() * options.customers.length)];
@@ -528,8 +534,14 @@ export async function generateOrders(
         o[5].push(card ? 'card' : 'cash');
         o[6].push(card || ageDays > 3);
         o[7].push(ageDays > 5);
-        o[8].push(new Date(createdAt).toISOString());
-        o[9].push(ageDays > 5 && rand() < 0.02);
+        const at = new Date(createdAt).toISOString();
+        o[8].push(at);
+        const cancelled = ageDays > 5 && rand() < 0.02;
+        o[9].push(cancelled);
+        for (let n = 0; n < lines; n++) {
+          lineOrder[0].push(at);
+          lineOrder[1].push(cancelled);
+        }
       }
       await db.query(
         `INSERT INTO orders (id, user_id, user_snapshot, shipping_address, total_order_price, payment_method_type, is_paid, is_delivered, created_at, updated_at, is_cancelled, cancelled_at)
@@ -543,23 +555,26 @@ export async function generateOrders(
         l,
       );
       // What the triggers would have added for these orders and lines: the same sums, from the batch's own values.
-      const batchOrders = `unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bool[]) AS o(id, created_at, total, cancelled)`;
       await db.query(
         `INSERT INTO daily_sales AS d (day, slot, orders, revenue)
-       SELECT shop_day(o.created_at), 0, count(*), sum(o.total) FROM ${batchOrders} WHERE NOT o.cancelled GROUP BY 1
-       ON CONFLICT (day, slot) DO UPDATE SET orders = d.orders + EXCLUDED.orders, revenue = d.revenue + EXCLUDED.revenue`,
-        [o[0], o[8], o[4], o[9]],
+         SELECT shop_day(o.created_at), 0, count(*), sum(o.total)
+         FROM unnest($1::timestamptz[], $2::bigint[], $3::bool[]) AS o(created_at, total, cancelled)
+         WHERE NOT o.cancelled GROUP BY 1
+         ON CONFLICT (day, slot) DO UPDATE SET orders = d.orders + EXCLUDED.orders, revenue = d.revenue + EXCLUDED.revenue`,
+        [o[8], o[4], o[9]],
       );
       await db.query(
         `INSERT INTO daily_product_sales AS d (day, product_id, sold, revenue)
-       SELECT shop_day(o.created_at), i.product_id, sum(i.count), sum(i.count * i.price::bigint)
-       FROM ${batchOrders} JOIN unnest($5::uuid[], $6::uuid[], $7::int[], $8::int[]) AS i(order_id, product_id, count, price)
-         ON i.order_id = o.id
-       WHERE NOT o.cancelled GROUP BY 1, 2
-       ON CONFLICT (day, product_id) DO UPDATE SET sold = d.sold + EXCLUDED.sold, revenue = d.revenue + EXCLUDED.revenue`,
-        [o[0], o[8], o[4], o[9], l[0], l[1], l[2], l[3]],
+         SELECT shop_day(i.created_at), i.product_id, sum(i.count), sum(i.count * i.price::bigint)
+         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::bool[])
+           AS i(product_id, count, price, created_at, cancelled)
+         WHERE NOT i.cancelled GROUP BY 1, 2 ORDER BY 2, 1
+         ON CONFLICT (day, product_id) DO UPDATE SET sold = d.sold + EXCLUDED.sold, revenue = d.revenue + EXCLUDED.revenue`,
+        [l[1], l[2], l[3], lineOrder[0], lineOrder[1]],
       );
     }
+    // What the last trigger would have left: days before today changed, so the next read computes the best sellers.
+    await db.exec('UPDATE best_sellers_state SET day = NULL');
   } finally {
     for (const [table, trigger] of SALES_TRIGGERS) await db.exec(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
   }
