@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop } from './harness';
 
@@ -140,4 +143,51 @@ describe('storefront in Chromium', () => {
     await login(page, { email: DEMO_USER.email, password: 'NewPass123' });
     await context.close();
   });
+});
+
+describe('the listing while its first page loads, in Chromium', () => {
+  /** The rows the grid's cards (placeholders or products) take on screen. */
+  const rowsOf = (cards: Locator) =>
+    cards.evaluateAll((all) => {
+      const boxes = all.map((card) => card.getBoundingClientRect());
+      return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+    });
+
+  it.each([
+    [390, 844],
+    [1280, 800],
+  ])(
+    'at %i px, grey cards hold the room of a whole page (8, SPEC.md §9) on screen, and the products take their place',
+    async (width, height) => {
+      const { context, page } = await shop.newPage({ width, height });
+      // A page reached inside the app (not from the server's HTML, which carries the first answer): the listing asks.
+      await page.goto('/no-such-page');
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/v1/products?**', async (route) => {
+        await answered;
+        await route.continue();
+      });
+      await page.getByRole('link', { name: 'تصفح المنتجات' }).click();
+
+      const placeholders = page.locator('main .product-card.placeholder-glow');
+      await expect.poll(() => placeholders.count()).toBe(8);
+      await expectSeen(page, { selector: 'main .product-card.placeholder-glow' });
+      const held = await rowsOf(placeholders);
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({ path: path.join(os.tmpdir(), `listing-loading-${width}.png`), fullPage: true });
+
+      answer();
+      await productCards(page).nth(7).waitFor();
+      expect(await placeholders.count()).toBe(0);
+      await expectSeen(page, MAIN_IMAGES.productCard);
+      const shown = await rowsOf(productCards(page));
+      // The products stand where their placeholders stood: nothing under them moves when they arrive.
+      expect(Math.abs(shown.top - held.top)).toBeLessThanOrEqual(2);
+      expect(Math.abs(shown.bottom - held.bottom)).toBeLessThanOrEqual(2);
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({ path: path.join(os.tmpdir(), `listing-loaded-${width}.png`), fullPage: true });
+      await context.close();
+    },
+  );
 });
