@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop } from './harness';
 
@@ -96,6 +97,32 @@ describe("the storefront's first load in Chromium", () => {
     await page.getByText(/^عدد الطلبات \d+$/).waitFor();
     expect(holds((await Promise.all(scripts)).join('\n'), 'orders/fetch')).toBe(true);
     await context.close();
+  });
+});
+
+describe('the built storefront, as the shop sends it', () => {
+  it('sends the files of the first load in gzip smaller than level 9 (Zopfli) to a browser without brotli, each the very file', async () => {
+    // What index.html loads before the app runs: its entry script, the modules it preloads and its style sheet.
+    const html = await fs.readFile(path.resolve('dist/index.html'), 'utf8');
+    const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(1);
+    expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+    for (const file of files) {
+      const built = await fs.readFile(path.resolve(`dist${file}`));
+      const res = await shop.app.inject({ url: file, headers: { 'accept-encoding': 'gzip, deflate' } });
+      expect([res.statusCode, res.headers['content-encoding']], file).toEqual([200, 'gzip']);
+      expect(zlib.gunzipSync(res.rawPayload).equals(built), file).toBe(true);
+      expect(res.rawPayload.length, file).toBeLessThan(zlib.gzipSync(built, { level: 9 }).length);
+    }
+  });
+
+  it("holds none of the router's developer warnings (react-router's production build)", async () => {
+    const dir = path.resolve('dist/assets');
+    const scripts = (await fs.readdir(dir)).filter((file) => file.endsWith('.js'));
+    const code = (await Promise.all(scripts.map((file) => fs.readFile(path.join(dir, file), 'utf8')))).join('\n');
+    const has = (text: string) => code.includes(text);
+    expect(has('useNavigate')).toBe(true); // the router is there, its warnings are not
+    expect(['does not have an element or Component', 'You rendered descendant <Routes>'].filter(has)).toEqual([]);
   });
 });
 

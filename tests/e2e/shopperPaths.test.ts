@@ -14,21 +14,24 @@ afterAll(() => shop?.close());
 const one = async (sql: string) => (await shop.app.ctx.db.one<{ id: string }>(sql))?.id;
 
 describe('logout in Chromium', () => {
-  it('lands on / from every guarded page, customer and admin', async () => {
+  /** Every page behind a login of this kind, with ids of the seeded shop's own rows. */
+  async function guardedPages(kind: 'customer' | 'admin') {
+    if (kind === 'customer') {
+      const userId = await one(`SELECT id FROM users WHERE email = '${DEMO_USER.email}'`);
+      const address = await one(`SELECT id FROM addresses WHERE user_id = '${userId}' LIMIT 1`);
+      return [
+        '/user/allorders',
+        '/user/favoriteproducts',
+        '/user/addresses',
+        '/user/add-address',
+        '/user/profile',
+        ...(address ? [`/user/edit-address/${address}`] : []),
+      ];
+    }
     const product = await one('SELECT id FROM products LIMIT 1');
     const coupon = await one('SELECT id FROM coupons LIMIT 1');
-    const userId = await one(`SELECT id FROM users WHERE email = '${DEMO_USER.email}'`);
-    const address = await one(`SELECT id FROM addresses WHERE user_id = '${userId}' LIMIT 1`);
     const order = await one('SELECT id FROM orders LIMIT 1');
-    const customerPages = [
-      '/user/allorders',
-      '/user/favoriteproducts',
-      '/user/addresses',
-      '/user/add-address',
-      '/user/profile',
-      ...(address ? [`/user/edit-address/${address}`] : []),
-    ];
-    const adminPages = [
+    return [
       '/admin',
       '/admin/allproducts',
       '/admin/allorders',
@@ -44,26 +47,29 @@ describe('logout in Chromium', () => {
       '/admin/categories',
       '/admin/subcategories',
     ];
+  }
+
+  // A test per kind of account: each walks all its pages, which on a busy machine takes a good part of a test's time.
+  it.each([
+    ['customer', DEMO_USER],
+    ['admin', DEMO_ADMIN],
+  ] as const)('lands on / from every guarded page, logged in as the %s', async (kind, credentials) => {
+    const pages = await guardedPages(kind);
     const { context, page } = await shop.newPage({ width: 1280, height: 900 });
-    for (const [credentials, name, pages] of [
-      [DEMO_USER, 'user', customerPages],
-      [DEMO_ADMIN, 'admin', adminPages],
-    ] as const) {
-      // Logged in once through the form; before each later page the session the login stored is put back, as a
-      // login would store it (the logout being tested here only forgets it in this browser).
-      await login(page, credentials);
-      const session = await page.evaluate(() => ({ ...localStorage }));
-      for (const path of pages) {
-        await page.evaluate((stored) => Object.assign(localStorage, stored), session);
-        await page.goto(path);
-        await page.locator('#user-menu').click();
-        await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
-        await page.waitForURL((url) => url.pathname === '/');
-        // Still home once everything has settled, and visibly logged out.
-        await page.getByRole('heading', { name: 'الاكثر مبيعا' }).waitFor();
-        expect(new URL(page.url()).pathname, `${name} ${path}`).toBe('/');
-        await page.locator('nav.navbar a[href="/login"]').first().waitFor();
-      }
+    // Logged in once through the form; before each later page the session the login stored is put back, as a
+    // login would store it (the logout being tested here only forgets it in this browser).
+    await login(page, credentials);
+    const session = await page.evaluate(() => ({ ...localStorage }));
+    for (const path of pages) {
+      await page.evaluate((stored) => Object.assign(localStorage, stored), session);
+      await page.goto(path);
+      await page.locator('#user-menu').click();
+      await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      // Still home once everything has settled, and visibly logged out.
+      await page.getByRole('heading', { name: 'الاكثر مبيعا' }).waitFor();
+      expect(new URL(page.url()).pathname, `${kind} ${path}`).toBe('/');
+      await page.locator('nav.navbar a[href="/login"]').first().waitFor();
     }
     await context.close();
   });
