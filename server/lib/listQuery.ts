@@ -28,6 +28,11 @@ export interface ListSpec {
   /** Turns the raw keyword into the text the LIKE pattern matches (e.g. Arabic folding). */
   normalizeKeyword?: (keyword: string) => string;
   defaultLimit?: number;
+  /**
+   * The column of "newest first", the order of a list asked for no sort it knows: the `createdAt` field's by default,
+   * else `created_at`. A table whose moment has another name (the audit log's `at`) says it here.
+   */
+  newestColumn?: string;
 }
 
 /**
@@ -200,7 +205,7 @@ export function buildListQuery(
   }
   const ranked = !order.length && !!search;
   if (ranked) order.push(...search.rank(bind));
-  if (!order.length) order.push(`${spec.fields.createdAt?.column ?? 'created_at'} DESC`);
+  if (!order.length) order.push(`${spec.newestColumn ?? spec.fields.createdAt?.column ?? 'created_at'} DESC`);
   const idColumn = spec.fields.createdAt?.column.replace(/created_at$/, 'id') ?? 'id';
   const lastDirection = order[order.length - 1].endsWith('DESC') ? 'DESC' : 'ASC';
   order.push(`${idColumn} ${lastDirection}`); // stable pages

@@ -462,6 +462,9 @@ describe('GET /audit', () => {
     expect(await actions(`?targetType=coupon&targetId=${coupon}`)).toEqual(['coupon.update', 'coupon.create']);
     expect(await actions('?targetType=order')).toEqual([]);
     expect(await actions('?sort=at')).toEqual(['coupon.create', 'coupon.update', 'settings.update']);
+    // A sort by names the log does not have (a product list's, a typo) is ignored: newest first, as with none.
+    for (const sort of ['%2Bprice', '-createdAt', 'nonsense'])
+      expect(await actions(`?sort=${sort}`), sort).toEqual(['settings.update', 'coupon.update', 'coupon.create']);
 
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const earlier = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);

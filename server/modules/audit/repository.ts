@@ -30,6 +30,7 @@ export const AUDIT_LIST: ListSpec = {
     at: { column: 'at', type: 'date' },
   },
   keyword: (placeholder) => `actor_name ILIKE ${placeholder}`,
+  newestColumn: 'at',
 };
 
 /** Entries are only ever inserted (no statement here updates or deletes one). */
