@@ -209,9 +209,14 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), 429]);
     // The ten refusals came from both processes in turn, and each one counted the other's: one count per address.
     expect(new Set(answers.slice(0, 10).map((a) => a.upstream)).size).toBe(2);
-    expect(answers.slice(0, 10).map((a) => Number(a.headers.get('x-ratelimit-remaining')))).toEqual(
-      Array.from({ length: 10 }, (_, i) => 999 - i),
-    );
+    // The global limit's count of the address, as each answer gives it, goes down by one whichever process answers.
+    // A new window of that limit may begin during the run on a slow machine: its count starts again at 999, once.
+    const remaining = answers.slice(0, 10).map((a) => Number(a.headers.get('x-ratelimit-remaining')));
+    expect(remaining[0], `${remaining}`).toBe(999);
+    expect(remaining.slice(1).filter((value) => value === 999).length, `${remaining}`).toBeLessThanOrEqual(1);
+    remaining.forEach((value, i) => {
+      if (i > 0) expect([999, remaining[i - 1] - 1], `${remaining}`).toContain(value);
+    });
     // Another address is not affected.
     expect(
       (
