@@ -55,8 +55,9 @@ function recordingDb(db: Db) {
     query: (sql, params) => (note(sql, params), db.query(sql, params)),
     one: (sql, params) => (note(sql, params), db.one(sql, params)),
     exec: (sql) => db.exec(sql),
-    tx: (fn) => db.tx(fn),
+    tx: (fn, options) => db.tx(fn, options),
     exclusive: (fn) => db.exclusive(fn),
+    watchWrites: (tables, onChange) => db.watchWrites(tables, onChange),
     close: () => db.close(),
   };
   return { db: wrapped, state };

@@ -31,6 +31,12 @@ export interface Config {
   /** true / false when PAYMENTS_TEST_MODE says so; undefined: on only in a demo shop (see paymentProvider). */
   paymentsTestMode?: boolean;
   redisUrl?: string;
+  /**
+   * CATALOGUE_CACHE_MS: how long the storefront's product list, search and suggestions keep an answer (0: not at all).
+   * This process's own writes show at once; a write from elsewhere within this time. Default 5 s for one process; off
+   * with REDIS_URL (several processes, whose writes would go unseen by the others' answers for that long).
+   */
+  catalogueCacheMs: number;
   /** Prefix of the rate-limit keys in Redis, for several shops (or test runs) on one Redis. */
   redisKeyPrefix?: string;
   /** S3-compatible object storage for uploaded images (server/storage); undefined: local disk under DATA_DIR. */
@@ -198,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentsTestMode:
       setting(env, 'PAYMENTS_TEST_MODE') === undefined ? undefined : flag(env, 'PAYMENTS_TEST_MODE', false),
     redisUrl: env.REDIS_URL || undefined,
+    catalogueCacheMs: wholeNumber(env, 'CATALOGUE_CACHE_MS', setting(env, 'REDIS_URL') ? 0 : 5_000, 0, 3_600_000),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
     s3: env.S3_BUCKET
       ? {

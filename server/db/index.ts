@@ -32,6 +32,13 @@ export interface Db extends Queryable {
    * another (PostgreSQL: a session advisory lock on a connection of its own; PGlite has one process, no lock).
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onChange` whenever data `tables` names may change through this handle: before and after every statement
+   * that is not read-only (isReadOnlyStatement) and names one of them or changes the schema, and again when a
+   * transaction that ran one ends, committed or not. A read begun after the last call sees every such change this
+   * handle made. Returns the function that stops the calls.
+   */
+  watchWrites(tables: RegExp, onChange: () => void): () => void;
   readonly kind: 'pglite' | 'postgres';
 }
 
@@ -43,14 +50,65 @@ export type Row = Record<string, any>;
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-function wrapPglite(db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0]): Queryable {
-  const query = async <T>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[];
+/** Statements that change a table's shape or empty it, whatever table they name. */
+const SCHEMA_CHANGE = /\b(ALTER|DROP|CREATE|TRUNCATE)\b/i;
+
+interface WriteWatcher {
+  tables: RegExp;
+  onChange: () => void;
+}
+
+/** The watchers of one handle (Db.watchWrites), and the statement runner that tells them. */
+function writeWatchers() {
+  const watchers = new Set<WriteWatcher>();
+  const matching = (text: string): WriteWatcher[] => {
+    if (!watchers.size || isReadOnlyStatement(text)) return [];
+    const schemaChange = SCHEMA_CHANGE.test(text);
+    return [...watchers].filter((w) => schemaChange || w.tables.test(text));
+  };
+  return {
+    watch(tables: RegExp, onChange: () => void) {
+      const watcher = { tables, onChange };
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
+    /** Runs one statement, telling the watchers it concerns before and after; `touched` gathers them for a transaction's end. */
+    async around<T>(text: string, run: () => Promise<T>, touched?: Set<WriteWatcher>): Promise<T> {
+      const concerned = matching(text);
+      for (const w of concerned) {
+        w.onChange();
+        touched?.add(w);
+      }
+      try {
+        return await run();
+      } finally {
+        for (const w of concerned) w.onChange();
+      }
+    },
+    /** Runs a transaction whose statements go through `around` with the set it is given; tells those watchers at its end. */
+    async transaction<T>(run: (touched: Set<WriteWatcher>) => Promise<T>): Promise<T> {
+      const touched = new Set<WriteWatcher>();
+      try {
+        return await run(touched);
+      } finally {
+        for (const w of touched) w.onChange();
+      }
+    },
+  };
+}
+type WriteWatchers = ReturnType<typeof writeWatchers>;
+
+function wrapPglite(
+  db: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0],
+  watchers: WriteWatchers,
+  touched?: Set<WriteWatcher>,
+): Queryable {
+  const query = async <T>(text: string, params?: unknown[]) =>
+    watchers.around(text, async () => (await db.query(text, params)).rows as T[], touched);
   return {
     query,
     one: async <T>(text: string, params?: unknown[]) => (await query<T>(text, params))[0],
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
+    exec: (sql) => watchers.around(sql, async () => void (await db.exec(sql)), touched),
   };
 }
 
@@ -64,13 +122,15 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   });
+  const watchers = writeWatchers();
   return {
     kind: 'pglite',
-    ...wrapPglite(db),
+    ...wrapPglite(db, watchers),
     // PGlite runs one transaction at a time, so concurrent requests queue here instead of interleaving
     // (which also makes every transaction a consistent snapshot).
-    tx: (fn) => db.transaction((tx) => fn(wrapPglite(tx))),
+    tx: (fn) => watchers.transaction((touched) => db.transaction((tx) => fn(wrapPglite(tx, watchers, touched)))),
     exclusive: (fn) => fn(),
+    watchWrites: watchers.watch,
     close: () => db.close(),
   };
 }
@@ -162,13 +222,16 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     aliveAt.set(client, ++clock);
     return result.rows as T[];
   };
-  const onClient = (client: pg.ClientBase): Queryable => {
-    const query = <T>(text: string, params?: unknown[]) => run<T>(client, text, params);
+  const watchers = writeWatchers();
+  /** The statements of a transaction on `client`. */
+  const onClient = (client: pg.ClientBase, touched: Set<WriteWatcher>): Queryable => {
+    const query = <T>(text: string, params?: unknown[]) =>
+      watchers.around(text, () => run<T>(client, text, params), touched);
     return {
       query,
       one: async <T>(text: string, params?: unknown[]) => (await query<T>(text, params))[0],
       exec: async (sql) => {
-        await run(client, sql);
+        await query(sql);
       },
     };
   };
@@ -192,7 +255,9 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     }
   };
   /** A statement outside any transaction, on a pooled connection of its own. */
-  const statement = async <T>(text: string, params?: unknown[]): Promise<T[]> => {
+  const statement = <T>(text: string, params?: unknown[]): Promise<T[]> =>
+    watchers.around(text, () => statementOnce<T>(text, params));
+  const statementOnce = async <T>(text: string, params?: unknown[]): Promise<T[]> => {
     try {
       return await runAlone<T>(await connect(), text, params);
     } catch (err) {
@@ -204,6 +269,36 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     }
   };
 
+  /** One transaction on a connection of its own; rolls back when fn throws. */
+  const transaction = async <T>(
+    fn: (tx: Queryable) => Promise<T>,
+    txOptions: TxOptions,
+    touched: Set<WriteWatcher>,
+  ): Promise<T> => {
+    const client = await connect();
+    let drop: Error | undefined;
+    try {
+      // A transaction's statements wait for row locks (an order rush on one product), so the statement timeout does
+      // not cut them off; a read-only snapshot (GET /cart) is a storefront read and keeps it.
+      await run(
+        client,
+        txOptions.snapshot
+          ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
+          : `BEGIN${statementTimeoutMs > 0 ? '; SET LOCAL statement_timeout = 0' : ''}`,
+      );
+      const result = await fn(onClient(client, touched));
+      await run(client, 'COMMIT');
+      return result;
+    } catch (err) {
+      if (isBrokenConnection(err)) drop = err as Error;
+      // A connection that cannot even roll back is not given to anyone else.
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => (drop = rollbackErr));
+      throw err;
+    } finally {
+      release(client, drop);
+    }
+  };
+
   return {
     kind: 'postgres',
     query: statement,
@@ -211,30 +306,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     exec: async (sql) => {
       await statement(sql);
     },
-    tx: async (fn, txOptions = {}) => {
-      const client = await connect();
-      let drop: Error | undefined;
-      try {
-        // A transaction's statements wait for row locks (an order rush on one product), so the statement timeout does
-        // not cut them off; a read-only snapshot (GET /cart) is a storefront read and keeps it.
-        await run(
-          client,
-          txOptions.snapshot
-            ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
-            : `BEGIN${statementTimeoutMs > 0 ? '; SET LOCAL statement_timeout = 0' : ''}`,
-        );
-        const result = await fn(onClient(client));
-        await run(client, 'COMMIT');
-        return result;
-      } catch (err) {
-        if (isBrokenConnection(err)) drop = err as Error;
-        // A connection that cannot even roll back is not given to anyone else.
-        await client.query('ROLLBACK').catch((rollbackErr: Error) => (drop = rollbackErr));
-        throw err;
-      } finally {
-        release(client, drop);
-      }
-    },
+    tx: (fn, txOptions = {}) => watchers.transaction((touched) => transaction(fn, txOptions, touched)),
     exclusive: async (fn) => {
       const client = await connect();
       try {
@@ -252,6 +324,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         client.release(true);
       }
     },
+    watchWrites: watchers.watch,
     close: () => pool.end(),
   };
 }

@@ -89,6 +89,14 @@ export const PRODUCT_LIST: ListSpec = {
   // The keyword is matched by words, in search.ts, not by this spec.
 };
 
+/**
+ * Every table the product list, its search and the suggestions read (the product service's statements, and the
+ * names and aliases of search.ts): a write that names one of them changes their answers (the answer cache of
+ * routes.ts). Writes that reach them through triggers start from products itself (migrations 005, 018).
+ */
+export const CATALOGUE_TABLES =
+  /\b(products|categories|subcategories|brands|search_words|product_count|search_index_state)\b/i;
+
 /** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
 export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<ProductRow>> =>
   pagedList<ProductRow>(db, q, {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TObject } from 'typebox';
 import { imageBase } from '../../context';
+import { answerCache } from '../../lib/answerCache';
 import { IdParams, checkFields } from '../../lib/fields';
 import { listResponse } from '../../lib/listQuery';
 import { Product, ProductList, ProductWithReviews } from '../../../common/contract/catalogue';
@@ -9,7 +10,7 @@ import { DataOnly, ListQuery, NoContent, bearer, formBody } from '../../lib/sche
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { reviewJson } from '../reviews';
-import { PRODUCT_LIST as listSpec, type StoredProductRow } from './repository';
+import { CATALOGUE_TABLES, PRODUCT_LIST as listSpec, type StoredProductRow } from './repository';
 import { NewProduct, PRODUCT_FILES_DOC, ProductChanges, type ProductFormExtra } from './schemas';
 import { listProductPage } from './search';
 import {
@@ -43,6 +44,9 @@ export async function productRoutes(instance: FastifyInstance) {
   const base = (request: FastifyRequest) => imageBase(request, ctx);
   const tags = ['products'];
   const Params = IdParams('id');
+  // The same list, search or suggestions asked again costs the database nothing until the catalogue changes.
+  const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 20_000 });
+  app.addHook('onClose', async () => answers.close());
 
   app.get(
     '/',
@@ -56,7 +60,11 @@ export async function productRoutes(instance: FastifyInstance) {
       config: { listSpec },
     },
     async (request) => {
-      const { q, rows, total, capped, correctedKeyword } = await listProductPage(ctx.db, request.query);
+      const { q, rows, total, capped, correctedKeyword } = await answers.get(
+        request.url,
+        () => listProductPage(ctx.db, request.query),
+        (page) => page.rows.length,
+      );
       const list = listResponse(
         rows.map((r) => productJson(r, base(request))),
         total,
@@ -67,7 +75,7 @@ export async function productRoutes(instance: FastifyInstance) {
     },
   );
 
-  await app.register(suggestionRoutes);
+  await app.register(suggestionRoutes, { answers });
 
   app.get(
     '/:id',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AnswerCache } from '../../lib/answerCache';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase } from '../../context';
 import { imageUrl } from '../../lib/images';
@@ -12,7 +13,7 @@ import { productSuggestions } from './service';
  * GET /products/suggestions?keyword= (ours): up to 6 products, 4 categories and 4 brands (productSuggestions, in the
  * product service). Built for a request per keystroke: no count.
  */
-export async function suggestionRoutes(instance: FastifyInstance) {
+export async function suggestionRoutes(instance: FastifyInstance, { answers }: { answers: AnswerCache }) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
 
@@ -27,7 +28,11 @@ export async function suggestionRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const { products, categories, brands } = await productSuggestions(ctx.db, request.query.keyword ?? '');
+      const { products, categories, brands } = await answers.get(
+        request.url,
+        () => productSuggestions(ctx.db, request.query.keyword ?? ''),
+        (found) => found.products.length + found.categories.length + found.brands.length,
+      );
       const base = imageBase(request, ctx);
       return {
         data: {

@@ -1,0 +1,68 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db';
+
+export interface AnswerCacheOptions {
+  /**
+   * How long an answer is kept (ms; 0: nothing is kept). A write this process makes drops every answer at once
+   * (Db.watchWrites); the time bounds how long a write made elsewhere (another process, psql) can go unseen.
+   */
+  ttlMs: number;
+  /** The most rows all kept answers hold together (each answer's size is `sizeOf` of it). */
+  maxRows: number;
+}
+
+export interface AnswerCache {
+  /**
+   * The answer of `key`: a kept one when no write to the watched tables began or ended since it was read, else
+   * `load()`'s (one load at a time per key: requests asking the same meanwhile share it).
+   */
+  get<T extends object>(key: string, load: () => Promise<T>, sizeOf: (answer: T) => number): Promise<T>;
+  /** Stops watching the database (the app closes). */
+  close(): void;
+}
+
+interface Kept {
+  /** The count of changes (see below) when the read began. */
+  changes: number;
+  answer: Promise<object>;
+}
+
+/**
+ * Answers of public reads that many visitors ask alike (the storefront's product list, its search and suggestions),
+ * kept so that the same question costs the database nothing until something it reads changes. Exact for this
+ * process's own writes: every write statement and transaction that names one of `tables` counts a change before it
+ * starts and after it ends (Db.watchWrites), and a kept answer is given only while the count is the one it was read at,
+ * so no answer read before a change, or while one was under way, outlives it. A kept answer is shared: callers only
+ * read it.
+ */
+export function answerCache(db: Db, tables: RegExp, options: AnswerCacheOptions): AnswerCache {
+  if (options.ttlMs <= 0) return { get: (_key, load) => load(), close: () => undefined };
+  let changes = 0;
+  const stopWatching = db.watchWrites(tables, () => {
+    changes += 1;
+  });
+  const kept = new LRUCache<string, Kept>({ max: 10_000, maxSize: options.maxRows, ttl: options.ttlMs });
+  /** Answers being read: kept only once read, and only when nothing changed meanwhile. */
+  const reading = new Map<string, Kept>();
+
+  return {
+    get<T extends object>(key: string, load: () => Promise<T>, sizeOf: (answer: T) => number): Promise<T> {
+      const found = kept.get(key) ?? reading.get(key);
+      if (found?.changes === changes) return found.answer as Promise<T>;
+      const entry: Kept = { changes, answer: load() };
+      reading.set(key, entry);
+      const settled = () => {
+        if (reading.get(key) === entry) reading.delete(key);
+      };
+      entry.answer.then(
+        (answer) => {
+          settled();
+          if (entry.changes === changes) kept.set(key, entry, { size: Math.max(1, sizeOf(answer as T)) });
+        },
+        settled,
+      );
+      return entry.answer as Promise<T>;
+    },
+    close: stopWatching,
+  };
+}

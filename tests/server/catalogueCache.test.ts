@@ -1,0 +1,205 @@
+import pg from 'pg';
+import { loadConfig } from '../../server/config';
+import { DatabaseUnreachableError } from '../../server/db';
+import { CATALOGUE_TABLES } from '../../server/modules/products/repository';
+import { createBrand, createCategory, createProduct, createUser, onPostgres, useTestApp } from './helpers';
+
+/**
+ * The answers of the product list, its search and the suggestions are kept (server/lib/answerCache.ts) until a write
+ * names a table they read: the same question asked again costs the database nothing, and no shopper sees a list older
+ * than the shop's last change made through it.
+ */
+const KEPT_MS = 2_000;
+const t = useTestApp({ catalogueCacheMs: KEPT_MS });
+
+/** The statements the database ran while `fn` ran (the app's handle is the test's `t.db`). */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const { query, one } = t.db;
+  t.db.query = ((text: string, params?: unknown[]) => (seen.push(text), query(text, params))) as typeof query;
+  t.db.one = ((text: string, params?: unknown[]) => (seen.push(text), one(text, params))) as typeof one;
+  try {
+    await fn();
+  } finally {
+    Object.assign(t.db, { query, one });
+  }
+  return seen;
+}
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const pricesOf = (list: { data: { title: string; price: number }[] }) =>
+  Object.fromEntries(list.data.map((p) => [p.title, p.price]));
+
+const LIST = `/api/v1/products?keyword=${encodeURIComponent('قميص')}`;
+const SUGGEST = `/api/v1/products/suggestions?keyword=${encodeURIComponent('قمي')}`;
+
+async function shirts() {
+  const categoryId = await createCategory(t, 'ملابس رجالي');
+  const brandId = await createBrand(t, 'كوتون');
+  const first = await createProduct(t, { title: 'قميص قطن أبيض', price: 300, categoryId, brandId });
+  const second = await createProduct(t, { title: 'قميص كتان أزرق', price: 450, categoryId, brandId });
+  return { categoryId, brandId, first, second };
+}
+
+describe('the product list and suggestions keep their answers', () => {
+  it('the same list, search and suggestions asked again are answered without asking the database', async () => {
+    await shirts();
+    const plain = '/api/v1/products?sort=-price&limit=8';
+    for (const url of [LIST, SUGGEST, plain]) {
+      const first = await get(url);
+      const statements = await statementsDuring(async () => expect(await get(url)).toEqual(first));
+      expect(statements, url).toEqual([]);
+    }
+    // Another question is read from the database.
+    expect(await statementsDuring(() => get(`${plain}&page=2`))).not.toEqual([]);
+  });
+
+  it('a change made through the shop shows on the very next list: an owner’s new price, a sale, a new product', async () => {
+    const { first } = await shirts();
+    expect(pricesOf(await get(LIST))).toEqual({ 'قميص قطن أبيض': 300, 'قميص كتان أزرق': 450 });
+
+    const admin = await createUser(t, { role: 'admin' });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/products/${first}`,
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: { price: 280 },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(pricesOf(await get(LIST))).toEqual({ 'قميص قطن أبيض': 280, 'قميص كتان أزرق': 450 });
+
+    // Written by other code of this process (an order taking stock, a job), straight to the database.
+    await t.db.query('UPDATE products SET quantity = 0 WHERE id = $1', [first]);
+    const outOfStock = await get(LIST);
+    expect(outOfStock.data.find((p: { _id: string }) => p._id === first).quantity).toBe(0);
+
+    await createProduct(t, { title: 'قميص جينز' });
+    expect(Object.keys(pricesOf(await get(LIST))).sort()).toEqual(['قميص جينز', 'قميص قطن أبيض', 'قميص كتان أزرق']);
+    const suggested = await get(SUGGEST);
+    expect(suggested.data.products.map((p: { title: string }) => p.title)).toContain('قميص جينز');
+  });
+
+  it('a renamed brand and a deleted category change the suggestions at once', async () => {
+    const { brandId } = await shirts();
+    const categoryId = await createCategory(t, 'ملابس أطفال');
+    const brands = `/api/v1/products/suggestions?keyword=${encodeURIComponent('كوت')}`;
+    expect((await get(brands)).data.brands).toEqual([{ _id: brandId, name: 'كوتون' }]);
+    await t.db.query("UPDATE brands SET name = 'قطنية' WHERE id = $1", [brandId]);
+    expect((await get(brands)).data.brands).toEqual([]);
+
+    const categories = `/api/v1/products/suggestions?keyword=${encodeURIComponent('أطفال')}`;
+    expect((await get(categories)).data.categories).toEqual([{ _id: categoryId, name: 'ملابس أطفال' }]);
+    await t.db.query('DELETE FROM categories WHERE id = $1', [categoryId]);
+    expect(await get(categories)).toEqual({ data: { products: [], categories: [], brands: [] } });
+  });
+
+  it('a failed read is not kept: the next request asks again', async () => {
+    await shirts();
+    const realQuery = t.db.query;
+    const dropped = Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+    t.db.query = (() => Promise.reject(new DatabaseUnreachableError(dropped))) as typeof t.db.query;
+    const failed = await t.app.inject({ method: 'GET', url: LIST });
+    t.db.query = realQuery;
+    expect(failed.statusCode).toBe(503);
+    expect(Object.keys(pricesOf(await get(LIST)))).toHaveLength(2);
+  });
+
+  it('every table the cached reads read is watched, and no trigger writes one from a table that is not', async () => {
+    const { categoryId, brandId } = await shirts();
+    const urls = [
+      '/api/v1/products',
+      `/api/v1/products?category=${categoryId}&brand[in][]=${brandId}&price[gt]=100&sort=-sold`,
+      LIST,
+      `/api/v1/products?keyword=${encodeURIComponent('قميص ابيض')}&sort=price`,
+      // A typo: the similar words of the shop's vocabulary are read too.
+      `/api/v1/products?keyword=${encodeURIComponent('قمبص')}`,
+      SUGGEST,
+      `/api/v1/products/suggestions?keyword=${encodeURIComponent('كوتون')}`,
+    ];
+    const statements = await statementsDuring(async () => {
+      for (const url of urls) await get(url);
+    });
+    const read = new Set(
+      statements.flatMap((sql) => [...sql.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)\b(?!\s*\()/gi)].map((m) => m[1])),
+    );
+    const tables = new Set(
+      (
+        await t.db.query<{ name: string }>(
+          'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()',
+        )
+      ).map((r) => r.name),
+    );
+    const readTables = [...read].filter((name) => tables.has(name));
+    expect(readTables).toEqual(expect.arrayContaining(['products', 'search_words']));
+    expect(readTables.filter((name) => !CATALOGUE_TABLES.test(name))).toEqual([]);
+
+    const triggers = await t.db.query<{ tablename: string; source: string }>(
+      `SELECT c.relname AS tablename, p.prosrc AS source FROM pg_trigger tr
+       JOIN pg_class c ON c.oid = tr.tgrelid JOIN pg_proc p ON p.oid = tr.tgfoid WHERE NOT tr.tgisinternal`,
+    );
+    expect(triggers.length).toBeGreaterThan(0);
+    const writesCatalogue =
+      /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(products|categories|subcategories|brands|search_words|product_count|search_index_state)\b/i;
+    const fromElsewhere = triggers.filter(
+      (tr) => !CATALOGUE_TABLES.test(tr.tablename) && writesCatalogue.test(tr.source),
+    );
+    expect(fromElsewhere).toEqual([]);
+  });
+});
+
+describe.runIf(onPostgres)('on PostgreSQL, where other connections write', () => {
+  it('a list read while a change is under way is not kept past its commit', async () => {
+    const { first } = await shirts();
+    expect(pricesOf(await get(LIST))['قميص قطن أبيض']).toBe(300);
+    let commit!: () => void;
+    const open = new Promise<void>((resolve) => (commit = resolve));
+    let changed!: () => void;
+    const updated = new Promise<void>((resolve) => (changed = resolve));
+    const change = t.db.tx(async (tx) => {
+      await tx.query('UPDATE products SET price = 25000 WHERE id = $1', [first]);
+      changed();
+      await open;
+    });
+    await updated;
+    // Read while the change is not committed: the old price, as PostgreSQL answers.
+    expect(pricesOf(await get(LIST))['قميص قطن أبيض']).toBe(300);
+    commit();
+    await change;
+    expect(pricesOf(await get(LIST))['قميص قطن أبيض']).toBe(250);
+  });
+
+  it('a change written by another process shows within CATALOGUE_CACHE_MS', async () => {
+    const { first } = await shirts();
+    expect(pricesOf(await get(LIST))['قميص قطن أبيض']).toBe(300);
+    const [{ name }] = await t.db.query<{ name: string }>('SELECT current_database() AS name');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const elsewhere = new pg.Client({ connectionString: url.toString() });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('UPDATE products SET price = 19900 WHERE id = $1', [first]);
+    } finally {
+      await elsewhere.end();
+    }
+    // Unseen by this process's writes, so it shows once the kept answer is older than KEPT_MS.
+    await expect
+      .poll(async () => pricesOf(await get(LIST))['قميص قطن أبيض'], { interval: 250, timeout: 15_000 })
+      .toBe(199);
+  });
+});
+
+describe('CATALOGUE_CACHE_MS', () => {
+  it('keeps answers 5 s in one process, none with REDIS_URL (several processes), and takes a whole number of ms', () => {
+    expect(loadConfig({}).catalogueCacheMs).toBe(5_000);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).catalogueCacheMs).toBe(0);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', CATALOGUE_CACHE_MS: '1000' }).catalogueCacheMs).toBe(
+      1_000,
+    );
+    expect(loadConfig({ CATALOGUE_CACHE_MS: '0' }).catalogueCacheMs).toBe(0);
+    expect(() => loadConfig({ CATALOGUE_CACHE_MS: 'five' })).toThrow(/CATALOGUE_CACHE_MS/);
+  });
+});
