@@ -54,13 +54,10 @@ export function answerCache(db: Db, tables: RegExp, options: AnswerCacheOptions)
       const settled = () => {
         if (reading.get(key) === entry) reading.delete(key);
       };
-      entry.answer.then(
-        (answer) => {
-          settled();
-          if (entry.changes === changes) kept.set(key, entry, { size: Math.max(1, sizeOf(answer as T)) });
-        },
-        settled,
-      );
+      entry.answer.then((answer) => {
+        settled();
+        if (entry.changes === changes) kept.set(key, entry, { size: Math.max(1, sizeOf(answer as T)) });
+      }, settled);
       return entry.answer as Promise<T>;
     },
     close: stopWatching,
