@@ -44,8 +44,9 @@ export async function productRoutes(instance: FastifyInstance) {
   const base = (request: FastifyRequest) => imageBase(request, ctx);
   const tags = ['products'];
   const Params = IdParams('id');
-  // The same list, search or suggestions asked again costs the database nothing until the catalogue changes.
-  const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 20_000 });
+  // The same list, search or suggestions asked again costs the database nothing until the catalogue changes. At most
+  // 5,000 rows are kept (a product row is 1–3 KB: 15 MB at most), the least recently asked answers going first.
+  const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 5_000 });
   app.addHook('onClose', async () => answers.close());
 
   app.get(
