@@ -45,7 +45,7 @@ async function shirts() {
   return { categoryId, brandId, first, second };
 }
 
-describe('the product list and suggestions keep their answers', () => {
+describe('the product, category and brand lists and the suggestions keep their answers', () => {
   it('the same list, search and suggestions asked again are answered without asking the database', async () => {
     await shirts();
     const plain = '/api/v1/products?sort=-price&limit=8';
@@ -95,6 +95,22 @@ describe('the product list and suggestions keep their answers', () => {
     expect((await get(categories)).data.categories).toEqual([{ _id: categoryId, name: 'ملابس أطفال' }]);
     await t.db.query('DELETE FROM categories WHERE id = $1', [categoryId]);
     expect(await get(categories)).toEqual({ data: { products: [], categories: [], brands: [] } });
+  });
+
+  it('the category and brand lists keep theirs too; a new one shows at once; the counted lists of the admin are read each time', async () => {
+    await shirts();
+    for (const kind of ['categories', 'brands'] as const) {
+      const url = `/api/v1/${kind}?limit=50`;
+      const first = await get(url);
+      expect(await statementsDuring(async () => expect(await get(url)).toEqual(first))).toEqual([]);
+      const counted = `${url}&withCounts=1`;
+      await get(counted);
+      expect(await statementsDuring(() => get(counted))).not.toEqual([]);
+    }
+    await createCategory(t, 'أحذية');
+    await createBrand(t, 'نايكي');
+    expect((await get('/api/v1/categories?limit=50')).data.map((c: { name: string }) => c.name)).toContain('أحذية');
+    expect((await get('/api/v1/brands?limit=50')).data.map((b: { name: string }) => b.name)).toContain('نايكي');
   });
 
   it('a failed read is not kept: the next request asks again', async () => {

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TObject } from 'typebox';
 import { imageBase } from '../../context';
+import { answerCache } from '../../lib/answerCache';
 import { IdParams, checkFields } from '../../lib/fields';
 import type { ImageBase } from '../../lib/images';
 import { DataOnly, List, NoContent, bearer, formBody } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
+import { CATALOGUE_TABLES } from '../products';
 import { NAMED_IMAGE_LIST, type NamedImageRow } from './repository';
 import { NamedImage, NamedImageListItem } from '../../../common/contract/catalogue';
 import { CountedListQuery, namedImageFields, type NamedImageJson } from './schemas';
@@ -25,6 +27,8 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   const { ctx } = app;
   const { table } = resource;
   const service = namedImageService(ctx, resource);
+  const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 1_000 });
+  app.addHook('onClose', async () => answers.close());
   const staff = requireAuth(ctx, 'manager', 'admin');
   const json = (request: FastifyRequest) => (row: NamedImageRow) => resource.toJson(row, imageBase(request, ctx));
   const { New, Changes } = namedImageFields(resource.tooLongMessage);
@@ -52,7 +56,17 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       },
       config: { listSpec: NAMED_IMAGE_LIST },
     },
-    (request) => service.list(request.query, json(request)),
+    async (request) => {
+      // The storefront's lists (without the admin's counts) keep their answers, as the product list does.
+      const page = request.query.withCounts
+        ? await service.page(request.query)
+        : await answers.get(
+            request.url,
+            () => service.page(request.query),
+            (found) => found.rows.length,
+          );
+      return service.list(page, request.query, json(request));
+    },
   );
 
   app.get(

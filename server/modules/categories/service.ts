@@ -1,16 +1,19 @@
 import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
-import { onUniqueViolation, type Queryable } from '../../db';
+import { onUniqueViolation, type PagedList, type Queryable } from '../../db';
 import { aliasesToStore } from '../../lib/aliases';
 import { slugify } from '../../lib/arabic';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { removeImage, storeImage } from '../../lib/images';
-import { buildListQuery, listResponse } from '../../lib/listQuery';
+import { buildListQuery, listResponse, type ListQuery } from '../../lib/listQuery';
 import { recordAudit, type AuditActor } from '../audit';
 import { withProductCounts } from '../products';
 import type { ImageKind } from '../../storage';
 import { NAMED_IMAGE_LIST, type NamedImageRepository, type NamedImageRow } from './repository';
 import type { CountedListQuery, NamedImageForm } from './schemas';
+
+/** A list page of categories or brands as read: its query, its rows and how many match. */
+export type NamedImagePage = PagedList<NamedImageRow> & { q: ListQuery };
 
 /** What a category or a brand needs besides the shared operations (API.md §5.3, §5.5). */
 export interface NamedImageKind {
@@ -67,10 +70,18 @@ export function namedImageService(
   }
 
   return {
-    /** A list page (API.md §2), each row as `toJson` answers it, with its product count when asked (`withCounts`). */
-    async list<J extends { _id?: unknown }>(query: Static<typeof CountedListQuery>, toJson: (row: NamedImageRow) => J) {
+    /** The rows of a list page (API.md §2) and how many match. */
+    async page(query: Static<typeof CountedListQuery>): Promise<NamedImagePage> {
       const q = buildListQuery(query, NAMED_IMAGE_LIST);
-      const { rows, total } = await repository.list(ctx.db, q);
+      return { q, ...(await repository.list(ctx.db, q)) };
+    },
+
+    /** A list page, each row as `toJson` answers it, with its product count when asked (`withCounts`). */
+    async list<J extends { _id?: unknown }>(
+      { q, rows, total }: NamedImagePage,
+      query: Static<typeof CountedListQuery>,
+      toJson: (row: NamedImageRow) => J,
+    ) {
       const objects = rows.map(toJson);
       return listResponse(query.withCounts ? await withProductCounts(ctx.db, table, objects) : objects, total, q);
     },

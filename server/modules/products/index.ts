@@ -1,5 +1,6 @@
 // The products module's public face: other modules import from here, never its repository or routes.
 export {
+  CATALOGUE_TABLES,
   PRODUCT_COLUMNS,
   PRODUCT_REF_SQL,
   categoryHasProducts,
