@@ -47,8 +47,8 @@ export function answerCache(db: Db, tables: RegExp, options: AnswerCacheOptions)
 
   return {
     get<T extends object>(key: string, load: () => Promise<T>, sizeOf: (answer: T) => number): Promise<T> {
-      const found = kept.get(key) ?? reading.get(key);
-      if (found?.changes === changes) return found.answer as Promise<T>;
+      const found = [kept.get(key), reading.get(key)].find((entry) => entry?.changes === changes);
+      if (found) return found.answer as Promise<T>;
       const entry: Kept = { changes, answer: load() };
       reading.set(key, entry);
       const settled = () => {

@@ -113,6 +113,16 @@ describe('the product, category and brand lists and the suggestions keep their a
     expect((await get('/api/v1/brands?limit=50')).data.map((b: { name: string }) => b.name)).toContain('نايكي');
   });
 
+  it('the same question asked by many at once is read once', async () => {
+    await shirts();
+    const many = await statementsDuring(() => Promise.all(Array.from({ length: 6 }, () => get(LIST))));
+    // A change drops the kept answer, so the same question is read again, alone.
+    await t.db.query('UPDATE products SET quantity = quantity + 1');
+    const one = await statementsDuring(() => get(LIST));
+    expect(one.length).toBeGreaterThan(0);
+    expect(many).toEqual(one);
+  });
+
   it('a failed read is not kept: the next request asks again', async () => {
     await shirts();
     const realQuery = t.db.query;
