@@ -97,6 +97,9 @@ export const PRODUCT_LIST: ListSpec = {
 export const CATALOGUE_TABLES =
   /\b(products|categories|subcategories|brands|search_words|product_count|search_index_state)\b/i;
 
+/** Every table a product's page reads (the product and its newest reviews with their authors' names). */
+export const PRODUCT_PAGE_TABLES = /\b(products|reviews|users)\b/i;
+
 /** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
 export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<ProductRow>> =>
   pagedList<ProductRow>(db, q, {

@@ -10,7 +10,7 @@ import { DataOnly, ListQuery, NoContent, bearer, formBody } from '../../lib/sche
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { reviewJson } from '../reviews';
-import { CATALOGUE_TABLES, PRODUCT_LIST as listSpec, type StoredProductRow } from './repository';
+import { CATALOGUE_TABLES, PRODUCT_LIST as listSpec, PRODUCT_PAGE_TABLES, type StoredProductRow } from './repository';
 import { NewProduct, PRODUCT_FILES_DOC, ProductChanges, type ProductFormExtra } from './schemas';
 import { listProductPage } from './search';
 import {
@@ -47,7 +47,12 @@ export async function productRoutes(instance: FastifyInstance) {
   // The same list, search or suggestions asked again costs the database nothing until the catalogue changes. At most
   // 5,000 rows are kept (a product row is 1–3 KB: 15 MB at most), the least recently asked answers going first.
   const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 5_000 });
-  app.addHook('onClose', async () => answers.close());
+  // A product's page (its row and newest reviews) the same way, for the products many visitors open.
+  const pages = answerCache(ctx.db, PRODUCT_PAGE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 5_000 });
+  app.addHook('onClose', async () => {
+    answers.close();
+    pages.close();
+  });
 
   app.get(
     '/',
@@ -89,7 +94,11 @@ export async function productRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const { row, reviews } = await productWithReviews(ctx.db, request.params.id);
+      const { row, reviews } = await pages.get(
+        request.url,
+        () => productWithReviews(ctx.db, request.params.id),
+        (page) => 1 + page.reviews.length,
+      );
       return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
     },
   );
