@@ -33,9 +33,9 @@ export interface Config {
   redisUrl?: string;
   /**
    * CATALOGUE_CACHE_MS: how long the storefront's catalogue reads (product list, search, suggestions, category and brand
-   * lists, a product's page) keep an answer (0: not at all).
-   * This process's own writes show at once; a write from elsewhere within this time. Default 5 s for one process; off
-   * with REDIS_URL (several processes, whose writes would go unseen by the others' answers for that long).
+   * lists, a product's page) keep an answer (0: not at all). This process's own writes show at once; a write from
+   * elsewhere within this time. Default 5 s for one process; off with REDIS_URL (several processes, whose writes
+   * would go unseen by the others' answers for that long).
    */
   catalogueCacheMs: number;
   /** Prefix of the rate-limit keys in Redis, for several shops (or test runs) on one Redis. */

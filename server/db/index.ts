@@ -75,6 +75,7 @@ function writeWatchers() {
     /** Runs one statement, telling the watchers it concerns before and after; `touched` gathers them for a transaction's end. */
     async around<T>(text: string, run: () => Promise<T>, touched?: Set<WriteWatcher>): Promise<T> {
       const concerned = matching(text);
+      if (!concerned.length) return run();
       for (const w of concerned) {
         w.onChange();
         touched?.add(w);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 
@@ -28,7 +29,7 @@ interface Kept {
 }
 
 /**
- * Answers of public reads that many visitors ask alike (the storefront's product list, its search and suggestions),
+ * Answers of public reads that many visitors ask alike (the storefront's catalogue lists, search and product pages),
  * kept so that the same question costs the database nothing until something it reads changes. Exact for this
  * process's own writes: every write statement and transaction that names one of `tables` counts a change before it
  * starts and after it ends (Db.watchWrites), and a kept answer is given only while the count is the one it was read at,
@@ -62,4 +63,12 @@ export function answerCache(db: Db, tables: RegExp, options: AnswerCacheOptions)
     },
     close: stopWatching,
   };
+}
+
+/** An answer cache of the app's database for reads of `tables`, kept for CATALOGUE_CACHE_MS, closed with the app. */
+export function appAnswerCache(app: FastifyInstance, tables: RegExp, maxRows: number): AnswerCache {
+  const { db, config } = app.ctx;
+  const cache = answerCache(db, tables, { ttlMs: config.catalogueCacheMs, maxRows });
+  app.addHook('onClose', async () => cache.close());
+  return cache;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TObject } from 'typebox';
 import { imageBase } from '../../context';
-import { answerCache } from '../../lib/answerCache';
+import { appAnswerCache } from '../../lib/answerCache';
 import { IdParams, checkFields } from '../../lib/fields';
 import type { ImageBase } from '../../lib/images';
 import { DataOnly, List, NoContent, bearer, formBody } from '../../lib/schemas';
@@ -27,8 +27,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   const { ctx } = app;
   const { table } = resource;
   const service = namedImageService(ctx, resource);
-  const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 1_000 });
-  app.addHook('onClose', async () => answers.close());
+  const answers = appAnswerCache(app, CATALOGUE_TABLES, 1_000);
   const staff = requireAuth(ctx, 'manager', 'admin');
   const json = (request: FastifyRequest) => (row: NamedImageRow) => resource.toJson(row, imageBase(request, ctx));
   const { New, Changes } = namedImageFields(resource.tooLongMessage);

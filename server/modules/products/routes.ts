@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TObject } from 'typebox';
 import { imageBase } from '../../context';
-import { answerCache } from '../../lib/answerCache';
+import { appAnswerCache } from '../../lib/answerCache';
 import { IdParams, checkFields } from '../../lib/fields';
 import { listResponse } from '../../lib/listQuery';
 import { Product, ProductList, ProductWithReviews } from '../../../common/contract/catalogue';
@@ -46,13 +46,9 @@ export async function productRoutes(instance: FastifyInstance) {
   const Params = IdParams('id');
   // The same list, search or suggestions asked again costs the database nothing until the catalogue changes. At most
   // 5,000 rows are kept (a product row is 1–3 KB: 15 MB at most), the least recently asked answers going first.
-  const answers = answerCache(ctx.db, CATALOGUE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 5_000 });
+  const answers = appAnswerCache(app, CATALOGUE_TABLES, 5_000);
   // A product's page (its row and newest reviews) the same way, for the products many visitors open.
-  const pages = answerCache(ctx.db, PRODUCT_PAGE_TABLES, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 5_000 });
-  app.addHook('onClose', async () => {
-    answers.close();
-    pages.close();
-  });
+  const pages = appAnswerCache(app, PRODUCT_PAGE_TABLES, 5_000);
 
   app.get(
     '/',

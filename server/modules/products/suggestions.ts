@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnswerCache } from '../../lib/answerCache';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase } from '../../context';
+import type { AnswerCache } from '../../lib/answerCache';
 import { imageUrl } from '../../lib/images';
 import { toEgp } from '../../lib/money';
 import { compact } from '../../lib/time';
