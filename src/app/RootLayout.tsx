@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, type Location } from 'react-router-dom';
 import Spinner from '../components/Spinner';
 import Footer from '../components/layout/Footer';
 import TopBar from '../components/layout/TopBar';
@@ -10,6 +10,12 @@ import { selectShopInfo } from '../features/checkOut/checkOutSlice';
 import { useAppSelector } from './hooks';
 import SearchBox from '../features/products/SearchBox';
 import UserMenu from '../features/user/UserMenu';
+
+// Where to put a page back when it is shown again. Every page loaded afresh (a link from elsewhere, the return from a
+// payment page) has React Router's key 'default', so they would share one place and a new load would open where another
+// page was left: each load gets a key of its own, and a page loaded afresh starts at its top.
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `load-${performance.timeOrigin}` : location.key;
 
 // The shell of every storefront page: it composes the shared bars with the features' pieces, as a page does.
 export default function RootLayout() {
@@ -29,7 +35,7 @@ export default function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
+import { expectSeen } from './visibility';
 
 // Paths a shopper expects to keep, in Chromium against the real server and the built app (run `npx vite build`
 // first): logout from any guarded page lands on the home page, and a visitor sent to log in comes back.
@@ -128,6 +129,39 @@ describe('the listing in its address, in Chromium', () => {
     await page.reload();
     await pager.getByRole('button', { name: 'الصفحة 2، الصفحة الحالية' }).waitFor();
     expect(new URL(page.url()).searchParams.get('sort')).toBe('-price');
+    await context.close();
+  });
+
+  it('a page loaded afresh (a link from elsewhere, the return from a payment) starts at its top; Back keeps its place', async () => {
+    const { context, page } = await shop.newPage();
+    const cards = page.locator('main .card');
+    // Scrolled at once: the page scrolls smoothly otherwise (Bootstrap), and a check could read it mid-way.
+    const scrollTo = (top: number) => page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+    await page.goto('/products?sort=-price');
+    await cards.nth(5).waitFor();
+    await scrollTo(900);
+    expect(await page.evaluate(() => window.scrollY)).toBe(900);
+    // Left for another site, then back on a shop page by a new load: nothing of the first page's place is carried over.
+    await page.goto('/products?sort=price');
+    await cards.nth(5).waitFor();
+    await page.getByRole('navigation', { name: 'التنقل بين الصفحات' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectSeen(page, { selector: 'main .card' });
+    // Within the shop, Back returns to the place the shopper left: a product opened from the middle of the list.
+    await scrollTo(700);
+    // Tapped where it is on the screen (Playwright's own click may scroll the page first).
+    const tapped = await page.evaluate(() => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('main .card h2 a[href^="/products/"]')].find(
+        (candidate) =>
+          candidate.getBoundingClientRect().top > 100 && candidate.getBoundingClientRect().bottom < innerHeight - 100,
+      )!;
+      const box = link.getBoundingClientRect();
+      return { href: link.getAttribute('href'), x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    await page.mouse.click(tapped.x, tapped.y);
+    await page.waitForURL((url) => url.pathname === tapped.href);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
     await context.close();
   });
 });
