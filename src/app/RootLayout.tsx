@@ -11,11 +11,21 @@ import { useAppSelector } from './hooks';
 import SearchBox from '../features/products/SearchBox';
 import UserMenu from '../features/user/UserMenu';
 
-// Where to put a page back when it is shown again. Every page loaded afresh (a link from elsewhere, the return from a
-// payment page) has React Router's key 'default', so they would share one place and a new load would open where another
-// page was left: each load gets a key of its own, and a page loaded afresh starts at its top.
-const scrollKey = (location: Location) =>
-  location.key === 'default' ? `load-${performance.timeOrigin}` : location.key;
+// Where to put a page back when it is shown again. Pages reached within the shop have a key of their own. A page loaded
+// by the browser has React Router's one key 'default': it is kept under its address instead, so a reload or the
+// browser's Back returns to the place, while a new load (a link from elsewhere, the return from a payment page) starts at
+// the top, as a new page does, instead of where another load of the address was left. The router asks for the
+// place to open at first, once.
+let openingNewLoad =
+  (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'navigate';
+function scrollKey(location: Location) {
+  if (location.key !== 'default') return location.key;
+  if (openingNewLoad) {
+    openingNewLoad = false;
+    return 'new-load';
+  }
+  return `${location.pathname}${location.search}`;
+}
 
 // The shell of every storefront page: it composes the shared bars with the features' pieces, as a page does.
 export default function RootLayout() {

@@ -132,7 +132,7 @@ describe('the listing in its address, in Chromium', () => {
     await context.close();
   });
 
-  it('a page loaded afresh (a link from elsewhere, the return from a payment) starts at its top; Back keeps its place', async () => {
+  it('a page loaded afresh (a link from elsewhere, the return from a payment) starts at its top; Back and a reload keep its place', async () => {
     const { context, page } = await shop.newPage();
     const cards = page.locator('main .card');
     // Scrolled at once: the page scrolls smoothly otherwise (Bootstrap), and a check could read it mid-way.
@@ -161,6 +161,10 @@ describe('the listing in its address, in Chromium', () => {
     await page.mouse.click(tapped.x, tapped.y);
     await page.waitForURL((url) => url.pathname === tapped.href);
     await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+    // A reload is the same visit: the place is kept.
+    await page.reload();
+    await cards.nth(5).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
     await context.close();
   });
