@@ -62,37 +62,33 @@ export function paginationResult(q: Pick<PageQuery, 'page' | 'limit'>, total: nu
 }
 
 /**
- * One page of a list (API.md §2): the matching rows in order with LIMIT/OFFSET, and how many match in all.
- * The count and the page run side by side (two pool connections on PostgreSQL): a single statement with
- * count(*) OVER () would make the planner walk the whole sort index for every page.
+ * One page of a list (API.md §2): the matching rows in order with LIMIT/OFFSET, and how many match in all, in one
+ * statement: the count is a scalar subquery of the page statement (an InitPlan, run once, which leaves the page's own
+ * plan as it is; count(*) OVER () would make the planner walk the whole sort index for every page). One round trip and
+ * one pool connection per list instead of two. Without a filter the count kept elsewhere (`unfilteredTotal`) is read
+ * instead. Only a page past the end, which carries no rows, asks for the count on its own.
  */
 export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: PagedListSql): Promise<PagedList<T>> {
-  const window = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
-  const page = (extra: string) =>
-    db.query<T & { total?: number }>(
-      `SELECT ${sql.columns}${extra} FROM ${sql.from} ${q.where} ${q.orderBy} ${window}`,
-      [...q.params, q.limit, q.offset],
-    );
   const matching = `FROM ${sql.countFrom ?? sql.from} ${q.where}`;
-  const count = async () =>
-    (
-      await db.query<{ count: number }>(
-        sql.countCap === undefined
-          ? `SELECT count(*)::int AS count ${matching}`
-          : `SELECT count(*)::int AS count FROM (SELECT 1 ${matching} LIMIT ${sql.countCap + 1}) AS capped`,
-        q.params.slice(0, q.whereParams ?? q.params.length),
-      )
-    )[0].count;
-
-  let rows: (T & { total?: number })[];
-  let total: number;
-  if (!q.where && sql.unfilteredTotal) {
-    rows = await page(`, (${sql.unfilteredTotal})::int AS total`);
-    total = rows.length ? (rows[0].total as number) : await count();
-    for (const row of rows) delete row.total;
-  } else {
-    [rows, total] = await Promise.all([page(''), count()]);
-  }
+  const countSql =
+    sql.countCap === undefined
+      ? `SELECT count(*)::int ${matching}`
+      : `SELECT count(*)::int FROM (SELECT 1 ${matching} LIMIT ${sql.countCap + 1}) AS capped`;
+  const totalSql = !q.where && sql.unfilteredTotal ? sql.unfilteredTotal : countSql;
+  const rows = await db.query<T & { list_total?: number }>(
+    `SELECT ${sql.columns}, (${totalSql})::int AS list_total FROM ${sql.from} ${q.where} ${q.orderBy} ` +
+      `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+    [...q.params, q.limit, q.offset],
+  );
+  const total = rows.length
+    ? (rows[0].list_total as number)
+    : (
+        await db.query<{ total: number }>(
+          `SELECT (${totalSql})::int AS total`,
+          q.params.slice(0, q.whereParams ?? q.params.length),
+        )
+      )[0].total;
+  for (const row of rows) delete row.list_total;
   if (sql.countCap !== undefined && total > sql.countCap)
     return { rows, total: sql.countCap, capped: true, paginationResult: paginationResult(q, sql.countCap) };
   return { rows, total, paginationResult: paginationResult(q, total) };

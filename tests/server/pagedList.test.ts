@@ -103,6 +103,31 @@ describe('pagedList', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it('filtered: one statement gives the page and the count of every match, and the count is not left on the rows', async () => {
+    statements.length = 0;
+    const result = await pagedList(counted(), page(1, 2, 'WHERE kind = $1', ['odd']), {
+      columns: 'id',
+      from: 'things',
+    });
+    expect(statements).toHaveLength(1);
+    expect(result).toMatchObject({ total: 4, rows: [{ id: 1 }, { id: 3 }] });
+    expect(Object.keys(result.rows[0])).toEqual(['id']);
+  });
+
+  it('filtered past the end: the empty page, then the count on its own with only the filter parameters', async () => {
+    statements.length = 0;
+    // An order of its own parameter ($2), as a relevance order has: the count binds only the filter's.
+    const query = {
+      ...page(3, 2, 'WHERE kind = $1', ['odd', 5]),
+      orderBy: 'ORDER BY abs(id - $2), id',
+      whereParams: 1,
+    };
+    const result = await pagedList(counted(), query, { columns: 'id', from: 'things' });
+    expect(result).toMatchObject({ rows: [], total: 4 });
+    expect(statements).toHaveLength(2);
+    expect(result.paginationResult).toEqual({ currentPage: 3, limit: 2, numberOfPages: 2, prevPage: 2 });
+  });
+
   it('filtered with unfilteredTotal: the exact count of the matches', async () => {
     const result = await pagedList(db, page(1, 10, 'WHERE kind = $1', ['even']), {
       columns: 'id',
