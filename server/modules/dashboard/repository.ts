@@ -53,7 +53,10 @@ export async function bestSellers(db: Db, today: string, days: number, limit: nu
             SELECT c.product_id, coalesce(b.sold, 0) + coalesce(t.sold, 0) AS sold,
                    coalesce(b.revenue, 0) + coalesce(t.revenue, 0) AS revenue
             FROM (SELECT product_id FROM today UNION SELECT product_id FROM best_before) c
-            LEFT JOIN best_sellers_before b ON b.product_id = c.product_id
+            -- One look-up by key per candidate (OFFSET 0 keeps the planner from making it a join): counting on
+            -- thousands of products sold today, the planner would read and hash every row of best_sellers_before.
+            LEFT JOIN LATERAL (SELECT sold, revenue FROM best_sellers_before
+                               WHERE product_id = c.product_id OFFSET 0) b ON true
             LEFT JOIN today t ON t.product_id = c.product_id)
      SELECT p.id, p.title, p.image_cover, s.sold::int AS sold, s.revenue::bigint AS revenue
      FROM (SELECT * FROM totals WHERE sold > 0 ORDER BY sold DESC, revenue DESC, product_id LIMIT $2) s
