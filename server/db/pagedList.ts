@@ -48,7 +48,8 @@ export interface PagedListSql {
   unfilteredTotal?: string;
   /**
    * Count at most this many rows (a list that grows without end, such as a shop's orders): the count stops there
-   * instead of visiting every matching row, and the answer says the total is capped.
+   * instead of visiting every matching row, and the answer says the total is capped. With a filter, such a count
+   * runs beside the page (see pagedList).
    */
   countCap?: number;
 }
@@ -62,11 +63,14 @@ export function paginationResult(q: Pick<PageQuery, 'page' | 'limit'>, total: nu
 }
 
 /**
- * One page of a list (API.md §2): the matching rows in order with LIMIT/OFFSET, and how many match in all, in one
- * statement: the count is a scalar subquery of the page statement (an InitPlan, run once, which leaves the page's own
- * plan as it is; count(*) OVER () would make the planner walk the whole sort index for every page). One round trip and
- * one pool connection per list instead of two. Without a filter the count kept elsewhere (`unfilteredTotal`) is read
- * instead. Only a page past the end, which carries no rows, asks for the count on its own.
+ * One page of a list (API.md §2): the matching rows in order with LIMIT/OFFSET, and how many match in all.
+ *
+ * The count is usually read in the page statement itself, as a scalar subquery (an InitPlan, run once, which leaves the
+ * page's own plan as it is; count(*) OVER () would make the planner walk the whole sort index for every page): one
+ * round trip and one pool connection per list. Without a filter it is the count kept elsewhere (`unfilteredTotal`).
+ * A capped count (a list that grows without end, searched by its text) can cost as much as the page: it runs beside
+ * the page instead, on a connection of its own, so the two overlap. A page past the end, which carries no rows, asks
+ * for the count on its own.
  */
 export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: PagedListSql): Promise<PagedList<T>> {
   const matching = `FROM ${sql.countFrom ?? sql.from} ${q.where}`;
@@ -75,20 +79,29 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
       ? `SELECT count(*)::int ${matching}`
       : `SELECT count(*)::int FROM (SELECT 1 ${matching} LIMIT ${sql.countCap + 1}) AS capped`;
   const totalSql = !q.where && sql.unfilteredTotal ? sql.unfilteredTotal : countSql;
-  const rows = await db.query<T & { list_total?: number }>(
-    `SELECT ${sql.columns}, (${totalSql})::int AS list_total FROM ${sql.from} ${q.where} ${q.orderBy} ` +
-      `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-    [...q.params, q.limit, q.offset],
-  );
-  const total = rows.length
-    ? (rows[0].list_total as number)
-    : (
-        await db.query<{ total: number }>(
-          `SELECT (${totalSql})::int AS total`,
-          q.params.slice(0, q.whereParams ?? q.params.length),
-        )
-      )[0].total;
-  for (const row of rows) delete row.list_total;
+  const page = (withTotal: boolean) =>
+    db.query<T & { list_total?: number }>(
+      `SELECT ${sql.columns}${withTotal ? `, (${totalSql})::int AS list_total` : ''} FROM ${sql.from} ${q.where} ` +
+        `${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+      [...q.params, q.limit, q.offset],
+    );
+  const count = async () =>
+    (
+      await db.query<{ total: number }>(
+        `SELECT (${totalSql})::int AS total`,
+        q.params.slice(0, q.whereParams ?? q.params.length),
+      )
+    )[0].total;
+
+  let rows: (T & { list_total?: number })[];
+  let total: number;
+  if (q.where && sql.countCap !== undefined) {
+    [rows, total] = await Promise.all([page(false), count()]);
+  } else {
+    rows = await page(true);
+    total = rows.length ? (rows[0].list_total as number) : await count();
+    for (const row of rows) delete row.list_total;
+  }
   if (sql.countCap !== undefined && total > sql.countCap)
     return { rows, total: sql.countCap, capped: true, paginationResult: paginationResult(q, sql.countCap) };
   return { rows, total, paginationResult: paginationResult(q, total) };

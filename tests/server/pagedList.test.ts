@@ -147,6 +147,17 @@ describe('pagedList with countCap', () => {
     expect(result.paginationResult).toEqual({ currentPage: 2, limit: 2, numberOfPages: 3, nextPage: 3, prevPage: 1 });
   });
 
+  it('filtered: the capped count is a statement of its own, beside the page', async () => {
+    statements.length = 0;
+    const result = await pagedList(counted(), page(1, 2, 'WHERE kind = $1', ['odd']), {
+      columns: 'id',
+      from: 'things',
+      countCap: 3,
+    });
+    expect(result).toMatchObject({ rows: [{ id: 1 }, { id: 3 }], total: 3, capped: true });
+    expect(statements).toHaveLength(2);
+  });
+
   it('counts exactly up to the cap, and says nothing of a cap then', async () => {
     for (const [cap, where, params, total] of [
       [7, '', [], 7],
