@@ -20,8 +20,8 @@ export async function auditPage(db: Db, caller: AuthUser, query: Static<typeof A
   if (caller.role !== 'admin') where((p) => `actor_id = ${p}`, caller.id);
   if (query.from) where((p) => `at >= ${p}`, query.from.toISOString());
   if (query.to) where((p) => `at <= ${p}`, query.to.toISOString());
-  const rest: Record<string, unknown> = { ...query, from: undefined, to: undefined };
-  const q = buildListQuery({ ...rest, sort: rest.sort ?? '-at' }, AUDIT_LIST, conditions, params);
+  // Newest first without a sort: AUDIT_LIST's newestColumn.
+  const q = buildListQuery({ ...query, from: undefined, to: undefined }, AUDIT_LIST, conditions, params);
   const { rows, total } = await listAudit(db, q);
   return listResponse(rows.map(auditJson), total, q);
 }
