@@ -48,10 +48,14 @@ export interface PagedListSql {
   unfilteredTotal?: string;
   /**
    * Count at most this many rows (a list that grows without end, such as a shop's orders): the count stops there
-   * instead of visiting every matching row, and the answer says the total is capped. With a filter, such a count
-   * runs beside the page (see pagedList).
+   * instead of visiting every matching row, and the answer says the total is capped.
    */
   countCap?: number;
+  /**
+   * The filtered count may cost as much as the page (a staff list of a shop's orders, searched by text): it runs
+   * beside the page, on a connection of its own, so the two overlap (see pagedList).
+   */
+  countBeside?: boolean;
 }
 
 /** numberOfPages = ceil(total / limit) (0 when nothing matches); nextPage and prevPage only when there is one. */
@@ -68,9 +72,8 @@ export function paginationResult(q: Pick<PageQuery, 'page' | 'limit'>, total: nu
  * The count is usually read in the page statement itself, as a scalar subquery (an InitPlan, run once, which leaves the
  * page's own plan as it is; count(*) OVER () would make the planner walk the whole sort index for every page): one
  * round trip and one pool connection per list. Without a filter it is the count kept elsewhere (`unfilteredTotal`).
- * A capped count (a list that grows without end, searched by its text) can cost as much as the page: it runs beside
- * the page instead, on a connection of its own, so the two overlap. A page past the end, which carries no rows, asks
- * for the count on its own.
+ * A count that may cost as much as the page (`countBeside`) runs beside it instead, on a connection of its own, so the
+ * two overlap. A page past the end, which carries no rows, asks for the count on its own.
  */
 export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: PagedListSql): Promise<PagedList<T>> {
   const matching = `FROM ${sql.countFrom ?? sql.from} ${q.where}`;
@@ -95,7 +98,7 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
 
   let rows: (T & { list_total?: number })[];
   let total: number;
-  if (q.where && sql.countCap !== undefined) {
+  if (q.where && sql.countBeside) {
     [rows, total] = await Promise.all([page(false), count()]);
   } else {
     rows = await page(true);

@@ -147,15 +147,21 @@ describe('pagedList with countCap', () => {
     expect(result.paginationResult).toEqual({ currentPage: 2, limit: 2, numberOfPages: 3, nextPage: 3, prevPage: 1 });
   });
 
-  it('filtered: the capped count is a statement of its own, beside the page', async () => {
-    statements.length = 0;
-    const result = await pagedList(counted(), page(1, 2, 'WHERE kind = $1', ['odd']), {
-      columns: 'id',
-      from: 'things',
-      countCap: 3,
-    });
-    expect(result).toMatchObject({ rows: [{ id: 1 }, { id: 3 }], total: 3, capped: true });
-    expect(statements).toHaveLength(2);
+  it('filtered with countBeside: the count is a statement of its own, beside the page; without it, in the page', async () => {
+    for (const [countBeside, statementCount] of [
+      [true, 2],
+      [false, 1],
+    ] as const) {
+      statements.length = 0;
+      const result = await pagedList(counted(), page(1, 2, 'WHERE kind = $1', ['odd']), {
+        columns: 'id',
+        from: 'things',
+        countCap: 3,
+        countBeside,
+      });
+      expect(result).toMatchObject({ rows: [{ id: 1 }, { id: 3 }], total: 3, capped: true });
+      expect(statements).toHaveLength(statementCount);
+    }
   });
 
   it('counts exactly up to the cap, and says nothing of a cap then', async () => {

@@ -128,9 +128,23 @@ function keywordSearch(query: Record<string, unknown>): { conditions: string[]; 
  */
 export const ORDER_COUNT_CAP = 1_000;
 
-/** A page of orders; filters read only `o`, so the count leaves the users out. */
-export const listOrders = (db: Queryable, q: PageQuery): Promise<PagedList<OrderRow>> =>
-  pagedList<OrderRow>(db, q, { columns: ORDER_COLUMNS, from: FROM, countFrom: 'orders o', countCap: ORDER_COUNT_CAP });
+/**
+ * A page of orders; filters read only `o`, so the count leaves the users out. Staff lists every order (`everyone`):
+ * their count, up to ORDER_COUNT_CAP of the orders a filter or a text search finds, can cost as much as the page, so
+ * it runs beside it; a customer's own orders are few, and counted in the page's statement.
+ */
+export const listOrders = (
+  db: Queryable,
+  q: PageQuery,
+  { everyone }: { everyone: boolean },
+): Promise<PagedList<OrderRow>> =>
+  pagedList<OrderRow>(db, q, {
+    columns: ORDER_COLUMNS,
+    from: FROM,
+    countFrom: 'orders o',
+    countCap: ORDER_COUNT_CAP,
+    countBeside: everyone,
+  });
 
 /** One order, or undefined; `ownerId` limits it to that user's orders. */
 export const findOrder = (db: Queryable, id: string, ownerId?: string) =>

@@ -329,7 +329,7 @@ export async function orderPage(db: Db, caller: AuthUser, query: Record<string, 
   const own = caller.role === 'user';
   const search = own ? ownOrders(caller.id) : orderSearch(query);
   const q = buildListQuery(query, own ? CUSTOMER_ORDER_LIST : STAFF_ORDER_LIST, search.conditions, search.params);
-  const { rows, total, capped } = await listOrders(db, q);
+  const { rows, total, capped } = await listOrders(db, q, { everyone: !own });
   return listResponse(await ordersJson(db, rows, base), total, q, capped);
 }
 
