@@ -82,12 +82,6 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
       ? `SELECT count(*)::int ${matching}`
       : `SELECT count(*)::int FROM (SELECT 1 ${matching} LIMIT ${sql.countCap + 1}) AS capped`;
   const totalSql = !q.where && sql.unfilteredTotal ? sql.unfilteredTotal : countSql;
-  const page = (withTotal: boolean) =>
-    db.query<T & { list_total?: number }>(
-      `SELECT ${sql.columns}${withTotal ? `, (${totalSql})::int AS list_total` : ''} FROM ${sql.from} ${q.where} ` +
-        `${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-      [...q.params, q.limit, q.offset],
-    );
   const count = async () =>
     (
       await db.query<{ total: number }>(
@@ -96,15 +90,17 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
       )
     )[0].total;
 
-  let rows: (T & { list_total?: number })[];
-  let total: number;
-  if (q.where && sql.countBeside) {
-    [rows, total] = await Promise.all([page(false), count()]);
-  } else {
-    rows = await page(true);
-    total = rows.length ? (rows[0].list_total as number) : await count();
-    for (const row of rows) delete row.list_total;
-  }
+  const beside = Boolean(q.where && sql.countBeside);
+  const [rows, countedBeside] = await Promise.all([
+    db.query<T & { list_total?: number }>(
+      `SELECT ${sql.columns}${beside ? '' : `, (${totalSql})::int AS list_total`} FROM ${sql.from} ${q.where} ` +
+        `${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+      [...q.params, q.limit, q.offset],
+    ),
+    beside ? count() : undefined,
+  ]);
+  const total = countedBeside ?? (rows.length ? (rows[0].list_total as number) : await count());
+  for (const row of rows) delete row.list_total;
   if (sql.countCap !== undefined && total > sql.countCap)
     return { rows, total: sql.countCap, capped: true, paginationResult: paginationResult(q, sql.countCap) };
   return { rows, total, paginationResult: paginationResult(q, total) };
