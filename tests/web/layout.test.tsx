@@ -88,7 +88,8 @@ describe('top bar', () => {
   it('search box stores the word and opens the product listing', async () => {
     const { user, router, store } = renderApp('/');
     await user.type(screen.getByPlaceholderText('ابحث...'), 'هاتف');
-    expect(router.state.location.pathname).toBe('/products');
+    // The router moves once the listing's chunk has loaded, a moment after the keystroke.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
     expect(store.getState().products.searchWord).toBe('هاتف');
     expect(localStorage.getItem('searchWord')).toBe('هاتف');
     // The listing searches with the stored word: only the phone matches.
