@@ -168,7 +168,7 @@ describe('footer', () => {
   ])('links "%s" to its own page, %s', async (name, path, inside) => {
     const { user, router } = renderApp('/');
     await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name }));
-    expect(router.state.location.pathname).toBe(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText(inside)).toBeInTheDocument();
   });

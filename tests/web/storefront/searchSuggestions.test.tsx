@@ -105,7 +105,7 @@ describe('top-bar search suggestions', () => {
     await user.type(box(), 'ملابس');
     const option = await screen.findByRole('option', { name: categories[1].name });
     await user.click(option);
-    expect(router.state.location.pathname).toBe(`/products/category/${categories[1]._id}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/category/${categories[1]._id}`));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
