@@ -8,6 +8,7 @@ import {
   searchWordChanged,
   sortChanged,
 } from '../features/products/productsSlice';
+import { payMethodChosen, shippingAddressChosen } from '../features/checkOut/checkOutSlice';
 import { loggedIn, loggedOut, userUpdated } from '../features/user/userSlice';
 import { removeStored, setStored } from '../lib/storage';
 import type { RootState } from './store';
@@ -31,7 +32,12 @@ persistenceMiddleware.startListening({
 
 persistenceMiddleware.startListening({
   actionCreator: loggedOut,
-  effect: () => removeStored('token', 'user'),
+  effect: () => removeStored('token', 'user', 'checkoutChoice'),
+});
+
+persistenceMiddleware.startListening({
+  matcher: isAnyOf(shippingAddressChosen, payMethodChosen),
+  effect: (_action, api) => setStored('checkoutChoice', (api.getState() as RootState).checkOut.choice),
 });
 
 persistenceMiddleware.startListening({

@@ -12,12 +12,14 @@ interface StorageSchema {
   user: User;
   token: string;
   'user-email': string;
+  /** The pay page's last choices (ours, beyond SPEC §3): kept across the full page load of a payment provider's return. */
+  checkoutChoice: { addressId: string; method: string };
 }
 
 type StorageKey = keyof StorageSchema;
 
 // Plain strings are stored as-is (the token must be readable without JSON parsing); the rest as JSON.
-const jsonKeys: ReadonlySet<StorageKey> = new Set<StorageKey>(['user', 'catChecked', 'brandChecked']);
+const jsonKeys: ReadonlySet<StorageKey> = new Set<StorageKey>(['user', 'catChecked', 'brandChecked', 'checkoutChoice']);
 
 export function getStored<K extends StorageKey>(key: K): StorageSchema[K] | null {
   try {

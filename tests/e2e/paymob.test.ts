@@ -110,6 +110,13 @@ describe('paying through Paymob', () => {
     await expectInView(
       page.getByText('لم تتم عملية الدفع ولم يُخصم أي مبلغ: رفض البنك أو المحفظة العملية.', { exact: false }),
     );
+    // The shop came back as a new page load: the address and the method chosen before are still chosen.
+    await expect.poll(() => page.getByRole('radio', { name: 'بطاقة بنكية' }).isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByLabel('عنوان الشحن').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
+      )
+      .toBe(address.alias);
     // The way to try again: on a phone the page's fees may put it below the message, a scroll away.
     const payAgain = page.getByRole('button', { name: 'اتمام الشراء' });
     await payAgain.scrollIntoViewIfNeeded();

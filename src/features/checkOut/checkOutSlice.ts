@@ -1,11 +1,30 @@
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { createCashOrder as createCashOrderRequest, createCheckoutSession } from '../../api/orders';
 import { getShopInfo, OTHER_BACKEND_SHOP, type PaymentMethod, type ShopInfo } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
+import { getStored } from '../../lib/storage';
 import { loggedOut } from '../user/userSlice';
+
+/** How the shopper pays: an online method of the shop's, or cash on delivery. */
+export type PayMethod = PaymentMethod | 'cash';
+const PAY_METHODS: readonly string[] = ['card', 'wallet', 'kiosk', 'valu', 'cash'] satisfies PayMethod[];
+
+/** The pay page's choices, kept in storage: a shopper back from a declined payment finds them as they left them. */
+export interface CheckoutChoice {
+  addressId: string;
+  method: PayMethod | '';
+}
+
+function storedChoice(): CheckoutChoice {
+  const stored = getStored('checkoutChoice');
+  return {
+    addressId: typeof stored?.addressId === 'string' ? stored.addressId : '',
+    method: PAY_METHODS.includes(stored?.method as string) ? (stored!.method as PayMethod) : '',
+  };
+}
 
 interface CheckOutState extends RequestState {
   /** Card checkout: the payment page to open (session.url). */
@@ -14,14 +33,16 @@ interface CheckOutState extends RequestState {
   awaitingPaymentFor: string | null;
   /** How this shop takes payment (GET /shop), loaded once; its own status so it never blocks an order. */
   shop: ShopInfo & RequestState;
+  choice: CheckoutChoice;
 }
 
-const initialState: CheckOutState = {
+const initialState = (): CheckOutState => ({
   sessionUrl: null,
   awaitingPaymentFor: null,
   shop: { ...OTHER_BACKEND_SHOP, ...idleRequest },
+  choice: storedChoice(),
   ...idleRequest,
-};
+});
 
 /** Loads the shop's payment set-up once per visit; a backend without GET /shop keeps the defaults (real card payment). */
 export const fetchShopInfo = createAppAsyncThunk('checkOut/fetchShopInfo', () => getShopInfo(), {
@@ -66,6 +87,12 @@ const checkOutSlice = createSlice({
     cardPaymentConfirmed(state) {
       state.awaitingPaymentFor = null;
     },
+    shippingAddressChosen(state, action: PayloadAction<string>) {
+      state.choice.addressId = action.payload;
+    },
+    payMethodChosen(state, action: PayloadAction<PayMethod>) {
+      state.choice.method = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -79,7 +106,7 @@ const checkOutSlice = createSlice({
         state.sessionUrl = action.payload;
         state.awaitingPaymentFor = action.meta.arg.cartId;
       })
-      .addCase(loggedOut, () => initialState)
+      .addCase(loggedOut, () => ({ ...initialState(), choice: { addressId: '', method: '' } }))
       .addMatcher(isAnyOf(createCashOrder.pending, startCardPayment.pending), (state) => {
         state.sessionUrl = null;
       });
@@ -88,10 +115,11 @@ const checkOutSlice = createSlice({
   },
 });
 
-export const { cardPaymentConfirmed } = checkOutSlice.actions;
+export const { cardPaymentConfirmed, shippingAddressChosen, payMethodChosen } = checkOutSlice.actions;
 export default checkOutSlice.reducer;
 
 export const selectAwaitingPayment = (state: RootState) => state.checkOut.awaitingPaymentFor !== null;
 
 export const selectCheckOutPending = (state: RootState) => state.checkOut.status === 'pending';
 export const selectShopInfo = (state: RootState) => state.checkOut.shop;
+export const selectCheckoutChoice = (state: RootState) => state.checkOut.choice;

@@ -4,7 +4,6 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { PaymentMethod } from '../../api/shop';
 import { toast } from '../../lib/toast';
 import type { Address, ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -16,10 +15,14 @@ import {
   cardPaymentConfirmed,
   createCashOrder,
   fetchShopInfo,
+  payMethodChosen,
   selectAwaitingPayment,
   selectCheckOutPending,
+  selectCheckoutChoice,
   selectShopInfo,
+  shippingAddressChosen,
   startCardPayment,
+  type PayMethod,
 } from '../../features/checkOut/checkOutSlice';
 import { openPaymentPage } from '../../features/checkOut/openPaymentPage';
 import PaymentMethodLogo from '../../features/checkOut/PaymentMethodLogo';
@@ -37,8 +40,6 @@ import { DELAYS } from '../../lib/delays';
 import { formatEGP } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
-
-type PayMethod = PaymentMethod | 'cash';
 
 const CHECKOUT_MESSAGES = {
   chooseAddress: 'من فضلك اختر عنوان للشحن اولا',
@@ -65,15 +66,24 @@ export default function PayMethodPage() {
   const awaitingPayment = useAppSelector(selectAwaitingPayment);
   const { paymentMethods, paymentProvider, vatRate } = useAppSelector(selectShopInfo);
   const quote = useAppSelector(selectDeliveryQuote);
-  const [chosenMethod, setMethod] = useState<PayMethod | ''>('');
-  const [addressId, setAddressId] = useState('');
+  // Kept in the slice (and storage), so a shopper back from a declined payment finds their choices.
+  const { addressId, method: chosenMethod } = useAppSelector(selectCheckoutChoice);
+  const setMethod = (chosen: PayMethod) => dispatch(payMethodChosen(chosen));
   const address = addresses.find((a) => a._id === addressId);
   const governorate = address?.governorate ?? null;
   // The quote of the chosen address; while another one loads (or a backend has none) the page shows the cart's price.
   const shownQuote = address && quote.governorate === governorate ? quote.data : null;
   const cash = shownQuote?.cashOnDelivery;
-  // Cash chosen for an address where it is not taken counts as no choice (the radio is then disabled).
-  const method = chosenMethod === 'cash' && cash?.allowed === false ? '' : chosenMethod;
+  // Cash chosen for an address where it is not taken counts as no choice (the radio is then disabled), and so does a
+  // kept online method the shop no longer offers.
+  const method =
+    chosenMethod === 'cash'
+      ? cash?.allowed === false
+        ? ''
+        : 'cash'
+      : chosenMethod && paymentMethods.includes(chosenMethod)
+        ? chosenMethod
+        : '';
   const [walletPhone, setWalletPhone] = useState('');
   // Paymob sends a declined shopper back here (?payment=declined): say so until they try again.
   const [searchParams] = useSearchParams();
@@ -284,7 +294,10 @@ export default function PayMethodPage() {
                   لا توجد عناوين محفوظة. <Link to="/user/add-address">اضف عنوان</Link>
                 </p>
               ) : (
-                <Form.Select value={addressId} onChange={(e) => setAddressId(e.target.value)}>
+                <Form.Select
+                  value={address ? addressId : ''}
+                  onChange={(e) => dispatch(shippingAddressChosen(e.target.value))}
+                >
                   <option value="">اختر عنوان للشحن</option>
                   {addresses.map((saved) => (
                     <option key={saved._id} value={saved._id}>

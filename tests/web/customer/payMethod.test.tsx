@@ -11,6 +11,8 @@ import { server } from '../mocks/server';
 import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
 import { selectOrders } from '../../../src/features/orders/ordersSlice';
+import { loggedOut } from '../../../src/features/user/userSlice';
+import { getStored, setStored } from '../../../src/lib/storage';
 
 /** DESIGN.md: the saved address itself goes with the order (its details, city and postal code), and its alias beside them. */
 const homeAddress = {
@@ -319,6 +321,55 @@ describe('payment method page with Paymob', () => {
     );
     expect(await screen.findByRole('radio', { name: 'بطاقة بنكية' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'اتمام الشراء' })).toBeEnabled();
+  });
+
+  // Paymob's checkout takes the tab, so the shop comes back as a new page load with a new store.
+  it('back from a declined payment, finds the address and method it chose still chosen', async () => {
+    storeSession(customer);
+    paymobShop();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() } as Location);
+    const first = renderPay();
+    await choose(first.user, { address: 'العمل', method: /بطاقة بنكية/ });
+    await first.user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    first.unmount();
+
+    renderWithProviders(<PayMethodPage />, { path: '/order/paymethoud', route: '/order/paymethoud?payment=declined' });
+    expect(await screen.findByRole('radio', { name: 'بطاقة بنكية' })).toBeChecked();
+    await screen.findByRole('option', { name: 'العمل' });
+    expect(screen.getByLabelText('عنوان الشحن')).toHaveDisplayValue('العمل');
+    expect(screen.getByTestId('chosen-address')).toHaveTextContent(addresses[1].details);
+  });
+
+  it('a kept choice the shop no longer has counts as none: a method it stopped offering, a deleted address', async () => {
+    storeSession(customer);
+    setStored('checkoutChoice', { addressId: 'deleted-address', method: 'kiosk' });
+    paymobShop();
+    const seen = recordRequests();
+    const { user } = renderPay();
+    await screen.findByRole('option', { name: 'المنزل' });
+    expect(screen.getByLabelText('عنوان الشحن')).toHaveDisplayValue('اختر عنوان للشحن');
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.selectOptions(screen.getByLabelText('عنوان الشحن'), 'المنزل');
+    await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
+    expect(await screen.findByText('من فضلك اختر طريقة الدفع')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('logging out forgets the choices: the next shopper on this browser starts with none', async () => {
+    storeSession(customer);
+    paymobShop();
+    const { user, store, unmount } = renderPay();
+    await choose(user, { address: 'المنزل', method: /محفظة الهاتف/ });
+    expect(getStored('checkoutChoice')).toEqual({ addressId: addresses[0]._id, method: 'wallet' });
+    act(() => store.dispatch(loggedOut()));
+    expect(getStored('checkoutChoice')).toBeNull();
+    unmount();
+
+    storeSession(customer);
+    renderPay();
+    await screen.findByRole('option', { name: 'المنزل' });
+    expect(screen.getByLabelText('عنوان الشحن')).toHaveDisplayValue('اختر عنوان للشحن');
+    expect(screen.getByRole('radio', { name: 'محفظة الهاتف' })).not.toBeChecked();
   });
 });
 
