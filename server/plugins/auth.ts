@@ -48,44 +48,55 @@ export function registerNoStore(app: FastifyInstance): void {
   });
 }
 
+type TokenCheck = { payload: { id?: unknown; iat?: number } } | { error: unknown };
+
+/** Each request's token checked once: with rate limits on, the global limit's key and the route's guard both ask. */
+const checkedTokens = new WeakMap<FastifyRequest, Promise<TokenCheck>>();
+
+/** The request's bearer token, verified (signature, expiry, iat and exp present); undefined without a token. */
+function checkedToken(jwtSecret: string, request: FastifyRequest): Promise<TokenCheck> | undefined {
+  const token = bearerToken(request);
+  if (!token) return undefined;
+  let checked = checkedTokens.get(request);
+  if (!checked) {
+    // Without iat the password-change check could not apply, and without exp a token would never expire.
+    checked = hmacKey(jwtSecret)
+      .then((key) => jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] }))
+      .then(
+        ({ payload }) => ({ payload }),
+        (error: unknown) => ({ error }),
+      );
+    checkedTokens.set(request, checked);
+  }
+  return checked;
+}
+
+const accountId = (payload: { id?: unknown }) =>
+  typeof payload.id === 'string' && /^[0-9a-f-]{36}$/i.test(payload.id) ? payload.id : undefined;
+
 /**
  * The account id of a request's token when its signature verifies and it has not expired, without reading the
  * database (the global rate limit counts a signed-in shopper on their own, not with everyone at their address).
  */
 export async function signedAccountId(jwtSecret: string, request: FastifyRequest): Promise<string | undefined> {
-  const token = bearerToken(request);
-  if (!token) return undefined;
-  try {
-    const { payload } = await jwtVerify(token, await hmacKey(jwtSecret), {
-      algorithms: ['HS256'],
-      requiredClaims: ['iat', 'exp'],
-    });
-    return typeof payload.id === 'string' && /^[0-9a-f-]{36}$/i.test(payload.id) ? payload.id : undefined;
-  } catch {
-    return undefined;
-  }
+  const checked = await checkedToken(jwtSecret, request);
+  return checked && 'payload' in checked ? accountId(checked.payload) : undefined;
 }
 
 /** Runs the checks of API.md §4.1 in order and returns the user, or throws 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
-  const token = bearerToken(request);
-  if (!token) throw unauthorized('You are not logged in. Please login to get access');
-  let payload: { id?: unknown; iat?: number };
-  try {
-    // Without iat the password-change check could not apply, and without exp a token would never expire.
-    ({ payload } = await jwtVerify(token, await hmacKey(ctx.config.jwtSecret), {
-      algorithms: ['HS256'],
-      requiredClaims: ['iat', 'exp'],
-    }));
-  } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw unauthorized('Expired Token. please login again');
+  const checked = await checkedToken(ctx.config.jwtSecret, request);
+  if (!checked) throw unauthorized('You are not logged in. Please login to get access');
+  if ('error' in checked) {
+    if (checked.error instanceof joseErrors.JWTExpired) throw unauthorized('Expired Token. please login again');
     throw unauthorized('Invalid Token. please login again');
   }
-  if (typeof payload.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.id))
-    throw unauthorized('Invalid Token. please login again');
+  const { payload } = checked;
+  const id = accountId(payload);
+  if (!id) throw unauthorized('Invalid Token. please login again');
   const user = await ctx.db.one<AuthUser & { active: boolean; password_changed_at: Date | null }>(
     'SELECT id, name, email, phone, role, active, password_changed_at FROM users WHERE id = $1',
-    [payload.id],
+    [id],
   );
   if (!user || !user.active) throw unauthorized('The user that belong to this token does no longer exist');
   if (user.password_changed_at && Math.floor(user.password_changed_at.getTime() / 1000) > payload.iat!) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, useTestApp } from './helpers';
 
 const t = useTestApp({ rateLimits: true });
@@ -129,6 +129,22 @@ describe('rate limits (API.md §4.4)', () => {
     // Another shopper at the same address, and the address's visitors, are not held back by the first one.
     expect((await send('GET', '/users/getMe', ip, undefined, second.auth)).statusCode).toBe(200);
     expect((await send('GET', '/categories', ip)).statusCode).toBe(200);
+  });
+
+  it("a signed-in request's token is verified once, though the account's limit and the route's guard both read it", async () => {
+    const user = await createUser(t);
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const answer = await send('GET', '/users/getMe', newIp(), undefined, user.auth);
+      expect([answer.statusCode, answer.headers['x-ratelimit-limit']]).toEqual([200, '600']);
+      expect(verify).toHaveBeenCalledTimes(1);
+      // An expired or forged token is still refused by the guard, with its own message.
+      const forged = user.auth.authorization.replace(/.{6}$/, 'AAAAAA');
+      const refused = await send('GET', '/users/getMe', newIp(), undefined, { authorization: forged });
+      expect([refused.statusCode, refused.json().message]).toEqual([401, 'Invalid Token. please login again']);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('other endpoints: 3000 a minute per address for requests without a verified token (a forged one counts as none)', async () => {
