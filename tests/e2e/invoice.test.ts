@@ -192,15 +192,20 @@ describe('delivering in Egypt, as the shopper sees it', () => {
     expect((await api('POST', '/cart', { productId: product.id })).status).toBe(200);
 
     await page.goto('/order/paymethoud');
+    // Cash, the method of this shopper's order above, is still chosen: its fee is in every total below.
+    await expect.poll(() => page.getByRole('radio', { name: 'الدفع عند الاستلام' }).isChecked()).toBe(true);
     const select = page.getByLabel('عنوان الشحن');
     await select.locator('option', { hasText: aswan.alias }).waitFor({ state: 'attached' });
     await select.selectOption({ label: giza.alias });
     await expect.poll(() => page.getByTestId('shipping-price').innerText()).toBe('50 جنيه');
-    expect(amountOf(await page.getByTestId('payable').innerText())).toBeCloseTo(product.price + 50, 2);
+    // Giza's zone sets no cash fee of its own: the shop's (10 EGP) applies.
+    await expect.poll(() => page.getByTestId('cash-fee').innerText()).toBe('10 جنيه');
+    expect(amountOf(await page.getByTestId('payable').innerText())).toBeCloseTo(product.price + 50 + 10, 2);
     await select.selectOption({ label: aswan.alias });
     await page.getByTestId('chosen-address').getByText('كوم امبو، أسوان').waitFor();
     await expect.poll(() => page.getByTestId('shipping-price').innerText()).toBe('85 جنيه');
-    expect(amountOf(await page.getByTestId('payable').innerText())).toBeCloseTo(product.price + 85, 2);
+    await expect.poll(() => page.getByTestId('cash-fee').innerText()).toBe('15 جنيه');
+    expect(amountOf(await page.getByTestId('payable').innerText())).toBeCloseTo(product.price + 85 + 15, 2);
     await page.getByTestId('vat').waitFor();
   });
 
