@@ -5,7 +5,7 @@ import { getOnce } from './prefetch';
 
 /** An online payment method (ours): a card everywhere; with Paymob also a mobile wallet, a kiosk or valU. */
 export type PaymentMethod = Static<typeof PaymentMethodSchema>;
-const METHODS: PaymentMethod[] = ['card', 'wallet', 'kiosk', 'valu'];
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'wallet', 'kiosk', 'valu'];
 
 /**
  * What the web app must know about the shop it talks to (GET /shop, ours). `vatRate` is null when not known (another
@@ -33,7 +33,7 @@ export async function getShopInfo(): Promise<ShopInfo> {
   const cardPayment = data.data?.cardPayment !== false;
   const provider = data.data?.paymentProvider;
   const methods = Array.isArray(data.data?.paymentMethods)
-    ? data.data.paymentMethods.filter((m) => METHODS.includes(m))
+    ? data.data.paymentMethods.filter((m) => PAYMENT_METHODS.includes(m))
     : undefined;
   return {
     demo: data.data?.demo === true,

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { createCashOrder as createCashOrderRequest, createCheckoutSession } from '../../api/orders';
-import { getShopInfo, OTHER_BACKEND_SHOP, type PaymentMethod, type ShopInfo } from '../../api/shop';
+import { getShopInfo, OTHER_BACKEND_SHOP, PAYMENT_METHODS, type PaymentMethod, type ShopInfo } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
@@ -10,13 +10,15 @@ import { loggedOut } from '../user/userSlice';
 
 /** How the shopper pays: an online method of the shop's, or cash on delivery. */
 export type PayMethod = PaymentMethod | 'cash';
-const PAY_METHODS: readonly string[] = ['card', 'wallet', 'kiosk', 'valu', 'cash'] satisfies PayMethod[];
+const PAY_METHODS: readonly string[] = [...PAYMENT_METHODS, 'cash'] satisfies PayMethod[];
 
 /** The pay page's choices, kept in storage: a shopper back from a declined payment finds them as they left them. */
 export interface CheckoutChoice {
   addressId: string;
   method: PayMethod | '';
 }
+
+const NO_CHOICE: CheckoutChoice = { addressId: '', method: '' };
 
 function storedChoice(): CheckoutChoice {
   const stored = getStored('checkoutChoice');
@@ -36,11 +38,11 @@ interface CheckOutState extends RequestState {
   choice: CheckoutChoice;
 }
 
-const initialState = (): CheckOutState => ({
+const initialState = (choice = storedChoice()): CheckOutState => ({
   sessionUrl: null,
   awaitingPaymentFor: null,
   shop: { ...OTHER_BACKEND_SHOP, ...idleRequest },
-  choice: storedChoice(),
+  choice,
   ...idleRequest,
 });
 
@@ -106,7 +108,7 @@ const checkOutSlice = createSlice({
         state.sessionUrl = action.payload;
         state.awaitingPaymentFor = action.meta.arg.cartId;
       })
-      .addCase(loggedOut, () => ({ ...initialState(), choice: { addressId: '', method: '' } }))
+      .addCase(loggedOut, () => initialState(NO_CHOICE))
       .addMatcher(isAnyOf(createCashOrder.pending, startCardPayment.pending), (state) => {
         state.sessionUrl = null;
       });

@@ -76,14 +76,9 @@ export default function PayMethodPage() {
   const cash = shownQuote?.cashOnDelivery;
   // Cash chosen for an address where it is not taken counts as no choice (the radio is then disabled), and so does a
   // kept online method the shop no longer offers.
-  const method =
-    chosenMethod === 'cash'
-      ? cash?.allowed === false
-        ? ''
-        : 'cash'
-      : chosenMethod && paymentMethods.includes(chosenMethod)
-        ? chosenMethod
-        : '';
+  const stillOffered =
+    chosenMethod === 'cash' ? cash?.allowed !== false : paymentMethods.some((m) => m === chosenMethod);
+  const method = stillOffered ? chosenMethod : '';
   const [walletPhone, setWalletPhone] = useState('');
   // Paymob sends a declined shopper back here (?payment=declined): say so until they try again.
   const [searchParams] = useSearchParams();
