@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../context';
 import type { Db } from '../db';
 
 export interface AnswerCacheOptions {
@@ -71,4 +72,27 @@ export function appAnswerCache(app: FastifyInstance, tables: RegExp, maxRows: nu
   const cache = answerCache(db, tables, { ttlMs: config.catalogueCacheMs, maxRows });
   app.addHook('onClose', async () => cache.close());
   return cache;
+}
+
+/** The kept reads of each database handle, by the tables they watch (keptRead). */
+const keptReads = new WeakMap<Db, Map<string, AnswerCache>>();
+
+/**
+ * A small read that many requests make alike and that rarely changes (the governorates, the shop's settings), kept
+ * like the catalogue's answers: until this process writes one of `tables`, and at most CATALOGUE_CACHE_MS (0 with
+ * several processes, README). For reads outside a transaction: one inside reads its own snapshot instead.
+ */
+export function keptRead<T extends object>(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  tables: RegExp,
+  load: () => Promise<T>,
+): Promise<T> {
+  let caches = keptReads.get(ctx.db);
+  if (!caches) keptReads.set(ctx.db, (caches = new Map()));
+  let cache = caches.get(tables.source);
+  if (!cache) {
+    cache = answerCache(ctx.db, tables, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 1 });
+    caches.set(tables.source, cache);
+  }
+  return cache.get(tables.source, load, () => 1);
 }

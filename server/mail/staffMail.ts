@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { escapeHtml } from '../lib/html';
 import { stockOf } from '../modules/inventory';
-import { readShopSettings } from '../modules/shop';
+import { keptShopSettings } from '../modules/shop';
 import { formatEGP } from '../../common/format';
 import type { MailMessage } from '.';
 import { quotedCustomerText } from './customerText';
@@ -34,7 +34,7 @@ ${lines.map((line) => `<p>${e(line)}</p>`).join('\n')}
  * order itself, and each of its products whose stock it took down to the low-stock level or below.
  */
 export async function staffOrderMails(ctx: AppContext, order: PlacedOrder, origin: string): Promise<MailMessage[]> {
-  const settings = await readShopSettings(ctx.db);
+  const settings = await keptShopSettings(ctx);
   const to = settings.staff_email.trim();
   if (!to) return [];
   const where = [order.shippingAddress?.city, order.shippingAddress?.governorateName].filter(Boolean).join('، ');

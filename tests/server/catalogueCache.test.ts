@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { DatabaseUnreachableError } from '../../server/db';
+import { orderMailsSettled } from '../../server/mail/orderMail';
 import { CATALOGUE_TABLES, PRODUCT_PAGE_TABLES } from '../../server/modules/products/repository';
 import { createBrand, createCategory, createProduct, createUser, onPostgres, useTestApp } from './helpers';
 
@@ -219,6 +220,48 @@ describe('the product, category and brand lists and the suggestions keep their a
       const fromElsewhere = triggers.filter((tr) => !watched.test(tr.tablename) && writes.test(tr.source));
       expect(fromElsewhere).toEqual([]);
     }
+  });
+});
+
+describe("the governorates and the shop's settings are kept reads", () => {
+  const api = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    auth?: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url: `/api/v1${url}`, headers: auth, payload });
+  const readsOf = (statements: string[], table: string) =>
+    statements.filter((sql) => new RegExp(`\\bFROM\\s+${table}\\b`, 'i').test(sql));
+
+  it('a cash order checks and locates its address and mails the owner without reading them again; a change shows at once', async () => {
+    const user = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    expect((await api('PUT', '/shop/settings', admin.auth, { staffEmail: 'owner@shop.eg' })).statusCode).toBe(200);
+    const product = await createProduct(t, { title: 'مج سيراميك', price: 120, quantity: 50 });
+    const order = async () => {
+      const cartId = (await api('POST', '/cart', user.auth, { productId: product })).json().data._id;
+      const shippingAddress = { details: 'شارع التحرير 5', phone: '01012345678', city: 'الدقي', governorate: 'EG-GZ' };
+      const res = await api('POST', `/orders/${cartId}`, user.auth, { shippingAddress });
+      expect(res.statusCode, res.body).toBe(201);
+      await orderMailsSettled();
+      return res.json().data.shippingAddress.governorateName;
+    };
+    expect(await order()).toBe('الجيزة');
+    // Read once for the first order (and the settings once more in each order's own transaction, for its prices).
+    const statements = await statementsDuring(order);
+    expect(readsOf(statements, 'governorates')).toEqual([]);
+    expect(readsOf(statements, 'shop_settings')).toEqual([]);
+
+    // The owner renames the governorate: the very next order keeps the new name.
+    expect((await api('PATCH', '/delivery/governorates/EG-GZ', admin.auth, { name: 'محافظة الجيزة' })).statusCode).toBe(
+      200,
+    );
+    expect(await order()).toBe('محافظة الجيزة');
+    // The storefront's shop answer is kept too, and shows the owner's new name at once.
+    expect((await api('GET', '/shop')).json().data.shopName).not.toBe('متجر النيل');
+    expect(await statementsDuring(() => api('GET', '/shop'))).toEqual([]);
+    expect((await api('PUT', '/shop/settings', admin.auth, { shopName: 'متجر النيل' })).statusCode).toBe(200);
+    expect((await api('GET', '/shop')).json().data.shopName).toBe('متجر النيل');
   });
 });
 

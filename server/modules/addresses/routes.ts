@@ -37,7 +37,7 @@ export async function addressRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { city = '', postalCode = '', ...address } = await locate(ctx.db, request.body);
+      const { city = '', postalCode = '', ...address } = await locate(ctx, request.body);
       await insertAddress(ctx.db, user.id, { ...address, city, postalCode, governorate: address.governorate ?? null });
       return {
         status: 'success' as const,
@@ -101,7 +101,7 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
       handler: async (request) => {
         const id = request.params.addressId;
-        const row = await updateAddress(ctx.db, id, currentUser(request).id, await locate(ctx.db, request.body));
+        const row = await updateAddress(ctx.db, id, currentUser(request).id, await locate(ctx, request.body));
         if (!row) throw missing(id);
         return { status: 'success' as const, message: 'Address updated successfully', data: addressJson(row) };
       },

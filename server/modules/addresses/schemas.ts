@@ -28,7 +28,7 @@ const governorate = field
   .optional({ emptyIsAbsent: true })
   .check(
     async (v, { ctx }) =>
-      GOVERNORATE_CODE.test(text(v) ?? '') && (await governorateOf(ctx.db, { governorate: text(v) })) !== undefined,
+      GOVERNORATE_CODE.test(text(v) ?? '') && (await governorateOf(ctx, { governorate: text(v) })) !== undefined,
     'Invalid governorate',
   );
 

@@ -1,4 +1,6 @@
+import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
+import { keptRead } from '../../lib/answerCache';
 import { foldArabic } from '../../lib/arabic';
 import { conflict } from '../../lib/errors';
 import { includedVat, toEgp } from '../../lib/money';
@@ -11,18 +13,22 @@ const placeKey = (name: string) =>
     .replace(/^(ال|el[ -]|al[ -])/, '')
     .replace(/[\s\-_'’.]+/g, '');
 
+/** Statements that write the governorates (not the zones' `shipping_zone_governorates`). */
+const GOVERNORATES = /\bgovernorates\b/i;
+
 /**
  * The governorate an address is in: the one it names, else the one whose Arabic or English name its free-text city
- * is (the original web app sends only `city`: "القاهره", "الاسكندرية", "Giza"), else none.
+ * is (the original web app sends only `city`: "القاهره", "الاسكندرية", "Giza"), else none. The list is a kept read:
+ * an address is checked and then located in one request, and every order and address names one.
  */
 export async function governorateOf(
-  q: Queryable,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   address: { governorate?: string; city?: string },
 ): Promise<GovernorateRow | undefined> {
-  const all = await listGovernorates(q);
-  if (address.governorate) return all.find((g) => g.code === address.governorate);
   const city = address.city ? placeKey(address.city) : '';
-  if (!city) return undefined;
+  if (!address.governorate && !city) return undefined;
+  const all = await keptRead(ctx, GOVERNORATES, () => listGovernorates(ctx.db));
+  if (address.governorate) return all.find((g) => g.code === address.governorate);
   return all.find((g) => placeKey(g.name) === city || placeKey(g.name_en) === city);
 }
 

@@ -295,7 +295,7 @@ export async function orderCartByCash(
   input: { cartId: string; shippingAddress: Static<typeof ShippingAddressInput> },
   { base, log }: OrderReply,
 ) {
-  const shippingAddress = await shippingAddressOf(ctx.db, input.shippingAddress);
+  const shippingAddress = await shippingAddressOf(ctx, input.shippingAddress);
   const { cartId } = input;
   const orderId = await placeCashOrder(ctx.db, { userId: user.id, cartId, shippingAddress, limits: ctx.config });
   const order = orderId && (await findOrderJson(ctx.db, orderId, base));
@@ -319,7 +319,7 @@ export async function openCheckoutSession(
     walletPhone: choice.walletPhone,
     user,
     cartId,
-    shippingAddress: choice.shippingAddress && (await shippingAddressOf(ctx.db, choice.shippingAddress)),
+    shippingAddress: choice.shippingAddress && (await shippingAddressOf(ctx, choice.shippingAddress)),
     ...urls,
   });
 }

@@ -5,7 +5,7 @@ import { paymentProvider } from '../../payments/provider';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { Shop, ShopSettings } from '../../../common/contract/shop';
 import { ShopSettingsChanges } from './schemas';
-import { changeShopSettings, shopSettings } from './settings';
+import { changeShopSettings, keptShopSettings, shopSettings, shopSettingsJson } from './settings';
 
 export async function shopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,7 +21,7 @@ export async function shopRoutes(instance: FastifyInstance) {
     },
     async () => {
       const provider = paymentProvider(ctx);
-      const settings = await shopSettings(ctx.db);
+      const settings = shopSettingsJson(await keptShopSettings(ctx));
       return {
         data: {
           shopName: settings.shopName,

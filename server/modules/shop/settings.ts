@@ -1,5 +1,7 @@
+import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db';
 import { recordAudit, type AuditActor } from '../audit';
+import { keptRead } from '../../lib/answerCache';
 import { toEgp, toPiastres } from '../../lib/money';
 import { lockShopSettings, readShopSettings, writeShopSettings, type ShopSettingsRow } from './repository';
 import type { ShopSettings } from './schemas';
@@ -52,6 +54,13 @@ export async function pricingSettings(q: Queryable): Promise<PricingSettings> {
 }
 
 export const shopSettings = async (q: Queryable) => shopSettingsJson(await readShopSettings(q));
+
+/**
+ * The settings as a kept read (keptRead): what every storefront load (GET /shop) and every order's mail to staff read
+ * of them. Prices are computed from the settings read in the order's own transaction (pricingSettings).
+ */
+export const keptShopSettings = (ctx: Pick<AppContext, 'db' | 'config'>) =>
+  keptRead(ctx, /\bshop_settings\b/i, () => readShopSettings(ctx.db));
 
 /** Stores the settings sent (money given in EGP), answering them all; the audit log keeps those that changed. */
 export async function changeShopSettings(db: Db, actor: AuditActor, changes: Partial<ShopSettings>) {
