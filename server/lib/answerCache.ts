@@ -74,25 +74,34 @@ export function appAnswerCache(app: FastifyInstance, tables: RegExp, maxRows: nu
   return cache;
 }
 
-/** The kept reads of each database handle, by the tables they watch (keptRead). */
-const keptReads = new WeakMap<Db, Map<string, AnswerCache>>();
+/** The kept reads of each app (its context), by the tables they watch (keptRead). */
+const keptReads = new WeakMap<object, Map<string, AnswerCache>>();
+
+/** Statements that write `table` (not those that only read it beside another's write, such as an order's insert). */
+export const writesTo = (table: string) =>
+  new RegExp(`\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+${table}\\b`, 'i');
+
+/** The most answers kept of one kept read (keptRead): one per key, such as each signed-in account. */
+const KEPT_READS_PER_TABLE = 10_000;
 
 /**
- * A small read that many requests make alike and that rarely changes (the governorates, the shop's settings), kept
- * like the catalogue's answers: until this process writes one of `tables`, and at most CATALOGUE_CACHE_MS (0 with
- * several processes, README). For reads outside a transaction: one inside reads its own snapshot instead.
+ * A small read that many requests make alike and that rarely changes (the governorates, the shop's settings, the
+ * account a token names), kept like the catalogue's answers: until this process runs a statement `writes` matches
+ * (writesTo), and at most CATALOGUE_CACHE_MS (0 with several processes, README). `key` tells apart reads of the same
+ * table (an account's id). For reads outside a transaction: one inside reads its own snapshot instead.
  */
 export function keptRead<T extends object>(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  tables: RegExp,
+  writes: RegExp,
   load: () => Promise<T>,
+  key = '',
 ): Promise<T> {
-  let caches = keptReads.get(ctx.db);
-  if (!caches) keptReads.set(ctx.db, (caches = new Map()));
-  let cache = caches.get(tables.source);
+  let caches = keptReads.get(ctx);
+  if (!caches) keptReads.set(ctx, (caches = new Map()));
+  let cache = caches.get(writes.source);
   if (!cache) {
-    cache = answerCache(ctx.db, tables, { ttlMs: ctx.config.catalogueCacheMs, maxRows: 1 });
-    caches.set(tables.source, cache);
+    cache = answerCache(ctx.db, writes, { ttlMs: ctx.config.catalogueCacheMs, maxRows: KEPT_READS_PER_TABLE });
+    caches.set(writes.source, cache);
   }
-  return cache.get(tables.source, load, () => 1);
+  return cache.get(key, load, () => 1);
 }

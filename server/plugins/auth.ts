@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext, AuthUser, Role } from '../context';
+import { keptRead, writesTo } from '../lib/answerCache';
 import { forbidden, unauthorized } from '../lib/errors';
 
 /** HS256 keys by secret. Given the secret's bytes, jose imports them as a WebCrypto key on every call, a noticeable
@@ -83,7 +84,19 @@ export async function signedAccountId(jwtSecret: string, request: FastifyRequest
   return checked && 'payload' in checked ? accountId(checked.payload) : undefined;
 }
 
-/** Runs the checks of API.md §4.1 in order and returns the user, or throws 401. */
+/** Any write to the accounts drops the kept ones (keptRead). */
+const USERS = writesTo('users');
+
+const accountOf = (ctx: AppContext, id: string) =>
+  ctx.db.one<AuthUser & { active: boolean; password_changed_at: Date | null }>(
+    'SELECT id, name, email, phone, role, active, password_changed_at FROM users WHERE id = $1',
+    [id],
+  );
+
+/**
+ * Runs the checks of API.md §4.1 in order and returns the user, or throws 401. The account is a kept read: a change
+ * made through this process (deactivated, deleted, a new password or role) counts on the very next request.
+ */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const checked = await checkedToken(ctx.config.jwtSecret, request);
   if (!checked) throw unauthorized('You are not logged in. Please login to get access');
@@ -94,10 +107,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const { payload } = checked;
   const id = accountId(payload);
   if (!id) throw unauthorized('Invalid Token. please login again');
-  const user = await ctx.db.one<AuthUser & { active: boolean; password_changed_at: Date | null }>(
-    'SELECT id, name, email, phone, role, active, password_changed_at FROM users WHERE id = $1',
-    [id],
-  );
+  const { user } = await keptRead(ctx, USERS, async () => ({ user: await accountOf(ctx, id) }), id);
   if (!user || !user.active) throw unauthorized('The user that belong to this token does no longer exist');
   if (user.password_changed_at && Math.floor(user.password_changed_at.getTime() / 1000) > payload.iat!) {
     throw unauthorized('User recently changed password! Please login again..');

@@ -265,6 +265,48 @@ describe("the governorates and the shop's settings are kept reads", () => {
   });
 });
 
+describe('the account a token names is a kept read', () => {
+  const asUser = (who: { auth: Record<string, string> }, url = '/api/v1/addresses') =>
+    t.app.inject({ method: 'GET', url, headers: who.auth });
+  const usersRead = (statements: string[]) => statements.filter((sql) => /\bFROM\s+users\b/i.test(sql));
+
+  it('a signed-in request reads the account once; an order does not drop it, a change to the account counts at once', async () => {
+    const user = await createUser(t);
+    expect((await asUser(user)).statusCode).toBe(200);
+    expect(usersRead(await statementsDuring(() => asUser(user)))).toEqual([]);
+
+    // An order names the users table (its customer's snapshot) without writing it: the account stays kept.
+    const product = await createProduct(t, { price: 120, quantity: 5 });
+    const cartId = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: user.auth, payload: { productId: product } })
+    ).json().data._id;
+    const shippingAddress = { details: 'شارع التحرير 5', phone: '01012345678', city: 'الدقي' };
+    const order = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${cartId}`,
+      headers: user.auth,
+      payload: { shippingAddress },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    await orderMailsSettled();
+    expect(usersRead(await statementsDuring(() => asUser(user)))).toEqual([]);
+
+    // A manager made a customer again is refused staff pages on the very next request.
+    const manager = await createUser(t, { role: 'manager' });
+    expect((await asUser(manager, '/api/v1/orders')).statusCode).toBe(200);
+    await t.db.query(`UPDATE users SET role = 'user' WHERE id = $1`, [manager.id]);
+    const orders = await asUser(manager, '/api/v1/orders');
+    expect(orders.statusCode).toBe(200);
+    expect(orders.json().results).toBe(0); // a customer's own orders: none
+
+    // Deactivated: refused at once.
+    await t.db.query('UPDATE users SET active = false WHERE id = $1', [user.id]);
+    const refused = await asUser(user);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('The user that belong to this token does no longer exist');
+  });
+});
+
 describe.runIf(onPostgres)('on PostgreSQL, where other connections write', () => {
   it('a list read while a change is under way is not kept past its commit', async () => {
     const { first } = await shirts();

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
-import { keptRead } from '../../lib/answerCache';
+import { keptRead, writesTo } from '../../lib/answerCache';
 import { foldArabic } from '../../lib/arabic';
 import { conflict } from '../../lib/errors';
 import { includedVat, toEgp } from '../../lib/money';
@@ -13,8 +13,8 @@ const placeKey = (name: string) =>
     .replace(/^(ال|el[ -]|al[ -])/, '')
     .replace(/[\s\-_'’.]+/g, '');
 
-/** Statements that write the governorates (not the zones' `shipping_zone_governorates`). */
-const GOVERNORATES = /\bgovernorates\b/i;
+/** Any write to the governorates (not to the zones' `shipping_zone_governorates`) drops the kept list. */
+const GOVERNORATES = writesTo('governorates');
 
 /**
  * The governorate an address is in: the one it names, else the one whose Arabic or English name its free-text city

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db';
 import { recordAudit, type AuditActor } from '../audit';
-import { keptRead } from '../../lib/answerCache';
+import { keptRead, writesTo } from '../../lib/answerCache';
 import { toEgp, toPiastres } from '../../lib/money';
 import { lockShopSettings, readShopSettings, writeShopSettings, type ShopSettingsRow } from './repository';
 import type { ShopSettings } from './schemas';
@@ -60,7 +60,7 @@ export const shopSettings = async (q: Queryable) => shopSettingsJson(await readS
  * of them. Prices are computed from the settings read in the order's own transaction (pricingSettings).
  */
 export const keptShopSettings = (ctx: Pick<AppContext, 'db' | 'config'>) =>
-  keptRead(ctx, /\bshop_settings\b/i, () => readShopSettings(ctx.db));
+  keptRead(ctx, writesTo('shop_settings'), () => readShopSettings(ctx.db));
 
 /** Stores the settings sent (money given in EGP), answering them all; the audit log keeps those that changed. */
 export async function changeShopSettings(db: Db, actor: AuditActor, changes: Partial<ShopSettings>) {
