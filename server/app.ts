@@ -10,6 +10,7 @@ import { isDemoShop, storedSecret } from './db/shop';
 import { createStorage, type Storage } from './storage';
 import { createMailer, type Mailer } from './mail';
 import type { AppContext } from './context';
+import { closeKeptReads } from './lib/answerCache';
 import { HttpError } from './lib/errors';
 import { registerErrorHandling } from './plugins/errors';
 import { registerNoStore } from './plugins/auth';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => closeKeptReads(ctx));
   app.decorate('routeList', [] as string[]);
   app.decorate('listRoutes', {} as FastifyInstance['listRoutes']);
   app.addHook('onRoute', (route) => {

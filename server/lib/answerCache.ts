@@ -105,3 +105,9 @@ export function keptRead<T extends object>(
   }
   return cache.get(key, load, () => 1);
 }
+
+/** Stops an app's kept reads watching its database (the app closes; a test's next app may use the same handle). */
+export function closeKeptReads(ctx: object) {
+  for (const cache of keptReads.get(ctx)?.values() ?? []) cache.close();
+  keptReads.delete(ctx);
+}

@@ -55,12 +55,15 @@ export async function pricingSettings(q: Queryable): Promise<PricingSettings> {
 
 export const shopSettings = async (q: Queryable) => shopSettingsJson(await readShopSettings(q));
 
+/** Any write to the settings drops the kept ones. */
+const SHOP_SETTINGS = writesTo('shop_settings');
+
 /**
  * The settings as a kept read (keptRead): what every storefront load (GET /shop) and every order's mail to staff read
  * of them. Prices are computed from the settings read in the order's own transaction (pricingSettings).
  */
 export const keptShopSettings = (ctx: Pick<AppContext, 'db' | 'config'>) =>
-  keptRead(ctx, writesTo('shop_settings'), () => readShopSettings(ctx.db));
+  keptRead(ctx, SHOP_SETTINGS, () => readShopSettings(ctx.db));
 
 /** Stores the settings sent (money given in EGP), answering them all; the audit log keeps those that changed. */
 export async function changeShopSettings(db: Db, actor: AuditActor, changes: Partial<ShopSettings>) {
