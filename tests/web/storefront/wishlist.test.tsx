@@ -55,6 +55,64 @@ describe('favourite hearts', () => {
     expect(calls.at(-1)).toBe(`DELETE ${products[0]._id}`);
   });
 
+  it('keeps a heart clicked while the list is still loading, as the server saved it', async () => {
+    storeSession(customer);
+    // The list the page asks for on load is read before the click is saved, and answers only after the click's call.
+    let answerList: () => void = () => {};
+    const listHeld = new Promise<void>((resolve) => {
+      answerList = resolve;
+    });
+    const saved: string[] = [];
+    server.use(
+      http.get('*/api/v1/wishlist', async () => {
+        const readBeforeTheClick = [products[0]];
+        await listHeld;
+        return HttpResponse.json({ status: 'success', results: 1, data: readBeforeTheClick });
+      }),
+      http.post('*/api/v1/wishlist', async ({ request }) => {
+        saved.push(((await request.json()) as { productId: string }).productId);
+        return HttpResponse.json({
+          status: 'success',
+          message: 'Product added successfully to your wishlist',
+          data: [],
+        });
+      }),
+    );
+    const { user } = renderApp('/products');
+    const shirtHeart = await heartOf(products[1].title);
+    await user.click(shirtHeart);
+    expect(await screen.findByText('تمت اضافة المنتج للمفضلة بنجاح')).toBeInTheDocument();
+    expect(saved).toEqual([products[1]._id]);
+
+    answerList();
+    const phoneHeart = await heartOf(products[0].title);
+    await waitFor(() => expect(phoneHeart).toHaveAttribute('aria-pressed', 'true'));
+    expect(shirtHeart).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('empties a heart whose call failed while the list was loading, even after the list arrives', async () => {
+    storeSession(customer);
+    let answerList: () => void = () => {};
+    const listHeld = new Promise<void>((resolve) => {
+      answerList = resolve;
+    });
+    server.use(
+      http.get('*/api/v1/wishlist', async () => {
+        await listHeld;
+        return HttpResponse.json({ status: 'success', results: 1, data: [products[0]] });
+      }),
+      http.post('*/api/v1/wishlist', () => HttpResponse.json({ status: 'error', message: 'down' }, { status: 503 })),
+    );
+    const { user } = renderApp('/products');
+    const shirtHeart = await heartOf(products[1].title);
+    await user.click(shirtHeart);
+    await waitFor(() => expect(shirtHeart).toHaveAttribute('aria-pressed', 'false'));
+    answerList();
+    const phoneHeart = await heartOf(products[0].title);
+    await waitFor(() => expect(phoneHeart).toHaveAttribute('aria-pressed', 'true'));
+    expect(shirtHeart).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('puts the heart back and says to log in when the server answers 401', async () => {
     storeSession(customer);
     server.use(
