@@ -56,6 +56,12 @@ export interface PagedListSql {
    * beside the page, on a connection of its own, so the two overlap (see pagedList).
    */
   countBeside?: boolean;
+  /**
+   * The column that names a row (e.g. `p.id`): a filtered page's keys are picked first, in a subquery that reads only the
+   * filter's and the order's columns, and only the page's rows are then read whole. With an index that holds those
+   * columns, PostgreSQL picks the page from the index alone instead of reading every matching row from the table.
+   */
+  pageKey?: string;
 }
 
 /** numberOfPages = ceil(total / limit) (0 when nothing matches); nextPage and prevPage only when there is one. */
@@ -91,10 +97,17 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
     )[0].total;
 
   const beside = Boolean(q.where && sql.countBeside);
+  const window = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
+  // Only a filter reads matching rows that are not on the page; the outer ORDER BY puts the page's rows back in the
+  // list's order (IN keeps none).
+  const keyFirst = Boolean(sql.pageKey && q.where);
+  const pageWhere = keyFirst
+    ? `WHERE ${sql.pageKey} IN (SELECT ${sql.pageKey} FROM ${sql.from} ${q.where} ${q.orderBy} ${window})`
+    : q.where;
   const [rows, countedBeside] = await Promise.all([
     db.query<T & { list_total?: number }>(
-      `SELECT ${sql.columns}${beside ? '' : `, (${totalSql})::int AS list_total`} FROM ${sql.from} ${q.where} ` +
-        `${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+      `SELECT ${sql.columns}${beside ? '' : `, (${totalSql})::int AS list_total`} FROM ${sql.from} ${pageWhere} ` +
+        `${q.orderBy}${keyFirst ? '' : ` ${window}`}`,
       [...q.params, q.limit, q.offset],
     ),
     beside ? count() : undefined,

@@ -183,6 +183,86 @@ describe('products: price means the price the shopper pays (API.md §2)', () => 
   });
 });
 
+describe("a filtered listing, page by page, in each of the storefront's sorts", () => {
+  // A shopper's filter: one category, two brands, a price range. The page's products are picked first and then read
+  // (listProducts), so each page must still come in the list's order, and the pages must join up without a gap.
+  const shelf = [
+    // title, paid price, sold, rating, minutes ago
+    ['سماعة أ', 150, 40, 4.5, 9],
+    ['سماعة ب', 900, 3, 3.9, 8],
+    ['شاحن ج', 300, 25, 4.9, 7],
+    ['كابل د', 120, 60, 2.5, 6],
+    ['ساعة هـ', 1500, 12, 4.1, 5],
+    ['راوتر و', 700, 0, 3.0, 4],
+    ['ماوس ز', 450, 18, 4.7, 3],
+  ] as const;
+  let brandX: string;
+  let brandY: string;
+  beforeEach(async () => {
+    brandX = await createBrand(t);
+    brandY = await createBrand(t);
+    const rated = async (id: string, rating: number) =>
+      t.db.query('UPDATE products SET ratings_average = $2, ratings_quantity = 1 WHERE id = $1', [id, rating]);
+    for (const [i, [title, price, sold, rating, minutes]] of shelf.entries()) {
+      const id = await createProduct(t, {
+        title,
+        price,
+        sold,
+        categoryId: catA,
+        brandId: i % 2 ? brandX : brandY,
+        createdAt: new Date(Date.now() - minutes * 60_000),
+      });
+      await rated(id, rating);
+    }
+    // What the filter leaves out: another brand, another category, a price outside the range, no brand at all.
+    const other = await createBrand(t);
+    await createProduct(t, { title: 'علامة أخرى', price: 200, sold: 99, categoryId: catA, brandId: other });
+    await createProduct(t, { title: 'قسم آخر', price: 200, sold: 99, categoryId: catB, brandId: brandX });
+    await createProduct(t, { title: 'أغلى من الحد', price: 1600, sold: 99, categoryId: catA, brandId: brandX });
+    await createProduct(t, { title: 'رخيص جدا', price: 100, sold: 99, categoryId: catA, brandId: brandX });
+  });
+  const pages = async (sort: string) => {
+    const titles: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const {
+        status,
+        body,
+        titles: onPage,
+      } = await list(
+        `category[in][]=${catA}&brand[in][]=${brandX}&brand[in][]=${brandY}&price[gt]=100&price[lte]=1500` +
+          `&limit=3&page=${page}&sort=${sort}`,
+      );
+      expect(status).toBe(200);
+      expect(body.results).toBe(7);
+      expect(body.paginationResult.numberOfPages).toBe(3);
+      titles.push(...onPage);
+    }
+    return titles;
+  };
+
+  it('newest, cheapest, dearest, best selling and best rated first', async () => {
+    expect(await pages('')).toEqual(['ماوس ز', 'راوتر و', 'ساعة هـ', 'كابل د', 'شاحن ج', 'سماعة ب', 'سماعة أ']);
+    expect(await pages('%2Bprice')).toEqual(['كابل د', 'سماعة أ', 'شاحن ج', 'ماوس ز', 'راوتر و', 'سماعة ب', 'ساعة هـ']);
+    expect(await pages('-price')).toEqual(['ساعة هـ', 'سماعة ب', 'راوتر و', 'ماوس ز', 'شاحن ج', 'سماعة أ', 'كابل د']);
+    expect(await pages('-sold')).toEqual(['كابل د', 'سماعة أ', 'شاحن ج', 'ماوس ز', 'ساعة هـ', 'سماعة ب', 'راوتر و']);
+    expect(await pages('-ratingsAverage')).toEqual([
+      'شاحن ج',
+      'ماوس ز',
+      'سماعة أ',
+      'ساعة هـ',
+      'سماعة ب',
+      'راوتر و',
+      'كابل د',
+    ]);
+  });
+
+  it('products that tie on the sort are each on exactly one page', async () => {
+    await t.db.query('UPDATE products SET sold = 10 WHERE category_id = $1', [catA]);
+    const titles = await pages('-sold');
+    expect([...titles].sort()).toEqual(shelf.map(([title]) => title).sort());
+  });
+});
+
 describe('filter values the column cannot hold → 400 query, never 500 (API.md §2)', () => {
   const expect400 = async (url: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url: `/api/v1${url}`, headers });

@@ -106,6 +106,8 @@ export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<Pro
     columns: PRODUCT_COLUMNS,
     from: 'products p',
     unfilteredTotal: 'SELECT n FROM product_count',
+    // A filtered page is picked from products_filter_sort_idx alone (migration 033).
+    pageKey: 'p.id',
   });
 
 /**
