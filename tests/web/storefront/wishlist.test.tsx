@@ -9,14 +9,20 @@ const heartOf = async (title: string) => {
   return card.querySelector<HTMLButtonElement>('button[aria-label="اضافة للمفضلة"]')!;
 };
 
+/** An answer the test holds back until it calls `release`. */
+function heldAnswer() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
 describe('favourite hearts', () => {
   it("starts from the shopper's list and fills or clears at once", async () => {
     storeSession(customer);
     const calls: string[] = [];
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = heldAnswer();
     server.use(
       http.post('*/api/v1/wishlist', async ({ request }) => {
         calls.push(`POST ${JSON.stringify(await request.json())}`);
@@ -58,10 +64,7 @@ describe('favourite hearts', () => {
   it('keeps a heart clicked while the list is still loading, as the server saved it', async () => {
     storeSession(customer);
     // The list the page asks for on load is read before the click is saved, and answers only after the click's call.
-    let answerList: () => void = () => {};
-    const listHeld = new Promise<void>((resolve) => {
-      answerList = resolve;
-    });
+    const { held: listHeld, release: answerList } = heldAnswer();
     const saved: string[] = [];
     server.use(
       http.get('*/api/v1/wishlist', async () => {
@@ -74,7 +77,7 @@ describe('favourite hearts', () => {
         return HttpResponse.json({
           status: 'success',
           message: 'Product added successfully to your wishlist',
-          data: [],
+          data: [products[0]._id, products[1]._id],
         });
       }),
     );
@@ -92,10 +95,7 @@ describe('favourite hearts', () => {
 
   it('empties a heart whose call failed while the list was loading, even after the list arrives', async () => {
     storeSession(customer);
-    let answerList: () => void = () => {};
-    const listHeld = new Promise<void>((resolve) => {
-      answerList = resolve;
-    });
+    const { held: listHeld, release: answerList } = heldAnswer();
     server.use(
       http.get('*/api/v1/wishlist', async () => {
         await listHeld;
