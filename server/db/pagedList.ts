@@ -97,17 +97,17 @@ export async function pagedList<T = Row>(db: Queryable, q: PageQuery, sql: Paged
     )[0].total;
 
   const beside = Boolean(q.where && sql.countBeside);
-  const window = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
+  const limitOffset = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
   // Only a filter reads matching rows that are not on the page; the outer ORDER BY puts the page's rows back in the
   // list's order (IN keeps none).
   const keyFirst = Boolean(sql.pageKey && q.where);
   const pageWhere = keyFirst
-    ? `WHERE ${sql.pageKey} IN (SELECT ${sql.pageKey} FROM ${sql.from} ${q.where} ${q.orderBy} ${window})`
+    ? `WHERE ${sql.pageKey} IN (SELECT ${sql.pageKey} FROM ${sql.from} ${q.where} ${q.orderBy} ${limitOffset})`
     : q.where;
   const [rows, countedBeside] = await Promise.all([
     db.query<T & { list_total?: number }>(
       `SELECT ${sql.columns}${beside ? '' : `, (${totalSql})::int AS list_total`} FROM ${sql.from} ${pageWhere} ` +
-        `${q.orderBy}${keyFirst ? '' : ` ${window}`}`,
+        `${q.orderBy}${keyFirst ? '' : ` ${limitOffset}`}`,
       [...q.params, q.limit, q.offset],
     ),
     beside ? count() : undefined,
