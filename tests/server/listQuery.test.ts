@@ -214,9 +214,10 @@ describe("a filtered listing, page by page, in each of the storefront's sorts", 
       });
       await rated(id, rating);
     }
-    // What the filter leaves out: another brand, another category, a price outside the range, no brand at all.
+    // What the filter leaves out: another brand, no brand, another category, a price at or past either end.
     const other = await createBrand(t);
     await createProduct(t, { title: 'علامة أخرى', price: 200, sold: 99, categoryId: catA, brandId: other });
+    await createProduct(t, { title: 'بلا علامة', price: 200, sold: 99, categoryId: catA });
     await createProduct(t, { title: 'قسم آخر', price: 200, sold: 99, categoryId: catB, brandId: brandX });
     await createProduct(t, { title: 'أغلى من الحد', price: 1600, sold: 99, categoryId: catA, brandId: brandX });
     await createProduct(t, { title: 'رخيص جدا', price: 100, sold: 99, categoryId: catA, brandId: brandX });
