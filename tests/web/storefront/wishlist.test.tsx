@@ -18,6 +18,18 @@ function heldAnswer() {
   return { held, release };
 }
 
+/** The shopper's list, as the server read it when the page asked, answered only when the test says. */
+function listAnsweredLater(readAtLoad: typeof products) {
+  const { held, release } = heldAnswer();
+  server.use(
+    http.get('*/api/v1/wishlist', async () => {
+      await held;
+      return HttpResponse.json({ status: 'success', results: readAtLoad.length, data: readAtLoad });
+    }),
+  );
+  return release;
+}
+
 describe('favourite hearts', () => {
   it("starts from the shopper's list and fills or clears at once", async () => {
     storeSession(customer);
@@ -64,14 +76,9 @@ describe('favourite hearts', () => {
   it('keeps a heart clicked while the list is still loading, as the server saved it', async () => {
     storeSession(customer);
     // The list the page asks for on load is read before the click is saved, and answers only after the click's call.
-    const { held: listHeld, release: answerList } = heldAnswer();
+    const answerList = listAnsweredLater([products[0]]);
     const saved: string[] = [];
     server.use(
-      http.get('*/api/v1/wishlist', async () => {
-        const readBeforeTheClick = [products[0]];
-        await listHeld;
-        return HttpResponse.json({ status: 'success', results: 1, data: readBeforeTheClick });
-      }),
       http.post('*/api/v1/wishlist', async ({ request }) => {
         saved.push(((await request.json()) as { productId: string }).productId);
         return HttpResponse.json({
@@ -95,12 +102,8 @@ describe('favourite hearts', () => {
 
   it('empties a heart whose call failed while the list was loading, even after the list arrives', async () => {
     storeSession(customer);
-    const { held: listHeld, release: answerList } = heldAnswer();
+    const answerList = listAnsweredLater([products[0]]);
     server.use(
-      http.get('*/api/v1/wishlist', async () => {
-        await listHeld;
-        return HttpResponse.json({ status: 'success', results: 1, data: [products[0]] });
-      }),
       http.post('*/api/v1/wishlist', () => HttpResponse.json({ status: 'error', message: 'down' }, { status: 503 })),
     );
     const { user } = renderApp('/products');
