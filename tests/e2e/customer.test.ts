@@ -243,6 +243,43 @@ describe('customer journeys in Chromium', () => {
     expect(wishlist.data).toEqual([]);
   });
 
+  it('keeps a heart tapped before the favourites have loaded filled, as the server saved it', async () => {
+    // A slow network: the page's read of the favourites reaches the server before the tap, and its answer ("none")
+    // arrives only after the tap has been saved.
+    let listRead!: () => void;
+    let tapSaved!: () => void;
+    const read = new Promise<void>((resolve) => (listRead = resolve));
+    const saved = new Promise<void>((resolve) => (tapSaved = resolve));
+    await page.route('**/api/v1/wishlist', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const readBeforeTheTap = await route.fetch();
+      listRead();
+      await saved;
+      await route.fulfill({ response: readBeforeTheTap });
+    });
+    try {
+      const listAnswered = page.waitForResponse(
+        (res) => res.url().endsWith('/api/v1/wishlist') && res.request().method() === 'GET',
+      );
+      await page.goto('/products');
+      const heart = productCards(page).first().getByRole('button', { name: 'اضافة للمفضلة' });
+      await read;
+      await heart.click();
+      await toast(page, 'تمت اضافة المنتج للمفضلة بنجاح');
+      tapSaved();
+      await listAnswered;
+      // Two frames: the answer is in the store and on the screen.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await heart.getAttribute('aria-pressed')).toBe('true');
+      await expectSeen(page, { selector: 'main .product-card button[aria-pressed="true"] path[fill="#dc3545"]' });
+    } finally {
+      await page.unroute('**/api/v1/wishlist');
+    }
+    const { data: wishlist } = await api<{ data: { _id: string }[] }>('GET', '/wishlist');
+    expect(wishlist.data).toHaveLength(1);
+    await api('DELETE', `/wishlist/${wishlist.data[0]._id}`);
+  });
+
   it('edits the profile name in the dialog', async () => {
     await page.goto('/user/profile');
     await page.getByRole('button', { name: 'تعديل', exact: true }).click();
