@@ -2,12 +2,12 @@ import { createAsyncThunk, type AsyncThunk, type AsyncThunkOptions, type GetThun
 import { useDispatch, useSelector } from 'react-redux';
 import { toApiError } from '../api/client';
 import type { ApiError } from '../api/types';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState, ThunkExtra } from './store';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
-export type AppThunkConfig = { state: RootState; dispatch: AppDispatch; rejectValue: ApiError };
+export type AppThunkConfig = { state: RootState; dispatch: AppDispatch; rejectValue: ApiError; extra: ThunkExtra };
 type AppThunkApi = GetThunkAPI<AppThunkConfig>;
 type Rejection = ReturnType<AppThunkApi['rejectWithValue']>;
 

@@ -280,6 +280,65 @@ describe('customer journeys in Chromium', () => {
     await api('DELETE', `/wishlist/${wishlist.data[0]._id}`);
   });
 
+  it("keeps a line removed while the cart page's read of the cart was on its way, as the server has it", async () => {
+    const { coloured, plain } = await productIds();
+    for (const product of [coloured, plain]) {
+      const colours = (await shop.api<{ data: { availableColors: string[] } }>('GET', `/products/${product.id}`)).data;
+      await api('POST', '/cart', { productId: product.id, color: colours.data.availableColors[0] ?? '' });
+    }
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('2');
+
+    // A slow network: the cart page's read reaches the server before the tap on "ازالة", and its answer (both lines)
+    // is held until the removal has been answered, or a second has passed when the removal waits for the read.
+    const calls: string[] = [];
+    let tapped!: () => void;
+    const tap = new Promise<void>((resolve) => (tapped = resolve));
+    let removalAnswered!: () => void;
+    const removal = new Promise<void>((resolve) => (removalAnswered = resolve));
+    page.on('request', (request) => {
+      if (/\/api\/v1\/cart\/[^/]+$/.test(request.url()) && request.method() === 'DELETE') calls.push('removal sent');
+    });
+    page.on('response', (response) => {
+      if (response.request().method() === 'DELETE' && /\/api\/v1\/cart\/[^/]+$/.test(response.url())) removalAnswered();
+    });
+    await page.route('**/api/v1/cart', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const readBeforeTheTap = await route.fetch();
+      calls.push('read');
+      await tap;
+      await Promise.race([removal, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      calls.push('read answered');
+      await route.fulfill({ response: readBeforeTheTap });
+    });
+    try {
+      // Client-side, as a shopper taps the top bar's link: the lines loaded on the home page show at once.
+      await page
+        .getByRole('link', { name: /العربة/ })
+        .first()
+        .click();
+      const plainLine = page.getByRole('listitem', { name: plain.title });
+      await plainLine.waitFor();
+      await expect.poll(() => calls).toEqual(['read']);
+      await plainLine.getByRole('button', { name: `ازالة ${plain.title} من العربة` }).click();
+      tapped();
+      await toast(page, 'تم حذف المنتج من العربة');
+      await expect.poll(() => calls).toContain('read answered');
+      // Two frames: every answer is in the store and on the screen.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await plainLine.count()).toBe(0);
+      await expectSeen(page, MAIN_IMAGES.cartLine);
+      expect(await page.getByTestId('cart-count').innerText()).toBe('1');
+      // The removal went out once the read was answered: the server answered them in the order they were made.
+      expect(calls).toEqual(['read', 'read answered', 'removal sent']);
+    } finally {
+      await page.unroute('**/api/v1/cart');
+    }
+    const { data: cart } = await api<CartAnswer>('GET', '/cart');
+    expect(cart.data.products.map((line) => line.product._id)).toEqual([coloured.id]);
+    await api('DELETE', '/cart');
+  });
+
   it('edits the profile name in the dialog', async () => {
     await page.goto('/user/profile');
     await page.getByRole('button', { name: 'تعديل', exact: true }).click();

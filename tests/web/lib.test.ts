@@ -9,6 +9,7 @@ import {
   resultsLabel,
   reviewsLabel,
 } from '../../src/lib/plural';
+import { oneAtATime } from '../../src/lib/oneAtATime';
 import { availableOnlyText, lowStockText } from '../../src/lib/stock';
 import { getStored, removeStored, setStored } from '../../src/lib/storage';
 import { customer } from './mocks/fixtures';
@@ -141,5 +142,34 @@ describe('storage', () => {
     removeStored('searchWord', 'catChecked');
     expect(getStored('searchWord')).toBeNull();
     expect(getStored('catChecked')).toBeNull();
+  });
+});
+
+describe('oneAtATime', () => {
+  it('starts each call once the one before has settled, in the order given, failed or not', async () => {
+    const run = oneAtATime();
+    const events: string[] = [];
+    const releases: (() => void)[] = [];
+    const call =
+      (name: string, fails = false) =>
+      () => {
+        events.push(`start ${name}`);
+        return new Promise<string>((resolve, reject) => {
+          releases.push(() => (fails ? reject(new Error(name)) : resolve(name)));
+        });
+      };
+    const first = run(call('first', true));
+    const second = run(call('second'));
+    const third = run(call('third'));
+    await Promise.resolve();
+    expect(events).toEqual(['start first']);
+    releases[0]();
+    await expect(first).rejects.toThrow('first');
+    await vi.waitFor(() => expect(events).toEqual(['start first', 'start second']));
+    releases[1]();
+    expect(await second).toBe('second');
+    await vi.waitFor(() => expect(events).toEqual(['start first', 'start second', 'start third']));
+    releases[2]();
+    expect(await third).toBe('third');
   });
 });

@@ -29,25 +29,28 @@ const initialState: CartState = {
 };
 
 /** The cart belongs to role 'user' only: for visitors and admins the call is not even made. */
-export const fetchCart = createAppAsyncThunk('cart/fetch', () => getCart(), {
+export const fetchCart = createAppAsyncThunk('cart/fetch', (_, { extra }) => extra.cartCalls(getCart), {
   condition: (_, { getState }) => selectIsUser(getState()),
 });
 
 /** Rejects with 409 (not enough stock) or 400 (not a whole number ≥ 1) as the server says. */
 export const updateCartItemCount = createAppAsyncThunk(
   'cart/updateItemCount',
-  ({ itemId, count }: { itemId: string; count: number }) => updateCountRequest(itemId, count),
+  ({ itemId, count }: { itemId: string; count: number }, { extra }) =>
+    extra.cartCalls(() => updateCountRequest(itemId, count)),
 );
 
-export const removeCartItem = createAppAsyncThunk('cart/removeItem', (itemId: string) => removeCartItemRequest(itemId));
+export const removeCartItem = createAppAsyncThunk('cart/removeItem', (itemId: string, { extra }) =>
+  extra.cartCalls(() => removeCartItemRequest(itemId)),
+);
 
-export const clearCart = createAppAsyncThunk('cart/clear', async () => {
-  await clearCartRequest();
+export const clearCart = createAppAsyncThunk('cart/clear', async (_, { extra }) => {
+  await extra.cartCalls(clearCartRequest);
   return EMPTY_CART_RESPONSE;
 });
 
-export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', (couponName: string) =>
-  applyCouponRequest(couponName),
+export const applyCoupon = createAppAsyncThunk('cart/applyCoupon', (couponName: string, { extra }) =>
+  extra.cartCalls(() => applyCouponRequest(couponName)),
 );
 
 const cartChanges = [fetchCart, updateCartItemCount, removeCartItem, clearCart, applyCoupon] as const;

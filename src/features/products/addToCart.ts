@@ -17,8 +17,8 @@ export const ADD_TO_CART_MESSAGES = {
 /** POST /cart from the product page; the top bar's badge re-fetches the cart afterwards (SPEC §4). */
 export const addToCart = createAppAsyncThunk(
   'products/addToCart',
-  ({ productId, color, quantity = 1 }: { productId: Id; color: string; quantity?: number }) =>
-    cartApi.addToCart(productId, color, quantity),
+  ({ productId, color, quantity = 1 }: { productId: Id; color: string; quantity?: number }, { extra }) =>
+    extra.cartCalls(() => cartApi.addToCart(productId, color, quantity)),
 );
 
 /**

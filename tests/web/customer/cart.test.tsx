@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { makeStore } from '../../../src/app/store';
+import { fetchCart } from '../../../src/features/cart/cartSlice';
 import CartPage from '../../../src/pages/storefront/CartPage';
 import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import { cart, customer } from '../mocks/fixtures';
@@ -228,6 +230,43 @@ describe('cart page', () => {
     expect(await screen.findByText('تم حذف المنتج من العربة')).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: cart.data.products[1].product.title })).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('11,999 جنيه');
+  });
+
+  it("keeps a removed line removed when the page's read of the cart, sent before the removal, arrives after it", async () => {
+    storeSession(customer);
+    // The cart as another page (the top bar) loaded it: the lines show while this page asks for the cart again.
+    const store = makeStore();
+    await store.dispatch(fetchCart());
+    let answerRead: () => void = () => {};
+    const readHeld = new Promise<void>((resolve) => {
+      answerRead = resolve;
+    });
+    const order: string[] = [];
+    server.use(
+      http.get('*/api/v1/cart', async () => {
+        order.push('read sent');
+        await readHeld;
+        order.push('read answered');
+        // As the server read it before the removal: both lines.
+        return HttpResponse.json(cart);
+      }),
+      http.delete('*/api/v1/cart/:itemId', ({ params }) => {
+        order.push('removal sent');
+        return HttpResponse.json(cartWith(cart.data.products.filter((l) => l._id !== params.itemId)));
+      }),
+    );
+    const { user } = renderWithProviders(<CartPage />, { path: '/cart', store });
+    const shirt = cart.data.products[1].product.title;
+    await user.click(await screen.findByRole('button', { name: `ازالة ${shirt} من العربة` }));
+    // The read is answered a moment after the tap, as on a slow link.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answerRead();
+    expect(await screen.findByText('تم حذف المنتج من العربة')).toBeInTheDocument();
+    await waitFor(() => expect(order).toContain('read answered'));
+    expect(screen.queryByRole('listitem', { name: shirt })).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('11,999 جنيه');
+    // The removal went out only once the read was answered, so the server answered them in that order.
+    expect(order).toEqual(['read sent', 'read answered', 'removal sent']);
   });
 
   describe('coupon', () => {
