@@ -1,7 +1,12 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Coupon } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import {
+  addRequestStatusMatchers,
+  idleRequest,
+  isLatestAnswer,
+  type LatestRequestState,
+} from '../../app/requestStatus';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
@@ -9,12 +14,12 @@ import { loggedOut } from '../user/userSlice';
 // The coupon calls are the owner's only: loaded on first use, so they stay out of the shoppers' first download.
 export const couponsApi = () => import('../../api/admin/coupons');
 
-interface CouponState extends RequestState {
+interface CouponState extends LatestRequestState {
   /** The owner's coupon list (/admin/addcoupon). */
   items: Coupon[];
 }
 
-const initialState: CouponState = { items: [], ...idleRequest };
+const initialState: CouponState = { items: [], ...idleRequest, requestId: null };
 
 export const fetchCoupons = createAppAsyncThunk('coupon/fetchAll', async () => (await couponsApi()).listCoupons());
 
@@ -25,7 +30,7 @@ const couponSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchCoupons.fulfilled, (state, action) => {
-        state.items = action.payload;
+        if (isLatestAnswer(state, action)) state.items = action.payload;
       })
       .addCase(loggedOut, () => initialState);
     addRequestStatusMatchers(builder, [fetchCoupons]);

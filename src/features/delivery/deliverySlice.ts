@@ -5,8 +5,8 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import {
   addRequestStatusMatchers,
   idleRequest,
+  isLatestAnswer,
   type LatestRequestState,
-  type RequestState,
 } from '../../app/requestStatus';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
@@ -23,17 +23,23 @@ interface QuoteState extends LatestRequestState {
   data: DeliveryQuote | null;
 }
 
-interface DeliveryState extends RequestState {
+interface DeliveryState extends LatestRequestState {
   /** Egypt's governorates (GET /delivery/governorates), loaded once per visit; `status` is theirs. */
   governorates: Governorate[];
   quote: QuoteState;
   /** The owner's shipping zones (/admin/delivery). */
-  zones: RequestState & { items: ShippingZone[] };
+  zones: LatestRequestState & { items: ShippingZone[] };
 }
 
 const initialQuote: QuoteState = { governorate: null, data: null, requestId: null, ...idleRequest };
-const initialZones: DeliveryState['zones'] = { items: [], ...idleRequest };
-const initialState: DeliveryState = { governorates: [], quote: initialQuote, zones: initialZones, ...idleRequest };
+const initialZones: DeliveryState['zones'] = { items: [], ...idleRequest, requestId: null };
+const initialState: DeliveryState = {
+  governorates: [],
+  quote: initialQuote,
+  zones: initialZones,
+  ...idleRequest,
+  requestId: null,
+};
 
 /**
  * Loads the governorates once; a backend without them (the original one, API.md §8) leaves the list empty, and the
@@ -74,10 +80,10 @@ const deliverySlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchGovernorates.fulfilled, (state, action) => {
-        state.governorates = action.payload;
+        if (isLatestAnswer(state, action)) state.governorates = action.payload;
       })
       .addCase(reloadGovernorates.fulfilled, (state, action) => {
-        state.governorates = action.payload;
+        if (isLatestAnswer(state, action)) state.governorates = action.payload;
       })
       // The owner's changes show at once, in the list every address form reads.
       .addCase(createGovernorate.fulfilled, (state, action) => {
@@ -88,7 +94,7 @@ const deliverySlice = createSlice({
         if (index >= 0) state.governorates[index] = action.payload;
       })
       .addCase(fetchZones.fulfilled, (state, action) => {
-        state.zones.items = action.payload;
+        if (isLatestAnswer(state.zones, action)) state.zones.items = action.payload;
       })
       .addCase(fetchDeliveryQuote.pending, (state, action) => {
         // Another governorate's figures must not stand beside this one while its quote loads.
@@ -96,10 +102,10 @@ const deliverySlice = createSlice({
         state.quote.governorate = action.meta.arg;
       })
       .addCase(fetchDeliveryQuote.fulfilled, (state, action) => {
-        if (state.quote.requestId === action.meta.requestId) state.quote.data = action.payload;
+        if (isLatestAnswer(state.quote, action)) state.quote.data = action.payload;
       })
       .addCase(fetchDeliveryQuote.rejected, (state, action) => {
-        if (state.quote.requestId === action.meta.requestId) state.quote.data = null;
+        if (isLatestAnswer(state.quote, action)) state.quote.data = null;
       })
       .addCase(loggedOut, (state) => {
         state.quote = initialQuote;

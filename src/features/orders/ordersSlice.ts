@@ -4,13 +4,19 @@ import { reachablePages } from '../../api/paging';
 import type { Id, Order } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/requestStatus';
+import {
+  addRequestStatusMatchers,
+  idleRequest,
+  isLatestAnswer,
+  type LatestRequestState,
+  type RequestState,
+} from '../../app/requestStatus';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../user/userSlice';
 
 /** One order's page (/user/orders/:id). */
-interface OrderDetailsState extends RequestState {
+interface OrderDetailsState extends LatestRequestState {
   /** The id of the order asked for last. */
   id: Id | null;
   order: Order | null;
@@ -25,11 +31,12 @@ type AdminOrderQuery = import('../../api/admin/orders').AdminOrderQuery;
 type Shipment = import('../../api/types').Shipment;
 
 /** The owner's dashboard (/admin): the figures of its last load. */
-interface DashboardState extends RequestState {
+interface DashboardState extends LatestRequestState {
   figures: Dashboard | null;
 }
 
-interface OrdersState extends RequestState {
+/** The customer's list: a page asked for while another loads is shown only when its own answer comes. */
+interface OrdersState extends LatestRequestState {
   items: Order[];
   /** All orders over all pages (the list's `results`). */
   results: number;
@@ -48,16 +55,19 @@ const initialDetails: OrderDetailsState = {
   missing: false,
   cancel: idleRequest,
   ...idleRequest,
+  requestId: null,
 };
+const initialDashboard: DashboardState = { figures: null, ...idleRequest, requestId: null };
 const initialState: OrdersState = {
   items: [],
   results: 0,
   numberOfPages: 0,
   page: 1,
   ...idleRequest,
+  requestId: null,
   details: initialDetails,
   adminList: emptyPagedList(),
-  dashboard: { figures: null, ...idleRequest },
+  dashboard: initialDashboard,
 };
 
 // The owner's calls: loaded on first use, so they stay in the admin chunks.
@@ -115,7 +125,7 @@ const ordersSlice = createSlice({
     },
     /** The owner left the dashboard: the next visit starts from a spinner, not from these figures. */
     dashboardClosed(state) {
-      state.dashboard = { figures: null, ...idleRequest };
+      state.dashboard = initialDashboard;
     },
   },
   extraReducers: (builder) => {
@@ -124,6 +134,7 @@ const ordersSlice = createSlice({
         state.page = action.meta.arg?.page ?? 1;
       })
       .addCase(fetchOrders.fulfilled, (state, action) => {
+        if (!isLatestAnswer(state, action)) return;
         state.items = action.payload.data;
         state.results = action.payload.results ?? action.payload.data.length;
         state.numberOfPages = reachablePages(action.payload.paginationResult);
@@ -135,9 +146,10 @@ const ordersSlice = createSlice({
         details.id = action.meta.arg;
       })
       .addCase(fetchOrder.fulfilled, (state, action) => {
-        state.details.order = action.payload;
+        if (isLatestAnswer(state.details, action)) state.details.order = action.payload;
       })
       .addCase(fetchOrder.rejected, (state, action) => {
+        if (!isLatestAnswer(state.details, action)) return;
         state.details.missing = action.payload?.status === 404 || action.payload?.status === 400;
       })
       .addCase(cancelOrder.fulfilled, (state, action) => {
@@ -153,7 +165,7 @@ const ordersSlice = createSlice({
         if (isLatestAnswer(state.adminList, action)) state.adminList.items = [];
       })
       .addCase(fetchDashboard.fulfilled, (state, action) => {
-        state.dashboard.figures = action.payload;
+        if (isLatestAnswer(state.dashboard, action)) state.dashboard.figures = action.payload;
       })
       .addCase(loggedOut, () => initialState);
     addPagedListCases(builder, fetchAdminOrders, (state) => state.adminList);

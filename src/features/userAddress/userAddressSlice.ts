@@ -8,7 +8,6 @@ import {
   idleRequest,
   isLatestAnswer,
   type LatestRequestState,
-  type RequestState,
 } from '../../app/requestStatus';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
@@ -22,13 +21,13 @@ interface EditedAddressState extends LatestRequestState {
   failure: ApiError | null;
 }
 
-interface UserAddressState extends RequestState {
+interface UserAddressState extends LatestRequestState {
   items: Address[];
   edited: EditedAddressState;
 }
 
 const initialEdited: EditedAddressState = { id: null, address: null, failure: null, ...idleRequest, requestId: null };
-const initialState: UserAddressState = { items: [], edited: initialEdited, ...idleRequest };
+const initialState: UserAddressState = { items: [], edited: initialEdited, ...idleRequest, requestId: null };
 
 export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', (_: void) => addressesApi.getAddresses());
 
@@ -63,8 +62,9 @@ const userAddressSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      // A read that the page sent before a deletion and that is answered after the re-read does not bring it back.
       .addCase(fetchAddresses.fulfilled, (state, action) => {
-        state.items = action.payload;
+        if (isLatestAnswer(state, action)) state.items = action.payload;
       })
       .addCase(fetchAddress.pending, (state, action) => {
         if (state.edited.id !== action.meta.arg) state.edited.address = null;
