@@ -339,6 +339,58 @@ describe('customer journeys in Chromium', () => {
     await api('DELETE', '/cart');
   });
 
+  it("keeps a deleted address gone when the page's earlier read of the addresses is answered last", async () => {
+    const work = { alias: 'العمل', details: 'المعادي، شارع 9، عمارة 4', phone: '01123456789', city: 'القاهرة' };
+    expect((await api('POST', '/addresses', work)).status).toBe(200);
+    await page.goto('/user/addresses');
+    await page.getByRole('button', { name: `حذف ${work.alias}` }).waitFor();
+    await page.getByRole('link', { name: 'اضافة عنوان جديد' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/add-address');
+
+    // Back on the list through the side menu (client-side), the addresses loaded before show while the page reads them again. That read
+    // reaches the server before the deletion; on a slow link its answer (both addresses) comes after the deletion's
+    // re-read.
+    let reReadAnswered!: () => void;
+    const reRead = new Promise<void>((resolve) => (reReadAnswered = resolve));
+    let reads = 0;
+    let earlierAnswered!: () => void;
+    const earlierRead = new Promise<void>((resolve) => (earlierAnswered = resolve));
+    await page.route('**/api/v1/addresses', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      reads += 1;
+      if (reads > 1) {
+        await route.continue();
+        return;
+      }
+      const readBeforeTheDeletion = await route.fetch();
+      await reRead;
+      await route.fulfill({ response: readBeforeTheDeletion });
+      earlierAnswered();
+    });
+    try {
+      await page.getByRole('link', { name: 'العناوين الشخصية' }).first().click();
+      await expect.poll(() => reads).toBe(1);
+      await page.getByRole('button', { name: `حذف ${work.alias}` }).click();
+      // The only read answered from now on is the re-read after the deletion: the earlier one is held.
+      const reReadDone = page.waitForResponse(
+        (res) => res.url().endsWith('/api/v1/addresses') && res.request().method() === 'GET',
+      );
+      await page.getByRole('dialog').getByRole('button', { name: 'حذف', exact: true }).click();
+      await toast(page, 'تم حذف العنوان بنجاح');
+      await reReadDone;
+      reReadAnswered();
+      await earlierRead;
+      // Two frames: the late answer is in the store and on the screen.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.getByRole('button', { name: `حذف ${work.alias}` }).count()).toBe(0);
+      await page.getByRole('button', { name: `حذف ${alias}` }).waitFor();
+    } finally {
+      await page.unroute('**/api/v1/addresses');
+    }
+    const { data: saved } = await api<{ data: { alias: string }[] }>('GET', '/addresses');
+    expect(saved.data.map((a) => a.alias)).toEqual([alias]);
+  });
+
   it('edits the profile name in the dialog', async () => {
     await page.goto('/user/profile');
     await page.getByRole('button', { name: 'تعديل', exact: true }).click();
