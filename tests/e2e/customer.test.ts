@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop, toast } from './harness';
 
@@ -296,12 +296,12 @@ describe('customer journeys in Chromium', () => {
     const tap = new Promise<void>((resolve) => (tapped = resolve));
     let removalAnswered!: () => void;
     const removal = new Promise<void>((resolve) => (removalAnswered = resolve));
-    page.on('request', (request) => {
-      if (/\/api\/v1\/cart\/[^/]+$/.test(request.url()) && request.method() === 'DELETE') calls.push('removal sent');
-    });
-    page.on('response', (response) => {
-      if (response.request().method() === 'DELETE' && /\/api\/v1\/cart\/[^/]+$/.test(response.url())) removalAnswered();
-    });
+    const isRemoval = (request: Request) =>
+      request.method() === 'DELETE' && /\/api\/v1\/cart\/[^/]+$/.test(request.url());
+    const onRequest = (request: Request) => isRemoval(request) && calls.push('removal sent');
+    const onResponse = (response: Response) => isRemoval(response.request()) && removalAnswered();
+    page.on('request', onRequest);
+    page.on('response', onResponse);
     await page.route('**/api/v1/cart', async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
       const readBeforeTheTap = await route.fetch();
@@ -332,6 +332,8 @@ describe('customer journeys in Chromium', () => {
       // The removal went out once the read was answered: the server answered them in the order they were made.
       expect(calls).toEqual(['read', 'read answered', 'removal sent']);
     } finally {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
       await page.unroute('**/api/v1/cart');
     }
     const { data: cart } = await api<CartAnswer>('GET', '/cart');
