@@ -19,3 +19,18 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium of this test worker: the end-to-end files a worker runs one after another (isolate: false) each
+ * open their own contexts in it and close them, instead of each launching and closing a browser. Chromium ends with
+ * the worker process (its pipe to Playwright closes); a browser that went away is launched again.
+ */
+export function workerChromium(): Promise<Browser> {
+  workerBrowser ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (workerBrowser = undefined));
+    return browser;
+  });
+  return workerBrowser;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { workerChromium } from './chromium';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -22,7 +22,7 @@ export interface Shop {
   baseUrl: string;
   dataDir: string;
   browser: Browser;
-  /** A new browser context (fresh storage) and page; phone width by default. */
+  /** A new browser context (fresh storage) and page; phone width by default. Closed with the shop at the latest. */
   newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
   /** Content-Security-Policy reports seen so far, which are then forgotten (any left over fail the file). */
   takeCspViolations(): string[];
@@ -62,7 +62,8 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
   app.ctx.config.publicBaseUrl = baseUrl;
   app.ctx.config.frontendUrl = baseUrl;
 
-  const browser = await launchChromium();
+  const browser = await workerChromium();
+  const contexts = new Set<BrowserContext>();
 
   // Every journey runs under the server's Content-Security-Policy; Chromium reports each blocked script,
   // style or request on the console, and any such report fails the file when the shop closes.
@@ -74,6 +75,8 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
     browser,
     async newPage({ width = 390, height = 844 } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'ar-EG' });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
@@ -87,7 +90,8 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
       return (await callApi<{ token: string }>(baseUrl, 'POST', '/auth/login', undefined, credentials)).data.token;
     },
     async close() {
-      await browser.close();
+      // The browser is the worker's (workerChromium): only this shop's windows close.
+      await Promise.all([...contexts].map((context) => context.close()));
       await app.close();
       await db.close();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { Redis } from 'ioredis';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { workerChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../server/helpers';
 import { startObjectStore, type ObjectStore } from '../server/objectStore';
@@ -154,14 +154,14 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
     // Both at the same moment, on an empty database.
     servers = ports.map((port, i) => new ShopProcess(port, { ...env, DATA_DIR: dataDirs[i] }));
     await Promise.all(servers.map((s) => s.waitForLog((line) => /^shop ready on /.test(line.msg ?? ''))));
-    browser = await launchChromium();
+    browser = await workerChromium();
     admin = await newPage('198.51.100.10');
     shopper = await newPage('198.51.100.20');
   }, 170_000);
 
   afterAll(async () => {
     // Everything started here stops, whatever failed.
-    await browser?.close().catch(() => undefined);
+    await Promise.all([admin, shopper].map((window) => window?.context.close().catch(() => undefined)));
     await Promise.all(servers.map((s) => s.kill('SIGKILL')));
     await proxy?.close().catch(() => undefined);
     await db?.end().catch(() => undefined);
