@@ -379,7 +379,8 @@ export default function ProductForm({
                   styles={{ default: { picker: { width: '100%' } } }}
                   color={pickerColor}
                   disableAlpha
-                  onChangeComplete={(color) => setPickerColor(color.hex)}
+                  // Every change, not only the debounced "complete" one: "اضف اللون" right after typing a hex adds that colour.
+                  onChange={(color) => setPickerColor(color.hex)}
                 />
               </div>
               <Button size="sm" onClick={addColor}>
