@@ -81,8 +81,9 @@ export default mergeConfig(
             globals: true,
             // Migrates one PGlite data directory first; each file's shop starts from a copy (tests/e2e/harness.ts).
             globalSetup: ['tests/e2e/globalSetup.ts'],
-            // As the server tests: a worker's files share one import of the server (each file still starts its own shop
-            // and browser), instead of importing Fastify, sharp and PGlite again for every file.
+            // As the server tests: a worker's files share one import of the server, and one Chromium (each file still
+            // starts its own shop and opens its own browser contexts), instead of importing Fastify, sharp and PGlite
+            // and launching Chromium again for every file.
             isolate: false,
             testTimeout: 120_000,
             hookTimeout: 120_000,

@@ -15,12 +15,14 @@ import { latinWords } from './visibility';
 
 /**
  * A real shop for end-to-end tests: the built web app and the API on one free port, its own copy of the seeded
- * demo shop (database and images, in a temporary DATA_DIR), and Debian's Chromium driven by playwright-core.
+ * demo shop (database and images, in a temporary DATA_DIR), and browser contexts of its own in the test worker's
+ * Chromium (Debian's, driven by playwright-core; tests/e2e/chromium.ts).
  */
 export interface Shop {
   app: FastifyInstance;
   baseUrl: string;
   dataDir: string;
+  /** The test worker's Chromium, which other files use after this one: close contexts, never the browser. */
   browser: Browser;
   /** A new browser context (fresh storage) and page; phone width by default. Closed with the shop at the latest. */
   newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
