@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { workerChromium } from './chromium';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -22,8 +22,6 @@ export interface Shop {
   app: FastifyInstance;
   baseUrl: string;
   dataDir: string;
-  /** The test worker's Chromium, which other files use after this one: close contexts, never the browser. */
-  browser: Browser;
   /** A new browser context (fresh storage) and page; phone width by default. Closed with the shop at the latest. */
   newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
   /** Content-Security-Policy reports seen so far, which are then forgotten (any left over fail the file). */
@@ -74,7 +72,6 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
     app,
     baseUrl,
     dataDir,
-    browser,
     async newPage({ width = 390, height = 844 } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'ar-EG' });
       contexts.add(context);
