@@ -21,7 +21,7 @@ const COMMON_IMPORTS_NEITHER_SIDE = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/results.json'] },
+  { ignores: ['dist', 'build', 'data', 'node_modules', 'coverage', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
+// `npm start`: builds the web app when it is missing or older than its sources, builds the server (under a second),
+// then starts it.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverEntry } from './buildServer.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'dist', 'index.html');
@@ -22,7 +24,13 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+try {
+  await buildServer();
+} catch (err) {
+  console.error(`The server could not be built: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry('index')], {
   cwd: root,
   stdio: 'inherit',
 });

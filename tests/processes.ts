@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServer, serverEntry } from '../scripts/buildServer.mjs';
 import { Redis } from 'ioredis';
 
 /** What the server and end-to-end tests share for running the real server process and finding local services. */
@@ -15,7 +16,25 @@ export interface LogLine {
   req?: { method?: string; url?: string };
 }
 
-/** One real server process (`node --import tsx server/index.ts`), its JSON log lines and its exit. */
+/**
+ * Builds the server for the processes the tests start: once per test run, by whichever global set-up (server or
+ * end-to-end project) asks first; they run in vitest's main process, which this promise lasts for.
+ */
+export function buildServerOnce(): Promise<void> {
+  const run = globalThis as { serverBuild?: Promise<void> };
+  return (run.serverBuild ??= buildServer());
+}
+
+/**
+ * A command of the built server (scripts/buildServer.mjs, built by the tests' global set-up) as `npm start` and the npm
+ * scripts run it: `node --enable-source-maps build/server/<name>.mjs`.
+ */
+export const serverCommand = (name: 'index' | 'migrate' | 'createAdmin', args: string[] = []): [string, string[]] => [
+  process.execPath,
+  ['--enable-source-maps', serverEntry(name), ...args],
+];
+
+/** One real server process (the built server/index.ts, as `npm start` runs it), its JSON log lines and its exit. */
 export class ServerProcess {
   readonly child: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -24,7 +43,7 @@ export class ServerProcess {
   private waiters: (() => void)[] = [];
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    this.child = spawn(...serverCommand('index'), {
       cwd: ROOT,
       // Only what the server needs, so no setting of the test run leaks into it.
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },

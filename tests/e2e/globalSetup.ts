@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { buildServerOnce } from '../processes';
 import { seedShopOnce, type SeededShop } from './seededShop';
 
 declare module 'vitest' {
@@ -14,6 +15,8 @@ declare module 'vitest' {
  * instead of migrating and seeding its own.
  */
 export default async function setup(project: TestProject) {
+  // The built server, for the test that starts server processes (multiProcess.test.ts).
+  await buildServerOnce();
   const { seeded, remove } = await seedShopOnce();
   project.provide('seededShop', seeded);
   return remove;

@@ -16,7 +16,7 @@ import { freePort, postgresAnswers, redisAnswers, ServerProcess } from '../proce
 import { startRoundRobin, type RoundRobin } from './roundRobin';
 
 /**
- * The shop on several machines, on one: two real server processes (`node --import tsx server/index.ts`) started at
+ * The shop on several machines, on one: two real server processes (the built server, as `npm start` runs it) started at
  * the same moment on one empty PostgreSQL database, images in a real S3-protocol server (s3rver), rate-limit counters
  * in the local Redis, and a round-robin (nginx, else a small proxy) in front. Chromium runs the whole journey
  * through the round-robin; one process is killed half-way and the journey goes on through the other.

@@ -8,11 +8,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
 import { migrate, openPglite, openPostgres } from '../../server/db';
+import { buildServerOnce } from '../processes';
 
 /**
- * Global set-up of the server tests: migrates one database before any test file runs, so that each file starts
- * from a copy of it instead of creating an empty database and running every migration (creating an in-memory
- * PGlite costs seconds of CPU; copying a migrated one a fraction).
+ * Global set-up of the server tests: builds the server (for the tests that start its processes) and migrates one
+ * database before any test file runs, so that each file starts from a copy of it instead of creating an empty
+ * database and running every migration (creating an in-memory PGlite costs seconds of CPU; copying a migrated one a
+ * fraction).
  *
  * - PGlite: a dump of the migrated data directory, kept under node_modules/.cache between runs (never committed)
  *   and named by a hash of the migrations and the PGlite version, so a changed migration makes a new one.
@@ -149,6 +151,8 @@ async function postgresTemplate(serverUrl: string, hash: string): Promise<{ name
 }
 
 export default async function setup(project: TestProject) {
+  // The built server, for the tests that start server processes and commands (tests/processes.ts).
+  await buildServerOnce();
   const hash = await migrationsHash();
   // The project's own `env` (vitest.config.ts: 'server' runs on PGlite, 'server-postgres' on PostgreSQL) reaches its test
   // workers but not this set-up, which runs in the main process.

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { createScratchDatabase, onPostgres } from './helpers';
+import { serverCommand } from '../processes';
 
 /**
  * `npm run migrate` (server/migrate.ts) as a deployment runs it: migrations only by default, the demo seed with
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 function runMigrate(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate.ts', ...args], {
+    const child = spawn(...serverCommand('migrate', args), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

@@ -19,10 +19,10 @@ import {
   type TestUser,
   FRESH_SHOP,
 } from '../helpers';
-import { freePort, ServerProcess, type LogLine } from '../../processes';
+import { freePort, serverCommand, ServerProcess, type LogLine } from '../../processes';
 
 /**
- * The real server process (`node --import tsx server/index.ts`) over real HTTP: a crash loses no
+ * The real server process (the built server, as `npm start` runs it) over real HTTP: a crash loses no
  * committed order and leaves no half-written one, a stop finishes the requests in flight,
  * production refuses to start with a guessable token secret, and a fresh production shop has no
  * demo data, accounts or payments. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -290,7 +290,7 @@ describe('stopping the server', () => {
 /** Runs `npm run create-admin` (its script) with these arguments on `store`; resolves with its exit code and output. */
 function createAdmin(store: Store, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/createAdmin.ts', ...args], {
+    const child = spawn(...serverCommand('createAdmin', args), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
