@@ -135,7 +135,7 @@ describe('the listing in its address, in Chromium', () => {
   it('a page loaded afresh (a link from elsewhere, the return from a payment) starts at its top; Back and a reload keep its place', async () => {
     const { context, page } = await shop.newPage();
     const cards = page.locator('main .card');
-    // Scrolled at once: the page scrolls smoothly otherwise (Bootstrap), and a check could read it mid-way.
+    // Scrolled at once, as a person's own scrolling leaves it, whatever the page's scroll-behavior.
     const scrollTo = (top: number) => page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
     await page.goto('/products?sort=-price');
     await cards.nth(5).waitFor();
@@ -158,14 +158,18 @@ describe('the listing in its address, in Chromium', () => {
       const box = link.getBoundingClientRect();
       return { href: link.getAttribute('href'), x: box.left + box.width / 2, y: box.top + box.height / 2 };
     });
-    // Back at the place: within a line of 700 px (the page may be a few pixels shorter while the list loads again,
-    // which holds the scroll there), the tapped product seen where it was.
+    // Back at the place as soon as the listing shows, not scrolled there by an animation that a late change of the
+    // page could stop short: within a line of 700 px (the page may be a few pixels shorter while the list loads
+    // again, which holds the scroll there), the tapped product seen where it was.
     const expectPlaceKept = async () => {
-      await expect.poll(() => page.evaluate(() => Math.abs(window.scrollY - 700) <= 24)).toBe(true);
+      await page.locator(`main .card h2 a[href="${tapped.href}"]`).waitFor();
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - 700)).toBeLessThanOrEqual(24);
       await expectSeen(page, { selector: `main .card h2 a[href="${tapped.href}"]` });
     };
     await page.mouse.click(tapped.x, tapped.y);
     await page.waitForURL((url) => url.pathname === tapped.href);
+    // The product opens at its top, at once.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expectPlaceKept();
     // A reload is the same visit: the place is kept.
