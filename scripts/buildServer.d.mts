@@ -2,3 +2,5 @@
 export declare const SERVER_BUILD_DIR: string;
 export declare function buildServer(): Promise<void>;
 export declare function serverEntry(name: 'index' | 'migrate' | 'createAdmin'): string;
+export declare function buildServerIfStale(): Promise<void>;
+export declare function stale(built: string, sources: string[]): boolean;

@@ -1,7 +1,9 @@
 // Builds the server's commands (server/index.ts, migrate.ts, createAdmin.ts) into plain JavaScript under build/server/,
 // one file each plus their shared chunks, with the packages left to node_modules. A built server starts with half
 // the CPU of one run through tsx (no loader hooks over ~180 files), which every start, restart and test process pays.
-// Run as a script (`npm start` and the npm scripts do) or imported by the tests' global set-up.
+// As a script (the npm scripts run it) it builds only when the build is missing or older than its sources, so a
+// deployment that ran `npm run build` first writes nothing at start; the tests' global set-up always builds.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,8 +61,27 @@ async function putInPlace(partial) {
 /** The built file of one command: 'index' (the server), 'migrate' or 'createAdmin'. */
 export const serverEntry = (name) => path.join(SERVER_BUILD_DIR, `${name}.mjs`);
 
+function newestMtime(entry) {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+/** Whether `built` is missing or older than any of `sources` (paths from the project's root). */
+export function stale(built, sources) {
+  const existing = sources.map((p) => path.join(root, p)).filter(existsSync);
+  return !existsSync(built) || Math.max(...existing.map(newestMtime)) > statSync(built).mtimeMs;
+}
+
+/** Builds the server when its build is missing or older than the code it bundles (common/ too) or the packages. */
+export async function buildServerIfStale() {
+  if (!stale(serverEntry('index'), ['server', 'common', 'scripts/buildServer.mjs', 'package-lock.json'])) return;
+  console.log('Building the server…');
+  await buildServer();
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildServer().catch((err) => {
+  await buildServerIfStale().catch((err) => {
     console.error(`The server could not be built: ${err instanceof Error ? err.message : err}`);
     process.exit(1);
   });
