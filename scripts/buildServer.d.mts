@@ -1,5 +1,4 @@
 /** Types of scripts/buildServer.mjs, for the tests' global set-up and test files. */
-export declare const SERVER_BUILD_DIR: string;
 export declare function buildServer(): Promise<void>;
 export declare function serverEntry(name: 'index' | 'migrate' | 'createAdmin'): string;
 export declare function buildServerIfStale(): Promise<void>;

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const SERVER_BUILD_DIR = path.join(root, 'build', 'server');
+const SERVER_BUILD_DIR = path.join(root, 'build', 'server');
 
 /** Builds into a directory of its own, then puts it in place, so a process never starts a half-written build. */
 export async function buildServer() {
@@ -73,16 +73,19 @@ export function stale(built, sources) {
   return !existsSync(built) || Math.max(...existing.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
-/** Builds the server when its build is missing or older than the code it bundles (common/ too) or the packages. */
+/**
+ * For the commands (`npm start`, the npm scripts): builds the server when its build is missing or older than the code
+ * it bundles (common/ too) or the packages; a failed build ends the command with one line saying so.
+ */
 export async function buildServerIfStale() {
   if (!stale(serverEntry('index'), ['server', 'common', 'scripts/buildServer.mjs', 'package-lock.json'])) return;
   console.log('Building the server…');
-  await buildServer();
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildServerIfStale().catch((err) => {
+  try {
+    await buildServer();
+  } catch (err) {
     console.error(`The server could not be built: ${err instanceof Error ? err.message : err}`);
     process.exit(1);
-  });
+  }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServerIfStale();

@@ -21,12 +21,7 @@ if (
   const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-try {
-  await buildServerIfStale();
-} catch (err) {
-  console.error(`The server could not be built: ${err instanceof Error ? err.message : err}`);
-  process.exit(1);
-}
+await buildServerIfStale();
 
 const server = spawn(process.execPath, ['--enable-source-maps', serverEntry('index')], {
   cwd: root,

@@ -3,8 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildServer, serverEntry } from '../scripts/buildServer.mjs';
 import { Redis } from 'ioredis';
+import { buildServer, serverEntry } from '../scripts/buildServer.mjs';
 
 /** What the server and end-to-end tests share for running the real server process and finding local services. */
 
@@ -25,14 +25,33 @@ export function buildServerOnce(): Promise<void> {
   return (run.serverBuild ??= buildServer());
 }
 
+type ServerCommand = 'index' | 'migrate' | 'createAdmin';
+
 /**
- * A command of the built server (scripts/buildServer.mjs, built by the tests' global set-up) as `npm start` and the npm
- * scripts run it: `node --enable-source-maps build/server/<name>.mjs`.
+ * Starts a command of the built server (scripts/buildServer.mjs, built by the tests' global set-up) as `npm start` and
+ * the npm scripts run it, `node --enable-source-maps build/server/<name>.mjs`, with only `env` and the PATH and HOME
+ * it needs, so no setting of the test run leaks into it.
  */
-export const serverCommand = (name: 'index' | 'migrate' | 'createAdmin', args: string[] = []): [string, string[]] => [
-  process.execPath,
-  ['--enable-source-maps', serverEntry(name), ...args],
-];
+function spawnServerCommand(name: ServerCommand, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--enable-source-maps', serverEntry(name), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs a command of the built server (`migrate`, `createAdmin`) to its end: its exit code and all it printed. */
+export function runServerCommand(
+  name: ServerCommand,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawnServerCommand(name, args, env);
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
+}
 
 /** One real server process (the built server/index.ts, as `npm start` runs it), its JSON log lines and its exit. */
 export class ServerProcess {
@@ -43,12 +62,7 @@ export class ServerProcess {
   private waiters: (() => void)[] = [];
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(...serverCommand('index'), {
-      cwd: ROOT,
-      // Only what the server needs, so no setting of the test run leaks into it.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawnServerCommand('index', [], env);
     let partial = '';
     this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (partial + chunk).split('\n');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { createScratchDatabase, onPostgres } from './helpers';
-import { serverCommand } from '../processes';
+import { runServerCommand } from '../processes';
 
 /**
  * `npm run migrate` (server/migrate.ts) as a deployment runs it: migrations only by default, the demo seed with
@@ -19,25 +18,8 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-function runMigrate(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(...serverCommand('migrate', args), {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        BCRYPT_ROUNDS: '4',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('close', (code) => resolve({ code, out }));
-  });
+function runMigrate(env: Record<string, string>, args: string[] = []) {
+  return runServerCommand('migrate', args, { NODE_ENV: 'test', LOG_LEVEL: 'info', BCRYPT_ROUNDS: '4', ...env });
 }
 
 async function tempDir() {

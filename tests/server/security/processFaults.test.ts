@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
@@ -19,7 +17,7 @@ import {
   type TestUser,
   FRESH_SHOP,
 } from '../helpers';
-import { freePort, serverCommand, ServerProcess, type LogLine } from '../../processes';
+import { freePort, runServerCommand, ServerProcess, type LogLine } from '../../processes';
 
 /**
  * The real server process (the built server, as `npm start` runs it) over real HTTP: a crash loses no
@@ -27,7 +25,6 @@ import { freePort, serverCommand, ServerProcess, type LogLine } from '../../proc
  * production refuses to start with a guessable token secret, and a fresh production shop has no
  * demo data, accounts or payments. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const JWT_SECRET = 'process-faults-secret-0123456789-abcdefghijklmnop';
 const address = { details: 'شارع النيل', phone: '01012345678', city: 'القاهرة' };
 
@@ -289,23 +286,7 @@ describe('stopping the server', () => {
 
 /** Runs `npm run create-admin` (its script) with these arguments on `store`; resolves with its exit code and output. */
 function createAdmin(store: Store, args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(...serverCommand('createAdmin', args), {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        BCRYPT_ROUNDS: '4',
-        ...store.env,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.once('close', (code) => resolve({ code, out }));
-  });
+  return runServerCommand('createAdmin', args, { BCRYPT_ROUNDS: '4', ...store.env, ...env });
 }
 
 describe('production start-up', () => {
