@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, expectSeen, login, seenProblems, startShop, type Shop } from './harness';
+import { DEMO_USER, expectSeen, login, seenProblems, smallTargetProblems, startShop, type Shop } from './harness';
 
 // The shop on a phone (390×844), in Chromium against the real server and the built app (run `npx vite build` first):
 // what a thumb needs stays on the screen, toasts keep off the top bar, and every tap target is at least 24×24 px.
@@ -167,49 +167,7 @@ describe('the cart on a phone', () => {
   });
 });
 
-describe('tap targets at 390 px (WCAG 2.2 target size, 24×24 CSS px)', () => {
-  const STOREFRONT = ['/', '/products', '/allcategory', '/allbrand', '/login', '/register', '/cart', '/user/profile'];
-
-  /** Every visible link, button, field and other interactive element smaller than 24×24, except links in a sentence. */
-  const smallTargets = (page: Page) =>
-    page.evaluate(() => {
-      const selector =
-        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="radio"], [role="checkbox"], [role="tab"], [tabindex]:not([tabindex="-1"])';
-      const small: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-        if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-        if (element.closest('[aria-hidden="true"], .visually-hidden')) continue;
-        // A visually hidden input that its label stands in for is measured by that label.
-        const target =
-          element.matches('input') && element.getBoundingClientRect().width <= 1 ? element.closest('label') : element;
-        if (!target) continue;
-        const box = target.getBoundingClientRect();
-        if (box.width === 0 && box.height === 0) continue;
-        // WCAG's inline exception: a link inside a line of text.
-        if (
-          element.matches('a') &&
-          getComputedStyle(element).display === 'inline' &&
-          element.parentElement?.matches('p, li > span, span')
-        )
-          continue;
-        if (box.width < 24 || box.height < 24) {
-          const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
-          small.push(`<${element.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-        }
-      }
-      return [...new Set(small)];
-    });
-
-  it.each(STOREFRONT)('%s', async (route) => {
-    const { context, page } = await shop.newPage(PHONE);
-    if (route.startsWith('/user') || route === '/cart') await login(page, DEMO_USER);
-    await page.goto(route);
-    await page.locator('main').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await smallTargets(page), route).toEqual([]);
-    await context.close();
-  });
-
+describe('tap targets at 390 px (WCAG 2.2 target size, 24×24 CSS px; the other screens in visibility.test.ts)', () => {
   it('the product page, with its stars, gallery dots and quantity', async () => {
     const product = await plainProduct();
     const { context, page } = await shop.newPage(PHONE);
@@ -217,7 +175,7 @@ describe('tap targets at 390 px (WCAG 2.2 target size, 24×24 CSS px)', () => {
     await page.goto(`/products/${product.id}`);
     await page.getByRole('button', { name: 'زيادة الكمية' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await smallTargets(page)).toEqual([]);
+    expect(await smallTargetProblems(page)).toEqual([]);
     expect(await seenProblems(page, { selector: 'nav.navbar' })).toEqual([]);
     await context.close();
   });

@@ -14,6 +14,7 @@ import {
   type SeenCheck,
   seenProblems,
   type Shop,
+  smallTargetProblems,
   startShop,
   TOP_BAR_CART_BADGE,
   TOP_BAR_SEARCH,
@@ -21,8 +22,8 @@ import {
 
 // Every storefront and customer route (src/app/routes.tsx) at a phone and a desktop width, checked for what a
 // person sees: the page's main image loaded, in view, in its own box and not covered; nothing sticking out
-// sideways; the top bar's search and cart badge in view on a phone; no English words or Arabic-Indic digits;
-// no serious or critical axe violations. Run `npx vite build` first.
+// sideways; every tap target at least 24×24 px (WCAG 2.2); the top bar's search and cart badge in view on a phone;
+// no English words or Arabic-Indic digits; no serious or critical axe violations. Run `npx vite build` first.
 
 interface RouteCase {
   path: string;
@@ -154,6 +155,7 @@ describe.each([
 
     const problems = [
       ...(await overflowProblems(page)),
+      ...(await smallTargetProblems(page)),
       ...(await seenProblems(page, TOP_BAR_SEARCH)),
       ...(await seenProblems(page, TOP_BAR_CART_BADGE)),
       ...(await seenProblems(page, CATEGORY_STRIP_MORE)),

@@ -80,6 +80,45 @@ export async function overflowProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Every visible link, button, field and other interactive element smaller than 24×24 CSS px (WCAG 2.2 target size),
+ * except links in a sentence.
+ */
+export const smallTargetProblems = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="radio"], [role="checkbox"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (element.closest('[aria-hidden="true"], .visually-hidden')) continue;
+      const big = (box: DOMRect) => box.width >= 24 && box.height >= 24;
+      // A field with a label: tapping the label works it as well (WCAG's "equivalent" exception), so a small
+      // check box or radio with a label at least 24×24 passes, and a visually hidden input is measured by its label.
+      const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
+      if (labels.some((label) => big(label.getBoundingClientRect()))) continue;
+      const target = element.matches('input') && element.getBoundingClientRect().width <= 1 ? labels[0] : element;
+      if (!target) continue;
+      // A stretched link (Bootstrap's .stretched-link) is tapped anywhere on the box it covers: its positioned parent.
+      const box = (
+        element.matches('a.stretched-link') && element.offsetParent ? element.offsetParent : target
+      ).getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      // WCAG's inline exception: a link inside a line of text.
+      if (
+        element.matches('a') &&
+        getComputedStyle(element).display === 'inline' &&
+        element.parentElement?.matches('p, li > span, span')
+      )
+        continue;
+      if (!big(box)) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
+        small.push(`<${element.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return [...new Set(small)];
+  });
+
 /** The top bar's search box and cart badge, visible without opening any menu (SPEC §2). */
 export const TOP_BAR_SEARCH: SeenCheck = { selector: 'nav.navbar form[role="search"] input', container: 'nav.navbar' };
 export const TOP_BAR_CART_BADGE: SeenCheck = {

@@ -22,13 +22,13 @@ export default function ShopInfoPage() {
         <dl className="mb-0">
           <dt>الهاتف</dt>
           <dd>
-            <a href={`tel:${SHOP_PHONE}`} dir="ltr">
+            <a href={`tel:${SHOP_PHONE}`} className="tap-target" dir="ltr">
               {SHOP_PHONE}
             </a>
           </dd>
           <dt>البريد الإلكتروني</dt>
           <dd className="mb-0">
-            <a href={`mailto:${SHOP_EMAIL}`} dir="ltr">
+            <a href={`mailto:${SHOP_EMAIL}`} className="tap-target" dir="ltr">
               {SHOP_EMAIL}
             </a>
           </dd>

@@ -110,7 +110,7 @@ export default function UserOrderDetailsPage() {
         >
           {state.label}
         </Badge>
-        <Link to="/user/allorders" className="ms-auto small">
+        <Link to="/user/allorders" className="ms-auto small tap-target">
           كل الطلبات
         </Link>
       </div>
