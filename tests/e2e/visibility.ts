@@ -239,12 +239,13 @@ export const MAIN_IMAGES = {
 } satisfies Record<string, SeenCheck>;
 
 /**
- * Everything a person should not meet on the page: sideways overflow, English (`englishProblems`, lower-case words
+ * Everything a person should not meet on the page: sideways overflow, tap targets under 24×24 px, English (`englishProblems`, lower-case words
  * the shop's data holds excused), Arabic-Indic digits, serious axe findings.
  */
 export async function screenProblems(page: Page, catalogueWords?: ReadonlySet<string>): Promise<string[]> {
   return [
     ...(await overflowProblems(page)),
+    ...(await smallTargetProblems(page)),
     ...(await englishProblems(page, catalogueWords, { everyLatinWord: false })),
     ...(await digitProblems(page)),
     ...(await axeProblems(page)),

@@ -138,7 +138,12 @@ export default function AdminAuditLogPage() {
       {actor && (
         <p className="small">
           نشاط {actorName ?? 'موظف واحد'} فقط.{' '}
-          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => setFilter('actor', '')}>
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 align-baseline tap-target"
+            onClick={() => setFilter('actor', '')}
+          >
             عرض نشاط الجميع
           </Button>
         </p>
@@ -172,7 +177,7 @@ export default function AdminAuditLogPage() {
                         <Button
                           variant="link"
                           size="sm"
-                          className="p-0 text-start"
+                          className="p-0 text-start tap-target"
                           title="عرض نشاطه فقط"
                           onClick={() => setFilter('actor', entry.actor._id)}
                         >
@@ -191,7 +196,7 @@ export default function AdminAuditLogPage() {
                           <Button
                             variant="link"
                             size="sm"
-                            className="p-0 text-start text-muted"
+                            className="p-0 text-start text-muted tap-target"
                             dir="ltr"
                             title="كل نشاط هذا العنصر"
                             onClick={() => {

@@ -33,7 +33,9 @@ export default function UserOrderInvoicePage() {
   return (
     <main className="container py-3">
       <nav className="d-print-none mb-3" aria-label="التنقل">
-        <Link to={`/user/orders/${id}`}>العودة الى الطلب</Link>
+        <Link to={`/user/orders/${id}`} className="tap-target">
+          العودة الى الطلب
+        </Link>
       </nav>
       {content}
     </main>

@@ -54,7 +54,7 @@ export function DeliveryAddress({ order }: { order: AdminOrder }) {
       {address.governorateName && <span>، {address.governorateName}</span>}
       <br />
       <span className="text-muted">هاتف التوصيل: </span>
-      <a href={`tel:${address.phone}`} dir="ltr">
+      <a href={`tel:${address.phone}`} className="tap-target" dir="ltr">
         {address.phone}
       </a>
       <WhatsAppLink phone={address.phone} name={order.user?.name} order={order} />

@@ -58,7 +58,7 @@ export default function RevenueChart({ daily }: { daily: Dashboard['daily'] }) {
         <span>اليوم</span>
       </figcaption>
       <details className="mt-2">
-        <summary className="small">الارقام يوما بيوم</summary>
+        <summary className="small py-1">الارقام يوما بيوم</summary>
         <div className="table-responsive" style={{ maxHeight: 280 }}>
           <table className="table table-sm small mb-0">
             <caption className="visually-hidden">قيمة المبيعات وعدد الطلبات لكل يوم</caption>

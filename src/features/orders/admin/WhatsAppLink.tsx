@@ -21,7 +21,7 @@ export default function WhatsAppLink({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="btn btn-sm btn-outline-success py-0 ms-2 position-relative z-2"
+      className="btn btn-sm btn-outline-success ms-2 position-relative z-2"
       aria-label={`تأكيد الطلب عبر واتساب على ${phone}`}
     >
       واتساب

@@ -22,13 +22,17 @@ export default function AdminProductCard({ product, onRemove }: AdminProductCard
         <Button
           variant="link"
           size="sm"
-          className="text-danger p-0"
+          className="text-danger p-0 tap-target"
           onClick={() => onRemove(product)}
           aria-label={`ازالة ${product.title}`}
         >
           ازالة
         </Button>
-        <Link to={`/admin/editproduct/${product._id}`} className="small" aria-label={`تعديل ${product.title}`}>
+        <Link
+          to={`/admin/editproduct/${product._id}`}
+          className="small tap-target"
+          aria-label={`تعديل ${product.title}`}
+        >
           تعديل
         </Link>
       </Card.Header>
