@@ -92,7 +92,8 @@ export const smallTargetProblems = (page: Page): Promise<string[]> =>
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       if (element.closest('[aria-hidden="true"], .visually-hidden')) continue;
-      const big = (box: DOMRect) => box.width >= 24 && box.height >= 24;
+      // To the nearest pixel: a box in a scaled or animated container measures 23.999998.
+      const big = (box: DOMRect) => Math.round(box.width) >= 24 && Math.round(box.height) >= 24;
       // A field with a label: tapping the label works it as well (WCAG's "equivalent" exception), so a small
       // check box or radio with a label at least 24×24 passes, and a visually hidden input is measured by its label.
       const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
