@@ -1,20 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  axeProblems,
   catalogueWords,
   CATEGORY_STRIP_MORE,
   DEMO_USER,
-  digitProblems,
-  englishProblems,
   expectSeen,
   login,
   MAIN_IMAGES,
-  overflowProblems,
+  screenProblems,
   type SeenCheck,
   seenProblems,
   type Shop,
-  smallTargetProblems,
   startShop,
   TOP_BAR_CART_BADGE,
   TOP_BAR_SEARCH,
@@ -154,14 +150,10 @@ describe.each([
     await page.waitForLoadState('networkidle');
 
     const problems = [
-      ...(await overflowProblems(page)),
-      ...(await smallTargetProblems(page)),
+      ...(await screenProblems(page, words, { everyLatinWord: true, moderate: true })),
       ...(await seenProblems(page, TOP_BAR_SEARCH)),
       ...(await seenProblems(page, TOP_BAR_CART_BADGE)),
       ...(await seenProblems(page, CATEGORY_STRIP_MORE)),
-      ...(await englishProblems(page, words)),
-      ...(await digitProblems(page)),
-      ...(await axeProblems(page, { moderate: true })),
     ];
     expect(problems, `${route.path} at ${width} px`).toEqual([]);
     // Every page names itself in the tab (index.html's title is the shop's name alone, kept only by the home page).

@@ -89,11 +89,11 @@ export const smallTargetProblems = (page: Page): Promise<string[]> =>
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="radio"], [role="checkbox"], [role="tab"], [tabindex]:not([tabindex="-1"])';
     const small: string[] = [];
+    // To the nearest pixel: a box in a scaled or animated container measures 23.999998.
+    const big = (box: DOMRect) => Math.round(box.width) >= 24 && Math.round(box.height) >= 24;
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       if (element.closest('[aria-hidden="true"], .visually-hidden')) continue;
-      // To the nearest pixel: a box in a scaled or animated container measures 23.999998.
-      const big = (box: DOMRect) => Math.round(box.width) >= 24 && Math.round(box.height) >= 24;
       // A field with a label: tapping the label works it as well (WCAG's "equivalent" exception), so a small
       // check box or radio with a label at least 24×24 passes, and a visually hidden input is measured by its label.
       const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
@@ -240,15 +240,20 @@ export const MAIN_IMAGES = {
 } satisfies Record<string, SeenCheck>;
 
 /**
- * Everything a person should not meet on the page: sideways overflow, tap targets under 24×24 px, English (`englishProblems`, lower-case words
- * the shop's data holds excused), Arabic-Indic digits, serious axe findings.
+ * Everything a person should not meet on the page: sideways overflow, tap targets under 24×24 px, English
+ * (`englishProblems`, lower-case words the shop's data holds excused, or with `everyLatinWord` every word it holds),
+ * Arabic-Indic digits, serious axe findings (with `moderate`, moderate ones too).
  */
-export async function screenProblems(page: Page, catalogueWords?: ReadonlySet<string>): Promise<string[]> {
+export async function screenProblems(
+  page: Page,
+  catalogueWords?: ReadonlySet<string>,
+  { everyLatinWord = false, moderate = false } = {},
+): Promise<string[]> {
   return [
     ...(await overflowProblems(page)),
     ...(await smallTargetProblems(page)),
-    ...(await englishProblems(page, catalogueWords, { everyLatinWord: false })),
+    ...(await englishProblems(page, catalogueWords, { everyLatinWord })),
     ...(await digitProblems(page)),
-    ...(await axeProblems(page)),
+    ...(await axeProblems(page, { moderate })),
   ];
 }
