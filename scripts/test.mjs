@@ -171,13 +171,12 @@ const beside = only
       run('lint', npx, ['eslint', '.'], { quiet: true, niceness: 10 }),
       run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn'], { quiet: true, niceness: 10 }),
     ];
-// The end-to-end tests serve the built web app; the build takes seconds, so it comes first and every suite then runs
-// in one vitest run.
-const builtForE2e = needsE2e && (await run('web build for end-to-end tests', npx, ['vite', 'build'])).ok;
+// Every suite runs in one vitest run. The end-to-end tests' global set-up builds the web app and seeds the demo shop in
+// the background while the web tests run (tests/backgroundJobs.ts).
 const projects = [
   ...(!only || only === 'web' ? ['web'] : []),
   ...(!only || only === 'server' ? ['server', ...(postgresUrl ? ['server-postgres'] : [])] : []),
-  ...(builtForE2e ? ['e2e'] : []),
+  ...(needsE2e ? ['e2e'] : []),
 ];
 const described = {
   web: 'web',

@@ -1,23 +1,34 @@
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { outsideVitest, scriptJob, startJob } from '../backgroundJobs';
 import { buildServerOnce } from '../processes';
-import { seedShopOnce, type SeededShop } from './seededShop';
+import { pgliteSnapshotJob } from '../server/databaseSnapshot';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The demo shop seeded once for the run, which each file's shop copies (tests/e2e/seededShop.ts). */
-    seededShop: SeededShop;
+    /** The job folder of the demo shop seeded for the run (SeededShop, by jobResult), which each file's shop copies. */
+    seededShop: string;
+    /** The job folder of the web app's build (dist/), which the shops serve. */
+    webBuild: string;
   }
 }
 
 /**
- * Global set-up of the end-to-end tests: the demo shop seeded once (from the migrated database cached under
- * node_modules/.cache, see tests/server/databaseSnapshot.ts), so each file's shop starts from a copy of it
- * instead of migrating and seeding its own.
+ * Global set-up of the end-to-end tests, in the background (tests/backgroundJobs.ts) while the web tests run: the
+ * web app built, and the demo shop seeded once (seedDemoShop.ts, from the migrated database of the server tests'
+ * set-up), so each file's shop starts from a copy of it instead of migrating and seeding its own.
  */
 export default async function setup(project: TestProject) {
   // The built server, for the test that starts server processes (multiProcess.test.ts).
   await buildServerOnce();
-  const { seeded, remove } = await seedShopOnce();
-  project.provide('seededShop', seeded);
-  return remove;
+  const build = startJob('web-build', process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], {
+    env: outsideVitest(process.env),
+  });
+  const seeding = scriptJob('seeded-shop', 'tests/e2e/seedDemoShop.ts', pgliteSnapshotJob());
+  project.provide('webBuild', build.dir);
+  project.provide('seededShop', seeding.dir);
+  return async () => {
+    await Promise.all([build.stop(), seeding.stop()]);
+    await pgliteSnapshotJob().stop();
+  };
 }

@@ -10,7 +10,8 @@ import { openPglite } from '../../server/db';
 import { seedDatabase } from '../../server/db/seed';
 import type { Config } from '../../server/config';
 import { latestOutboxMessage } from '../../server/mail';
-import { shopConfig } from './seededShop';
+import { jobResult } from '../backgroundJobs';
+import { shopConfig, type SeededShop } from './seededShop';
 import { latinWords } from './visibility';
 
 /**
@@ -49,8 +50,8 @@ export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
 export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   // A copy of the demo shop seeded once for the run (tests/e2e/globalSetup.ts): its images, and its database
-  // loaded into an in-memory PGlite.
-  const seeded = inject('seededShop');
+  // loaded into an in-memory PGlite. The web app served is the run's build.
+  const [seeded] = await Promise.all([jobResult<SeededShop>(inject('seededShop')), webBuilt()]);
   await fs.cp(seeded.uploads, path.join(dataDir, 'uploads'), { recursive: true });
   const db = await openPglite(undefined, { loadDataDir: new Blob([await fs.readFile(seeded.database)]) });
   const app = await buildApp({ webDist: path.resolve('dist'), db, config: { ...shopConfig(dataDir), ...config } });
@@ -98,6 +99,9 @@ export async function startShop(config: Partial<Config> = {}): Promise<Shop> {
     },
   };
 }
+
+/** Waits for the run's build of the web app (dist/, tests/e2e/globalSetup.ts), which the shops serve. */
+export const webBuilt = () => jobResult<void>(inject('webBuild'));
 
 async function callApi<T>(
   baseUrl: string,

@@ -11,7 +11,7 @@ import { workerChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../server/helpers';
 import { startObjectStore, type ObjectStore } from '../server/objectStore';
-import { cropReady, DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES } from './harness';
+import { cropReady, DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES, webBuilt } from './harness';
 import { freePort, postgresAnswers, redisAnswers, ServerProcess } from '../processes';
 import { startRoundRobin, type RoundRobin } from './roundRobin';
 
@@ -117,6 +117,8 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
   let shopper: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
+    // The processes serve the run's build of the web app (dist/).
+    await webBuilt();
     store = await startObjectStore();
     scratch = await createScratchDatabase(POSTGRES_URL);
     db = new pg.Client({ connectionString: scratch.url });

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../server/config';
 import { buildApp } from '../../server/app';
@@ -26,22 +25,18 @@ export interface SeededShop {
 }
 
 /**
- * The demo shop seeded once for the whole run, so each end-to-end file's shop starts from a copy of it instead of
- * seeding its own (the catalogue's images cost seconds of CPU each time). Made fresh every run, from the cached
- * migrated database, by the shop's own start-up code; the returned function removes it.
+ * The demo shop seeded once for the whole run into `dir`, so each end-to-end file's shop starts from a copy of it
+ * instead of seeding its own (the catalogue's images cost seconds of CPU each time): from the cached migrated
+ * database, by the shop's own start-up code. Run as a background job of the tests (seedDemoShop.ts).
  */
-export async function seedShopOnce(): Promise<{ seeded: SeededShop; remove: () => Promise<void> }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-e2e-seeded-'));
+export async function seedShop(dir: string): Promise<SeededShop> {
   const dataDir = path.join(dir, 'data');
   await fs.cp(path.join(await migratedPgliteDir(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const app = await buildApp({ config: shopConfig(dataDir) });
   await seedDatabase(app.ctx, app.log);
   await app.close();
-  const database = path.join(dir, 'database.tar');
-  await dumpPgliteDir(path.join(dataDir, 'pglite'), database);
+  const seeded: SeededShop = { database: path.join(dir, 'database.tar'), uploads: path.join(dataDir, 'uploads') };
+  await dumpPgliteDir(path.join(dataDir, 'pglite'), seeded.database);
   await fs.rm(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-  return {
-    seeded: { database, uploads: path.join(dataDir, 'uploads') },
-    remove: () => fs.rm(dir, { recursive: true, force: true }),
-  };
+  return seeded;
 }

@@ -8,16 +8,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
 import { migrate, openPglite, openPostgres } from '../../server/db';
+import { scriptJob, type BackgroundJob } from '../backgroundJobs';
 import { buildServerOnce } from '../processes';
 
 /**
  * Global set-up of the server tests: builds the server (for the tests that start its processes) and migrates one
- * database before any test file runs, so that each file starts from a copy of it instead of creating an empty
- * database and running every migration (creating an in-memory PGlite costs seconds of CPU; copying a migrated one a
- * fraction).
+ * database for the run, so that each file starts from a copy of it instead of creating an empty database and running
+ * every migration (creating an in-memory PGlite costs seconds of CPU; copying a migrated one a fraction).
  *
  * - PGlite: a dump of the migrated data directory, kept under node_modules/.cache between runs (never committed)
- *   and named by a hash of the migrations and the PGlite version, so a changed migration makes a new one.
+ *   and named by a hash of the migrations and the PGlite version, so a changed migration makes a new one; made in
+ *   the background (tests/backgroundJobs.ts) while the web and end-to-end tests run.
  * - PostgreSQL (TEST_DATABASE_URL): a migrated template database for this run; each file's scratch database is
  *   `CREATE DATABASE … TEMPLATE` of it. Dropped again at the end.
  *
@@ -27,13 +28,19 @@ import { buildServerOnce } from '../processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of the dumped data directory of a migrated PGlite (tar), or '' for none. */
+    /** The folder of the job making the migrated PGlite (PgliteSnapshot, by jobResult), or '' for none. */
     pgliteSnapshot: string;
     /** Name of the migrated template database on TEST_DATABASE_URL's server, or '' for none. */
     postgresTemplate: string;
-    /** A migrated PGlite data directory as `openDatabase({ dataDir })` keeps it, to copy for a server process, or ''. */
-    pgliteDataDir: string;
   }
+}
+
+/** The migrated PGlite of a run, as the job pgliteSnapshotJob leaves it. */
+export interface PgliteSnapshot {
+  /** Path of the dumped data directory (tar), which an in-memory PGlite loads. */
+  dump: string;
+  /** A migrated data directory as `openDatabase({ dataDir })` keeps it, to copy for a server process. */
+  dataDir: string;
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -95,7 +102,7 @@ export async function migratedPgliteDir(): Promise<string> {
 }
 
 /** The dump (tar) of the migrated data directory, which an in-memory PGlite loads (loadDataDir). */
-async function pgliteSnapshot(): Promise<string> {
+export async function pgliteSnapshot(): Promise<string> {
   const dir = await migratedPgliteDir();
   return cached(`${dir}.tar`, async (partial) => {
     // Dumped from a copy: opening a data directory writes to it, and the cached one stays as made.
@@ -150,21 +157,30 @@ async function postgresTemplate(serverUrl: string, hash: string): Promise<{ name
   return { name, drop: () => run(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/**
+ * The job making the run's migrated PGlite (makePgliteSnapshot.ts): once per run, for whichever global set-up (server
+ * or end-to-end project) asks first; they run in vitest's main process, which it lasts for.
+ */
+export function pgliteSnapshotJob(): BackgroundJob {
+  const run = globalThis as { pgliteSnapshotJob?: BackgroundJob };
+  return (run.pgliteSnapshotJob ??= scriptJob('pglite-snapshot', 'tests/server/makePgliteSnapshot.ts'));
+}
+
 export default async function setup(project: TestProject) {
   // The built server, for the tests that start server processes and commands (tests/processes.ts).
   await buildServerOnce();
-  const hash = await migrationsHash();
   // The project's own `env` (vitest.config.ts: 'server' runs on PGlite, 'server-postgres' on PostgreSQL) reaches its test
   // workers but not this set-up, which runs in the main process.
   const serverUrl = (project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL) || undefined;
   if (serverUrl) {
-    const template = await postgresTemplate(serverUrl, hash);
+    const template = await postgresTemplate(serverUrl, await migrationsHash());
     project.provide('pgliteSnapshot', '');
-    project.provide('pgliteDataDir', '');
     project.provide('postgresTemplate', template.name);
     return () => template.drop();
   }
-  project.provide('pgliteSnapshot', await pgliteSnapshot());
-  project.provide('pgliteDataDir', await migratedPgliteDir());
+  // Made in the background: the server tests come last (tests/sequencer.ts), and their files wait for it.
+  const job = pgliteSnapshotJob();
+  project.provide('pgliteSnapshot', job.dir);
   project.provide('postgresTemplate', '');
+  return job.stop;
 }

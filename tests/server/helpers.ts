@@ -16,6 +16,8 @@ import { hashPassword } from '../../server/lib/passwords';
 import { orderMailsSettled } from '../../server/mail/orderMail';
 import { slugify } from '../../server/lib/arabic';
 import { productSearchVector } from '../../server/lib/searchText';
+import { jobResult } from '../backgroundJobs';
+import { migratedPgliteDir, type PgliteSnapshot } from './databaseSnapshot';
 
 /** This run of the server tests is on the PostgreSQL server named by TEST_DATABASE_URL ('server-postgres'), not PGlite. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -86,20 +88,19 @@ let snapshot: Promise<Blob> | undefined;
 
 /**
  * A migrated database of its own for a test file, on the run's engine: a copy of the one databaseSnapshot.ts migrated
- * before the run (PGlite: its dumped data directory, read once per worker; PostgreSQL with TEST_DATABASE_URL: its
+ * for the run (PGlite: its dumped data directory, read once per worker; PostgreSQL with TEST_DATABASE_URL: its
  * template database). `migrate` then finds nothing to do; without the snapshot (a file run outside the server project)
  * it migrates everything. `createTestApp` builds its app on one; a test of database code alone takes one itself.
  * `close` ends the file's use of it.
  */
 export async function createTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  const provided = (key: 'pgliteSnapshot' | 'postgresTemplate') => inject(key) || undefined;
   if (!url) {
-    const file = provided('pgliteSnapshot');
-    const db = file ? ((await reusedPglite()) ?? (await loadedPglite(file))) : await migratedPglite();
+    const migrated = await migratedPgliteFiles();
+    const db = migrated ? ((await reusedPglite()) ?? (await loadedPglite(migrated.dump))) : await migratedPglite();
     return { db, close: () => release(db) };
   }
-  const scratch = await createScratchDatabase(url, { template: provided('postgresTemplate') });
+  const scratch = await createScratchDatabase(url, { template: inject('postgresTemplate') || undefined });
   const db = await openDatabase({ databaseUrl: scratch.url });
   return {
     db,
@@ -108,6 +109,20 @@ export async function createTestDatabase(): Promise<{ db: Db; close(): Promise<v
       await scratch.drop();
     },
   };
+}
+
+/**
+ * The run's migrated PGlite (databaseSnapshot.ts), once its job has made it: its dump, and a data directory to copy
+ * for a server process. Undefined for a file run outside the server project.
+ */
+export async function migratedPgliteFiles(): Promise<PgliteSnapshot | undefined> {
+  const job = inject('pgliteSnapshot');
+  return job ? jobResult<PgliteSnapshot>(job) : undefined;
+}
+
+/** A migrated PGlite data directory to copy as a server process's DATA_DIR: the run's, else one migrated now. */
+export async function migratedPgliteDataDir(): Promise<string> {
+  return (await migratedPgliteFiles())?.dataDir ?? (await migratedPgliteDir());
 }
 
 async function migratedPglite(): Promise<Db> {

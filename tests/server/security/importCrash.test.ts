@@ -2,10 +2,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
-import { createCategory, createProduct, createScratchDatabase, createUser, type TestContext } from '../helpers';
+import {
+  createCategory,
+  createProduct,
+  createScratchDatabase,
+  createUser,
+  migratedPgliteDataDir,
+  type TestContext,
+} from '../helpers';
 import { freePort, ServerProcess, type LogLine } from '../../processes';
 
 /**
@@ -27,7 +34,7 @@ async function createStore(): Promise<{ env: Record<string, string>; open: () =>
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    await fs.cp(inject('pgliteDataDir'), dataDir, { recursive: true });
+    await fs.cp(await migratedPgliteDataDir(), dataDir, { recursive: true });
     return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
   }
   const scratch = await createScratchDatabase(adminUrl);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { hashPassword } from '../../../server/lib/passwords';
@@ -12,6 +12,7 @@ import {
   createProduct,
   createScratchDatabase,
   createUser,
+  migratedPgliteDataDir,
   onPostgres,
   type TestContext,
   type TestUser,
@@ -42,7 +43,7 @@ async function createStore(): Promise<Store> {
   if (!adminUrl) {
     // A copy of the migrated data directory of the run's set-up (tests/server/databaseSnapshot.ts): much cheaper
     // than PGlite's initdb and every migration.
-    await fs.cp(inject('pgliteDataDir'), dataDir, { recursive: true });
+    await fs.cp(await migratedPgliteDataDir(), dataDir, { recursive: true });
     return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), remove: removeDir };
   }
 
