@@ -5,7 +5,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cropReady, DEMO_ADMIN, DEMO_USER, login, type Shop, startShop, toast } from './harness';
 
-// The admin area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
+// The admin area end to end, in Chromium against the real server and the built app.
 
 const ADMIN_CHUNK = /\/assets\/admin-[^/]+\.js$/;
 const stamp = Date.now().toString(36);

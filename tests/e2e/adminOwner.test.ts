@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueWords, DEMO_ADMIN, DEMO_USER, login, screenProblems, type Shop, startShop, toast } from './harness';
 
-// The owner's tools end to end, in Chromium against the real server and the built app (run `npx vite build` first):
+// The owner's tools end to end, in Chromium against the real server and the built app:
 // a brand managed from its list, an order found by phone and delivered, today's order on the dashboard.
 
 const stamp = String(Date.now()).slice(-6);

@@ -6,9 +6,8 @@ import { formatEGP } from '../../common/format';
 import { toCsv } from '../../server/lib/csv';
 import { DEMO_ADMIN, login, screenProblems, startShop, type Shop } from './harness';
 
-// The owner's catalogue in a spreadsheet, in Chromium against the real server and the built app (run `npx vite build`
-// first): the demo catalogue exported, one price edited in the file, the file previewed and applied, and the new price
-// in the storefront.
+// The owner's catalogue in a spreadsheet, in Chromium against the real server and the built app: the demo catalogue
+// exported, one price edited in the file, the file previewed and applied, and the new price in the storefront.
 
 let shop: Shop;
 let page: Page;

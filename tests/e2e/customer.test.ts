@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, expectSeen, login, MAIN_IMAGES, productCards, type Shop, startShop, toast } from './harness';
 
-// The customer area end to end, in Chromium against the real server and the built app (run `npx vite build` first).
+// The customer area end to end, in Chromium against the real server and the built app.
 // The journeys share one logged-in shopper and run in order: cart → coupon → address → cash order → card order →
 // favourites → profile → password (last, because it changes the demo user's password).
 

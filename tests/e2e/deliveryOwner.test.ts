@@ -13,10 +13,10 @@ import {
   toast,
 } from './harness';
 
-// The owner's side of delivery in Egypt, in Chromium against the real server and the built app (run `npx vite build`
-// first): a zone's fee changes the quote of its governorates; a cash order to Giza is confirmed from its admin page
-// (the WhatsApp link checked), shipped with tracking, and the customer's order page shows both steps; the filtered
-// orders download as CSV with Arabic intact. Screenshots at 390 and 1280 px go to OWNER_SHOTS=<dir> when it is set.
+// The owner's side of delivery in Egypt, in Chromium against the real server and the built app: a zone's fee changes
+// the quote of its governorates; a cash order to Giza is confirmed from its admin page (the WhatsApp link checked),
+// shipped with tracking, and the customer's order page shows both steps; the filtered orders download as CSV with
+// Arabic intact. Screenshots at 390 and 1280 px go to OWNER_SHOTS=<dir> when it is set.
 
 const SHOTS = process.env.OWNER_SHOTS;
 /** The seeded demo customer's own phone (server/db/seed.ts). */

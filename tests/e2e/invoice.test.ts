@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, expectSeen, login, screenProblems, type Shop, startShop } from './harness';
 import { pdfRuns, pdfShows } from './pdfText';
 
-// The customer's invoice in Chromium against the real server and the built app (run `npx vite build` first): a cash
+// The customer's invoice in Chromium against the real server and the built app: a cash
 // order placed on the pay page, its invoice opened from the order page, printed to PDF by Chromium (the text read back
 // from the PDF is the page's own, Arabic included), and laid out right to left at 390 and 1280 px with the totals in
 // view. SCREENSHOT_DIR=<folder> keeps the screenshots and the PDF there, for a person to look at.

@@ -21,7 +21,7 @@ import { startRoundRobin, type RoundRobin } from './roundRobin';
  * in the local Redis, and a round-robin (nginx, else a small proxy) in front. Chromium runs the whole journey
  * through the round-robin; one process is killed half-way and the journey goes on through the other.
  * Needs PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432) and Redis (TEST_REDIS_URL, else 127.0.0.1:6379): without
- * them the file is skipped, saying so. Run `npx vite build` first. TEST_ROUND_ROBIN=proxy uses the small proxy even
+ * them the file is skipped, saying so. TEST_ROUND_ROBIN=proxy uses the small proxy even
  * where nginx is installed.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -14,7 +14,7 @@ import {
   toast,
 } from './harness';
 
-// Following an order end to end, in Chromium against the real server and the built app (run `npx vite build` first):
+// Following an order end to end, in Chromium against the real server and the built app:
 // a cash order placed with a saved address, opened from the orders list, its address and timeline seen, cancelled
 // with the keyboard through the confirmation dialog, and the product's stock back. SCREENSHOT_DIR=<folder> keeps
 // screenshots of the order page at 390 and 1280 px there, for a person to look at; without it none are taken.

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, login, startShop, type Shop } from './harness';
 
-// The built-in test-payment page when the web app runs on another origin than the API (FRONTEND_URL unset):
-// Pay sends the shopper back to the web app they came from, and the page's own CSP (form-action) lets it.
-// Here the web app is opened at http://localhost:<port> while the API and its payment page are 127.0.0.1:<port>.
-// Run `npx vite build` first.
+// The built-in test-payment page when the web app runs on another origin than the API (FRONTEND_URL unset): Pay sends
+// the shopper back to the web app they came from, and the page's own CSP (form-action) lets it. Here the web app is
+// opened at http://localhost:<port> while the API and its payment page are 127.0.0.1:<port>.
 
 let shop: Shop;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaymob, type FakePaymob } from '../fakePaymob';
 import { DEMO_ADMIN, DEMO_USER, login, type Shop, startShop } from './harness';
 
-// Paying through Paymob end to end, in Chromium against the real server and the built app (run `npx vite build`
-// first), with the fake Paymob of tests/fakePaymob.ts standing in for Paymob's unified checkout: it posts the signed
-// transaction callback to the shop and sends the browser back with its signed redirect, as Paymob does. The journeys
-// share one logged-in shopper and run in order: card → wallet → declined → staff refund.
+// Paying through Paymob end to end, in Chromium against the real server and the built app, with the fake Paymob of
+// tests/fakePaymob.ts standing in for Paymob's unified checkout: it posts the signed transaction callback to the shop
+// and sends the browser back with its signed redirect, as Paymob does. The journeys share one logged-in shopper and run
+// in order: card → wallet → declined → staff refund.
 
 let shop: Shop;
 let fake: FakePaymob;

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, expectSeen, login, seenProblems, smallTargetProblems, startShop, type Shop } from './harness';
 
-// The shop on a phone (390×844), in Chromium against the real server and the built app (run `npx vite build` first):
+// The shop on a phone (390×844), in Chromium against the real server and the built app:
 // what a thumb needs stays on the screen, toasts keep off the top bar, and every tap target is at least 24×24 px.
 // Screenshots of each screen (390 and 1280) go to SHOP_SCREENSHOT_DIR when it is set.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, expectSeen, overflowProblems, productCards, type Shop, startShop } from './harness';
 
 // Suggestions in the top bar and stock a shopper can see, in Chromium against the real server and the demo
-// catalogue. Run `npx vite build` first. SCREENSHOTS=1 keeps screenshots of the open list in the temp folder.
+// catalogue. SCREENSHOTS=1 keeps screenshots of the open list in the temp folder.
 
 let shop: Shop;
 beforeAll(async () => {

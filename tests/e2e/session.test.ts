@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, login, startShop, type Shop } from './harness';
 
-// Sessions end to end, in Chromium against the real server and the built app (run `npx vite build` first): a token
+// Sessions end to end, in Chromium against the real server and the built app: a token
 // revoked by a password change in another browser ends the session there with a message, not with failing pages.
 
 const EXPIRED = 'انتهت الجلسة، سجل الدخول من جديد';

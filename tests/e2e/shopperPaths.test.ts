@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USER, login, startShop, type Shop } from './harness';
 import { expectSeen } from './visibility';
 
-// Paths a shopper expects to keep, in Chromium against the real server and the built app (run `npx vite build`
-// first): logout from any guarded page lands on the home page, and a visitor sent to log in comes back.
+// Paths a shopper expects to keep, in Chromium against the real server and the built app: logout from any guarded page
+// lands on the home page, and a visitor sent to log in comes back.
 
 let shop: Shop;
 

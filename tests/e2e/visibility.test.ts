@@ -19,7 +19,7 @@ import {
 // Every storefront and customer route (src/app/routes.tsx) at a phone and a desktop width, checked for what a
 // person sees: the page's main image loaded, in view, in its own box and not covered; nothing sticking out
 // sideways; every tap target at least 24×24 px (WCAG 2.2); the top bar's search and cart badge in view on a phone;
-// no English words or Arabic-Indic digits; no serious or critical axe violations. Run `npx vite build` first.
+// no English words or Arabic-Indic digits; no serious or critical axe violations.
 
 interface RouteCase {
   path: string;
