@@ -191,9 +191,11 @@ let axeSource: Promise<string> | undefined;
  * report, so the policy stays on for everything else the test does.
  */
 export async function axeProblems(page: Page, { moderate = false } = {}): Promise<string[]> {
-  axeSource ??= fs.readFile(axePath, 'utf8');
-  const source = await axeSource;
-  await page.evaluate(`if (!window.axe) { ${source}\n }`);
+  // Sent once per document: axe's 500 KB would otherwise cross the protocol and be parsed again on every call.
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    axeSource ??= fs.readFile(axePath, 'utf8');
+    await page.evaluate(await axeSource);
+  }
   const impacts = moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
   const violations = await page.evaluate(async (impacts) => {
     const axe = (
