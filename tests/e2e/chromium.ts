@@ -7,6 +7,9 @@ import { chromium, type Browser } from 'playwright-core';
  * The benchmark measures the full browser, as shoppers' Chrome renders a page; the tests use `testChromiumPath()`.
  */
 export function launchChromium(executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'): Promise<Browser> {
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`No Chromium at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  }
   return chromium.launch({
     executablePath,
     args: [
