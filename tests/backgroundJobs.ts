@@ -87,11 +87,16 @@ export function outsideVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** In a job's script: leaves its result for the workers. */
-export function writeJobResult(value: unknown) {
+/** In a job's script: its folder (TEST_JOB_DIR). */
+export function jobDir(): string {
   const dir = process.env.TEST_JOB_DIR;
   if (!dir) throw new Error('TEST_JOB_DIR is not set: this script is run as a background job of the tests');
-  fs.writeFileSync(path.join(dir, RESULT), JSON.stringify(value));
+  return dir;
+}
+
+/** In a job's script: leaves its result for the workers. */
+export function writeJobResult(value: unknown) {
+  fs.writeFileSync(path.join(jobDir(), RESULT), JSON.stringify(value));
 }
 
 /** In a test worker: waits for the job of folder `dir` to end, and gives its result, or throws why it failed. */

@@ -24,11 +24,12 @@ export default async function setup(project: TestProject) {
   const build = startJob('web-build', process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], {
     env: outsideVitest(process.env),
   });
-  const seeding = scriptJob('seeded-shop', 'tests/e2e/seedDemoShop.ts', pgliteSnapshotJob());
+  const migrated = pgliteSnapshotJob();
+  const seeding = scriptJob('seeded-shop', 'tests/e2e/seedDemoShop.ts', migrated);
   project.provide('webBuild', build.dir);
   project.provide('seededShop', seeding.dir);
   return async () => {
     await Promise.all([build.stop(), seeding.stop()]);
-    await pgliteSnapshotJob().stop();
+    await migrated.stop();
   };
 }

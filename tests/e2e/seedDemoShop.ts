@@ -1,5 +1,5 @@
-import { writeJobResult } from '../backgroundJobs';
+import { jobDir, writeJobResult } from '../backgroundJobs';
 import { seedShop } from './seededShop';
 
 // The job of the end-to-end tests' global set-up that seeds the demo shop, in its own folder (TEST_JOB_DIR).
-writeJobResult(await seedShop(process.env.TEST_JOB_DIR!));
+writeJobResult(await seedShop(jobDir()));
