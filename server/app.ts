@@ -20,6 +20,7 @@ import { registerApiDocs, isDocumentationRoute } from './plugins/apiDocs';
 import { registerStaticFiles, type StaticFilesOptions } from './plugins/staticFiles';
 import { loggerOptions, registerRequestLog, type LogStream } from './plugins/logging';
 import { registerInputChecks } from './plugins/input';
+import { sharedSchemaCompilers } from './plugins/schemaCompilers';
 import { globalLimit, sharedCounters } from './plugins/rateLimits';
 import { API_MODULES } from './modules';
 import { refreshSearchIndex } from './modules/products';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Ajv checks requests against the route schemas after the API.md rules passed (server/lib/schemas.ts) and must never
     // change what those rules approved: no type coercion (it would turn null into "" or "" into null, true into 1).
     ajv: { customOptions: { coerceTypes: false } },
+    schemaController: sharedSchemaCompilers,
     routerOptions: {
       ignoreTrailingSlash: true,
       // Long enough that an over-long id reaches validation (400 `Invalid ID formate`) instead of the router's 414.
