@@ -28,7 +28,8 @@ function sharedBetweenApps<F extends (...args: never[]) => (route: never) => unk
 /**
  * Fastify's own validator (Ajv) and serializer (fast-json-stringify) compilers, compiling each route schema once per
  * process instead of once per app. A server builds one app, and this changes nothing for it; the tests build one per
- * test file and the end-to-end tests one per shop, and compiling every route again cost each a quarter second of CPU.
+ * test file and the end-to-end tests one per shop, and compiling every route again cost each 0.1–0.3 s of CPU (a
+ * second app in one process: 136–216 ms to build and ready, 42–62 ms with the compilers shared).
  */
 export const sharedSchemaCompilers: FastifyServerOptions['schemaController'] = {
   compilersFactory: {
