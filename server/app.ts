@@ -80,7 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     config,
     db,
     shop: { demo: await isDemoShop(db) },
-    storage: options.storage ?? createStorage(config, app.log),
+    storage: options.storage ?? (await createStorage(config, app.log)),
     mailer:
       options.mailer ??
       createMailer({

@@ -7,7 +7,6 @@ import {
 } from '@fastify/rate-limit';
 import LocalStore, { type CounterStore, type StoreCallback } from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { signedAccountId } from './auth';
 import { HttpError } from '../lib/errors';
@@ -116,6 +115,8 @@ export async function sharedCounters(
   log: FastifyBaseLogger,
 ): Promise<{ Store: FastifyRateLimitStoreCtor; close: () => Promise<void> } | undefined> {
   if (!config.redisUrl) return undefined;
+  // Loaded only with REDIS_URL: a shop of one process never pays for the client.
+  const { Redis } = await import('ioredis');
   // No offline queue: while disconnected a count fails at once (and is kept locally) instead of waiting for Redis.
   const redis = new Redis(config.redisUrl, {
     connectTimeout: 1000,

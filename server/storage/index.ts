@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Settings } from '../config';
 
 /**
@@ -64,12 +63,16 @@ function bucketUrl(s3: S3Settings): string {
   return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
 }
 
-/** Objects `<kind>/<file>` in the bucket, written with their type and the long immutable Cache-Control. */
-export function s3Storage(
+/**
+ * Objects `<kind>/<file>` in the bucket, written with their type and the long immutable Cache-Control. The AWS SDK is
+ * loaded only here: a shop that keeps its images on disk never pays its start-up time and memory.
+ */
+export async function s3Storage(
   s3: S3Settings,
   publicBase: string | undefined,
   log: { warn(obj: object, msg: string): void },
-): Storage {
+): Promise<Storage> {
+  const { DeleteObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
@@ -123,7 +126,7 @@ export function s3Storage(
 }
 
 /** The storage the settings ask for: object storage when S3_BUCKET is set, else local disk under DATA_DIR/uploads. */
-export function createStorage(config: Config, log: { warn(obj: object, msg: string): void }): Storage {
+export async function createStorage(config: Config, log: { warn(obj: object, msg: string): void }): Promise<Storage> {
   if (config.s3) return s3Storage(config.s3, config.imagesPublicUrl, log);
   return localStorage(path.join(config.dataDir, 'uploads'));
 }

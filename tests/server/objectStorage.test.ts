@@ -188,8 +188,10 @@ describe('a store that fails', () => {
 
   it('an unknown bucket or an unreachable store answers 503 and saves no row', async () => {
     const log = { warn: () => undefined };
-    const noBucket = await appWith(s3Storage({ ...store.settings, bucket: 'no-such-bucket' }, undefined, log));
-    const closedPort = await appWith(s3Storage({ ...store.settings, endpoint: 'http://127.0.0.1:9' }, undefined, log));
+    const noBucket = await appWith(await s3Storage({ ...store.settings, bucket: 'no-such-bucket' }, undefined, log));
+    const closedPort = await appWith(
+      await s3Storage({ ...store.settings, endpoint: 'http://127.0.0.1:9' }, undefined, log),
+    );
     try {
       const before = await counts();
       for (const app of [noBucket, closedPort]) {
@@ -220,7 +222,7 @@ describe('a store that fails', () => {
   });
 
   it('a write that fails half-way (after some objects were stored) leaves no object and no row', async () => {
-    const real = createStorage(
+    const real = await createStorage(
       { ...t.app.ctx.config, s3: store.settings, imagesPublicUrl: store.publicUrl },
       { warn: () => undefined },
     );
