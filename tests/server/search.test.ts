@@ -238,6 +238,20 @@ describe('product search as shoppers type (keyword)', () => {
     ]);
   });
 
+  it('a word typed as two, or two typed as one, is spaced as the shop writes it, and says so', async () => {
+    await expectCases([
+      ['لاب توب', ['P5'], { only: true, corrected: 'لابتوب' }],
+      ['لاب توب لينوفو', ['P5'], { only: true, corrected: 'لابتوب لينوفو' }],
+      ['سماعة بلو توث', ['P7'], { only: true, corrected: 'سماعة بلوتوث' }],
+      ['سماعةبلوتوث', ['P7'], { only: true, corrected: 'سماعة بلوتوث' }],
+      ['ثينكباد', ['P5'], { only: true, corrected: 'ثينك باد' }],
+      ['بنطلون جينزرجالي', ['P12'], { only: true, corrected: 'بنطلون جينز رجالي' }],
+      // Two words the shop has each are not joined, nor a word it has split.
+      ['قميص رجالي', ['P10', 'P11'], { only: true }],
+      ['كابل', ['P6'], { only: true }],
+    ]);
+  });
+
   it('does not match a word whose letters stand inside another word', async () => {
     await expectCases([
       ['ابل', ['P2', 'P8'], { only: true }], // not "كابل" (P6) nor "قابل" (P9)

@@ -303,7 +303,8 @@ export async function similarWords(db: Queryable, shop: ShopWords, typed: string
 
 /**
  * The keyword as the shopper typed it with each replaced word in the spelling found in the results' texts
- * (folding dropped hamzas and ة), else in its folded form.
+ * (folding dropped hamzas and ة), else in its folded form. `corrections`: a typed word (folded) to its replacement:
+ * one word, two separated by a space, or '' for a word joined to the one before it (respacedWords).
  */
 export function correctedKeyword(keyword: string, corrections: Map<string, string>, texts: string[]): string {
   const spellings = new Map<string, string>();
@@ -319,8 +320,15 @@ export function correctedKeyword(keyword: string, corrections: Map<string, strin
     .filter(Boolean)
     .map((original) => {
       const fixed = corrections.get(wordsOf(original)[0] ?? '');
-      return fixed ? (spellings.get(fixed) ?? fixed) : original;
+      if (fixed === undefined) return original;
+      // A word joined to the one before it is gone (''); a split one is two words.
+      return fixed
+        .split(' ')
+        .filter(Boolean)
+        .map((word) => spellings.get(word) ?? word)
+        .join(' ');
     })
+    .filter(Boolean)
     .join(' ');
 }
 
@@ -400,16 +408,19 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
   const unknown = found.total < FEW_RESULTS ? unknownWords(asked) : [];
   if (!unknown.length) return found;
 
+  const spaced = await respacedWords(db, shop, asked);
+  const stillUnknown = unknown.filter((w) => !spaced.corrections.has(w.typed));
   const similar = await similarWords(
     db,
     shop,
-    unknown.map((w) => w.typed),
+    stillUnknown.map((w) => w.typed),
   );
-  if (!similar.size) return found;
+  const corrections = new Map([...spaced.corrections, ...similar]);
+  if (!corrections.size) return found;
   for (const word of similar.values()) shop.known.add(word);
-  const fixed = asked.map((w) => {
-    const word = similar.get(w.typed);
-    return word ? wordQuery(shop, word, [...word].length >= PREFIX_FROM) : w;
+  const fixed = spaced.words.map((w) => {
+    const word = similar.get(w) ?? w;
+    return asked.find((a) => a.typed === word) ?? wordQuery(shop, word, [...word].length >= PREFIX_FROM);
   });
   const fixedFound = await searchPage(db, query, { words: fixed, original: asked });
   if (fixedFound.total <= found.total) return found;
@@ -417,7 +428,72 @@ async function readProductPage(db: Queryable, sent: Record<string, unknown>): Pr
     ...fixedFound.rows.flatMap((r) => [r.title, r.description]),
     ...shop.names.flatMap((n) => [n.name, ...n.aliases]),
   ];
-  return { ...fixedFound, correctedKeyword: correctedKeyword(keyword, similar, texts) };
+  return { ...fixedFound, correctedKeyword: correctedKeyword(keyword, corrections, texts) };
+}
+
+/** The halves of a word split in two are each at least this long ("لاب", "توب"): shorter ones are particles and typos. */
+const MIN_HALF = 3;
+
+/**
+ * The keyword's words respaced as the shop writes them, where a word is not a word of the shop: two typed words that
+ * the shop writes as one ("لاب توب" → "لابتوب"), or one that it writes as two ("سماعهبلوتوث" → "سماعه بلوتوث"). Each
+ * replaced word maps to its replacement in `corrections`: the joined word for the first of two (the second to ''),
+ * the two words separated by a space for a split one. One statement looks up every candidate in the shop's words.
+ */
+export async function respacedWords(
+  db: Queryable,
+  shop: ShopWords,
+  asked: WordQuery[],
+): Promise<{ words: string[]; corrections: Map<string, string> }> {
+  const joined = (i: number) =>
+    i + 1 < asked.length && !(asked[i].inShop && asked[i + 1].inShop)
+      ? exactForm(asked[i].typed + asked[i + 1].typed)
+      : undefined;
+  const splits = (word: WordQuery) => {
+    const letters = [...word.typed];
+    if (word.inShop) return [];
+    return letters
+      .slice(MIN_HALF, letters.length - MIN_HALF + 1)
+      .map((_, k) => [letters.slice(0, MIN_HALF + k).join(''), letters.slice(MIN_HALF + k).join('')].map(exactForm));
+  };
+  const candidates = new Set<string>();
+  asked.forEach((word, i) => {
+    const pair = joined(i);
+    if (pair) candidates.add(pair);
+    for (const halves of splits(word)) halves.forEach((half) => candidates.add(half));
+  });
+  const words = asked.map((w) => w.typed);
+  const corrections = new Map<string, string>();
+  if (!candidates.size) return { words, corrections };
+  const found = await db.query<{ word: string; products: number }>(
+    'SELECT word, products FROM search_words WHERE word = ANY($1::text[])',
+    [[...candidates]],
+  );
+  for (const row of found) {
+    shop.known.add(row.word);
+    shop.products.set(row.word, row.products);
+  }
+  const known = (form: string) => shop.known.has(form);
+
+  const respaced: string[] = [];
+  for (let i = 0; i < asked.length; i++) {
+    const pair = joined(i);
+    if (pair && known(pair)) {
+      respaced.push(pair);
+      corrections.set(asked[i].typed, pair).set(asked[i + 1].typed, '');
+      i++;
+      continue;
+    }
+    // Of several ways to split a word, the most even one ("ثينك باد" rather than a long word and a short one).
+    const split = splits(asked[i])
+      .filter((halves) => halves.every(known))
+      .sort((a, b) => Math.min(...b.map((h) => h.length)) - Math.min(...a.map((h) => h.length)))[0];
+    if (split) {
+      respaced.push(...split);
+      corrections.set(asked[i].typed, split.join(' '));
+    } else respaced.push(asked[i].typed);
+  }
+  return { words: respaced, corrections };
 }
 
 /** A keyword search counts its matches up to this many, then answers "more than" (README, API notes). */
