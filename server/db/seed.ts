@@ -9,7 +9,14 @@ import { toPiastres } from '../lib/money';
 import type { ImageKind } from '../storage';
 import { ensureAdmin } from '../modules/users';
 import { insertUser } from '../modules/users';
-import { DEMO_BRANDS, DEMO_BRAND_ALIASES, DEMO_CATEGORIES, DEMO_COUPON, DEMO_PRODUCTS } from './seed/catalogue';
+import {
+  DEMO_BRANDS,
+  DEMO_BRAND_ALIASES,
+  DEMO_CATEGORIES,
+  DEMO_COUPON,
+  DEMO_PRODUCTS,
+  DEMO_SUBCATEGORY_ALIASES,
+} from './seed/catalogue';
 import { demoImage } from './seed/images';
 
 export const DEMO_ADMIN = { email: 'admin@shop.local', password: 'Admin1234' };
@@ -100,8 +107,8 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
         categoryIds.push(row!.id);
         for (const name of c.subcategories) {
           const sub = await tx.one<{ id: string }>(
-            'INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id::text',
-            [name, slugify(name), row!.id],
+            'INSERT INTO subcategories (name, slug, category_id, aliases) VALUES ($1, $2, $3, $4) RETURNING id::text',
+            [name, slugify(name), row!.id, DEMO_SUBCATEGORY_ALIASES[name] ?? []],
           );
           subcategoryIds.set(`${i}/${name}`, sub!.id);
         }

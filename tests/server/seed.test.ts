@@ -113,6 +113,30 @@ describe('demo seed', () => {
     }
   });
 
+  it("finds the demo catalogue by the words Egyptian shoppers type for it, the subcategory's products first", async () => {
+    await seedDatabase(t.app.ctx, log);
+    const subcategories = (await t.app.inject({ url: '/api/v1/subcategories?limit=100' })).json().data as {
+      _id: string;
+      name: string;
+    }[];
+    const idOf = (name: string) => subcategories.find((s) => s.name === name)!._id;
+    for (const [typed, names, count] of [
+      ['جزمة', ['أحذية رجالي', 'أحذية حريمي'], 3],
+      ['شنطة', ['حقائب'], 2],
+      ['برفان', ['عطور'], 2],
+      ['شاشات', ['تلفزيونات'], 2], // before the phones and laptops whose descriptions say "شاشة"
+      ['لاب توب', ['لابتوبات أعمال', 'لابتوبات ألعاب'], 4],
+      ['موبايل سامسونج', ['هواتف ذكية'], 1],
+      ['بلاي ستيشن', ['ألعاب فيديو'], 1],
+    ] as const) {
+      const found = (await t.app.inject({ url: `/api/v1/products?keyword=${encodeURIComponent(typed)}` })).json();
+      const first = (found.data as { subcategory: string[] }[]).slice(0, count);
+      expect(first.length, typed).toBe(count);
+      for (const product of first) expect(names.map(idOf), typed).toContain(product.subcategory[0]);
+      expect(found.correctedKeyword, typed).toBeUndefined();
+    }
+  });
+
   it('does not seed again on a second start, even after every category was deleted', async () => {
     const before = await counts();
     await seedDatabase(t.app.ctx, log);
