@@ -282,6 +282,15 @@ describe('search suggestions match like the listing, at word starts', () => {
     expect((await suggest('مريح')).keys).toEqual([]);
   });
 
+  it('join the last two words when apart they find nothing, as the listing respaces them', async () => {
+    expect((await suggest('لاب تو')).keys).toEqual(['P5']);
+    expect((await suggest('لاب توب')).keys).toEqual(['P5']);
+    expect((await suggest('بلو تو')).keys).toEqual(['P7']);
+    expect((await suggest('لينوفو لاب تو')).keys).toEqual(['P5']);
+    // Words found apart are not joined.
+    expect((await suggest('شاشة سامسونج')).keys).toEqual(['P3']);
+  });
+
   it('their first product is the listing’s first for complete words', async () => {
     for (const keyword of ['شاشة سامسونج', 'قميص قطن رجالي', 'فستان', 'ساعة', 'lenovo', 'samsung', 'حذاء رياضي']) {
       const listed = await search(keyword);

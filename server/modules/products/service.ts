@@ -234,14 +234,25 @@ const MIN_SUGGESTION_KEYWORD = 2;
  * start of a word while the shopper is still typing it. Fewer than 2 letters suggest nothing.
  */
 export async function productSuggestions(db: Queryable, keyword: string) {
-  const words = keywordWords(keyword);
-  if ([...foldArabic(keyword)].length < MIN_SUGGESTION_KEYWORD || !words.length)
+  const typed = keywordWords(keyword);
+  if ([...foldArabic(keyword)].length < MIN_SUGGESTION_KEYWORD || !typed.length)
     return { products: [], categories: [], brands: [] };
 
-  const shop = await shopWordsFor(db, words);
-  const asked = words.map((w, i) => wordQuery(shop, w, i === words.length - 1 || [...w].length >= PREFIX_FROM));
-  const search = keywordSearch({ words: asked }, { titleOnly: true });
-  const { rows: products } = await findMatches(db, { limit: SUGGESTED_PRODUCTS }, search, { uncounted: true });
+  const suggest = async (words: string[]) => {
+    const shop = await shopWordsFor(db, words);
+    const asked = words.map((w, i) => wordQuery(shop, w, i === words.length - 1 || [...w].length >= PREFIX_FROM));
+    const search = keywordSearch({ words: asked }, { titleOnly: true });
+    const { rows } = await findMatches(db, { limit: SUGGESTED_PRODUCTS }, search, { uncounted: true });
+    return { shop, asked, products: rows };
+  };
+  let found = await suggest(typed);
+  // No product: the last two words may be one the shop writes without the space ("لاب تو" → "لابتو…"), as the
+  // listing respaces them (search.ts, respacedWords).
+  if (!found.products.length && typed.length > 1 && found.asked.some((w) => !w.inShop)) {
+    const joined = await suggest([...typed.slice(0, -2), typed.at(-2)! + typed.at(-1)!]);
+    if (joined.products.length) found = joined;
+  }
+  const { shop, asked, products } = found;
   const names = (kind: NameKind) =>
     suggestedNames(
       shop.names.filter((n) => n.kind === kind),
