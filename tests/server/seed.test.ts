@@ -128,6 +128,7 @@ describe('demo seed', () => {
       ['لاب توب', ['لابتوبات أعمال', 'لابتوبات ألعاب'], 4],
       ['موبايل سامسونج', ['هواتف ذكية'], 1],
       ['بلاي ستيشن', ['ألعاب فيديو'], 1],
+      ['دبدوب', ['ألعاب أطفال'], 2],
     ] as const) {
       const found = (await t.app.inject({ url: `/api/v1/products?keyword=${encodeURIComponent(typed)}` })).json();
       const first = (found.data as { subcategory: string[] }[]).slice(0, count);
