@@ -9,7 +9,7 @@ let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
   shop.app.ctx.config.frontendUrl = undefined;
-}, 60_000);
+});
 afterAll(() => shop?.close());
 
 describe('test-payment page for a web app on another origin', () => {
@@ -46,5 +46,5 @@ describe('test-payment page for a web app on another origin', () => {
       shop.takeCspViolations().filter((report) => !/Loading the image 'http:\/\/127\.0\.0\.1:\d+\//.test(report)),
     ).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });

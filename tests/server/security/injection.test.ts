@@ -129,7 +129,7 @@ describe('query-string injection on every list', () => {
     expect(await snapshot(t)).toEqual(before);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
-  }, 60_000);
+  });
 
   it('a customer cannot widen /orders, /addresses or /wishlist to other customers (own rows only, same answer)', async () => {
     const widen = [
@@ -210,7 +210,7 @@ describe('path-id injection', () => {
       }
     }
     expect(await snapshot(t)).toEqual(before);
-  }, 60_000);
+  });
 });
 
 describe('operator injection in bodies (§4.5 item 8)', () => {
