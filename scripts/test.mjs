@@ -116,6 +116,13 @@ function findChromium() {
   );
 }
 
+/**
+ * How long a local service (PostgreSQL, Redis) gets to answer before the tests that need it are left out. A server
+ * that is not there refuses the connection at once; one that is there answers in milliseconds, but a machine whose
+ * disk stalls can hold it for many seconds (seen: a 2 s limit dropped the whole PostgreSQL run from a CI run).
+ */
+const SERVICE_PATIENCE_MS = 60_000;
+
 /** A PostgreSQL server for the second run of the server tests: TEST_DATABASE_URL (`off` for none), else the local one. */
 async function findPostgres() {
   const url = process.env.TEST_DATABASE_URL;
@@ -123,7 +130,7 @@ async function findPostgres() {
   if (url) return url;
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: local, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: local, connectionTimeoutMillis: SERVICE_PATIENCE_MS });
   try {
     await client.connect();
     await client.end();
@@ -162,7 +169,7 @@ if (needsE2e) {
       redisUrl.hostname,
       () => (socket.destroy(), resolve(true)),
     );
-    socket.setTimeout(2000, () => (socket.destroy(), resolve(false)));
+    socket.setTimeout(SERVICE_PATIENCE_MS, () => (socket.destroy(), resolve(false)));
     socket.on('error', () => resolve(false));
   });
   if (!redisUp)
