@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { postgresAnswers, redisAnswers } from './services.mjs';
 
 const only = process.argv[2]; // optional: web | server | e2e
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-tests-'));
@@ -116,28 +117,13 @@ function findChromium() {
   );
 }
 
-/**
- * How long a local service (PostgreSQL, Redis) gets to answer before the tests that need it are left out. A server
- * that is not there refuses the connection at once; one that is there answers in milliseconds, but a machine whose
- * disk stalls can hold it for many seconds (seen: a 2 s limit dropped the whole PostgreSQL run from a CI run).
- */
-const SERVICE_PATIENCE_MS = 60_000;
-
 /** A PostgreSQL server for the second run of the server tests: TEST_DATABASE_URL (`off` for none), else the local one. */
 async function findPostgres() {
   const url = process.env.TEST_DATABASE_URL;
   if (url === 'off') return undefined;
   if (url) return url;
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: local, connectionTimeoutMillis: SERVICE_PATIENCE_MS });
-  try {
-    await client.connect();
-    await client.end();
-    return local;
-  } catch {
-    return undefined;
-  }
+  return (await postgresAnswers(local)) ? local : undefined;
 }
 
 const needsE2e = !only || only === 'e2e';
@@ -162,17 +148,7 @@ if (!only || only === 'server') {
 if (needsE2e) {
   // The multi-process end-to-end test needs PostgreSQL and Redis besides; without them it is skipped, saying so.
   const redisUrl = new URL(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
-  const net = await import('node:net');
-  const redisUp = await new Promise((resolve) => {
-    const socket = net.connect(
-      Number(redisUrl.port) || 6379,
-      redisUrl.hostname,
-      () => (socket.destroy(), resolve(true)),
-    );
-    socket.setTimeout(SERVICE_PATIENCE_MS, () => (socket.destroy(), resolve(false)));
-    socket.on('error', () => resolve(false));
-  });
-  if (!redisUp)
+  if (!(await redisAnswers(redisUrl.href)))
     console.log(
       `No Redis answers at ${redisUrl.host}: the multi-process end-to-end test will be skipped (set TEST_REDIS_URL)`,
     );

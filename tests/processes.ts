@@ -2,8 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { buildServer, serverEntry } from '../scripts/buildServer.mjs';
 
 /** What the server and end-to-end tests share for running the real server process and finding local services. */
@@ -121,31 +119,4 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+export { postgresAnswers, redisAnswers } from '../scripts/services.mjs';
