@@ -112,6 +112,12 @@ export interface ShopWords {
   names: NamedRow[];
 }
 
+/** Which of these exact forms are words of the shop's products, and how many products hold each. */
+const shopWordCounts = (db: Queryable, forms: string[]) =>
+  db.query<{ word: string; products: number }>('SELECT word, products FROM search_words WHERE word = ANY($1::text[])', [
+    forms,
+  ]);
+
 export async function shopWordsFor(db: Queryable, words: string[]): Promise<ShopWords> {
   const forms = new Set<string>();
   for (const w of words) {
@@ -119,13 +125,7 @@ export async function shopWordsFor(db: Queryable, words: string[]): Promise<Shop
     const rest = withoutParticle(w);
     if (rest) forms.add(exactForm(rest));
   }
-  const [rows, names] = await Promise.all([
-    db.query<{ word: string; products: number }>(
-      'SELECT word, products FROM search_words WHERE word = ANY($1::text[])',
-      [[...forms]],
-    ),
-    namesForSearch(db),
-  ]);
+  const [rows, names] = await Promise.all([shopWordCounts(db, [...forms]), namesForSearch(db)]);
   const known = new Set(rows.map((r) => r.word));
   for (const n of names) for (const t of nameTerms(n)) if (t.startsWith('=')) known.add(t.slice(1));
   return { known, products: new Map(rows.map((r) => [r.word, r.products])), names };
@@ -440,7 +440,7 @@ const MIN_HALF = 3;
  * replaced word maps to its replacement in `corrections`: the joined word for the first of two (the second to ''),
  * the two words separated by a space for a split one. One statement looks up every candidate in the shop's words.
  */
-export async function respacedWords(
+async function respacedWords(
   db: Queryable,
   shop: ShopWords,
   asked: WordQuery[],
@@ -456,20 +456,17 @@ export async function respacedWords(
       .slice(MIN_HALF, letters.length - MIN_HALF + 1)
       .map((_, k) => [letters.slice(0, MIN_HALF + k).join(''), letters.slice(MIN_HALF + k).join('')].map(exactForm));
   };
+  const splitsOf = asked.map(splits);
   const candidates = new Set<string>();
-  asked.forEach((word, i) => {
+  asked.forEach((_, i) => {
     const pair = joined(i);
     if (pair) candidates.add(pair);
-    for (const halves of splits(word)) halves.forEach((half) => candidates.add(half));
+    for (const halves of splitsOf[i]) halves.forEach((half) => candidates.add(half));
   });
   const words = asked.map((w) => w.typed);
   const corrections = new Map<string, string>();
   if (!candidates.size) return { words, corrections };
-  const found = await db.query<{ word: string; products: number }>(
-    'SELECT word, products FROM search_words WHERE word = ANY($1::text[])',
-    [[...candidates]],
-  );
-  for (const row of found) {
+  for (const row of await shopWordCounts(db, [...candidates])) {
     shop.known.add(row.word);
     shop.products.set(row.word, row.products);
   }
@@ -485,7 +482,7 @@ export async function respacedWords(
       continue;
     }
     // Of several ways to split a word, the most even one ("ثينك باد" rather than a long word and a short one).
-    const split = splits(asked[i])
+    const split = splitsOf[i]
       .filter((halves) => halves.every(known))
       .sort((a, b) => Math.min(...b.map((h) => h.length)) - Math.min(...a.map((h) => h.length)))[0];
     if (split) {
