@@ -62,6 +62,7 @@ export const FieldErrorSchema = Type.Object({
   path: Type.String(),
   param: Type.String(),
   location: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('params')]),
+  code: Type.Optional(Type.String({ description: 'A stable name of the rule broken (ours), e.g. governorate_unknown' })),
 });
 
 /** A validation error: `{errors: [{type, value?, msg, path, param, location}]}`. */

@@ -16,6 +16,8 @@ export interface FieldError {
   path: string;
   param: string;
   location: 'body' | 'query' | 'params';
+  /** A stable name of the rule broken, beside the message (README's API notes), for clients that word it themselves. */
+  code?: string;
 }
 
 /** A 400 in express-validator style: `{errors: [{type, value, msg, path, param, location}]}`. */
@@ -29,9 +31,16 @@ export class ValidationError extends Error {
 /** Fields whose values are never echoed back in a validation error. */
 const SECRET_FIELDS = new Set(['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'resetCode']);
 
-export function fieldError(location: FieldError['location'], path: string, msg: string, value?: unknown): FieldError {
+export function fieldError(
+  location: FieldError['location'],
+  path: string,
+  msg: string,
+  value?: unknown,
+  code?: string,
+): FieldError {
   const error: FieldError = { type: 'field', msg, path, param: path, location };
   if (value !== undefined && !SECRET_FIELDS.has(path.split('.').pop()!)) error.value = value;
+  if (code) error.code = code;
   return error;
 }
 

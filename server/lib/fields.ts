@@ -48,6 +48,11 @@ interface FieldSpec {
   fields?: TObject;
   /** Sent as null, the field is handed on as null without its rules (it clears a stored value). */
   nullable?: true;
+  /**
+   * Text that may reach a header, a mail, a link, a CSV or a log: control characters are refused (CR/LF too, unless
+   * `many` lines are allowed: an address's details, a description, a review).
+   */
+  lines?: 'one' | 'many';
 }
 
 const FIELD = Symbol('field');
@@ -97,6 +102,10 @@ export class Field<S extends TSchema = TSchema, Optional extends boolean = false
   /** The value the handler receives (the kind's own reading otherwise). */
   reading(read: (value: unknown) => unknown): this {
     return new Field(this.schema, { ...this.spec, read }) as this;
+  }
+  /** Text of several lines: new lines and tabs are taken (other control characters are still refused). */
+  multiline(): this {
+    return new Field(this.schema, { ...this.spec, lines: 'many' }) as this;
   }
   describe(description: string): this {
     return new Field({ ...this.schema, description }, this.spec) as unknown as this;
@@ -216,16 +225,19 @@ export function partial<P extends Record<string, AnyField>>(
 }
 type SchemaOf<F> = F extends Field<infer S, boolean> ? S : never;
 
-const build = <S extends TSchema>(schema: S, read: (v: unknown) => unknown) =>
-  new Field<S>(schema, { rules: [], read });
+const build = <S extends TSchema>(schema: S, read: (v: unknown) => unknown, lines?: FieldSpec['lines']) =>
+  new Field<S>(schema, { rules: [], read, ...(lines && { lines }) });
+
+/** C0 and C1 controls, DEL and the Unicode line and paragraph separators; with `many` lines, all but \t \n \r. */
+const CONTROLS = { one: /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/, many: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/ };
 
 /** The kinds of field; each reads its value as the handler receives it. */
 export const field = {
   /** Text, trimmed; sent as a string, or a number or boolean taken as its text. */
-  text: (description?: string) => build(Type.String({ description }), text),
+  text: (description?: string) => build(Type.String({ description }), text, 'one'),
   /** An e-mail, trimmed and lower-cased (API.md §3.3). */
   email: (description = 'E-mail (trimmed, lower-cased)') =>
-    build(Type.String({ description }), (v) => text(v)?.toLowerCase()),
+    build(Type.String({ description }), (v) => text(v)?.toLowerCase(), 'one'),
   /** A password exactly as typed (never trimmed): text, or a number taken as its digits. */
   password: (description?: string) => build(Type.String({ description }), passwordText),
   /** An id (ours are UUIDs). */
@@ -314,7 +326,10 @@ async function checkObject(
       result[name] = null;
       continue;
     }
-    const failure = await firstFailure(spec, value, here);
+    const failure =
+      spec.lines && typeof value === 'string' && CONTROLS[spec.lines].test(value)
+        ? `Invalid ${name}: control characters are not allowed`
+        : await firstFailure(spec, value, here);
     if (failure !== undefined) {
       errors.push(fieldError(location, `${prefix}${name}`, failure, value));
       continue;

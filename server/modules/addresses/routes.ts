@@ -101,7 +101,10 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
       handler: async (request) => {
         const id = request.params.addressId;
-        const row = await updateAddress(ctx.db, id, currentUser(request).id, await locate(ctx, request.body));
+        const userId = currentUser(request).id;
+        const stored = await findAddress(ctx.db, id, userId);
+        if (!stored) throw missing(id);
+        const row = await updateAddress(ctx.db, id, userId, await locate(ctx, request.body, stored));
         if (!row) throw missing(id);
         return { status: 'success' as const, message: 'Address updated successfully', data: addressJson(row) };
       },

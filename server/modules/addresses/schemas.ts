@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
 import { text } from '../../lib/validate';
-import { GOVERNORATE_CODE, governorateOf } from '../delivery';
+import { GOVERNORATE_CODE, knownGovernorate } from '../delivery';
 
 /**
  * An address's fields, declared once for the customer's saved addresses (API.md §5.9) and for the shipping address
@@ -12,6 +12,7 @@ const ALIAS = 'Label such as "Home", at most 50 characters';
 const details = (required: string) =>
   field
     .text('Street and area, at most 500 characters')
+    .multiline()
     .required(required)
     .string(required)
     .maxLength(500, 'Too long details');
@@ -28,7 +29,7 @@ const governorate = field
   .optional({ emptyIsAbsent: true })
   .check(
     async (v, { ctx }) =>
-      GOVERNORATE_CODE.test(text(v) ?? '') && (await governorateOf(ctx, { governorate: text(v) })) !== undefined,
+      GOVERNORATE_CODE.test(text(v) ?? '') && (await knownGovernorate(ctx, text(v)!)),
     'Invalid governorate',
   );
 

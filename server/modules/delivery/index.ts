@@ -3,6 +3,8 @@ export {
   assertCashAllowed,
   deliveryTo,
   governorateOf,
+  knownGovernorate,
+  PLACE_ERRORS,
   orderCharges,
   type Delivery,
   type OrderCharges,

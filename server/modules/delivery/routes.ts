@@ -24,7 +24,7 @@ import {
 } from './repository';
 import { Governorate, Quote, Zone } from '../../../common/contract/shop';
 import { GovernorateChanges, GovernorateParams, NewGovernorate, QuoteQuery, ZoneInput } from './schemas';
-import { deliveryTo, orderCharges } from './service';
+import { deliveryTo, governorateOf, knownGovernorate, orderCharges } from './service';
 
 const tags = ['delivery'];
 const security = [{ bearerAuth: [] }];
@@ -295,11 +295,12 @@ export async function deliveryRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { governorate } = request.query;
-      if (governorate && !(await findGovernorate(ctx.db, governorate))) throw badRequest('Invalid governorate');
+      const { governorate, city } = request.query;
+      if (governorate && !(await knownGovernorate(ctx, governorate))) throw badRequest('Invalid governorate');
+      const place = await governorateOf(ctx, { governorate, city });
       const totals = await cartTotals(ctx.db, user.id);
       if (!totals) throw notFound(`There is no cart for this user :${user.id}`);
-      const delivery = await deliveryTo(ctx.db, governorate, totals.afterCoupon);
+      const delivery = await deliveryTo(ctx.db, place?.code, totals.afterCoupon);
       const online = orderCharges(totals.afterCoupon, delivery, 'online');
       const cash = orderCharges(totals.afterCoupon, delivery, 'cash');
       return {

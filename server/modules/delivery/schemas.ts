@@ -73,4 +73,9 @@ export const QuoteQuery = fields({
     .text('Governorate code of the delivery address; none: the default fee')
     .optional({ emptyIsAbsent: true })
     .check((v) => GOVERNORATE_CODE.test(text(v) ?? ''), 'Invalid governorate'),
+  city: field
+    .text('Free-text city or area of the address, placed as an order places it (at most 50 characters)')
+    .optional({ emptyIsAbsent: true })
+    .string('Invalid city')
+    .maxLength(50, 'Too long city'),
 });

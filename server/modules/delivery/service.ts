@@ -1,35 +1,84 @@
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
 import { keptRead, writesTo } from '../../lib/answerCache';
-import { foldArabic } from '../../lib/arabic';
-import { conflict } from '../../lib/errors';
+import { conflict, fieldError, ValidationError } from '../../lib/errors';
 import { includedVat, toEgp } from '../../lib/money';
 import { pricingSettings } from '../shop';
+import { governoratesNamed, placeIndex } from './places';
 import { listGovernorates, zoneOfGovernorate, type GovernorateRow } from './repository';
-
-/** How a place or governorate name compares: folded, without the article, the spaces and the dashes. */
-const placeKey = (name: string) =>
-  foldArabic(name)
-    .replace(/^(ال|el[ -]|al[ -])/, '')
-    .replace(/[\s\-_'’.]+/g, '');
 
 /** Any write to the governorates (not to the zones' `shipping_zone_governorates`) drops the kept list. */
 const GOVERNORATES = writesTo('governorates');
 
+/** The shop's governorates and the look-up of their places, kept together: every order and address reads them. */
+const governoratesKept = (ctx: Pick<AppContext, 'db' | 'config'>) =>
+  keptRead(ctx, GOVERNORATES, async () => {
+    const list = await listGovernorates(ctx.db);
+    return { list, places: placeIndex(list) };
+  });
+
+/** Whether the shop has a governorate of this code. */
+export const knownGovernorate = async (ctx: Pick<AppContext, 'db' | 'config'>, code: string) =>
+  (await governoratesKept(ctx)).list.some((g) => g.code === code);
+
+/** Where an address's place is read from, for the field an error names (`governorate`, `shippingAddress.governorate`). */
+export interface PlaceFields {
+  governorate?: string;
+  city?: string;
+}
+
+/** The stable codes of an address the matcher cannot place; the web words them (API notes in README). */
+export const PLACE_ERRORS = {
+  unknown: 'governorate_unknown',
+  contradicts: 'governorate_contradicts_city',
+} as const;
+
 /**
- * The governorate an address is in: the one it names, else the one whose Arabic or English name its free-text city
- * is (the original web app sends only `city`: "القاهره", "الاسكندرية", "Giza"), else none. The list is a kept read:
- * an address is checked and then located in one request, and every order and address names one.
+ * The governorate an address is in, decided by one matcher for every caller (checkout, card sessions, quotes, saved
+ * addresses; the original web app sends only a free-text `city`). A sent governorate is taken unless the city names
+ * another ("الدقي" with Cairo): 400. Without one, the city decides when it names exactly one governorate ("محافظة
+ * أسوان", "Aswan, Egypt", "كوم امبو"); a city that names none or several is 400, asking the shopper to choose, rather
+ * than falling to the shop-wide rules. No city and no governorate: none (the original web app's `city: ""`).
  */
 export async function governorateOf(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  address: { governorate?: string; city?: string },
+  address: PlaceFields,
+  at = '',
 ): Promise<GovernorateRow | undefined> {
-  const city = address.city ? placeKey(address.city) : '';
+  const city = address.city?.trim() ?? '';
   if (!address.governorate && !city) return undefined;
-  const all = await keptRead(ctx, GOVERNORATES, () => listGovernorates(ctx.db));
-  if (address.governorate) return all.find((g) => g.code === address.governorate);
-  return all.find((g) => placeKey(g.name) === city || placeKey(g.name_en) === city);
+  const { list, places } = await governoratesKept(ctx);
+  const named = city ? governoratesNamed(places, city) : new Set<string>();
+  const field = (name: string) => (at ? `${at}.${name}` : name);
+  if (address.governorate) {
+    const sent = list.find((g) => g.code === address.governorate);
+    if (!sent) throw new ValidationError([fieldError('body', field('governorate'), 'Invalid governorate', address.governorate)]);
+    if (named.size > 0 && !named.has(sent.code)) {
+      const where = list.filter((g) => named.has(g.code)).map((g) => g.name);
+      throw new ValidationError([
+        fieldError(
+          'body',
+          field('governorate'),
+          `المدينة «${city}» في محافظة ${where.join(' أو ')} وليست في محافظة ${sent.name}، راجع المحافظة أو المدينة`,
+          address.governorate,
+          PLACE_ERRORS.contradicts,
+        ),
+      ]);
+    }
+    return sent;
+  }
+  if (named.size === 1) return list.find((g) => named.has(g.code));
+  throw new ValidationError([
+    fieldError(
+      'body',
+      field('governorate'),
+      named.size === 0
+        ? `لم نعرف محافظة المدينة «${city}»، من فضلك اختر المحافظة`
+        : `المدينة «${city}» تحتمل أكثر من محافظة، من فضلك اختر المحافظة`,
+      undefined,
+      PLACE_ERRORS.unknown,
+    ),
+  ]);
 }
 
 export type CashRefusal = 'zone' | 'shop' | 'maxTotal';

@@ -78,6 +78,7 @@ const title = field
   .maxLength(100, 'Too long product title');
 const description = field
   .text('Up to 2000 characters')
+  .multiline()
   .required('Product description is required')
   .string('Product description is required')
   .maxLength(2000, 'Too long description');

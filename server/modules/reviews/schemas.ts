@@ -9,6 +9,7 @@ export const ALREADY_REVIEWED = 'You already added review on this product';
 const ReviewFields = {
   review: field
     .text('Up to 1000 characters')
+    .multiline()
     .required('Review required')
     .string('Review required')
     .maxLength(1000, 'Too long review'),

@@ -11,6 +11,7 @@ export const ShopSettingsChanges = fields({
   shopName: field.text('Shown on invoices').optional().string('Invalid shopName').maxLength(100, 'Too long shopName'),
   shopAddress: field
     .text('Shown on invoices')
+    .multiline()
     .optional()
     .string('Invalid shopAddress')
     .maxLength(300, 'Too long shopAddress'),
