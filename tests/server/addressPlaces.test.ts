@@ -258,3 +258,25 @@ describe("an order's zone follows its city", () => {
     expect(res.json().data.shippingPrice).toBe(30);
   });
 });
+
+describe('text that reaches mails, headers, links and sheets', () => {
+  it('one-line fields refuse control characters; fields of several lines take new lines and refuse the rest', async () => {
+    for (const [body, path] of [
+      [{ ...home, alias: 'البيت\r\nBcc: x@example.com' }, 'alias'],
+      [{ ...home, city: 'القاهرة\n' + 'x' }, 'city'],
+      [{ ...home, details: 'شارع النيل\u0007' }, 'details'],
+    ] as const) {
+      const res = await api('POST', '/addresses', user, body);
+      expect([res.statusCode, res.json().errors?.[0]], path).toMatchObject([
+        400,
+        { path, msg: `Invalid ${path}: control characters are not allowed` },
+      ]);
+    }
+    expect((await api('GET', '/addresses', user)).json().data).toEqual([]);
+    const res = await api('POST', '/addresses', user, { ...home, city: 'الدقي', details: 'شارع النيل 5\nالدور الثالث' });
+    expect(res.json().data[0].details).toBe('شارع النيل 5\nالدور الثالث');
+    const renamed = await api('PUT', '/users/updateMe', user, { name: 'سارة\r\nTo: all@example.com' });
+    expect(renamed.statusCode).toBe(400);
+    expect(await t.db.one('SELECT name FROM users WHERE id = $1', [user.id])).toEqual({ name: 'سارة' });
+  });
+});

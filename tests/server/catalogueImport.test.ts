@@ -403,4 +403,22 @@ describe('catalogue import apply', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'fail', message: 'ملف الصور ليس ملف ZIP صالحاً' });
   });
+
+  it('an empty file, inside the ZIP or as the ZIP itself, is refused with 400 and writes nothing', async () => {
+    const sheet = [
+      'sku,title,description,price,quantity,category,images',
+      'E-1,قميص فارغ,وصف,120,4,ملابس,فارغة.jpg',
+    ].join('\n');
+    const before = await catalogue();
+    const filesBefore = await storedImages();
+    let res = await sendWithImages('apply', sheet, zipOf({ 'فارغة.jpg': Buffer.alloc(0) }));
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { status: 'fail', message: 'السطر 2: الصورة "فارغة.jpg" ليست صورة (JPEG أو PNG أو WebP أو GIF)' },
+    ]);
+    res = await sendWithImages('apply', sheet, Buffer.alloc(0));
+    expect(res.statusCode).toBe(400);
+    expect(await catalogue()).toEqual(before);
+    expect(await storedImages()).toEqual(filesBefore);
+  });
 });

@@ -308,6 +308,13 @@ describe('orders', () => {
       [{}, 'courier is required'],
       [{ courier: 'بوسطة', trackingUrl: 'javascript:alert(1)' }, 'trackingUrl must be an http(s) link'],
       [{ courier: 'x'.repeat(101) }, 'Too long courier'],
+      // A line break in a link or a name would split the mail's lines or a header (SECURITY.md).
+      [
+        { courier: 'بوسطة', trackingUrl: 'https://bosta.co/t?n=1\r\nBcc: all@example.com' },
+        'Invalid trackingUrl: control characters are not allowed',
+      ],
+      [{ courier: 'بوسطة', trackingNumber: 'BOS-1\n2' }, 'Invalid trackingNumber: control characters are not allowed'],
+      [{ courier: 'بوسطة\u001b[2J' }, 'Invalid courier: control characters are not allowed'],
     ] as const) {
       res = await api('PUT', `/orders/${order._id}/ship`, admin, body);
       expect([res.statusCode, res.json().errors?.[0]?.msg]).toEqual([400, message]);
