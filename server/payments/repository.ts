@@ -85,8 +85,16 @@ export async function setProviderSession(db: Queryable, id: string, opened: Open
 
 /** The Paymob session of Paymob's order id (from a verified callback), with what its payment must match. */
 export const findPaymobPaymentSession = (db: Queryable, paymobOrderId: number) =>
-  db.one<{ id: string; total: number; status: string; success_url: string; cancel_url: string }>(
-    "SELECT id, total, status, success_url, cancel_url FROM payment_sessions WHERE provider = 'paymob' AND provider_order_id = $1",
+  db.one<{
+    id: string;
+    total: number;
+    status: string;
+    success_url: string;
+    cancel_url: string;
+    payment_method: string | null;
+  }>(
+    `SELECT id, total, status, success_url, cancel_url, payment_method FROM payment_sessions
+     WHERE provider = 'paymob' AND provider_order_id = $1`,
     [paymobOrderId],
   );
 

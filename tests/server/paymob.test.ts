@@ -324,6 +324,39 @@ describe('Paymob payments', () => {
       await nothingChanged();
     });
 
+    it('a signed value moved into its neighbour no longer verifies: "true" of has_parent_transaction into error_occured', async () => {
+      const real = (await paidTransaction()).body.obj;
+      // A refund of the payment, signed by Paymob: `false` + `true` in the signed string…
+      const refund = fake.callbackFor({ ...real, error_occured: false, has_parent_transaction: true });
+      expect(await fake.deliver(refund)).toBe(200);
+      // …read as `falsetrue` + nothing: the same signed string, no longer a follow-up. Never a payment.
+      const moved = structuredClone(refund);
+      moved.body.obj.error_occured = 'falsetrue';
+      delete moved.body.obj.has_parent_transaction;
+      expect(await fake.deliver(moved)).toBe(400);
+      // Booleans and numbers only in the form Paymob sends them.
+      for (const change of [{ success: 'true' }, { amount_cents: String(real.amount_cents) }, { pending: 0 }]) {
+        // Signed with the shop's secret, yet not in Paymob's form: not Paymob's.
+        const other = fake.callbackFor({ ...real, ...change } as unknown as typeof real);
+        expect(await fake.deliver(other), JSON.stringify(change)).toBe(400);
+      }
+      // The redirect: the same move in its query.
+      const url = new URL(fake.redirectFor({ ...real, error_occured: false, has_parent_transaction: true }));
+      url.searchParams.set('error_occured', 'falsetrue');
+      url.searchParams.delete('has_parent_transaction');
+      expect((await browserReturns(url.toString())).location).toBe('http://front.test/user/allorders?payment=pending');
+      await nothingChanged();
+    });
+
+    it('error_occured with success, or a payment through an integration that is not the shop\'s, makes no order', async () => {
+      const real = (await paidTransaction()).body.obj;
+      expect(await fake.deliver(fake.callbackFor({ ...real, error_occured: true }))).toBe(200);
+      expect(await fake.deliver(fake.callbackFor({ ...real, integration_id: (real.integration_id as number) + 1 }))).toBe(200);
+      const redirect = await browserReturns(fake.redirectFor({ ...real, error_occured: true }));
+      expect(redirect.location).toBe('http://front.test/order/paymethoud?payment=declined');
+      await nothingChanged();
+    });
+
     it('a redirect claiming success without a valid HMAC makes no order and shows the payment as pending', async () => {
       await fake.pay(intention, 'pay');
       const obj = fake.held.pop()!.body.obj;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import { findPaymobPaymentSession } from '../repository';
+import type { PaymobMethod, PaymobSettings } from './config';
 import { redirectOrderId } from './hmac';
 
 /**
@@ -17,6 +18,10 @@ export interface TransactionFacts {
   refunded: boolean;
   /** A refund, a void or a capture of an earlier payment, not a payment of its own. */
   followUp: boolean;
+  /** Paymob says the transaction failed, whatever `success` says. */
+  errorOccurred: boolean;
+  /** The integration (payment method) it was made through: one of the shop's own, or it is not the shop's payment. */
+  integrationId: number;
 }
 
 const yes = (value: unknown) => value === true || value === 'true';
@@ -36,6 +41,8 @@ export function factsOfTransaction(obj: Record<string, unknown>): TransactionFac
     voided: yes(obj.is_voided),
     refunded: yes(obj.is_refunded),
     followUp: yes(obj.has_parent_transaction),
+    errorOccurred: yes(obj.error_occured),
+    integrationId: whole(obj.integration_id),
   };
 }
 
@@ -51,6 +58,8 @@ export function factsOfRedirect(query: Record<string, string>): TransactionFacts
     voided: yes(query.is_voided),
     refunded: yes(query.is_refunded),
     followUp: yes(query.has_parent_transaction),
+    errorOccurred: yes(query.error_occured),
+    integrationId: whole(query.integration_id),
   };
 }
 
@@ -67,15 +76,22 @@ export type Verdict =
 /**
  * What a verified transaction means for our session, found by Paymob's order id stored when the intention was made
  * (the merchant reference is outside the HMAC and never used to find it). Only a successful, settled payment of
- * exactly the session's amount in EGP is 'paid'.
+ * exactly the session's amount in EGP, through the integration of the session's method, is 'paid'; `error_occured` is never paid.
  */
-export async function judgeTransaction(db: Queryable, facts: TransactionFacts): Promise<Verdict> {
+export async function judgeTransaction(
+  db: Queryable,
+  facts: TransactionFacts,
+  integrations: PaymobSettings['integrations'],
+): Promise<Verdict> {
   if (!Number.isSafeInteger(facts.paymobOrderId)) return { kind: 'unknown' };
   const session = await findPaymobPaymentSession(db, facts.paymobOrderId);
   if (!session) return { kind: 'unknown' };
   const sessionId = session.id;
   if (facts.followUp) return { kind: 'not-a-payment', sessionId };
-  if (!facts.success) return { kind: 'declined', sessionId };
+  if (!facts.success || facts.errorOccurred) return { kind: 'declined', sessionId };
+  // Paid through the integration of the method the session was opened for (card, wallet, kiosk, valU), or not ours.
+  const integration = integrations[(session.payment_method ?? 'card') as PaymobMethod];
+  if (facts.integrationId !== integration) return { kind: 'mismatch', sessionId };
   if (facts.pending || facts.voided || facts.refunded) return { kind: 'not-a-payment', sessionId };
   if (facts.amountCents !== Number(session.total) || facts.currency !== 'EGP') return { kind: 'mismatch', sessionId };
   return { kind: 'paid', sessionId };

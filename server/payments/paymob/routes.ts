@@ -57,7 +57,7 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
     if (verdict.kind === 'mismatch')
       request.log.error(
         { paymentSession: verdict.sessionId, transaction: transactionId },
-        'Paymob payment does not match its payment session (amount or currency): no order was made; check it in Paymob',
+        'Paymob payment does not match its payment session (amount, currency or integration): no order was made; check it in Paymob',
       );
     return undefined;
   };
@@ -75,7 +75,7 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
     // Other callbacks (card tokens, subscriptions) are acknowledged and ignored.
     if ((body as Record<string, unknown>).type !== 'TRANSACTION') return { received: true };
     const facts = factsOfTransaction(obj);
-    const verdict = await judgeTransaction(ctx.db, facts);
+    const verdict = await judgeTransaction(ctx.db, facts, settings.integrations);
     if (verdict.kind === 'unknown')
       request.log.warn({ paymobOrder: facts.paymobOrderId }, 'Paymob callback for an order that is not ours');
     await act(request, verdict, facts.transactionId);
@@ -98,7 +98,7 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
       ? await findPaymobPaymentSession(ctx.db, facts.paymobOrderId)
       : undefined;
     const origin = session ? new URL(session.success_url).origin : returnOrigin(request, ctx.config);
-    const verdict: Verdict = verified ? await judgeTransaction(ctx.db, facts) : { kind: 'unknown' };
+    const verdict: Verdict = verified ? await judgeTransaction(ctx.db, facts, settings.integrations) : { kind: 'unknown' };
     if (!verified) request.log.warn('Paymob redirect with a missing or wrong HMAC: shown as pending');
 
     if (verdict.kind === 'declined') return reply.redirect(`${origin}/order/paymethoud?payment=declined`, 303);
