@@ -55,13 +55,22 @@ declare module 'fastify' {
  */
 export const bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown>;
 
-/** Absolute origin of this server (payment pages, locally stored images): PUBLIC_BASE_URL, else the request's own scheme and host. */
-export function baseUrl(request: FastifyRequest, config: Config): string {
-  return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * Absolute origin of this shop, for every link that leaves the request (mails, share pages, robots.txt, the sitemap,
+ * payment pages, provider callbacks, stored images): PUBLIC_BASE_URL, else the address the server listens on
+ * (`http://localhost:8000` when it listens on every interface). Never the request's Host, which anyone can set: a demo
+ * shop open on a network cannot be made to mail or redirect to another site. Reached from another device, a demo shop
+ * needs PUBLIC_BASE_URL (README).
+ */
+export function shopOrigin(config: Pick<Config, 'publicBaseUrl' | 'host' | 'port'>): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const everywhere = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
+  const host = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
 }
 
-/** How this request's answers build image URLs (the storage decides; see server/storage). */
-export const imageBase = (request: FastifyRequest, ctx: { config: Config; storage: Storage }): ImageBase => ({
+/** How answers build image URLs (the storage decides; see server/storage). */
+export const imageBase = (ctx: { config: Config; storage: Storage }): ImageBase => ({
   storage: ctx.storage,
-  origin: baseUrl(request, ctx.config),
+  origin: shopOrigin(ctx.config),
 });

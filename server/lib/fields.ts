@@ -229,7 +229,12 @@ const build = <S extends TSchema>(schema: S, read: (v: unknown) => unknown, line
   new Field<S>(schema, { rules: [], read, ...(lines && { lines }) });
 
 /** C0 and C1 controls, DEL and the Unicode line and paragraph separators; with `many` lines, all but \t \n \r. */
-const CONTROLS = { one: /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/, many: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/ };
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const CONTROLS = {
+  one: /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/,
+  many: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/,
+};
+/* eslint-enable no-control-regex */
 
 /** The kinds of field; each reads its value as the handler receives it. */
 export const field = {

@@ -29,7 +29,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     const result = await completePaymentSession(ctx.db, sessionId, request.log, options);
     if (result === 'completed') {
       const order = await findOrderOfPaymentSession(ctx.db, sessionId);
-      if (order) sendOrderMail(ctx, request.log, order.id, 'confirmed', imageBase(request, ctx));
+      if (order) sendOrderMail(ctx, request.log, order.id, 'confirmed', imageBase(ctx));
     }
     return result;
   };

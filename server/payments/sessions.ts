@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { baseUrl, type AppContext, type AuthUser } from '../context';
+import { shopOrigin, type AppContext, type AuthUser } from '../context';
 import { HttpError, badRequest } from '../lib/errors';
 import { PaymobError } from './paymob/client';
 import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../modules/orders';
@@ -38,12 +38,12 @@ export function returnOrigin(request: FastifyRequest, config: Config): string {
     URL.canParse(origin) &&
     /^https?:$/.test(new URL(origin).protocol) &&
     new URL(origin).origin === origin;
-  if (!plain) return baseUrl(request, config);
+  if (!plain) return shopOrigin(config);
   const ours =
     (config.publicBaseUrl !== undefined && new URL(config.publicBaseUrl).origin === origin) ||
     config.allowedOrigins?.includes(origin) ||
     (config.nodeEnv !== 'production' && LOOPBACK_HOSTS.has(new URL(origin).hostname));
-  return ours ? origin : baseUrl(request, config);
+  return ours ? origin : shopOrigin(config);
 }
 
 /**

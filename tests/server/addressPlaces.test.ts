@@ -273,7 +273,11 @@ describe('text that reaches mails, headers, links and sheets', () => {
       ]);
     }
     expect((await api('GET', '/addresses', user)).json().data).toEqual([]);
-    const res = await api('POST', '/addresses', user, { ...home, city: 'الدقي', details: 'شارع النيل 5\nالدور الثالث' });
+    const res = await api('POST', '/addresses', user, {
+      ...home,
+      city: 'الدقي',
+      details: 'شارع النيل 5\nالدور الثالث',
+    });
     expect(res.json().data[0].details).toBe('شارع النيل 5\nالدور الثالث');
     const renamed = await api('PUT', '/users/updateMe', user, { name: 'سارة\r\nTo: all@example.com' });
     expect(renamed.statusCode).toBe(400);

@@ -348,10 +348,12 @@ describe('Paymob payments', () => {
       await nothingChanged();
     });
 
-    it('error_occured with success, or a payment through an integration that is not the shop\'s, makes no order', async () => {
+    it("error_occured with success, or a payment through an integration that is not the shop's, makes no order", async () => {
       const real = (await paidTransaction()).body.obj;
       expect(await fake.deliver(fake.callbackFor({ ...real, error_occured: true }))).toBe(200);
-      expect(await fake.deliver(fake.callbackFor({ ...real, integration_id: (real.integration_id as number) + 1 }))).toBe(200);
+      expect(
+        await fake.deliver(fake.callbackFor({ ...real, integration_id: (real.integration_id as number) + 1 })),
+      ).toBe(200);
       const redirect = await browserReturns(fake.redirectFor({ ...real, error_occured: true }));
       expect(redirect.location).toBe('http://front.test/order/paymethoud?payment=declined');
       await nothingChanged();

@@ -40,8 +40,8 @@ const PAGE_SIZE = 5;
 const t = useTestApp({}, { webDist, sitemapPageSize: PAGE_SIZE });
 
 /** The page as a crawler sees it: fetched without running any script, its head read as HTML. */
-async function head(url: string) {
-  const res = await t.app.inject({ url, headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+async function head(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ url, headers: { 'user-agent': 'facebookexternalhit/1.1', ...headers } });
   const doc = new JSDOM(res.body).window.document;
   const meta = (selector: string) => doc.querySelector(selector)?.getAttribute('content') ?? undefined;
   return {
@@ -177,17 +177,24 @@ describe('share previews: index.html filled on the server', () => {
     }
   });
 
-  it('uses PUBLIC_BASE_URL, else the request origin, for absolute URLs', async () => {
+  it("uses PUBLIC_BASE_URL, else the address the shop listens on, never the request's Host", async () => {
     const id = await createProduct(t, { title: 'منتج' });
-    const saved = t.app.ctx.config.publicBaseUrl;
-    t.app.ctx.config.publicBaseUrl = undefined;
+    const { config } = t.app.ctx;
+    const saved = { publicBaseUrl: config.publicBaseUrl, host: config.host, port: config.port };
+    Object.assign(config, { publicBaseUrl: undefined, host: '0.0.0.0', port: 8000 });
     try {
-      const page = await head(`/products/${id}`);
-      // app.inject's Host is localhost:80.
-      expect(page.og['og:url']).toBe(`http://localhost:80/products/${id}`);
-      expect(page.og['og:image']).toBe('http://localhost:80/products/cover.webp');
+      const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+      const page = await head(`/products/${id}`, forged);
+      expect(page.og['og:url']).toBe(`http://localhost:8000/products/${id}`);
+      expect(page.og['og:image']).toBe('http://localhost:8000/products/cover.webp');
+      const robots = await t.app.inject({ url: '/robots.txt', headers: forged });
+      expect(robots.body).toContain('Sitemap: http://localhost:8000/sitemap.xml');
+      const sitemap = await t.app.inject({ url: '/sitemap.xml', headers: forged });
+      expect(sitemap.body).not.toContain('evil.example');
+      Object.assign(config, { host: '127.0.0.1', port: 5000 });
+      expect((await head(`/products/${id}`, forged)).og['og:url']).toBe(`http://127.0.0.1:5000/products/${id}`);
     } finally {
-      t.app.ctx.config.publicBaseUrl = saved;
+      Object.assign(config, saved);
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { imageBase } from '../../context';
 import { IdParams } from '../../lib/fields';
@@ -16,7 +16,7 @@ export async function cartRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const customer = requireAuth(ctx, 'user');
-  const base = (request: FastifyRequest) => imageBase(request, ctx);
+  const base = () => imageBase(ctx);
 
   app.get(
     '/',
@@ -31,7 +31,7 @@ export async function cartRoutes(instance: FastifyInstance) {
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await readCart(ctx.db, currentUser(request).id, base(request))),
+      ...(await readCart(ctx.db, currentUser(request).id, base())),
     }),
   );
 
@@ -50,7 +50,7 @@ export async function cartRoutes(instance: FastifyInstance) {
     async (request) => ({
       status: 'success' as const,
       message: 'Product added successfully to your cart',
-      ...(await addToCart(ctx.db, currentUser(request).id, request.body, base(request), ctx.config)),
+      ...(await addToCart(ctx.db, currentUser(request).id, request.body, base(), ctx.config)),
     }),
   );
 
@@ -71,7 +71,7 @@ export async function cartRoutes(instance: FastifyInstance) {
           ctx.db,
           currentUser(request).id,
           request.body.couponName ?? '',
-          base(request),
+          base(),
         );
         return { status: 'success' as const, numOfCartItems, coupon, data };
       },
@@ -97,7 +97,7 @@ export async function cartRoutes(instance: FastifyInstance) {
           ctx.db,
           currentUser(request).id,
           { itemId: request.params.itemId, count: request.body.count },
-          base(request),
+          base(),
           ctx.config,
         )),
       }),
@@ -118,7 +118,7 @@ export async function cartRoutes(instance: FastifyInstance) {
     },
     async (request) => ({
       status: 'success' as const,
-      ...(await removeCartLine(ctx.db, currentUser(request).id, request.params.itemId, base(request))),
+      ...(await removeCartLine(ctx.db, currentUser(request).id, request.params.itemId, base())),
     }),
   );
 

@@ -29,7 +29,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
   const service = namedImageService(ctx, resource);
   const answers = appAnswerCache(app, CATALOGUE_TABLES, 1_000);
   const staff = requireAuth(ctx, 'manager', 'admin');
-  const json = (request: FastifyRequest) => (row: NamedImageRow) => resource.toJson(row, imageBase(request, ctx));
+  const json = () => (row: NamedImageRow) => resource.toJson(row, imageBase(ctx));
   const { New, Changes } = namedImageFields(resource.tooLongMessage);
   const files = { image: { description: 'The image as a file (JPEG, PNG, WebP or GIF)' } };
 
@@ -64,7 +64,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
             () => service.page(request.query),
             (found) => found.rows.length,
           );
-      return service.list(page, request.query, json(request));
+      return service.list(page, request.query, json());
     },
   );
 
@@ -73,7 +73,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
     {
       schema: { tags, summary: `One ${noun}`, params: Params, response: { 200: DataOnly(NamedImage) } },
     },
-    async (request) => ({ data: json(request)(await service.find(request.params.id)) }),
+    async (request) => ({ data: json()(await service.find(request.params.id)) }),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
     },
     async (request, reply) => {
       const { input, file } = await readNamedForm(request, New);
-      return reply.status(201).send({ data: json(request)(await service.create(currentUser(request), input, file)) });
+      return reply.status(201).send({ data: json()(await service.create(currentUser(request), input, file)) });
     },
   );
 
@@ -111,7 +111,7 @@ export function registerNamedImageRoutes(instance: FastifyInstance, resource: Na
       config: { multipart: true },
       handler: async (request) => {
         const { input, file } = await readNamedForm(request, Changes);
-        return { data: json(request)(await service.update(currentUser(request), request.params.id, input, file)) };
+        return { data: json()(await service.update(currentUser(request), request.params.id, input, file)) };
       },
     });
   }

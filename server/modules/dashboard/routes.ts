@@ -36,7 +36,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
       },
       preValidation: requireAuth(ctx, 'manager', 'admin'),
     },
-    async (request) => {
+    async () => {
       // Cairo midnight of the first day, as an instant: the daily rows then come from one index range.
       const { today, since } = await dayWindow(ctx.db, SHOP_TIME_ZONE, DAYS);
       const daily = await dailySales(ctx.db, since);
@@ -57,7 +57,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
           revenue: toEgp(last.reduce((a, x) => a + x.revenue, 0)),
         };
       };
-      const base = imageBase(request, ctx);
+      const base = imageBase(ctx);
       return {
         data: {
           timeZone: SHOP_TIME_ZONE,

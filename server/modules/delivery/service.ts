@@ -52,7 +52,8 @@ export async function governorateOf(
   const field = (name: string) => (at ? `${at}.${name}` : name);
   if (address.governorate) {
     const sent = list.find((g) => g.code === address.governorate);
-    if (!sent) throw new ValidationError([fieldError('body', field('governorate'), 'Invalid governorate', address.governorate)]);
+    if (!sent)
+      throw new ValidationError([fieldError('body', field('governorate'), 'Invalid governorate', address.governorate)]);
     if (named.size > 0 && !named.has(sent.code)) {
       const where = list.filter((g) => named.has(g.code)).map((g) => g.name);
       throw new ValidationError([

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
-import { baseUrl, imageBase } from '../../context';
+import { shopOrigin, imageBase } from '../../context';
 import { IdParams, field, fields } from '../../lib/fields';
 import { Type, LIST_FILTERS, List, ListQueryFields, Success, bearer } from '../../lib/schemas';
 import { exportOrders } from './export';
@@ -41,8 +41,8 @@ export async function orderRoutes(instance: FastifyInstance) {
   const customer = requireAuth(ctx, 'user');
   const staff = requireAuth(ctx, 'manager', 'admin');
   const anyone = requireAuth(ctx);
-  const base = (request: FastifyRequest) => imageBase(request, ctx);
-  const orderReply = (request: FastifyRequest): OrderReply => ({ base: base(request), log: request.log });
+  const base = () => imageBase(ctx);
+  const orderReply = (request: FastifyRequest): OrderReply => ({ base: base(), log: request.log });
   // A stopping server lets order e-mails being sent finish.
   app.addHook('onClose', orderMailsSettled);
 
@@ -77,7 +77,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   ) => {
     const choice = request.body?.shippingAddress ? request.body : request.query;
     const session = await openCheckoutSession(ctx, currentUser(request), request.params.cartId, choice, {
-      baseUrl: baseUrl(request, ctx.config),
+      baseUrl: shopOrigin(ctx.config),
       returnOrigin: returnOrigin(request, ctx.config),
     });
     return { status: 'success' as const, session };
@@ -116,7 +116,7 @@ export async function orderRoutes(instance: FastifyInstance) {
       preValidation: anyone,
       config: { listSpec: STAFF_ORDER_LIST },
     },
-    async (request) => orderPage(ctx.db, currentUser(request), request.query, base(request)),
+    async (request) => orderPage(ctx.db, currentUser(request), request.query, base()),
   );
 
   // The staff list's orders as CSV for a spreadsheet (ours): the same filters as GET /orders, all pages at once.
@@ -160,7 +160,7 @@ export async function orderRoutes(instance: FastifyInstance) {
       },
       preValidation: anyone,
     },
-    async (request) => ({ data: await readOrder(ctx.db, currentUser(request), request.params.id, base(request)) }),
+    async (request) => ({ data: await readOrder(ctx.db, currentUser(request), request.params.id, base()) }),
   );
 
   // pay / deliver: false → true only; a repeated call keeps the first timestamp (API.md §6.6). A cancelled order
@@ -251,7 +251,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   // Cancel (ours): the owner, while the order is neither paid nor delivered; its stock comes back in the same transaction.
   const cancel = async (request: FastifyRequest<{ Params: { id: string } }>) => ({
     status: 'success' as const,
-    data: await cancelMyOrder(ctx.db, currentUser(request), request.params.id, base(request)),
+    data: await cancelMyOrder(ctx.db, currentUser(request), request.params.id, base()),
   });
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({

@@ -41,7 +41,7 @@ export async function productRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
-  const base = (request: FastifyRequest) => imageBase(request, ctx);
+  const base = () => imageBase(ctx);
   const tags = ['products'];
   const Params = IdParams('id');
   // The same list, search or suggestions asked again costs the database nothing until the catalogue changes. At most
@@ -68,7 +68,7 @@ export async function productRoutes(instance: FastifyInstance) {
         (page) => page.rows.length,
       );
       const list = listResponse(
-        rows.map((r) => productJson(r, base(request))),
+        rows.map((r) => productJson(r, base())),
         total,
         q,
         capped,
@@ -95,7 +95,7 @@ export async function productRoutes(instance: FastifyInstance) {
         () => productWithReviews(ctx.db, request.params.id),
         (page) => 1 + page.reviews.length,
       );
-      return { data: { ...productJson(row, base(request)), reviews: reviews.map(reviewJson) } };
+      return { data: { ...productJson(row, base()), reviews: reviews.map(reviewJson) } };
     },
   );
 
@@ -115,7 +115,7 @@ export async function productRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { input, files } = await readProductForm(request, NewProduct);
       const row = await createProduct(ctx, currentUser(request), input, files);
-      return reply.status(201).send({ data: productJson(row, base(request)) });
+      return reply.status(201).send({ data: productJson(row, base()) });
     },
   );
 
@@ -137,7 +137,7 @@ export async function productRoutes(instance: FastifyInstance) {
         const stored = await productToChange(ctx.db, request.params.id);
         const { input, files } = await readProductForm(request, ProductChanges, stored);
         return {
-          data: productJson(await changeProduct(ctx, currentUser(request), stored, input, files), base(request)),
+          data: productJson(await changeProduct(ctx, currentUser(request), stored, input, files), base()),
         };
       },
     });

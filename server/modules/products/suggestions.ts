@@ -33,7 +33,7 @@ export async function suggestionRoutes(instance: FastifyInstance, { answers }: {
         () => productSuggestions(ctx.db, request.query.keyword ?? ''),
         (found) => found.products.length + found.categories.length + found.brands.length,
       );
-      const base = imageBase(request, ctx);
+      const base = imageBase(ctx);
       return {
         data: {
           products: products.map((p) =>

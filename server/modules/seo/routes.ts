@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { baseUrl, imageBase } from '../../context';
+import { shopOrigin, imageBase } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { sharePages, type ShareTarget } from './sharePage';
 import { SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPage, sitemapPageCount } from './sitemap';
@@ -40,7 +40,7 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
   const { ctx } = app;
   const pageSize = options.sitemapPageSize ?? SITEMAP_PAGE_SIZE;
   const render = sharePages(ctx.db, options.webDist);
-  const base = (request: FastifyRequest) => baseUrl(request, ctx.config);
+  const base = () => shopOrigin(ctx.config);
 
   /**
    * What the API answers a visitor with no token for `path` (under /api/v1), asked in-process as this visitor (their
@@ -73,7 +73,7 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
   /** The filled page: a target's tags and preloads, and the page's first answers; the plain index.html without them. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, target?: ShareTarget) {
     const home = request.url.split('?')[0] === '/';
-    const html = await render(target, imageBase(request, ctx), await firstAnswers(request, target), home);
+    const html = await render(target, imageBase(ctx), await firstAnswers(request, target), home);
     if (!html) return reply.sendFile('index.html', options.webDist);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
@@ -86,13 +86,13 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
     sendPage(request, reply, { kind: 'brand', id: (request.params as { id: string }).id }),
   );
 
-  app.get('/robots.txt', async (request, reply) => {
+  app.get('/robots.txt', async (_request, reply) => {
     const lines = [
       'User-agent: *',
       'Allow: /',
       ...DISALLOWED.map((p) => `Disallow: ${p}`),
       '',
-      `Sitemap: ${base(request)}/sitemap.xml`,
+      `Sitemap: ${base()}/sitemap.xml`,
       '',
     ];
     return reply
@@ -102,12 +102,12 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
   });
 
   // Always an index, so the sitemap's address stays the same as the catalogue grows past one file.
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', async (_request, reply) => {
     const pages = await sitemapPageCount(ctx.db, pageSize);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemapIndexXml(base(request), pages));
+      .send(sitemapIndexXml(base(), pages));
   });
 
   app.get('/sitemaps/:file', async (request, reply) => {
@@ -118,7 +118,7 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(Readable.from(sitemapPage(ctx.db, base(request), page, pageSize)));
+      .send(Readable.from(sitemapPage(ctx.db, base(), page, pageSize)));
   });
 
   return sendPage;

@@ -70,7 +70,7 @@ export async function wishlistRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const rows = await wishlistProducts(ctx.db, currentUser(request).id);
-      const base = imageBase(request, ctx);
+      const base = imageBase(ctx);
       // productJson types each gallery URL as possibly missing; stored images always have a name, so none is.
       const data = rows.map((row) => productJson(row, base)) as Static<typeof Product>[];
       return { status: 'success' as const, results: rows.length, data };

@@ -48,7 +48,9 @@ function wellFormed(value: unknown, kind: Kind, inQuery: boolean): boolean {
         ? typeof value === 'string' && /^(0|[1-9]\d{0,15})$/.test(value)
         : Number.isSafeInteger(value) && (value as number) >= 0;
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.test(value);
+      return (
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)
+      );
     case 'currency':
       return typeof value === 'string' && /^[A-Z]{3}$/.test(value);
     case 'text':
@@ -76,7 +78,8 @@ function at(object: unknown, path: string[]): unknown {
 /** The string Paymob signs for a processed callback's transaction (`obj` of `{ type: 'TRANSACTION', obj }`). */
 export const transactionSignedString = (obj: unknown) => SIGNED_FIELDS.map((f) => text(at(obj, f.inObject))).join('');
 
-const transactionWellFormed = (obj: unknown) => SIGNED_FIELDS.every((f) => wellFormed(at(obj, f.inObject), f.kind, false));
+const transactionWellFormed = (obj: unknown) =>
+  SIGNED_FIELDS.every((f) => wellFormed(at(obj, f.inObject), f.kind, false));
 
 /**
  * The order id of a redirect's query: `order_id` (Paymob's documented name) or `order` (its older name). Both given,

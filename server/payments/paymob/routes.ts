@@ -98,7 +98,9 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
       ? await findPaymobPaymentSession(ctx.db, facts.paymobOrderId)
       : undefined;
     const origin = session ? new URL(session.success_url).origin : returnOrigin(request, ctx.config);
-    const verdict: Verdict = verified ? await judgeTransaction(ctx.db, facts, settings.integrations) : { kind: 'unknown' };
+    const verdict: Verdict = verified
+      ? await judgeTransaction(ctx.db, facts, settings.integrations)
+      : { kind: 'unknown' };
     if (!verified) request.log.warn('Paymob redirect with a missing or wrong HMAC: shown as pending');
 
     if (verdict.kind === 'declined') return reply.redirect(`${origin}/order/paymethoud?payment=declined`, 303);
