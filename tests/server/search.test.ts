@@ -252,6 +252,30 @@ describe('product search as shoppers type (keyword)', () => {
     ]);
   });
 
+  it('folds each spelling variant both ways: ى/ي, أ/إ/آ/ا, ة/ه, diacritics, tatweel and Arabic-Indic digits', async () => {
+    const sweets = await createProduct(t, { title: 'حلوى شرقية بالمكسرات', description: 'علبة 500 جرام' });
+    const chair = await createProduct(t, { title: 'كرسي مكتب اداري', description: 'ظهر مبطن' });
+    const kettle = await createProduct(t, { title: 'غلاية كهربائيه إيطالي', description: 'سعة 1.7 لتر' });
+    const plate = await createProduct(t, { title: 'طبق تقديم 30 سم', description: 'سيراميك' });
+    const found = async (keyword: string) => {
+      const res = await t.app.inject({ url: `/api/v1/products?keyword=${encodeURIComponent(keyword)}` });
+      return (res.json().data as { _id: string }[]).map((p) => p._id);
+    };
+    for (const [keyword, product] of [
+      ['حلوي', sweets], // stored ى, typed ي
+      ['كرسى', chair], // stored ي, typed ى
+      ['إداري', chair], // stored ا, typed إ
+      ['ايطالي', kettle], // stored إ, typed ا
+      ['شرقيه', sweets], // stored ة, typed ه
+      ['كهربائية', kettle], // stored ه, typed ة
+      ['حَلْوَى', sweets], // diacritics typed
+      ['كرســي', chair], // tatweel typed
+      ['طبق ٣٠', plate], // Arabic-Indic digits typed for stored 30
+    ] as const) {
+      expect([keyword, await found(keyword)]).toEqual([keyword, [product]]);
+    }
+  });
+
   it('does not match a word whose letters stand inside another word', async () => {
     await expectCases([
       ['ابل', ['P2', 'P8'], { only: true }], // not "كابل" (P6) nor "قابل" (P9)
@@ -280,6 +304,16 @@ describe('search suggestions match like the listing, at word starts', () => {
     expect((await suggest('الكترو')).categories).toEqual(['إلكترونيات']);
     // Description words are not suggested ("مريح" is only in descriptions).
     expect((await suggest('مريح')).keys).toEqual([]);
+  });
+
+  it('match names of brands and categories only at the start of a word, never inside one', async () => {
+    // Letters inside سامسونج, إلكترونيات, لينوفو and شاومي.
+    for (const inside of ['سونج', 'امسون', 'ترونيات', 'رونيات', 'نوفو', 'اومي']) {
+      const found = await suggest(inside);
+      expect([inside, found.brands, found.categories]).toEqual([inside, [], []]);
+    }
+    expect((await suggest('لينو')).brands).toEqual(['لينوفو']);
+    expect((await suggest('إلكت')).categories).toEqual(['إلكترونيات']);
   });
 
   it('join the last two words when apart they find nothing, as the listing respaces them', async () => {
