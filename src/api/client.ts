@@ -63,7 +63,7 @@ function isApiError(err: unknown): err is ApiError {
 
 interface ErrorBody {
   message?: unknown;
-  errors?: Array<{ msg?: unknown; path?: unknown; param?: unknown }>;
+  errors?: Array<{ msg?: unknown; path?: unknown; param?: unknown; code?: unknown }>;
 }
 
 /**
@@ -82,7 +82,11 @@ export function toApiError(err: unknown): ApiError {
     typeof err.response.data === 'object' && err.response.data !== null ? err.response.data : {}
   ) as ErrorBody;
   const errors: FieldError[] | undefined = Array.isArray(body.errors)
-    ? body.errors.map((e) => ({ msg: String(e.msg ?? ''), path: String(e.path ?? e.param ?? '') }))
+    ? body.errors.map((e) => ({
+        msg: String(e.msg ?? ''),
+        path: String(e.path ?? e.param ?? ''),
+        ...(typeof e.code === 'string' && { code: e.code }),
+      }))
     : undefined;
   const message = (typeof body.message === 'string' && body.message) || errors?.[0]?.msg || GENERIC_ERROR_MESSAGE;
   const retryAfter = retryAfterSeconds(err.response.headers?.['retry-after']);

@@ -167,7 +167,7 @@ export interface ItemResponse<T> {
 export type AuthResponse = Flat<Omit<Static<typeof Accounts.UserWithToken>, 'data'> & { data: User }>;
 
 /** What the app keeps of a validation error (toApiError reads `path`, else the original backend's `param`). */
-export type FieldError = Pick<Static<typeof Answers.FieldErrorSchema>, 'msg' | 'path'>;
+export type FieldError = Pick<Static<typeof Answers.FieldErrorSchema>, 'msg' | 'path' | 'code'>;
 
 /**
  * What every failed call becomes (see toApiError); thunks reject with this. Hand-written: it is the web app's own

@@ -100,6 +100,15 @@ const SERVER_REASON_PATTERNS: Array<[pattern: RegExp, arabic: (match: RegExpMatc
   [/^Invalid governorate: (.+)$/, ([, code]) => `المحافظة ${code} غير موجودة، حدّث الصفحة`],
 ];
 
+/**
+ * Rules the server names by a stable code beside its message (README's API notes). An address the shop cannot place,
+ * or whose governorate contradicts its city, is worded by the server itself in Arabic, naming the city.
+ */
+const CODED_REASONS: Record<string, (serverText: string) => string> = {
+  governorate_unknown: (text) => text || 'لم نعرف محافظة المدينة، من فضلك اختر المحافظة',
+  governorate_contradicts_city: (text) => text || 'المدينة ليست في المحافظة المختارة، راجع المحافظة أو المدينة',
+};
+
 /** The Arabic of a reason the server gave (its `message`), when it is one we know. */
 export function serverReasonText(message: string): string | undefined {
   if (Object.hasOwn(SERVER_REASONS, message)) return SERVER_REASONS[message];
@@ -127,6 +136,8 @@ const REQUEST_REFUSED: FailureKind[] = ['refused', 'unexpected'];
 export function failureText(error: ApiError, { wording = {}, fallback }: FailureWording = {}): string {
   const kind = failureKind(error);
   if (wording[kind]) return wording[kind];
+  const coded = error.errors?.find((e) => e.code && Object.hasOwn(CODED_REASONS, e.code));
+  if (coded) return CODED_REASONS[coded.code!](coded.msg);
   const reason = error.status !== undefined ? serverReasonText(error.message) : undefined;
   if (reason) return reason;
   if (fallback && REQUEST_REFUSED.includes(kind)) return fallback;

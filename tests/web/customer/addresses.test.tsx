@@ -205,6 +205,39 @@ describe('add address', () => {
     expect(router.state.location.pathname).toBe('/user/add-address');
   });
 
+  it('says why when the city contradicts the chosen governorate (the server names both), and stays', async () => {
+    const reason = 'المدينة «الدقي» في محافظة الجيزة وليست في محافظة القاهرة، راجع المحافظة أو المدينة';
+    server.use(
+      http.post('*/api/v1/addresses', () =>
+        HttpResponse.json(
+          {
+            errors: [
+              {
+                type: 'field',
+                msg: reason,
+                path: 'governorate',
+                location: 'body',
+                code: 'governorate_contradicts_city',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, router } = renderAdd();
+    await fill(user, {
+      alias: 'البيت',
+      governorate: 'القاهرة',
+      city: 'الدقي',
+      details: 'شارع التحرير',
+      phone: '01012345678',
+    });
+    expect(await screen.findByText(reason)).toBeVisible();
+    expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/add-address');
+  });
+
   it.each([
     ['the network is down', () => HttpResponse.error(), FAILURE_TEXTS.offline],
     [
