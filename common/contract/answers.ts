@@ -62,7 +62,9 @@ export const FieldErrorSchema = Type.Object({
   path: Type.String(),
   param: Type.String(),
   location: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('params')]),
-  code: Type.Optional(Type.String({ description: 'A stable name of the rule broken (ours), e.g. governorate_unknown' })),
+  code: Type.Optional(
+    Type.String({ description: 'A stable name of the rule broken (ours), e.g. governorate_unknown' }),
+  ),
 });
 
 /** A validation error: `{errors: [{type, value?, msg, path, param, location}]}`. */

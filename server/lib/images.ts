@@ -36,7 +36,11 @@ async function inImageSlot<T>(work: () => Promise<T>): Promise<T> {
 async function assertImage(data: Buffer) {
   // The header alone gives format and size; nothing is decoded yet.
   // An empty or broken file is refused like any non-image: sharp throws on an empty buffer before it returns a promise.
-  const meta = data.length ? await Promise.resolve().then(() => sharp(data).metadata()).catch(() => undefined) : undefined;
+  const meta = data.length
+    ? await Promise.resolve()
+        .then(() => sharp(data).metadata())
+        .catch(() => undefined)
+    : undefined;
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) throw new HttpError(400, 'only images allowed');
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new HttpError(400, IMAGE_TOO_LARGE);
 }

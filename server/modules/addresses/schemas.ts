@@ -28,8 +28,7 @@ const governorate = field
   .text('Governorate code (GET /delivery/governorates); when not sent, matched from the city')
   .optional({ emptyIsAbsent: true })
   .check(
-    async (v, { ctx }) =>
-      GOVERNORATE_CODE.test(text(v) ?? '') && (await knownGovernorate(ctx, text(v)!)),
+    async (v, { ctx }) => GOVERNORATE_CODE.test(text(v) ?? '') && (await knownGovernorate(ctx, text(v)!)),
     'Invalid governorate',
   );
 
