@@ -64,8 +64,11 @@ describe('top-bar search suggestions in Chromium', () => {
   it('Escape closes the list; Enter with nothing highlighted shows the listing for the word', async () => {
     const { context, page } = await shop.newPage();
     await page.goto('/allbrand');
-    // Typed at once: the first letter opens the listing, whose page loads while the shopper types on.
+    // Typed at once: the first letter opens the listing, whose page loads while the shopper types on. The arrows are
+    // pressed once the whole word's suggestions are in (those of "شاوم" also hold شاومي, and would be replaced).
+    const whole = page.waitForResponse((r) => decodeURIComponent(r.url()).includes('/suggestions?keyword=شاومي'));
     await searchBox(page).pressSequentially('شاومي', { delay: 40 });
+    await whole;
     await page.getByRole('option', { name: 'شاومي', exact: true }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
