@@ -26,6 +26,7 @@ const serverTests: TestProjectInlineConfiguration['test'] = {
  */
 const NOT_ABOUT_THE_DATABASE = [
   'tests/server/dates.test.ts',
+  'tests/server/moduleGraph.test.ts',
   'tests/server/static.test.ts',
   'tests/server/openapi.test.ts',
   'tests/server/rateLimits.test.ts',

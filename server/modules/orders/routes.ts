@@ -10,17 +10,8 @@ import { currentUser, requireAuth } from '../../plugins/auth';
 import { returnOrigin } from '../../payments/sessions';
 import { orderMailsSettled } from '../../mail/orderMail';
 import { STAFF_ORDER_LIST } from './repository';
-import {
-  cancelMyOrder,
-  openCheckoutSession,
-  orderCartByCash,
-  orderPage,
-  readOrder,
-  refundPaidOrder,
-  takeStaffStep,
-  type OrderReply,
-  type StaffStep,
-} from './service';
+import { cancelMyOrder, orderPage, readOrder, type StaffStep } from './service';
+import { openCheckoutSession, orderCartByCash, refundPaidOrder, takeStaffStep, type OrderReply } from './workflows';
 
 const tags = ['orders'];
 /** GET /orders: the list's parameters, and staff's `search`. */

@@ -1,14 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Static } from 'typebox';
-import type { AppContext, AuthUser } from '../../context';
+import type { AuthUser } from '../../context';
 import type { Db, Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } from '../../lib/money';
 import type { ImageBase } from '../../lib/images';
-import { sendOrderMail, type OrderMailKind } from '../../mail/orderMail';
-import { refundOrder } from '../../payments/refunds';
-import { createPaymentSession } from '../../payments/sessions';
 import {
   assertCanHold,
   assertOrderSize,
@@ -20,7 +15,7 @@ import {
   type OrderLimits,
 } from '../cart';
 import { lockProductsForOrder, restock, stockShortfall, takeStock } from '../inventory';
-import { shippingAddressOf, type ShippingAddress, type ShippingAddressInput } from '../addresses';
+import type { ShippingAddress } from '../addresses';
 import { assertCashAllowed, deliveryTo, orderCharges } from '../delivery';
 import {
   CUSTOMER_ORDER_LIST,
@@ -35,7 +30,6 @@ import {
   markOrder,
   markStaffStep,
   markRefunded,
-  orderExists,
   orderItems,
   orderSearch,
   orderedCounts,
@@ -45,7 +39,6 @@ import {
   type NewOrderLine,
   type OrderRow,
 } from './repository';
-import type { CheckoutInput } from './schemas';
 import { orderJson } from './serialize';
 import { recordAudit, type AuditActor } from '../audit';
 
@@ -145,7 +138,7 @@ export async function placeOrder(tx: Queryable, order: NewOrder & { cartId: stri
  * delivery rules for the address applied (shipping, cash fee, VAT included; cash refused where they say so), then
  * placed. Answers the new order's id, or undefined when the prices had changed (the refreshed cart is committed).
  */
-async function placeCashOrder(
+export async function placeCashOrder(
   db: Db,
   input: { userId: string; cartId: string; shippingAddress: ShippingAddress; limits: OrderLimits },
 ): Promise<string | undefined> {
@@ -221,7 +214,7 @@ function stepFields(step: StaffStep['step'], o: OrderSteps): Record<string, unkn
  * repeated step that changes nothing is not recorded). Answers whether the step was already taken, or undefined when
  * no order that is not cancelled has the id.
  */
-function markOrderByStaff(db: Db, actor: AuditActor, id: string, change: StaffStep) {
+export function markOrderByStaff(db: Db, actor: AuditActor, id: string, change: StaffStep) {
   return db.tx(async (tx) => {
     const before = await lockOrderSteps(tx, id);
     if (!before) return undefined;
@@ -277,52 +270,8 @@ export async function findOrderJson(q: Queryable, id: string, base: ImageBase, o
   return row ? (await ordersJson(q, [row], base))[0] : undefined;
 }
 
-// ————— The orders endpoints (API.md §6.4–§6.6, and ours): each answers the order as API.md §5.12 shows it —————
-
-/** What an answer and the customer's mail take of the request: the base of image URLs, and the log of a failed mail. */
-export interface OrderReply {
-  base: ImageBase;
-  log: FastifyBaseLogger;
-}
-
-/**
- * A cash order from the customer's cart (API.md §6.4), all in one transaction (placeCashOrder); the customer and the
- * owner are mailed once it has committed. Changed prices answer 409 after the refreshed cart was committed.
- */
-export async function orderCartByCash(
-  ctx: AppContext,
-  user: AuthUser,
-  input: { cartId: string; shippingAddress: Static<typeof ShippingAddressInput> },
-  { base, log }: OrderReply,
-) {
-  const shippingAddress = await shippingAddressOf(ctx, input.shippingAddress);
-  const { cartId } = input;
-  const orderId = await placeCashOrder(ctx.db, { userId: user.id, cartId, shippingAddress, limits: ctx.config });
-  const order = orderId && (await findOrderJson(ctx.db, orderId, base));
-  // The refreshed cart was committed; no order was made.
-  if (!order) throw pricesChanged();
-  sendOrderMail(ctx, log, order, 'confirmed', base);
-  return order;
-}
-
-/** Opens a card payment session for the customer's cart (API.md §6.5; payments/sessions.ts). */
-export async function openCheckoutSession(
-  ctx: AppContext,
-  user: AuthUser,
-  cartId: string,
-  choice: Static<typeof CheckoutInput>,
-  /** Where the provider calls back, and where the customer comes back to. */
-  urls: { baseUrl: string; returnOrigin: string },
-) {
-  return createPaymentSession(ctx, {
-    method: choice.paymentMethod,
-    walletPhone: choice.walletPhone,
-    user,
-    cartId,
-    shippingAddress: choice.shippingAddress && (await shippingAddressOf(ctx, choice.shippingAddress)),
-    ...urls,
-  });
-}
+// ————— The orders endpoints (API.md §6.4–§6.6, and ours): each answers the order as API.md §5.12 shows it; those
+// that mail the customer or call a payment provider are in workflows.ts —————
 
 /** A page of orders: a customer's own, or every order for staff, found by their `search` (API.md §2). */
 export async function orderPage(db: Db, caller: AuthUser, query: Record<string, unknown>, base: ImageBase) {
@@ -337,48 +286,6 @@ export async function orderPage(db: Db, caller: AuthUser, query: Record<string, 
 export async function readOrder(db: Db, caller: AuthUser, id: string, base: ImageBase) {
   const order = await findOrderJson(db, id, base, caller.role === 'user' ? caller.id : undefined);
   if (!order) throw notFound(`No document for this id ${id}`);
-  return order;
-}
-
-/** The mail a step sends the customer the first time it is taken: being marked paid is none. */
-const MAIL_OF_STEP: Record<StaffStep['step'], OrderMailKind | undefined> = {
-  paid: undefined,
-  delivered: 'delivered',
-  confirmed: 'accepted',
-  shipped: 'shipped',
-};
-
-/**
- * Staff mark an order paid or delivered (API.md §6.6: false → true only, a repeated call keeps the first timestamp),
- * confirmed with the customer or shipped (ours; shipping again corrects the courier and tracking). A cancelled order
- * takes none (409): the row lock orders the step against a concurrent cancel. The customer hears of a step the first
- * time it is taken.
- */
-export async function takeStaffStep(
-  ctx: AppContext,
-  actor: AuditActor,
-  id: string,
-  change: StaffStep,
-  { base, log }: OrderReply,
-) {
-  const updated = await markOrderByStaff(ctx.db, actor, id, change);
-  if (!updated) {
-    if (await orderExists(ctx.db, id)) throw conflict('This order has been cancelled');
-    throw notFound(`There is no order for this id: ${id}`);
-  }
-  const mail = MAIL_OF_STEP[change.step];
-  if (mail && !updated.was) sendOrderMail(ctx, log, id, mail, base);
-  return (await findOrderJson(ctx.db, id, base))!;
-}
-
-/**
- * Staff refund an order paid online in full through the provider that took it (ours, payments/refunds.ts): cancelled
- * and refunded, its stock back, once. The customer is mailed.
- */
-export async function refundPaidOrder(ctx: AppContext, actor: AuditActor, id: string, { base, log }: OrderReply) {
-  await refundOrder(ctx, actor, id, log);
-  const order = (await findOrderJson(ctx.db, id, base))!;
-  sendOrderMail(ctx, log, order, 'refunded', base);
   return order;
 }
 
