@@ -1,3 +1,5 @@
+import { effectivePrice as sharedEffectivePrice } from '../../common/rules/price';
+
 /** Money is stored and computed in whole piastres (1/100 EGP) and answered as EGP numbers. */
 export const toPiastres = (egp: number) => Math.round(egp * 100);
 export const toEgp = (piastres: number) => piastres / 100;
@@ -10,9 +12,9 @@ export function applyDiscount(totalPiastres: number, percent: number): number {
   return totalPiastres - discount;
 }
 
-/** The price a shopper pays: priceAfterDiscount when it is set and at least 1 EGP (API.md §6.2). */
+/** The price a shopper pays, in piastres: priceAfterDiscount when it is set and at least 1 EGP (common/rules/price.ts). */
 export const effectivePrice = (price: number, priceAfterDiscount: number | null | undefined) =>
-  priceAfterDiscount != null && priceAfterDiscount >= 100 ? priceAfterDiscount : price;
+  sharedEffectivePrice(price, priceAfterDiscount, 100);
 
 /**
  * The largest cart or order total, in piastres (1,000,000,000 EGP). Totals are bigint columns (migration 010);

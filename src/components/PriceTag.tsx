@@ -1,9 +1,6 @@
 import { formatEGP } from '../../common/format';
+import { isDiscounted as hasDiscount } from '../../common/rules/price';
 
-/** SPEC §9: a discount counts when priceAfterDiscount is at least 1. */
-function hasDiscount(priceAfterDiscount: number | null | undefined): priceAfterDiscount is number {
-  return typeof priceAfterDiscount === 'number' && priceAfterDiscount >= 1;
-}
 
 interface PriceTagProps {
   price: number;

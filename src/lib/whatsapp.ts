@@ -1,6 +1,5 @@
-import { toAsciiDigits } from '../../common/digits';
 import { formatAmount } from '../../common/format';
-import { EGYPT_MOBILE } from './phone';
+import { nationalMobile } from '../../common/rules/phone';
 
 /**
  * An Egyptian mobile number in WhatsApp's international form (20 and the number without its leading 0):
@@ -8,9 +7,8 @@ import { EGYPT_MOBILE } from './phone';
  * null for anything that is not an Egyptian mobile number.
  */
 export function egyptWhatsAppNumber(phone: string): string | null {
-  const digits = toAsciiDigits(phone).replace(/[^\d]/g, '');
-  const national = digits.replace(/^(?:0020|20)(?=1)/, '0');
-  return EGYPT_MOBILE.test(national) ? `20${national.slice(1)}` : null;
+  const national = nationalMobile(phone);
+  return national ? `20${national.slice(1)}` : null;
 }
 
 /** The message staff send a customer to confirm an order by WhatsApp before it is dispatched. */

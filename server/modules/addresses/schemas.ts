@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
 import { text } from '../../lib/validate';
+import { ADDRESS_LIMITS } from '../../../common/rules/address';
 import { GOVERNORATE_CODE, knownGovernorate } from '../delivery';
 
 /**
@@ -15,14 +16,18 @@ const details = (required: string) =>
     .multiline()
     .required(required)
     .string(required)
-    .maxLength(500, 'Too long details');
+    .maxLength(ADDRESS_LIMITS.details, 'Too long details');
 const phone = (required: string) => field.text('Egyptian mobile').required(required).egyptianPhone();
-const city = field.text('At most 50 characters').optional().string('Invalid city').maxLength(50, 'Too long city');
+const city = field
+  .text('At most 50 characters')
+  .optional()
+  .string('Invalid city')
+  .maxLength(ADDRESS_LIMITS.city, 'Too long city');
 const postalCode = field
   .text('At most 20 characters')
   .optional()
   .string('Invalid postalCode')
-  .maxLength(20, 'Too long postalCode');
+  .maxLength(ADDRESS_LIMITS.postalCode, 'Too long postalCode');
 
 const governorate = field
   .text('Governorate code (GET /delivery/governorates); when not sent, matched from the city')
@@ -33,7 +38,11 @@ const governorate = field
   );
 
 const AddressFields = {
-  alias: field.text(ALIAS).required('alias is required').string('alias is required').maxLength(50, 'Too long alias'),
+  alias: field
+    .text(ALIAS)
+    .required('alias is required')
+    .string('alias is required')
+    .maxLength(ADDRESS_LIMITS.alias, 'Too long alias'),
   details: details('details is required'),
   phone: phone('phone is required'),
   city,
@@ -56,7 +65,7 @@ export const ShippingAddressInput = fields({
     .text(ALIAS)
     .optional()
     .string('Invalid alias')
-    .maxLength(50, 'Too long alias')
+    .maxLength(ADDRESS_LIMITS.alias, 'Too long alias')
     // A blank nickname is no nickname.
     .reading((v) => text(v) || undefined),
 });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { field, fields, toBoolean } from '../../lib/fields';
 import { text } from '../../lib/validate';
+import { ADDRESS_LIMITS } from '../../../common/rules/address';
 
 /** An ISO 3166-2:EG code, as governorates are keyed (EG-C, EG-GZ, EG-ALX…). */
 export const GOVERNORATE_CODE = /^EG-[A-Z]{1,4}$/;
@@ -77,5 +78,5 @@ export const QuoteQuery = fields({
     .text('Free-text city or area of the address, placed as an order places it (at most 50 characters)')
     .optional({ emptyIsAbsent: true })
     .string('Invalid city')
-    .maxLength(50, 'Too long city'),
+    .maxLength(ADDRESS_LIMITS.city, 'Too long city'),
 });

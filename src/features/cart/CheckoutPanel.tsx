@@ -23,6 +23,7 @@ import {
 import { useResetOn } from '../../lib/useResetOn';
 import { useOutOfView } from '../../lib/useOutOfView';
 import { usePhone } from '../../lib/usePhone';
+import { isDiscounted } from '../../../common/rules/price';
 import DeliveryEstimate from '../checkOut/DeliveryEstimate';
 
 /**
@@ -40,7 +41,7 @@ export default function CheckoutPanel() {
   const [couponName, setCouponName] = useState(cart.coupon ?? '');
   const [busy, setBusy] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
-  const hasDiscount = cart.totalAfterDiscount != null && cart.totalAfterDiscount >= 1;
+  const hasDiscount = isDiscounted(cart.totalAfterDiscount);
   const checkoutButton = useRef<HTMLButtonElement>(null);
   const phone = usePhone();
   const showStickySummary = useOutOfView(checkoutButton, phone && cart.products.length > 0);

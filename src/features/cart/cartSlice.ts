@@ -11,6 +11,7 @@ import type { Cart, CartItem } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
+import { effectivePrice } from '../../../common/rules/price';
 import { selectIsUser, loggedOut } from '../user/userSlice';
 
 interface CartState extends RequestState {
@@ -85,8 +86,8 @@ export const exceedsStock = (line: CartItem) =>
   line.product.quantity !== undefined && line.count > line.product.quantity;
 export const selectHasLineOverStock = (state: RootState) => state.cart.cart.products.some(exceedsStock);
 
-/** What the shopper pays: the after-discount total when one exists (≥ 1, SPEC §9), else the total. */
+/** What the shopper pays: the after-discount total when one exists (common/rules/price.ts), else the total. */
 export const selectCartPayable = (state: RootState) => {
   const { totalAfterDiscount, totalCartPrice } = state.cart.cart;
-  return totalAfterDiscount != null && totalAfterDiscount >= 1 ? totalAfterDiscount : totalCartPrice;
+  return effectivePrice(totalCartPrice, totalAfterDiscount);
 };

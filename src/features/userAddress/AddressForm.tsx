@@ -5,7 +5,8 @@ import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toAsciiDigits } from '../../../common/digits';
-import { EGYPT_MOBILE } from '../../lib/phone';
+import { nationalMobile } from '../../../common/rules/phone';
+import { ADDRESS_LIMITS } from '../../../common/rules/address';
 import { fetchGovernorates, selectGovernorates } from '../delivery/deliverySlice';
 import { ADDRESS_MESSAGES } from './addressTexts';
 
@@ -53,10 +54,12 @@ export default function AddressForm({ initial = EMPTY_ADDRESS, submitLabel, onSu
       toast.warn(ADDRESS_MESSAGES.chooseGovernorate);
       return;
     }
-    if (!EGYPT_MOBILE.test(input.phone)) {
+    const phone = nationalMobile(input.phone);
+    if (!phone) {
       toast.warn(ADDRESS_MESSAGES.badPhone);
       return;
     }
+    input.phone = phone;
     setBusy(true);
     try {
       await onSubmit(input);
@@ -74,7 +77,12 @@ export default function AddressForm({ initial = EMPTY_ADDRESS, submitLabel, onSu
     >
       <Form.Group controlId="address-alias">
         <Form.Label>تسمية العنوان</Form.Label>
-        <Form.Control value={values.alias} onChange={set('alias')} placeholder="مثال: المنزل، العمل" maxLength={50} />
+        <Form.Control
+          value={values.alias}
+          onChange={set('alias')}
+          placeholder="مثال: المنزل، العمل"
+          maxLength={ADDRESS_LIMITS.alias}
+        />
       </Form.Group>
       {governorates.length > 0 && (
         <Form.Group controlId="address-governorate">
@@ -91,7 +99,12 @@ export default function AddressForm({ initial = EMPTY_ADDRESS, submitLabel, onSu
       )}
       <Form.Group controlId="address-city">
         <Form.Label>المدينة / المنطقة</Form.Label>
-        <Form.Control value={values.city} onChange={set('city')} placeholder="مثال: مدينة نصر، الدقي" maxLength={100} />
+        <Form.Control
+          value={values.city}
+          onChange={set('city')}
+          placeholder="مثال: مدينة نصر، الدقي"
+          maxLength={ADDRESS_LIMITS.city}
+        />
       </Form.Group>
       <Form.Group controlId="address-details">
         <Form.Label>العنوان بالتفصيل</Form.Label>
@@ -101,7 +114,7 @@ export default function AddressForm({ initial = EMPTY_ADDRESS, submitLabel, onSu
           value={values.details}
           onChange={set('details')}
           placeholder="الحي، الشارع، رقم المبنى والشقة، علامة مميزة"
-          maxLength={500}
+          maxLength={ADDRESS_LIMITS.details}
         />
       </Form.Group>
       <Form.Group controlId="address-phone">

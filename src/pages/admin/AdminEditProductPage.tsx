@@ -16,6 +16,7 @@ import { fetchHeldByUnpaidCash, selectHeldByUnpaidCash } from '../../features/pr
 import { piecesLabel } from '../../lib/plural';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
+import { isDiscounted } from '../../../common/rules/price';
 import { useResetOn } from '../../lib/useResetOn';
 
 const PRODUCT_EDITED_MESSAGE = 'تم التعديل بنجاح';
@@ -33,7 +34,7 @@ function toFormValues(product: Product): ProductFormValues {
     description: product.description,
     price: String(product.price),
     priceAfterDiscount:
-      product.priceAfterDiscount != null && product.priceAfterDiscount >= 1 ? String(product.priceAfterDiscount) : '',
+      isDiscounted(product.priceAfterDiscount) ? String(product.priceAfterDiscount) : '',
     quantity: String(product.quantity),
     category: product.category,
     subcategories: product.subcategory,

@@ -27,7 +27,7 @@ import {
 import { openPaymentPage } from '../../features/checkOut/openPaymentPage';
 import PaymentMethodLogo from '../../features/checkOut/PaymentMethodLogo';
 import { PAYMENT_METHOD_TEXTS, PAYMENT_RESULT_MESSAGES } from '../../features/checkOut/paymentMethods';
-import { EGYPT_MOBILE } from '../../lib/phone';
+import { nationalMobile } from '../../../common/rules/phone';
 import { useTabReturn } from '../../features/checkOut/paymentReturn';
 import { fetchOrders } from '../../features/orders/ordersSlice';
 import DeliverySummary from '../../features/checkOut/DeliverySummary';
@@ -165,8 +165,8 @@ export default function PayMethodPage() {
       toast.warn(CHECKOUT_MESSAGES.chooseMethod);
       return;
     }
-    const wallet = walletPhone.trim();
-    if (method === 'wallet' && !EGYPT_MOBILE.test(wallet)) {
+    const wallet = nationalMobile(walletPhone);
+    if (method === 'wallet' && !wallet) {
       toast.warn(PAYMENT_RESULT_MESSAGES.walletPhoneNeeded);
       return;
     }
@@ -185,7 +185,7 @@ export default function PayMethodPage() {
         void dispatch(fetchCart());
         later(() => navigate('/user/allorders'), DELAYS.cashOrderRedirect);
       } else {
-        const choice = { paymentMethod: method, walletPhone: method === 'wallet' ? wallet : undefined };
+        const choice = { paymentMethod: method, walletPhone: method === 'wallet' ? (wallet ?? undefined) : undefined };
         const url = await dispatch(startCardPayment({ ...order, ...choice })).unwrap();
         // Paymob's checkout takes this tab and comes back to the order; the others open beside the shop.
         if (paymentProvider === 'paymob') {

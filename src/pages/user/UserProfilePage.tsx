@@ -20,7 +20,7 @@ import {
 } from '../../features/user/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { toAsciiDigits } from '../../../common/digits';
-import { EGYPT_MOBILE } from '../../lib/phone';
+import { nationalMobile } from '../../../common/rules/phone';
 import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -69,10 +69,12 @@ function EditProfileDialog({
       toast.warn(PROFILE_MESSAGES.incomplete);
       return;
     }
-    if (!EGYPT_MOBILE.test(input.phone)) {
+    const national = nationalMobile(input.phone);
+    if (!national) {
       toast.warn(PROFILE_MESSAGES.badPhone);
       return;
     }
+    input.phone = national;
     // SPEC §5: the e-mail goes only when it changed (the original backend calls the own e-mail "in use").
     if (emailChanged) {
       if (!currentPassword) {
