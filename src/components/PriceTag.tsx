@@ -1,7 +1,6 @@
 import { formatEGP } from '../../common/format';
 import { isDiscounted as hasDiscount } from '../../common/rules/price';
 
-
 interface PriceTagProps {
   price: number;
   priceAfterDiscount?: number | null;

@@ -33,8 +33,7 @@ function toFormValues(product: Product): ProductFormValues {
     title: product.title,
     description: product.description,
     price: String(product.price),
-    priceAfterDiscount:
-      isDiscounted(product.priceAfterDiscount) ? String(product.priceAfterDiscount) : '',
+    priceAfterDiscount: isDiscounted(product.priceAfterDiscount) ? String(product.priceAfterDiscount) : '',
     quantity: String(product.quantity),
     category: product.category,
     subcategories: product.subcategory,
