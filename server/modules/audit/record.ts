@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
 import { insertAudit } from './repository';
+import type { AuditAction, AuditTarget } from '../../../common/rules/audit';
 
 /** Who acted: the signed-in staff member as they are at the time of the change. */
 export interface AuditActor {
@@ -8,26 +9,13 @@ export interface AuditActor {
   role: string;
 }
 
-/** The kinds of thing an entry is about (its `target.type`). */
-export const AUDIT_TARGETS = [
-  'order',
-  'coupon',
-  'user',
-  'zone',
-  'governorate',
-  'settings',
-  'product',
-  'category',
-  'subcategory',
-  'brand',
-] as const;
-export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+export { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget } from '../../../common/rules/audit';
 
 type Values = Record<string, unknown>;
 
 export interface AuditChange {
-  /** `<target>.<verb>`, e.g. 'coupon.update', 'order.paid'. */
-  action: string;
+  /** `<target>.<verb>`, one of common/rules/audit.ts, e.g. 'coupon.update', 'order.paid'. */
+  action: AuditAction;
   target: { type: AuditTarget; id?: string | null };
   /** The fields as they were; null (or left out) for a create. */
   before?: Values | null;

@@ -47,7 +47,7 @@ export function namedImageService(
   const record = (
     tx: Queryable,
     actor: AuditActor,
-    verb: string,
+    verb: 'create' | 'update' | 'delete',
     id: string,
     before?: NamedImageRow,
     after?: NamedImageRow,

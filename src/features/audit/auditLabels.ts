@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../../common/format';
+import type { AuditAction, AuditTarget } from '../../../common/rules/audit';
 
 /** What each recorded action is called on the audit screen. */
-export const ACTION_LABELS: Record<string, string> = {
+export const ACTION_LABELS: Record<AuditAction, string> = {
   'order.paid': 'تأكيد دفع طلب',
   'order.delivered': 'تأكيد توصيل طلب',
   'order.confirmed': 'تأكيد طلب مع العميل',
@@ -37,7 +38,7 @@ export const ACTION_LABELS: Record<string, string> = {
 };
 
 /** The kinds of thing an entry is about. */
-export const TARGET_LABELS: Record<string, string> = {
+export const TARGET_LABELS: Record<AuditTarget, string> = {
   order: 'طلب',
   product: 'منتج',
   coupon: 'كوبون',
@@ -108,8 +109,11 @@ const FIELD_LABELS: Record<string, string> = {
   newBrands: 'ماركات جديدة',
 };
 
-export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
-export const targetLabel = (type: string) => TARGET_LABELS[type] ?? type;
+// An entry written by an older or newer server may name an action this list does not have: it is shown as stored.
+export const actionLabel = (action: string) =>
+  Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action as AuditAction] : action;
+export const targetLabel = (type: string) =>
+  Object.hasOwn(TARGET_LABELS, type) ? TARGET_LABELS[type as AuditTarget] : type;
 export const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
 export const fieldLabel = (name: string) => FIELD_LABELS[name] ?? name;
 
