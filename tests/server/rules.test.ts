@@ -55,6 +55,10 @@ describe('rules stated once', () => {
     }
   });
 
+  it("a coupon's discount range lives in common/rules/coupon.ts only", () => {
+    expect(restating(/\b(discount|d)\s*[<>]=?\s*100\b/)).toEqual([]);
+  });
+
   it("an address's limits come from common/rules/address.ts on both sides", () => {
     for (const file of ['server/modules/addresses/schemas.ts', 'src/features/userAddress/AddressForm.tsx'])
       expect([file, fs.readFileSync(path.join(ROOT, file), 'utf8')]).toEqual([

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
 import { parseExpire } from '../../lib/dates';
 import { toNumber } from '../../lib/validate';
+import { COUPON_NAME_MAX, isCouponDiscount, storedDiscount } from '../../../common/rules/coupon';
 
 /** A coupon's fields (API.md §5.10), handed on as they are stored: the name trimmed, the moment, 2 decimals. */
 const CouponFields = {
@@ -9,7 +10,7 @@ const CouponFields = {
     .text('1–32 characters, unique case-insensitively')
     .required('coupon name required')
     .string('coupon name required')
-    .maxLength(32, 'Too long coupon name'),
+    .maxLength(COUPON_NAME_MAX, 'Too long coupon name'),
   expire: field
     .custom(
       Type.Unsafe<Date>({
@@ -25,9 +26,8 @@ const CouponFields = {
     .number({ description: 'Percentage, 0 < d ≤ 100, 2 decimals' })
     .required('coupon discount required')
     .numeric('coupon discount must be a number')
-    // Stored with 2 decimals, so a value that rounds to 0 is refused too.
-    .number((d) => Math.round(d * 100) > 0 && d <= 100, 'Discount must be greater than 0 and at most 100')
-    .reading((v) => Math.round(toNumber(v)! * 100) / 100),
+    .number(isCouponDiscount, 'Discount must be greater than 0 and at most 100')
+    .reading((v) => storedDiscount(toNumber(v)!)),
 };
 
 /** POST /coupons: a new coupon must still be valid. */

@@ -7,6 +7,7 @@ import { parseNumberInput } from '../../../../common/digits';
 import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from '../../../components/admin/adminErrors';
 import { COMPLETE_DATA_MESSAGE } from '../../../components/admin/adminMessages';
 import FieldError from '../../../components/admin/FieldError';
+import { isCouponDiscount } from '../../../../common/rules/coupon';
 import { useRequiredFields } from '../../../components/admin/requiredFields';
 
 export interface CouponFormValues {
@@ -69,7 +70,7 @@ export default function CouponForm({ initialValues = EMPTY_COUPON_FORM, submitLa
       return;
     }
     // Checked here as the server does (API.md §5.10), so the admin learns the cause before anything is sent.
-    if (discount > 100) {
+    if (!isCouponDiscount(discount)) {
       toast.warn(DISCOUNT_RANGE_MESSAGE);
       return;
     }
