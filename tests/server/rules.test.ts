@@ -55,6 +55,15 @@ describe('rules stated once', () => {
     }
   });
 
+  it("a product's limits and price rules live in common/rules/product.ts, for the API and the catalogue sheet", () => {
+    expect(restating(/2_?147_?483_?647/)).toEqual([]);
+    for (const file of ['server/modules/products/schemas.ts', 'server/modules/products/catalogueImport.ts'])
+      expect([file, fs.readFileSync(path.join(ROOT, file), 'utf8')]).toEqual([
+        file,
+        expect.stringMatching(/priceProblem[\s\S]*discountBelowPrice|discountBelowPrice[\s\S]*priceProblem/),
+      ]);
+  });
+
   it("a coupon's discount range lives in common/rules/coupon.ts only", () => {
     expect(restating(/\b(discount|d)\s*[<>]=?\s*100\b/)).toEqual([]);
   });

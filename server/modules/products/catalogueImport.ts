@@ -13,6 +13,7 @@ import { productSearchVector } from '../../lib/searchText';
 import { HEX_COLOR, isId } from '../../lib/validate';
 import { CATALOGUE_COLUMNS, COLUMN_NAMES, splitList, type CatalogueColumn } from './catalogueColumns';
 import { SKU_INDEX, type ProductValues, type StoredProductRow } from './repository';
+import { PRODUCT_LIMITS, discountBelowPrice, isStockCount, priceProblem } from '../../../common/rules/product';
 import { SKU_MAX, isSku, normalizeSku } from './sku';
 
 /**
@@ -26,7 +27,6 @@ import { SKU_MAX, isSku, normalizeSku } from './sku';
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
-const MAX_INT = 2_147_483_647;
 /** A new product's images: the cover and at most 5 more (as the product form takes them). */
 const MAX_IMAGES = 6;
 /** A product to create needs these columns (and a cell in each). */
@@ -268,42 +268,45 @@ function checkRow(row: RowCheck, shop: Shop, createMissing: boolean, zip?: ZipFi
 
   const title = required('title');
   if (title !== undefined) {
-    if ([...title].length < 3) row.refuse('title', 'الاسم أقصر من 3 أحرف');
-    else if ([...title].length > 100) row.refuse('title', 'الاسم أطول من 100 حرف');
+    if ([...title].length < PRODUCT_LIMITS.titleMin)
+      row.refuse('title', `الاسم أقصر من ${PRODUCT_LIMITS.titleMin} أحرف`);
+    else if ([...title].length > PRODUCT_LIMITS.titleMax)
+      row.refuse('title', `الاسم أطول من ${PRODUCT_LIMITS.titleMax} حرف`);
     else Object.assign(values, { title, slug: slugify(title) });
   }
   const description = required('description');
   if (description !== undefined) {
-    if ([...description].length > 2000) row.refuse('description', 'الوصف أطول من 2000 حرف');
+    if ([...description].length > PRODUCT_LIMITS.descriptionMax)
+      row.refuse('description', `الوصف أطول من ${PRODUCT_LIMITS.descriptionMax} حرف`);
     else values.description = description;
   }
 
   const priceCell = required('price');
   if (priceCell !== undefined) {
     const price = sheetNumber(priceCell);
-    if (price === undefined) row.refuse('price', 'السعر ليس رقماً');
-    else if (toPiastres(price) <= 0) row.refuse('price', 'السعر يجب أن يكون أكبر من صفر');
-    else if (toPiastres(price) > MAX_INT) row.refuse('price', 'السعر أكبر من المسموح');
-    else values.price = toPiastres(price);
+    const problem = price === undefined ? 'notNumber' : priceProblem(toPiastres(price));
+    if (problem === 'notNumber') row.refuse('price', 'السعر ليس رقماً');
+    else if (problem === 'notPositive') row.refuse('price', 'السعر يجب أن يكون أكبر من صفر');
+    else if (problem === 'tooLarge') row.refuse('price', 'السعر أكبر من المسموح');
+    else values.price = toPiastres(price!);
   }
   const discountCell = row.cell('priceAfterDiscount');
   if (discountCell !== undefined) {
     const discount = discountCell === '' ? null : sheetNumber(discountCell);
     const price = values.price ?? stored?.price;
     if (discount === undefined) row.refuse('priceAfterDiscount', 'السعر بعد الخصم ليس رقماً');
-    else if (discount !== null && price !== undefined && toPiastres(discount) >= price)
+    else if (discount !== null && !discountBelowPrice(toPiastres(discount), price))
       row.refuse('priceAfterDiscount', 'السعر بعد الخصم يجب أن يكون أقل من السعر');
     else values.price_after_discount = discount === null ? null : toPiastres(discount);
   } else if (values.price !== undefined && stored?.price_after_discount != null) {
-    if (stored.price_after_discount >= values.price)
+    if (!discountBelowPrice(stored.price_after_discount, values.price))
       row.refuse('price', 'السعر الجديد ليس أعلى من السعر بعد الخصم المحفوظ');
   }
 
   const quantityCell = required('quantity');
   if (quantityCell !== undefined) {
     const quantity = sheetNumber(quantityCell);
-    if (quantity === undefined || !Number.isInteger(quantity) || quantity > MAX_INT)
-      row.refuse('quantity', 'الكمية ليست عدداً صحيحاً');
+    if (quantity === undefined || !isStockCount(quantity)) row.refuse('quantity', 'الكمية ليست عدداً صحيحاً');
     else values.quantity = quantity;
   }
 

@@ -8,9 +8,15 @@ import { brandExists } from '../brands';
 import { INVALID_IMAGE_URL, categoryExists } from '../categories';
 import { findSubcategoryCategories } from '../subcategories';
 import { skuTakenByOther, type StoredProductRow } from './repository';
+import {
+  MAX_STORED_INT,
+  PRODUCT_LIMITS,
+  discountBelowPrice,
+  isStockCount,
+  priceProblem,
+} from '../../../common/rules/product';
 import { SKU_MAX, isSku, normalizeSku } from './sku';
 
-const MAX_INT = 2_147_483_647;
 export const TOO_MANY_IMAGES = 'Too many files or unexpected file field: images';
 
 /** A field sent once, repeated, as `name[]` or as a JSON array, as a list without empty entries. */
@@ -74,26 +80,26 @@ const sku = field
   );
 const title = field
   .text('3–100 characters')
-  .minLength(3, 'must be at least 3 chars')
-  .maxLength(100, 'Too long product title');
+  .minLength(PRODUCT_LIMITS.titleMin, 'must be at least 3 chars')
+  .maxLength(PRODUCT_LIMITS.titleMax, 'Too long product title');
 const description = field
   .text('Up to 2000 characters')
   .multiline()
   .required('Product description is required')
   .string('Product description is required')
-  .maxLength(2000, 'Too long description');
+  .maxLength(PRODUCT_LIMITS.descriptionMax, 'Too long description');
 const quantity = field
-  .integer({ minimum: 0, maximum: MAX_INT, description: 'Stock: a whole number ≥ 0' })
+  .integer({ minimum: 0, maximum: MAX_STORED_INT, description: 'Stock: a whole number ≥ 0' })
   .required('Product quantity is required')
   .numeric('Product quantity must be a number')
-  .integer((n) => n >= 0 && n <= MAX_INT, 'Product quantity must be a non-negative integer');
+  .integer(isStockCount, 'Product quantity must be a non-negative integer');
 const price = field
   .number({ description: 'EGP, greater than 0' })
   .required('Product price is required')
   .numeric('Product price must be a number')
   .check((v) => String(v).trim().length <= 32, 'To long price')
-  .number((n) => toPiastres(n) > 0, 'Product price must be greater than 0')
-  .number((n) => toPiastres(n) <= MAX_INT, 'To long price');
+  .number((n) => priceProblem(toPiastres(n)) !== 'notPositive', 'Product price must be greater than 0')
+  .number((n) => priceProblem(toPiastres(n)) !== 'tooLarge', 'To long price');
 // Not sent keeps the stored discount, "" or null clears it; compared with the new or the stored price.
 const priceAfterDiscount = field
   .custom(Nullable(Type.Number({ description: 'EGP, below price; "" or null clears it' })), (v) =>
@@ -106,8 +112,11 @@ const priceAfterDiscount = field
     const { stored } = extraOf(context);
     const discount = isPresent(v) ? toPiastres(toNumber(v)!) : v === undefined ? stored?.price_after_discount : null;
     const newPrice = toNumber(context.data.price);
-    const priceLimit = newPrice !== undefined && toPiastres(newPrice) > 0 ? toPiastres(newPrice) : stored?.price;
-    return discount == null || priceLimit == null || discount < priceLimit;
+    const priceLimit =
+      newPrice !== undefined && priceProblem(toPiastres(newPrice)) !== 'notPositive'
+        ? toPiastres(newPrice)
+        : stored?.price;
+    return discountBelowPrice(discount, priceLimit);
   }, 'priceAfterDiscount must be lower than price');
 const availableColors = field
   .custom(
