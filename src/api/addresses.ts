@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Address as AddressAnswer } from '../../common/contract/accounts';
-import { apiClient } from './client';
+import { apiClient, expectStatus } from './client';
 import type { Address } from './types';
 
 /**
@@ -21,15 +21,16 @@ export async function getAddress(id: string): Promise<Address> {
   return data.data;
 }
 
-/** Resolves with the HTTP status: SPEC §8 counts only 200 as success. */
-export async function addAddress(input: AddressInput): Promise<number> {
-  const response = await apiClient.post('/addresses', { ...input, postalCode: '' });
-  return response.status;
+/** Adds an address; resolves with every address of the customer (SPEC §8: only a 200 is success). */
+export async function addAddress(input: AddressInput): Promise<Address[]> {
+  const { data } = expectStatus(await apiClient.post<{ data: Address[] }>('/addresses', { ...input, postalCode: '' }));
+  return data.data ?? [];
 }
 
-export async function updateAddress(id: string, input: AddressInput): Promise<number> {
-  const response = await apiClient.put(`/addresses/${encodeURIComponent(id)}`, input);
-  return response.status;
+/** Changes an address; resolves with it as stored. */
+export async function updateAddress(id: string, input: AddressInput): Promise<Address> {
+  const { data } = expectStatus(await apiClient.put<{ data: Address }>(`/addresses/${encodeURIComponent(id)}`, input));
+  return data.data;
 }
 
 export async function deleteAddress(id: string): Promise<void> {

@@ -67,6 +67,16 @@ interface ErrorBody {
 }
 
 /**
+ * A write the original backend answers with one status alone when it worked (SPEC §8: 200 for a change, 201 for a
+ * creation): any other 2xx is a failure, thrown as the ApiError thunks reject with, so no caller compares statuses.
+ */
+export function expectStatus<T extends { status: number }>(response: T, expected: 200 | 201 = 200): T {
+  if (response.status !== expected)
+    throw { status: response.status, message: GENERIC_ERROR_MESSAGE } satisfies ApiError;
+  return response;
+}
+
+/**
  * Turns anything a call can throw into the ApiError that thunks reject with.
  * The message comes from the body's `message`, else the first validation error, else a generic text.
  */

@@ -1,4 +1,4 @@
-import { apiClient } from './client';
+import { apiClient, expectStatus } from './client';
 import { normalizeOrder } from './normalize';
 import type { PaymentMethod } from './shop';
 import type { ItemResponse, ListResponse, Order, ShippingAddress } from './types';
@@ -31,13 +31,10 @@ export async function cancelOrder(id: string): Promise<Order> {
   return normalizeOrder(data.data);
 }
 
-/** Cash on delivery: POST /orders/:cartId; 201 = created. */
-export async function createCashOrder(
-  cartId: string,
-  shippingAddress: ShippingAddress,
-): Promise<{ status: number; order: Order }> {
+/** Cash on delivery: POST /orders/:cartId; resolves with the order (only a 201 is created). */
+export async function createCashOrder(cartId: string, shippingAddress: ShippingAddress): Promise<Order> {
   const response = await apiClient.post<{ data: Order }>(`/orders/${encodeURIComponent(cartId)}`, { shippingAddress });
-  return { status: response.status, order: normalizeOrder(response.data.data) };
+  return normalizeOrder(expectStatus(response, 201).data.data);
 }
 
 interface CheckoutSessionAnswer {

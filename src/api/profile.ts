@@ -1,4 +1,4 @@
-import { apiClient } from './client';
+import { apiClient, expectStatus } from './client';
 import { normalizeUser } from './normalize';
 import type { User } from './types';
 
@@ -15,9 +15,11 @@ export interface ProfileInput {
  * PUT /users/updateMe → the updated user (data.data.user); only status 200 counts as success. After an
  * e-mail change our server also answers a new `token`: the old one no longer works.
  */
-export async function updateProfile(input: ProfileInput): Promise<{ status: number; user: User; token?: string }> {
-  const response = await apiClient.put<{ data: { user: User }; token?: string }>('/users/updateMe', input);
-  return { status: response.status, user: normalizeUser(response.data.data.user), token: response.data.token };
+export async function updateProfile(input: ProfileInput): Promise<{ user: User; token?: string }> {
+  const response = expectStatus(
+    await apiClient.put<{ data: { user: User }; token?: string }>('/users/updateMe', input),
+  );
+  return { user: normalizeUser(response.data.data.user), token: response.data.token };
 }
 
 export async function getMe(): Promise<User> {
@@ -32,7 +34,6 @@ interface PasswordChange {
 }
 
 /** PUT /users/changeMyPassword; afterwards every older token stops working. */
-export async function changePassword(change: PasswordChange): Promise<number> {
-  const response = await apiClient.put('/users/changeMyPassword', change);
-  return response.status;
+export async function changePassword(change: PasswordChange): Promise<void> {
+  expectStatus(await apiClient.put('/users/changeMyPassword', change));
 }

@@ -18,12 +18,12 @@ export interface ImageUpload {
 
 /**
  * The three write thunks of one catalogue area, typed `<area>/create`, `<area>/update` and `<area>/delete`. `create` is the area's own POST (multipart for brands and categories, JSON for subcategories) and
- * resolves with its HTTP status (201 = created); the rest call the shared catalogue endpoints of `kind`.
+ * resolves once created (it rejects otherwise, src/api/client.ts expectStatus); the rest call the shared catalogue endpoints of `kind`.
  */
 export function createCatalogueThunks<CreateArg>(
   area: string,
   kind: CatalogueKind,
-  create: (api: CatalogApi, arg: CreateArg) => Promise<number>,
+  create: (api: CatalogApi, arg: CreateArg) => Promise<void>,
 ) {
   return {
     create: createAppAsyncThunk(`${area}/create`, async (arg: CreateArg) => create(await catalogApi(), arg)),

@@ -146,3 +146,22 @@ describe('toApiError', () => {
     expect(toApiError(new TypeError('boom'))).toEqual({ message: 'حدث خطأ غير متوقع، حاول مرة أخرى' });
   });
 });
+
+describe('writes that count one status as success (SPEC §8)', () => {
+  it('reject a 2xx that is not it with an ApiError, so no screen compares statuses', async () => {
+    const { addAddress } = await import('../../src/api/addresses');
+    const { createCoupon } = await import('../../src/api/admin/coupons');
+    server.use(
+      http.post('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', data: [] }, { status: 201 })),
+      http.post('*/api/v1/coupons', () => HttpResponse.json({ data: {} }, { status: 200 })),
+    );
+    await expect(addAddress({ alias: 'a', details: 'd', phone: '01012345678', city: '' })).rejects.toMatchObject({
+      status: 201,
+    });
+    await expect(createCoupon({ name: 'X', expire: '2030-01-01', discount: 10 })).rejects.toMatchObject({
+      status: 200,
+    });
+    server.use(http.post('*/api/v1/addresses', () => HttpResponse.json({ status: 'success', data: [{ _id: 'a1' }] })));
+    expect(await addAddress({ alias: 'a', details: 'd', phone: '01012345678', city: '' })).toEqual([{ _id: 'a1' }]);
+  });
+});

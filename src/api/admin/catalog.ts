@@ -2,31 +2,30 @@
 // admin pages, so this code lands in admin chunks.
 import type { Static } from 'typebox';
 import type { NamedImageListItem, SubcategoryListItem } from '../../../common/contract/catalogue';
-import { apiClient } from '../client';
+import { apiClient, expectStatus } from '../client';
 import { uploadProgress, type UploadProgress } from './uploadProgress';
 import type { Brand, Category, ItemResponse, ListResponse, Subcategory } from '../types';
 import { imageUrl } from '../normalize';
 
-/** POST /categories (multipart name + image); resolves with the HTTP status (201 = created). */
-export async function createCategory(form: FormData, onProgress?: UploadProgress): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Category>>('/categories', form, {
+/** POST /categories (multipart name + image); resolves once created (only a 201 is). */
+export async function createCategory(form: FormData, onProgress?: UploadProgress): Promise<void> {
+  const response = await apiClient.post<ItemResponse<Category>>('/categories', form, {
     onUploadProgress: uploadProgress(onProgress),
   });
-  return status;
+  expectStatus(response, 201);
 }
 
-/** POST /brands (multipart name + image); resolves with the HTTP status (201 = created). */
-export async function createBrand(form: FormData, onProgress?: UploadProgress): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Brand>>('/brands', form, {
+/** POST /brands (multipart name + image); resolves once created (only a 201 is). */
+export async function createBrand(form: FormData, onProgress?: UploadProgress): Promise<void> {
+  const response = await apiClient.post<ItemResponse<Brand>>('/brands', form, {
     onUploadProgress: uploadProgress(onProgress),
   });
-  return status;
+  expectStatus(response, 201);
 }
 
-/** POST /subcategories; resolves with the HTTP status (201 = created; a duplicate name rejects with 400). */
-export async function createSubcategory(body: { name: string; category: string }): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Subcategory>>('/subcategories', body);
-  return status;
+/** POST /subcategories; resolves once created (only a 201 is; a duplicate name rejects with 400). */
+export async function createSubcategory(body: { name: string; category: string }): Promise<void> {
+  expectStatus(await apiClient.post<ItemResponse<Subcategory>>('/subcategories', body), 201);
 }
 
 /** GET /categories/:id/subcategories (the sub-category picker of the product form). */

@@ -1,5 +1,5 @@
 // Admin-only coupon calls (API.md §5.10).
-import { apiClient } from '../client';
+import { apiClient, expectStatus } from '../client';
 import type { Coupon, ItemResponse, ListResponse } from '../types';
 
 /** A coupon as the form sends it: the answer's fields, `expire` as YYYY-MM-DD. */
@@ -15,16 +15,14 @@ export async function getCoupon(id: string): Promise<Coupon> {
   return data.data;
 }
 
-/** Resolves with the HTTP status (201 = created); 400 (duplicate) and 403 reject. */
-export async function createCoupon(body: CouponBody): Promise<number> {
-  const { status } = await apiClient.post<ItemResponse<Coupon>>('/coupons', body);
-  return status;
+/** Resolves once created (only a 201 is); 400 (duplicate) and 403 reject. */
+export async function createCoupon(body: CouponBody): Promise<void> {
+  expectStatus(await apiClient.post<ItemResponse<Coupon>>('/coupons', body), 201);
 }
 
-/** Resolves with the HTTP status (200 = updated). */
-export async function updateCoupon(id: string, body: CouponBody): Promise<number> {
-  const { status } = await apiClient.put<ItemResponse<Coupon>>(`/coupons/${encodeURIComponent(id)}`, body);
-  return status;
+/** Resolves once updated (only a 200 is). */
+export async function updateCoupon(id: string, body: CouponBody): Promise<void> {
+  expectStatus(await apiClient.put<ItemResponse<Coupon>>(`/coupons/${encodeURIComponent(id)}`, body));
 }
 
 export async function deleteCoupon(id: string): Promise<void> {

@@ -1,14 +1,13 @@
 // Admin-only order calls: an order's state changes (reading orders is shared: src/api/orders.ts).
-import { apiClient } from '../client';
+import { apiClient, expectStatus } from '../client';
 import { normalizeOrder } from '../normalize';
 import type { ListResponse, Order, Shipment } from '../types';
 
 export { getOrder } from '../orders';
 
-/** PUT /orders/:id/pay or /deliver (no body); resolves with the HTTP status (200 = changed). */
-export async function markOrder(id: string, change: 'pay' | 'deliver'): Promise<number> {
-  const { status } = await apiClient.put(`/orders/${encodeURIComponent(id)}/${change}`);
-  return status;
+/** PUT /orders/:id/pay or /deliver (no body); resolves once changed (only a 200 is). */
+export async function markOrder(id: string, change: 'pay' | 'deliver'): Promise<void> {
+  expectStatus(await apiClient.put(`/orders/${encodeURIComponent(id)}/${change}`));
 }
 
 /** POST /orders/:id/refund (ours): the whole online payment back; the order answered, cancelled and refunded. */

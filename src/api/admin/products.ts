@@ -1,28 +1,23 @@
 // Admin-only product writes (reads are shared: src/api/products.ts).
-import { apiClient } from '../client';
+import { apiClient, expectStatus } from '../client';
 import { normalizeProduct } from '../normalize';
 import type { ItemResponse, ListResponse, Product } from '../types';
 import { uploadProgress, type UploadProgress } from './uploadProgress';
 
-interface SavedProduct {
-  status: number;
-  product: Product;
-}
-
-/** POST /products (multipart); resolves with the HTTP status (201 = created) and the stored product. */
-export async function createProduct(form: FormData, onProgress?: UploadProgress): Promise<SavedProduct> {
-  const { status, data } = await apiClient.post<ItemResponse<Product>>('/products', form, {
+/** POST /products (multipart); resolves with the stored product (only a 201 is created). */
+export async function createProduct(form: FormData, onProgress?: UploadProgress): Promise<Product> {
+  const response = await apiClient.post<ItemResponse<Product>>('/products', form, {
     onUploadProgress: uploadProgress(onProgress),
   });
-  return { status, product: normalizeProduct(data.data) };
+  return normalizeProduct(expectStatus(response, 201).data.data);
 }
 
-/** PUT /products/:id (multipart); resolves with the HTTP status (200 = updated) and the product as now stored. */
-export async function updateProduct(id: string, form: FormData, onProgress?: UploadProgress): Promise<SavedProduct> {
-  const { status, data } = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, form, {
+/** PUT /products/:id (multipart); resolves with the product as now stored (only a 200 is updated). */
+export async function updateProduct(id: string, form: FormData, onProgress?: UploadProgress): Promise<Product> {
+  const response = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, form, {
     onUploadProgress: uploadProgress(onProgress),
   });
-  return { status, product: normalizeProduct(data.data) };
+  return normalizeProduct(expectStatus(response).data.data);
 }
 
 export async function deleteProduct(id: string): Promise<void> {

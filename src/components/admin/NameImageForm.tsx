@@ -22,8 +22,8 @@ interface NameImageFormProps {
   nameLabel: string;
   /** The button: what it adds ("اضافة الماركة"); nothing exists yet to save changes to. */
   submitLabel: string;
-  /** Sends the multipart body (name, image) and resolves with the HTTP status. */
-  create: (form: FormData, onProgress: UploadProgress) => Promise<number>;
+  /** Sends the multipart body (name, image); resolves once created, rejects with the server's error. */
+  create: (form: FormData, onProgress: UploadProgress) => Promise<void>;
   /** How long the line after the spinner stays (SPEC §9: 1000 ms brands, 500 ms categories). */
   doneShownMs: number;
 }
@@ -52,8 +52,7 @@ export default function NameImageForm({ heading, nameLabel, submitLabel, create,
     setPhase('sending');
     setProgress(0);
     try {
-      const status = await create(form, setProgress);
-      if (status !== 201) throw new Error(`unexpected status ${status}`);
+      await create(form, setProgress);
     } catch (err) {
       // The cause when the server names one (too large, not an image, duplicate name…), else SPEC's add problem.
       toast.error(describeAdminError(err, ADD_FAILURE_MESSAGE).message);

@@ -5,7 +5,7 @@ const brandThunks = createCatalogueThunks('brand', 'brands', (api, { form, onPro
   api.createBrand(form, onProgress),
 );
 
-/** POST /brands (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
+/** POST /brands (the owner; multipart name + image); resolves once created. */
 export const createBrand = brandThunks.create;
 
 /** PUT /brands/:id: a new name and/or image. */

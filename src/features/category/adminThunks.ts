@@ -5,7 +5,7 @@ const categoryThunks = createCatalogueThunks('category', 'categories', (api, { f
   api.createCategory(form, onProgress),
 );
 
-/** POST /categories (the owner; multipart name + image); resolves with the HTTP status (201 = created). */
+/** POST /categories (the owner; multipart name + image); resolves once created. */
 export const createCategory = categoryThunks.create;
 
 /** PUT /categories/:id: a new name and/or image. */

@@ -8,14 +8,13 @@ type CouponBody = import('../../api/admin/coupons').CouponBody;
 /** One coupon, for its edit form (not kept in the store: the form holds the values being edited). */
 export const fetchCoupon = createAppAsyncThunk('coupon/fetchOne', async (id: Id) => (await couponsApi()).getCoupon(id));
 
-/** Resolves with the HTTP status (201 = created); the list is then loaded again. */
+/** Resolves once created; the list is then loaded again. */
 export const createCoupon = createAppAsyncThunk('coupon/create', async (body: CouponBody, { dispatch }) => {
-  const status = await (await couponsApi()).createCoupon(body);
-  if (status === 201) void dispatch(fetchCoupons());
-  return status;
+  await (await couponsApi()).createCoupon(body);
+  void dispatch(fetchCoupons());
 });
 
-/** Resolves with the HTTP status (200 = updated). */
+/** Resolves once updated. */
 export const updateCoupon = createAppAsyncThunk('coupon/update', async ({ id, body }: { id: Id; body: CouponBody }) =>
   (await couponsApi()).updateCoupon(id, body),
 );

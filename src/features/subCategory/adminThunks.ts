@@ -8,7 +8,7 @@ const subcategoryThunks = createCatalogueThunks(
   (api, body: { name: string; category: Id }) => api.createSubcategory(body),
 );
 
-/** Resolves with the HTTP status (201 = created; a duplicate name rejects with 400). */
+/** Resolves once created; a duplicate name rejects with 400. */
 export const createSubcategory = subcategoryThunks.create;
 
 /** PUT /subcategories/:id: a new name. */

@@ -112,7 +112,7 @@ export const refreshProfile = createAppAsyncThunk('user/refreshProfile', async (
   return fresh;
 });
 
-/** PUT /users/changeMyPassword; resolves with the HTTP status (afterwards every older token stops working). */
+/** PUT /users/changeMyPassword; resolves once changed (afterwards every older token stops working). */
 export const changedPassword = createAppAsyncThunk(
   'user/changePassword',
   (change: Parameters<typeof profileApi.changePassword>[0]) => profileApi.changePassword(change),

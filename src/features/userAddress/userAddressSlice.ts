@@ -40,12 +40,12 @@ export const deleteAddress = createAppAsyncThunk('userAddress/delete', async (id
 /** One address, for its edit form (the form holds the values being edited); only the latest request's answer counts. */
 export const fetchAddress = createAppAsyncThunk('userAddress/fetchOne', (id: string) => addressesApi.getAddress(id));
 
-/** Resolves with the HTTP status (201 = added). */
+/** Resolves with every address of the customer; rejects with the server's error. */
 export const addAddress = createAppAsyncThunk('userAddress/add', (input: AddressInput) =>
   addressesApi.addAddress(input),
 );
 
-/** Resolves with the HTTP status (200 = updated). */
+/** Resolves with the address as stored; rejects with the server's error. */
 export const updateAddress = createAppAsyncThunk(
   'userAddress/update',
   ({ id, input }: { id: string; input: AddressInput }) => addressesApi.updateAddress(id, input),

@@ -41,8 +41,7 @@ export default function AdminAddCouponPage() {
 
   const addCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
-      const status = await dispatch(createCoupon(body)).unwrap();
-      if (status !== 201) throw new Error(`unexpected status ${status}`);
+      await dispatch(createCoupon(body)).unwrap();
       toast.success(COUPON_ADDED_MESSAGE);
       return true;
     } catch (err) {

@@ -29,8 +29,7 @@ export default function AdminAddProductPage() {
     async (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> => {
       try {
         const form = await buildProductFormData(values, numbers);
-        const { status } = await dispatch(createProduct({ form, onProgress })).unwrap();
-        if (status !== 201) throw new Error(`unexpected status ${status}`);
+        await dispatch(createProduct({ form, onProgress })).unwrap();
         toast.success(PRODUCT_ADDED_MESSAGE);
         return { ok: true, values: EMPTY_PRODUCT_FORM };
       } catch (err) {

@@ -46,13 +46,9 @@ export default function AdminAddSubcategoryPage() {
     if (nameMissing) toast.warn(ENTER_NAME_MESSAGE);
     setSending(true);
     try {
-      const status = await dispatch(createSubcategory({ name: name.trim(), category })).unwrap();
-      if (status === 201) {
-        toast.success(ADD_SUCCESS_MESSAGE);
-        setName('');
-      } else {
-        toast.error(ADD_FAILURE_MESSAGE);
-      }
+      await dispatch(createSubcategory({ name: name.trim(), category })).unwrap();
+      toast.success(ADD_SUCCESS_MESSAGE);
+      setName('');
     } catch (err) {
       const error = describeAdminError(err, ADD_FAILURE_MESSAGE);
       // The server's refusal of an empty name is what the warning above already said.

@@ -47,8 +47,7 @@ export default function AdminEditCouponPage() {
 
   const saveCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
-      const status = await dispatch(updateCoupon({ id, body })).unwrap();
-      if (status !== 200) throw new Error(`unexpected status ${status}`);
+      await dispatch(updateCoupon({ id, body })).unwrap();
       toast.success(COUPON_EDITED_MESSAGE);
       later(() => void navigate('/admin/addcoupon'), COUPON_EDIT_REDIRECT_MS);
     } catch (err) {

@@ -87,8 +87,7 @@ export default function AdminEditProductPage() {
         clearDiscount: stored.priceAfterDiscount !== '',
         clearSku: stored.sku !== '',
       });
-      const { status, product } = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
-      if (status !== 200) throw new Error(`unexpected status ${status}`);
+      const product = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
       toast.success(PRODUCT_EDITED_MESSAGE);
       // The next save compares with (and keeps) the images the server has now, not the ones it has already replaced.
       saved.current = toFormValues(product);

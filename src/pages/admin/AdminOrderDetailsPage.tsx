@@ -66,14 +66,10 @@ function StateChanger({
     if (choice !== 'true' || finished) return;
     setSaving(true);
     try {
-      const status = await dispatch(markOrder({ id: orderId, change: spec.change })).unwrap();
-      if (status === 200) {
-        setChanged(true);
-        toast.success(spec.successMessage);
-        onChanged();
-      } else {
-        toast.error(CHANGE_FAILED_MESSAGE);
-      }
+      await dispatch(markOrder({ id: orderId, change: spec.change })).unwrap();
+      setChanged(true);
+      toast.success(spec.successMessage);
+      onChanged();
     } catch {
       toast.error(CHANGE_FAILED_MESSAGE);
     } finally {

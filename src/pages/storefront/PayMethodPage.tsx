@@ -176,11 +176,7 @@ export default function PayMethodPage() {
     const order = { cartId: cart._id, shippingAddress };
     try {
       if (method === 'cash') {
-        const { status } = await dispatch(createCashOrder(order)).unwrap();
-        if (status !== 201) {
-          toast.warn(CHECKOUT_MESSAGES.orderFailed);
-          return;
-        }
+        await dispatch(createCashOrder(order)).unwrap();
         toast.success(CHECKOUT_MESSAGES.orderCreated);
         void dispatch(fetchCart());
         later(() => navigate('/user/allorders'), DELAYS.cashOrderRedirect);

@@ -18,7 +18,7 @@ export default function UserAddAddressPage() {
 
   const save = async (input: AddressInput) => {
     const result = await dispatch(addAddress(input));
-    if (addAddress.fulfilled.match(result) && result.payload === 200) {
+    if (addAddress.fulfilled.match(result)) {
       toast.success('تم اضافة العنوان بنجاح');
       later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
     } else {

@@ -44,7 +44,7 @@ export default function UserEditAddressPage() {
 
   const save = async (input: AddressInput) => {
     const result = await dispatch(updateAddress({ id, input }));
-    if (updateAddress.fulfilled.match(result) && result.payload === 200) {
+    if (updateAddress.fulfilled.match(result)) {
       toast.success('تم تعديل العنوان بنجاح');
       later(() => navigate('/user/addresses'), DELAYS.addressRedirect);
     } else {

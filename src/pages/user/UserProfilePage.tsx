@@ -85,8 +85,7 @@ function EditProfileDialog({
     }
     setBusy(true);
     try {
-      const { status, user: updated, token } = await dispatch(updateProfile(input)).unwrap();
-      if (status !== 200) throw new Error(String(status));
+      const { user: updated, token } = await dispatch(updateProfile(input)).unwrap();
       toast.success(PROFILE_MESSAGES.updated);
       onSaved(updated, token);
     } catch (err) {
@@ -167,25 +166,19 @@ function ChangePasswordForm() {
       return;
     }
     setBusy(true);
-    let status = 0;
     try {
-      status = await dispatch(changedPassword({ currentPassword, password, passwordConfirm })).unwrap();
+      await dispatch(changedPassword({ currentPassword, password, passwordConfirm })).unwrap();
     } catch (err) {
       sayUpdateFailed(toApiError(err));
       setBusy(false);
       return;
     }
-    if (status === 200) {
-      toast.success(PROFILE_MESSAGES.updated);
-      // The old token no longer works: log in again with the new password (SPEC §4).
-      later(() => {
-        dispatch(loggedOut());
-        navigate('/login');
-      }, DELAYS.passwordChangeRedirect);
-    } else {
-      toast.warn(PROFILE_MESSAGES.updateFailed);
-      setBusy(false);
-    }
+    toast.success(PROFILE_MESSAGES.updated);
+    // The old token no longer works: log in again with the new password (SPEC §4).
+    later(() => {
+      dispatch(loggedOut());
+      navigate('/login');
+    }, DELAYS.passwordChangeRedirect);
   };
 
   return (
