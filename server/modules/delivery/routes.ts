@@ -1,50 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { IdParams } from '../../lib/fields';
-import { toEgp, toPiastres } from '../../lib/money';
+import { toEgp } from '../../lib/money';
 import { Type, Success } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { cartTotals } from '../cart';
-import { recordAudit } from '../audit';
-import {
-  deleteGovernorate,
-  deleteZone,
-  findGovernorate,
-  findZone,
-  insertGovernorate,
-  listGovernorates,
-  listZones,
-  saveZone,
-  updateGovernorate,
-  zoneNameTaken,
-  type GovernorateRow,
-  type ZoneRow,
-} from './repository';
+import { listGovernorates, listZones } from './repository';
 import { Governorate, Quote, Zone } from '../../../common/contract/shop';
 import { GovernorateChanges, GovernorateParams, NewGovernorate, QuoteQuery, ZoneInput } from './schemas';
-import { deliveryTo, governorateOf, knownGovernorate, orderCharges } from './service';
+import { governorateJson, zoneJson } from './serialize';
+import {
+  addGovernorate,
+  deliveryTo,
+  governorateOf,
+  knownGovernorate,
+  orderCharges,
+  removeGovernorate,
+  removeZone,
+  renameGovernorate,
+  writeZone,
+} from './service';
 
 const tags = ['delivery'];
 const security = [{ bearerAuth: [] }];
-
-const governorateJson = (g: GovernorateRow) => ({ code: g.code, name: g.name, nameEn: g.name_en });
-/** What the audit log keeps of a zone: its fields as the API answers them. */
-const zoneFields = (z: ZoneRow | undefined) => {
-  if (!z) return null;
-  const { _id, ...fields } = zoneJson(z);
-  return fields;
-};
-const zoneJson = (z: ZoneRow) => ({
-  _id: z.id,
-  name: z.name,
-  fee: toEgp(z.fee),
-  freeShippingFrom: z.free_shipping_from === null ? null : toEgp(z.free_shipping_from),
-  cashOnDelivery: z.cash_on_delivery,
-  cashFee: z.cash_fee === null ? null : toEgp(z.cash_fee),
-  governorates: z.governorates,
-});
 
 export async function deliveryRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -52,7 +31,6 @@ export async function deliveryRoutes(instance: FastifyInstance) {
   const admin = requireAuth(ctx, 'admin');
   const staff = requireAuth(ctx, 'manager', 'admin');
   const customer = requireAuth(ctx, 'user');
-  const noGovernorate = (code: string) => notFound(`There is no governorate for this code ${code}`);
 
   app.get(
     '/governorates',
@@ -82,18 +60,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const { code, name, nameEn } = request.body;
-      const row = await ctx.db.tx(async (tx) => {
-        const inserted = await insertGovernorate(tx, { code, name, name_en: nameEn });
-        if (inserted)
-          await recordAudit(tx, currentUser(request), {
-            action: 'governorate.create',
-            target: { type: 'governorate', id: code },
-            after: governorateJson(inserted),
-          });
-        return inserted;
-      });
-      if (!row) throw conflict('A governorate with this code or name already exists');
+      const row = await addGovernorate(ctx.db, currentUser(request), request.body);
       return reply.status(201).send({ status: 'success', data: governorateJson(row) });
     },
   );
@@ -112,25 +79,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request) => {
-      const { code } = request.params;
-      const { name, nameEn } = request.body;
-      if (name !== undefined) {
-        const other = (await listGovernorates(ctx.db)).find((g) => g.name === name && g.code !== code);
-        if (other) throw conflict('A governorate with this code or name already exists');
-      }
-      const row = await ctx.db.tx(async (tx) => {
-        const before = await findGovernorate(tx, code);
-        const updated = before && (await updateGovernorate(tx, code, { name, name_en: nameEn }));
-        if (updated)
-          await recordAudit(tx, currentUser(request), {
-            action: 'governorate.update',
-            target: { type: 'governorate', id: code },
-            before: governorateJson(before),
-            after: governorateJson(updated),
-          });
-        return updated;
-      });
-      if (!row) throw noGovernorate(code);
+      const row = await renameGovernorate(ctx.db, currentUser(request), request.params.code, request.body);
       return { status: 'success' as const, data: governorateJson(row) };
     },
   );
@@ -148,18 +97,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const { code } = request.params;
-      const deleted = await ctx.db.tx(async (tx) => {
-        const before = await findGovernorate(tx, code);
-        if (!before || !(await deleteGovernorate(tx, code))) return false;
-        await recordAudit(tx, currentUser(request), {
-          action: 'governorate.delete',
-          target: { type: 'governorate', id: code },
-          before: governorateJson(before),
-        });
-        return true;
-      });
-      if (!deleted) throw noGovernorate(code);
+      await removeGovernorate(ctx.db, currentUser(request), request.params.code);
       return reply.status(204).send(null);
     },
   );
@@ -181,39 +119,6 @@ export async function deliveryRoutes(instance: FastifyInstance) {
     },
   );
 
-  /** Stores a zone from its checked body; the name must be free and every governorate known. */
-  const writeZone = async (request: FastifyRequest, body: Static<typeof ZoneInput>, id?: string) => {
-    const governorates = body.governorates ?? [];
-    return ctx.db.tx(async (tx) => {
-      const before = id ? await findZone(tx, id) : undefined;
-      if (await zoneNameTaken(tx, body.name, id)) throw conflict('A zone with this name already exists');
-      const known = new Set((await listGovernorates(tx)).map((g) => g.code));
-      const unknown = governorates.find((code) => !known.has(code));
-      if (unknown) throw badRequest(`Invalid governorate: ${unknown}`);
-      const savedId = await saveZone(
-        tx,
-        {
-          name: body.name,
-          fee: toPiastres(body.fee),
-          free_shipping_from: body.freeShippingFrom == null ? null : toPiastres(body.freeShippingFrom),
-          cash_on_delivery: body.cashOnDelivery ?? true,
-          cash_fee: body.cashFee == null ? null : toPiastres(body.cashFee),
-          governorates,
-        },
-        id,
-      );
-      if (!savedId) return undefined;
-      const after = (await findZone(tx, savedId))!;
-      await recordAudit(tx, currentUser(request), {
-        action: id ? 'zone.update' : 'zone.create',
-        target: { type: 'zone', id: savedId },
-        before: zoneFields(before),
-        after: zoneFields(after),
-      });
-      return after;
-    });
-  };
-
   app.post(
     '/zones',
     {
@@ -227,7 +132,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const zone = (await writeZone(request, request.body))!;
+      const zone = (await writeZone(ctx.db, currentUser(request), request.body))!;
       return reply.status(201).send({ status: 'success', data: zoneJson(zone) });
     },
   );
@@ -246,7 +151,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request) => {
-      const zone = await writeZone(request, request.body, request.params.id);
+      const zone = await writeZone(ctx.db, currentUser(request), request.body, request.params.id);
       if (!zone) throw notFound(`There is no zone for this id ${request.params.id}`);
       return { status: 'success' as const, data: zoneJson(zone) };
     },
@@ -265,18 +170,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: admin,
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const deleted = await ctx.db.tx(async (tx) => {
-        const before = await findZone(tx, id);
-        if (!before || !(await deleteZone(tx, id))) return false;
-        await recordAudit(tx, currentUser(request), {
-          action: 'zone.delete',
-          target: { type: 'zone', id },
-          before: zoneFields(before),
-        });
-        return true;
-      });
-      if (!deleted) throw notFound(`There is no zone for this id ${request.params.id}`);
+      await removeZone(ctx.db, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

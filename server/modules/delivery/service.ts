@@ -1,11 +1,27 @@
+import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
 import { keptRead, writesTo } from '../../lib/answerCache';
-import { conflict, fieldError, ValidationError } from '../../lib/errors';
-import { includedVat, toEgp } from '../../lib/money';
+import { badRequest, conflict, fieldError, notFound, ValidationError } from '../../lib/errors';
+import { includedVat, toEgp, toPiastres } from '../../lib/money';
 import { pricingSettings } from '../shop';
 import { governoratesNamed, placeIndex } from './places';
-import { listGovernorates, zoneOfGovernorate, type GovernorateRow } from './repository';
+import { recordAudit, type AuditActor } from '../audit';
+import {
+  deleteGovernorate,
+  deleteZone,
+  findGovernorate,
+  findZone,
+  insertGovernorate,
+  listGovernorates,
+  saveZone,
+  updateGovernorate,
+  zoneNameTaken,
+  zoneOfGovernorate,
+  type GovernorateRow,
+} from './repository';
+import type { ZoneInput } from './schemas';
+import { governorateJson, zoneFields } from './serialize';
 
 /** Any write to the governorates (not to the zones' `shipping_zone_governorates`) drops the kept list. */
 const GOVERNORATES = writesTo('governorates');
@@ -139,4 +155,114 @@ export function assertCashAllowed(delivery: Delivery) {
   if (delivery.cashRefusal === 'maxTotal')
     throw conflict(`Cash on delivery is available for orders up to ${toEgp(delivery.cashMaxTotal!)} EGP`);
   if (delivery.cashRefusal) throw conflict('Cash on delivery is not available for this address');
+}
+
+// ————— The owner's governorates and zones: each change and its audit entry in one transaction —————
+
+const noGovernorate = (code: string) => notFound(`There is no governorate for this code ${code}`);
+const GOVERNORATE_TAKEN = 'A governorate with this code or name already exists';
+
+/** Adds a governorate (one that was split, say); a code or Arabic name already used is 409. */
+export async function addGovernorate(db: Db, actor: AuditActor, input: { code: string; name: string; nameEn: string }) {
+  const row = await db.tx(async (tx) => {
+    const inserted = await insertGovernorate(tx, { code: input.code, name: input.name, name_en: input.nameEn });
+    if (inserted)
+      await recordAudit(tx, actor, {
+        action: 'governorate.create',
+        target: { type: 'governorate', id: input.code },
+        after: governorateJson(inserted),
+      });
+    return inserted;
+  });
+  if (!row) throw conflict(GOVERNORATE_TAKEN);
+  return row;
+}
+
+/** Renames a governorate; an Arabic name another one has is 409, an unknown code 404. */
+export async function renameGovernorate(
+  db: Db,
+  actor: AuditActor,
+  code: string,
+  { name, nameEn }: { name?: string; nameEn?: string },
+) {
+  if (name !== undefined) {
+    const other = (await listGovernorates(db)).find((g) => g.name === name && g.code !== code);
+    if (other) throw conflict(GOVERNORATE_TAKEN);
+  }
+  const row = await db.tx(async (tx) => {
+    const before = await findGovernorate(tx, code);
+    const updated = before && (await updateGovernorate(tx, code, { name, name_en: nameEn }));
+    if (updated)
+      await recordAudit(tx, actor, {
+        action: 'governorate.update',
+        target: { type: 'governorate', id: code },
+        before: governorateJson(before),
+        after: governorateJson(updated),
+      });
+    return updated;
+  });
+  if (!row) throw noGovernorate(code);
+  return row;
+}
+
+/** Removes a governorate; addresses that named it keep their city. An unknown code is 404. */
+export async function removeGovernorate(db: Db, actor: AuditActor, code: string) {
+  const deleted = await db.tx(async (tx) => {
+    const before = await findGovernorate(tx, code);
+    if (!before || !(await deleteGovernorate(tx, code))) return false;
+    await recordAudit(tx, actor, {
+      action: 'governorate.delete',
+      target: { type: 'governorate', id: code },
+      before: governorateJson(before),
+    });
+    return true;
+  });
+  if (!deleted) throw noGovernorate(code);
+}
+
+/**
+ * Stores a zone from its checked body (a new one without `id`); the name must be free and every governorate known.
+ * Answers the zone as stored, or undefined when `id` names none.
+ */
+export async function writeZone(db: Db, actor: AuditActor, body: Static<typeof ZoneInput>, id?: string) {
+  const governorates = body.governorates ?? [];
+  return db.tx(async (tx) => {
+    const before = id ? await findZone(tx, id) : undefined;
+    if (await zoneNameTaken(tx, body.name, id)) throw conflict('A zone with this name already exists');
+    const known = new Set((await listGovernorates(tx)).map((g) => g.code));
+    const unknown = governorates.find((code) => !known.has(code));
+    if (unknown) throw badRequest(`Invalid governorate: ${unknown}`);
+    const savedId = await saveZone(
+      tx,
+      {
+        name: body.name,
+        fee: toPiastres(body.fee),
+        free_shipping_from: body.freeShippingFrom == null ? null : toPiastres(body.freeShippingFrom),
+        cash_on_delivery: body.cashOnDelivery ?? true,
+        cash_fee: body.cashFee == null ? null : toPiastres(body.cashFee),
+        governorates,
+      },
+      id,
+    );
+    if (!savedId) return undefined;
+    const after = (await findZone(tx, savedId))!;
+    await recordAudit(tx, actor, {
+      action: id ? 'zone.update' : 'zone.create',
+      target: { type: 'zone', id: savedId },
+      before: zoneFields(before),
+      after: zoneFields(after),
+    });
+    return after;
+  });
+}
+
+/** Removes a zone (its governorates then get the default fee); an unknown id is 404. */
+export async function removeZone(db: Db, actor: AuditActor, id: string) {
+  const deleted = await db.tx(async (tx) => {
+    const before = await findZone(tx, id);
+    if (!before || !(await deleteZone(tx, id))) return false;
+    await recordAudit(tx, actor, { action: 'zone.delete', target: { type: 'zone', id }, before: zoneFields(before) });
+    return true;
+  });
+  if (!deleted) throw notFound(`There is no zone for this id ${id}`);
 }
