@@ -2,7 +2,8 @@ import { Type, type Static, type TNull, type TObject, type TOptional, type TSche
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ValidationError, fieldError, type FieldError } from './errors';
-import { EGYPT_PHONE, EMAIL, isId, isPresent, text, toInteger, toNumber } from './validate';
+import { EGYPT_MOBILE } from '../../common/rules/phone';
+import { EMAIL, isId, isPresent, text, toInteger, toNumber } from './validate';
 
 /**
  * Request fields, each declared once: a field is its TypeBox schema (what the OpenAPI document says, and the type the
@@ -137,7 +138,7 @@ export class Field<S extends TSchema = TSchema, Optional extends boolean = false
     return this.with({ check: (v) => EMAIL.test((text(v) ?? '').toLowerCase()), message }, { format: 'email' });
   }
   egyptianPhone(message: Message = 'accept only egypt phone numbers') {
-    return this.matches(EGYPT_PHONE, message);
+    return this.matches(EGYPT_MOBILE, message);
   }
   id(message: Message = 'Invalid ID formate') {
     return this.with({ check: isId, message }, { format: 'uuid' });

@@ -7,7 +7,6 @@ import { toAsciiDigits } from '../../common/digits';
  * them: text from any scalar, trimmed; numbers from JSON or decimal text (Western or Arabic-Indic digits); ids; the
  * patterns API.md's rules use.
  */
-export { EGYPT_MOBILE as EGYPT_PHONE } from '../../common/rules/phone';
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
