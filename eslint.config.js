@@ -111,6 +111,24 @@ export default tseslint.config(
       ],
     },
   },
+  // A module's own folders (payments/paymob/) are one level deeper: another module is two folders up.
+  {
+    files: ['server/modules/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./[^./][^/]*/.+',
+              message: "Import another module through its index.ts ('../../orders'), never its files.",
+            },
+            SERVER_IMPORTS_NO_WEB,
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts'],
     ignores: ['server/modules/**', 'server/app.ts'],

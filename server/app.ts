@@ -24,7 +24,7 @@ import { sharedSchemaCompilers } from './plugins/schemaCompilers';
 import { globalLimit, sharedCounters } from './plugins/rateLimits';
 import { API_MODULES } from './modules';
 import { refreshSearchIndex } from './modules/products';
-import { paymentRoutes } from './payments/routes';
+import { paymentRoutes } from './modules/payments';
 
 export interface BuildOptions extends StaticFilesOptions {
   config?: Partial<Config>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readPaymobSettings, type PaymobSettings } from './payments/paymob/config';
+import { readPaymobSettings, type PaymobSettings } from './paymentSettings';
 
 /** Every setting the server reads from the environment; .env.example documents each one. */
 export interface Config {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { PaymobMethod, PaymobSettings } from '../server/payments/paymob/config';
-import { paymobHmac, redirectSignedString, transactionSignedString } from '../server/payments/paymob/hmac';
+import type { PaymobMethod, PaymobSettings } from '../server/paymentSettings';
+import { paymobHmac, redirectSignedString, transactionSignedString } from '../server/modules/payments/paymob/hmac';
 
 /**
  * A stand-in for Paymob on a random loopback port, for the server and end-to-end tests (nothing reaches the

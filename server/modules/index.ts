@@ -27,7 +27,7 @@ export interface ApiModule {
 /**
  * Every module of the REST API, registered under `/api/v1` in this order by server/app.ts: a new module is one line
  * here. (The SEO pages and the payment pages are served outside the API, from server/plugins/staticFiles.ts and
- * server/payments/routes.ts.)
+ * server/modules/payments/.)
  */
 export const API_MODULES: ApiModule[] = [
   { prefix: '/auth', routes: authRoutes },

@@ -4,8 +4,8 @@ import {
   transactionSignedString,
   verifyRedirect,
   verifyTransactionCallback,
-} from '../../server/payments/paymob/hmac';
-import { PAYMOB_EGYPT_URL, readPaymobSettings } from '../../server/payments/paymob/config';
+} from '../../server/modules/payments/paymob/hmac';
+import { PAYMOB_EGYPT_URL, readPaymobSettings } from '../../server/paymentSettings';
 import { SettingError } from '../../server/config';
 
 // Paymob's published example ("HMAC Transaction Callback"): the sample transaction processed callback's signed fields,

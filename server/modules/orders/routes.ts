@@ -7,7 +7,7 @@ import { Type, LIST_FILTERS, List, ListQueryFields, Success, bearer } from '../.
 import { exportOrders } from './export';
 import { CashOrderInput, CheckoutInput, Order, PaymentSession, ShipmentInput } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { returnOrigin } from '../../payments/sessions';
+import { returnOrigin } from '../payments';
 import { orderMailsSettled } from '../../mail/orderMail';
 import { STAFF_ORDER_LIST } from './repository';
 import { cancelMyOrder, orderPage, readOrder, type StaffStep } from './service';

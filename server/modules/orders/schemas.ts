@@ -1,6 +1,6 @@
 import { field, fields, isPlainObject } from '../../lib/fields';
 import { text } from '../../lib/validate';
-import { PAYMENT_METHODS } from '../../payments/provider';
+import { PAYMENT_METHODS } from '../../paymentSettings';
 import { ShippingAddressInput } from '../addresses';
 
 const shippingAddress = field

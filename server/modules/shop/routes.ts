@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '../../lib/schemas';
-import { paymentProvider } from '../../payments/provider';
+import { paymentProvider } from '../payments';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { Shop, ShopSettings } from '../../../common/contract/shop';
 import { ShopSettingsChanges } from './schemas';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { completePaymentSession } from '../../../server/payments/sessions';
+import { completePaymentSession } from '../../../server/modules/payments';
 import { createProduct, type TestUser } from '../helpers';
 import { ISO_MS, assertConventions, useContractApp } from './setup';
 

@@ -1,6 +1,6 @@
 import type { PaymentProvider, SessionRequest } from '../provider';
 import { paymobClient, type IntentionItem } from './client';
-import { PAYMOB_METHODS, type PaymobSettings } from './config';
+import { PAYMOB_METHODS, type PaymobSettings } from '../../../paymentSettings';
 
 /** Paymob's item names are short; ours are product titles, which may be long. */
 const ITEM_NAME_LENGTH = 50;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PaymobSettings } from './config';
+import type { PaymobSettings } from '../../../paymentSettings';
 import { verifyRedirect, verifyTransactionCallback } from './hmac';
 import { factsOfRedirect, factsOfTransaction, judgeTransaction, type Verdict } from './callback';
 import type { CompletionResult } from '../sessions';
 import { returnOrigin } from '../sessions';
 import { claimSupersededPayment, findPaymobPaymentSession, unclaimSupersededPayment } from '../repository';
-import { findOrderOfPaymentSession } from '../../modules/orders';
+import { findOrderOfPaymentSession } from '../../orders';
 import { paymobClient } from './client';
 
 type Complete = (

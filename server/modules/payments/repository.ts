@@ -1,6 +1,7 @@
-import type { Queryable } from '../db';
-import type { PricedLine, ShippingAddress } from '../modules/orders';
-import type { OpenedSession, PaymentMethod, ProviderName } from './provider';
+import type { Queryable } from '../../db';
+import type { PricedLine, ShippingAddress } from '../orders';
+import type { PaymentMethod } from '../../paymentSettings';
+import type { OpenedSession, ProviderName } from './provider';
 
 /** A new payment session: what will be paid for the cart, snapshotted when checkout starts (API.md §6.5). */
 export interface NewPaymentSession {

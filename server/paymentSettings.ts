@@ -1,8 +1,14 @@
-import type { SettingError } from '../../config';
+// The payment settings read at start-up (server/config.ts) and the payment methods that orders and the payments module
+// both name; the payments module (server/modules/payments/) uses them.
+import type { SettingError } from './config';
 
 /** The payment methods a Paymob account can enable for the shop, each with its own integration id. */
 export const PAYMOB_METHODS = ['card', 'wallet', 'kiosk', 'valu'] as const;
 export type PaymobMethod = (typeof PAYMOB_METHODS)[number];
+
+/** How a shopper pays online: a card everywhere, and with Paymob also a mobile wallet, a kiosk or valU instalments. */
+export type PaymentMethod = PaymobMethod;
+export const PAYMENT_METHODS: readonly PaymentMethod[] = PAYMOB_METHODS;
 
 /** The integration-id setting of each method, as the merchant copies it from Paymob's dashboard. */
 export const INTEGRATION_SETTING: Record<PaymobMethod, string> = {

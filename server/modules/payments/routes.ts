@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
-import { imageBase } from '../context';
-import { HttpError } from '../lib/errors';
-import { sendOrderMail } from '../mail/orderMail';
-import { isId } from '../lib/validate';
+import { imageBase } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { sendOrderMail } from '../../mail/orderMail';
+import { isId } from '../../lib/validate';
 import { stripeClient, testPaymentsEnabled } from './provider';
 import { completePaymentSession } from './sessions';
 import { alreadyOrderedPage, completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
 import { cancelOpenPaymentSession, findStripePaymentSession, findTestPaymentSession } from './repository';
-import { findOrderOfPaymentSession } from '../modules/orders';
+import { findOrderOfPaymentSession } from '../orders';
 import { paymobRoutes } from './paymob/routes';
 
 /**

@@ -1,13 +1,9 @@
 import Stripe from 'stripe';
-import type { Config } from '../config';
-import type { AppContext } from '../context';
-import type { PricedLine, ShippingAddress } from '../modules/orders';
-import { PAYMOB_METHODS, type PaymobMethod } from './paymob/config';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import type { PricedLine, ShippingAddress } from '../orders';
+import type { PaymentMethod } from '../../paymentSettings';
 import { paymobProvider } from './paymob/provider';
-
-/** How a shopper pays online: a card everywhere, and with Paymob also a mobile wallet, a kiosk or valU instalments. */
-export type PaymentMethod = PaymobMethod;
-export const PAYMENT_METHODS: readonly PaymentMethod[] = PAYMOB_METHODS;
 
 /** What a provider needs to open a hosted payment page for one of our payment sessions. */
 export interface SessionRequest {

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import type { AppContext } from '../context';
-import { HttpError, conflict, notFound } from '../lib/errors';
-import type { AuditActor } from '../modules/audit';
-import { lockOrderForRefund, recordRefund, refundOrderInTx } from '../modules/orders';
+import type { AppContext } from '../../context';
+import { HttpError, conflict, notFound } from '../../lib/errors';
+import type { AuditActor } from '../audit';
+import { lockOrderForRefund, recordRefund, refundOrderInTx } from '../orders';
 import { PaymobError } from './paymob/client';
 import { PaymentProviderUnavailable, providerNamed } from './provider';
 import { findPaymentOfSession } from './repository';

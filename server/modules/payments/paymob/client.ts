@@ -1,4 +1,4 @@
-import type { PaymobMethod, PaymobSettings } from './config';
+import type { PaymobMethod, PaymobSettings } from '../../../paymentSettings';
 
 /**
  * Paymob answered with an error, or could not be reached; `status` is Paymob's HTTP status (0: no answer; 200: it

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import { shopOrigin, type AppContext, type AuthUser } from '../context';
-import { HttpError, badRequest } from '../lib/errors';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { shopOrigin, type AppContext, type AuthUser } from '../../context';
+import { HttpError, badRequest } from '../../lib/errors';
 import { PaymobError } from './paymob/client';
-import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../modules/orders';
-import { deliveryTo, orderCharges } from '../modules/delivery';
-import { lockCart } from '../modules/cart';
-import { lockProductsStock } from '../modules/inventory';
-import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider, type PaymentMethod } from './provider';
+import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../orders';
+import { deliveryTo, orderCharges } from '../delivery';
+import { lockCart } from '../cart';
+import { lockProductsStock } from '../inventory';
+import type { PaymentMethod } from '../../paymentSettings';
+import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider } from './provider';
 import {
   deletePaymentSession,
   expireOpenSessionOfCart,

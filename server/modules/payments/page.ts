@@ -1,6 +1,6 @@
-import { formatEGP } from '../../common/format';
-import { escapeHtml } from '../lib/html';
-import { toEgp } from '../lib/money';
+import { formatEGP } from '../../../common/format';
+import { escapeHtml } from '../../lib/html';
+import { toEgp } from '../../lib/money';
 
 /** Amounts as the shop prints them: '249 جنيه', piastres only when there are any ('1,250.50 جنيه'). */
 const formatEgp = (piastres: number) => formatEGP(toEgp(piastres));

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db';
+import type { Queryable } from '../../../db';
 import { findPaymobPaymentSession } from '../repository';
-import type { PaymobMethod, PaymobSettings } from './config';
+import type { PaymobMethod, PaymobSettings } from '../../../paymentSettings';
 import { redirectOrderId } from './hmac';
 
 /**
