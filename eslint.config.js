@@ -93,9 +93,10 @@ export default tseslint.config(
   },
   // Server modules (server/modules/<name>/) reach each other only through a module's public index.ts, never its
   // repository, service or routes; code outside the modules likewise. The module list that mounts the routes is the
-  // one exception.
+  // one exception. A module of several resources (catalogue/) keeps each in a folder of its own: they import each
+  // other's files freely, and another module's only through its index.ts, two levels up.
   {
-    files: ['server/modules/*/**/*.ts'],
+    files: ['server/modules/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -121,6 +122,23 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./\\.\\./[^./][^/]*/.+',
+              message: "Import another module through its index.ts ('../../orders'), never its files.",
+            },
+            SERVER_IMPORTS_NO_WEB,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2}[^./][^/]*/.+',
               message: "Import another module through its index.ts ('../../orders'), never its files.",
             },
             SERVER_IMPORTS_NO_WEB,

@@ -23,7 +23,7 @@ import { registerInputChecks } from './plugins/input';
 import { sharedSchemaCompilers } from './plugins/schemaCompilers';
 import { globalLimit, sharedCounters } from './plugins/rateLimits';
 import { API_MODULES } from './modules';
-import { refreshSearchIndex } from './modules/products';
+import { refreshSearchIndex } from './modules/catalogue';
 import { paymentRoutes } from './modules/payments';
 
 export interface BuildOptions extends StaticFilesOptions {

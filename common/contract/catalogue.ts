@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { DataOnly, DateTime, List, Timestamps, Url } from './answers';
 
-/** A product (products/serialize.ts `productJson`): category and brand as ids, images as absolute URLs, money in EGP. */
+/** A product (catalogue/products/serialize.ts `productJson`): category and brand as ids, images as absolute URLs, money in EGP. */
 export const Product = Type.Object({
   _id: Type.String(),
   id: Type.String({ description: 'Equal to _id (kept for parity)' }),
@@ -85,7 +85,7 @@ export const Suggestions = DataOnly(
   }),
 );
 
-/** `productCount` of `withCounts=1` (ours, modules/products/productCounts.ts). */
+/** `productCount` of `withCounts=1` (ours, modules/catalogue/products/productCounts.ts). */
 export const ProductCount = {
   productCount: Type.Optional(Type.Integer({ description: 'Products of it (only with `withCounts=1`)' })),
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
-import { categoryRoutes } from './categories/routes';
-import { subcategoryRoutes } from './subcategories/routes';
-import { brandRoutes } from './brands/routes';
-import { productRoutes } from './products/routes';
-import { catalogueRoutes } from './products/catalogueRoutes';
+import { categoryRoutes } from './catalogue/categories/routes';
+import { subcategoryRoutes } from './catalogue/subcategories/routes';
+import { brandRoutes } from './catalogue/brands/routes';
+import { productRoutes } from './catalogue/products/routes';
+import { catalogueRoutes } from './catalogue/sheet/catalogueRoutes';
 import { reviewRoutes } from './reviews/routes';
 import { wishlistRoutes } from './wishlist/routes';
 import { addressRoutes } from './addresses/routes';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { DatabaseUnreachableError } from '../../server/db';
 import { orderMailsSettled } from '../../server/mail/orderMail';
-import { CATALOGUE_TABLES, PRODUCT_PAGE_TABLES } from '../../server/modules/products/repository';
+import { CATALOGUE_TABLES, PRODUCT_PAGE_TABLES } from '../../server/modules/catalogue/products/repository';
 import { createBrand, createCategory, createProduct, createUser, onPostgres, useTestApp } from './helpers';
 
 /**

@@ -57,7 +57,10 @@ describe('rules stated once', () => {
 
   it("a product's limits and price rules live in common/rules/product.ts, for the API and the catalogue sheet", () => {
     expect(restating(/2_?147_?483_?647/)).toEqual([]);
-    for (const file of ['server/modules/products/schemas.ts', 'server/modules/products/catalogueImport.ts'])
+    for (const file of [
+      'server/modules/catalogue/products/schemas.ts',
+      'server/modules/catalogue/sheet/catalogueImport.ts',
+    ])
       expect([file, fs.readFileSync(path.join(ROOT, file), 'utf8')]).toEqual([
         file,
         expect.stringMatching(/priceProblem[\s\S]*discountBelowPrice|discountBelowPrice[\s\S]*priceProblem/),

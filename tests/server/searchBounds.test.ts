@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db';
 import { productSearchVector } from '../../server/lib/searchText';
-import { COSTLY_LISTS, costlyListGate } from '../../server/modules/products/search';
+import { COSTLY_LISTS, costlyListGate } from '../../server/modules/catalogue/products/search';
 import { createCategory, createProduct, onPostgres, useTestApp } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable, Row } from '../../db';
-import { PRODUCT_REF_SQL } from '../products';
+import { PRODUCT_REF_SQL } from '../catalogue';
 
 /** A cart row with its coupon's name, discount and whether it still runs (nulls when none is applied). */
 export interface CartRow {

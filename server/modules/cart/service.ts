@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { findProductForCart, productRefJson, type ProductForCartRow } from '../products';
+import { findProductForCart, productRefJson, type ProductForCartRow } from '../catalogue';
 import {
   addOne,
   applyCoupon as applyCouponToCart,

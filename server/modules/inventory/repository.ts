@@ -1,5 +1,5 @@
 import type { Queryable, Row } from '../../db';
-import { PRODUCT_REF_SQL } from '../products';
+import { PRODUCT_REF_SQL } from '../catalogue';
 
 /**
  * Stock: every change to a product's `quantity` and `sold` goes through here. Products are always locked in id order

@@ -2,7 +2,7 @@ import { pagedList, type PageQuery, type PagedList, type Queryable, type Row } f
 import { foldArabic } from '../../lib/arabic';
 import { MIN_KEYWORD, escapeLike, type ListSpec } from '../../lib/listQuery';
 import { EMAIL } from '../../lib/validate';
-import { PRODUCT_REF_SQL } from '../products';
+import { PRODUCT_REF_SQL } from '../catalogue';
 
 /** The customer as an order shows them: a snapshot taken at order time, or the live user. */
 export interface OrderUser {

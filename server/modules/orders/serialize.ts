@@ -1,7 +1,7 @@
 import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { productRefJson } from '../products';
+import { productRefJson } from '../catalogue';
 import type { Static } from 'typebox';
 import type { ProductRef } from '../../../common/contract/catalogue';
 import type { OrderItemRow, OrderRow } from './repository';

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db';
 import { onUniqueViolation } from '../../db/errors';
 import { ValidationError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { lockProduct as lockProductRow } from '../products';
+import { lockProduct as lockProductRow } from '../catalogue';
 import {
   REVIEW_LIST,
   deleteReview,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import { PRODUCT_COLUMNS, type ProductRow } from '../products';
+import { PRODUCT_COLUMNS, type ProductRow } from '../catalogue';
 
 /** The user's wishlist as product ids, oldest first (API.md §5.8). */
 export const wishlistIds = async (db: Queryable, userId: string): Promise<string[]> =>

@@ -5,7 +5,7 @@ import { IdParams } from '../../lib/fields';
 import { Product } from '../../../common/contract/catalogue';
 import { Type, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { productJson } from '../products';
+import { productJson } from '../catalogue';
 import { wishlistProducts } from './repository';
 import { WishlistAddition, WishlistIds } from './schemas';
 import { dropProduct, keepProduct } from './service';

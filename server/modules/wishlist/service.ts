@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import { notFound } from '../../lib/errors';
-import { productExists } from '../products';
+import { productExists } from '../catalogue';
 import { addToWishlist, removeFromWishlist, wishlistIds } from './repository';
 
 /** Adds a product (once); answers the wishlist's product ids, oldest first. */

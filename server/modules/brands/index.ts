@@ -1,2 +1,0 @@
-// The brands module's public face.
-export { brandExists } from './repository';

@@ -1,0 +1,102 @@
+import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../../db';
+import type { ListSpec } from '../../../lib/listQuery';
+
+/** A category or a brand: both tables have these columns (migration 001). */
+export interface NamedImageRow {
+  id: string;
+  name: string;
+  slug: string;
+  /** A stored file name or an absolute URL. */
+  image: string | null;
+  aliases: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type CategoryRow = NamedImageRow;
+
+export interface NamedImageInput {
+  name: string;
+  slug: string;
+  image: string | null;
+  aliases?: string[];
+}
+
+/** The filters and sorts of category and brand lists (API.md §2). */
+export const NAMED_IMAGE_LIST: ListSpec = {
+  fields: {
+    name: { column: 'name', type: 'text' },
+    createdAt: { column: 'created_at', type: 'date' },
+    updatedAt: { column: 'updated_at', type: 'date', sortOnly: true },
+  },
+  keyword: (p) => `name ILIKE ${p}`,
+};
+
+/** The statements of categories and brands, which share their columns, rules and operations (API.md §5.3, §5.5). */
+export function namedImageRepository(table: 'categories' | 'brands') {
+  return {
+    list: (db: Queryable, q: PageQuery): Promise<PagedList<NamedImageRow>> =>
+      pagedList<NamedImageRow>(db, q, { columns: '*', from: table }),
+
+    find: (db: Queryable, id: string) => db.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1`, [id]),
+
+    exists: async (db: Queryable, id: string) => !!(await db.one(`SELECT 1 FROM ${table} WHERE id = $1`, [id])),
+
+    /** The unique (case-insensitive) name refuses a duplicate. */
+    insert: (db: Queryable, input: NamedImageInput) =>
+      db.one<NamedImageRow>(`INSERT INTO ${table} (name, slug, image, aliases) VALUES ($1, $2, $3, $4) RETURNING *`, [
+        input.name,
+        input.slug,
+        input.image,
+        input.aliases ?? [],
+      ]) as Promise<NamedImageRow>,
+
+    /** Changes the fields given; answers the row and the image it had before, or undefined when there is no such row. */
+    update: (
+      db: Db,
+      id: string,
+      input: Partial<NamedImageInput>,
+      then?: (tx: Queryable, before: NamedImageRow, after: NamedImageRow) => Promise<void>,
+    ) =>
+      db.tx(async (tx) => {
+        const old = await tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+        if (!old) return undefined;
+        const row = await tx.one<NamedImageRow>(
+          `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image),
+             aliases = COALESCE($5, aliases), updated_at = now()
+           WHERE id = $1 RETURNING *`,
+          [id, input.name ?? null, input.slug ?? null, input.image ?? null, input.aliases ?? null],
+        );
+        if (then) await then(tx, old, row!);
+        return { ...row!, previous_image: old.image };
+      }),
+
+    /**
+     * Deletes the row after `beforeDelete` ran on it, locked, in the same transaction (it throws to refuse);
+     * answers the image the row had, or undefined when there is no such row.
+     */
+    delete: (
+      db: Db,
+      id: string,
+      beforeDelete?: (tx: Queryable, id: string) => Promise<void>,
+      then?: (tx: Queryable, before: NamedImageRow) => Promise<void>,
+    ) =>
+      db.tx(async (tx) => {
+        const row = await tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+        if (!row) return undefined;
+        await beforeDelete?.(tx, id);
+        await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+        if (then) await then(tx, row);
+        return row;
+      }),
+  };
+}
+
+export type NamedImageRepository = ReturnType<typeof namedImageRepository>;
+
+export const categoryRepository = namedImageRepository('categories');
+
+export const categoryExists = categoryRepository.exists;
+
+/** PostgreSQL's foreign_key_violation: a product still refers to the category being deleted (ON DELETE RESTRICT). */
+export const isStillReferenced = (err: unknown) => (err as { code?: string })?.code === '23503';

@@ -1,0 +1,284 @@
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../../db';
+import type { ListSpec } from '../../../lib/listQuery';
+
+/** A product as productJson reads it (money in piastres). */
+export interface ProductRow {
+  id: string;
+  /** The owner's stock-keeping code (migration 020), normalised; null when none. */
+  sku: string | null;
+  title: string;
+  slug: string;
+  description: string;
+  quantity: number;
+  sold: number;
+  price: number;
+  price_after_discount: number | null;
+  available_colors: string[];
+  image_cover: string;
+  images: string[];
+  category_id: string;
+  subcategory_ids: string[];
+  brand_id: string | null;
+  /** numeric(2,1): a string from node-postgres, a number from PGlite. */
+  ratings_average: string | number;
+  ratings_quantity: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The whole stored row, as writes return it. */
+export interface StoredProductRow extends ProductRow {
+  search_vector: string;
+  effective_price: number;
+}
+
+/** The columns a create or update writes; the routes allow-list them, nothing else reaches the database. */
+export interface ProductValues {
+  sku?: string | null;
+  title?: string;
+  slug?: string;
+  description?: string;
+  /** tsvector text from productSearchVector (lib/searchText.ts). */
+  search_vector?: string;
+  quantity?: number;
+  price?: number;
+  price_after_discount?: number | null;
+  available_colors?: string[];
+  image_cover?: string;
+  images?: string[];
+  category_id?: string;
+  subcategory_ids?: string[];
+  brand_id?: string | null;
+}
+
+/** Columns of `products p` that productJson reads. */
+export const PRODUCT_COLUMNS = `p.id, p.sku, p.title, p.slug, p.description, p.quantity, p.sold, p.price, p.price_after_discount,
+  p.available_colors, p.image_cover, p.images, p.category_id, p.subcategory_ids, p.brand_id,
+  p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at`;
+
+/**
+ * SQL that builds a ProductRef (`_id, title, imageCover, ratingsAverage, ratingsQuantity, category {_id,name}, brand {_id,name}?`)
+ * as JSON for the product aliased `p`; join `categories c` and `brands b` to use it. Order items store the same shape as a snapshot.
+ */
+export const PRODUCT_REF_SQL = `jsonb_strip_nulls(jsonb_build_object(
+  '_id', p.id, 'title', p.title, 'imageCover', p.image_cover,
+  'ratingsAverage', p.ratings_average::float8, 'ratingsQuantity', p.ratings_quantity,
+  'category', jsonb_build_object('_id', c.id, 'name', c.name),
+  'brand', CASE WHEN b.id IS NULL THEN NULL ELSE jsonb_build_object('_id', b.id, 'name', b.name) END))`;
+
+/** The filters and sorts of the product list (API.md §2). */
+export const PRODUCT_LIST: ListSpec = {
+  fields: {
+    // The price the shopper pays (API.md §2), a stored column of migration 011.
+    price: { column: 'p.effective_price', type: 'money' },
+    priceAfterDiscount: { column: 'p.price_after_discount', type: 'money' },
+    quantity: { column: 'p.quantity', type: 'int' },
+    sold: { column: 'p.sold', type: 'int' },
+    ratingsAverage: { column: 'p.ratings_average', type: 'decimal', precision: 2, scale: 1 },
+    ratingsQuantity: { column: 'p.ratings_quantity', type: 'int' },
+    category: { column: 'p.category_id', type: 'id' },
+    // Exact, after normalizeSku (search.ts applies it to the query's value).
+    sku: { column: 'p.sku', type: 'text' },
+    subcategory: { column: 'p.subcategory_ids', type: 'textArray' },
+    brand: { column: 'p.brand_id', type: 'id' },
+    availableColors: { column: 'p.available_colors', type: 'textArray' },
+    createdAt: { column: 'p.created_at', type: 'date' },
+    title: { column: 'p.title', type: 'text', sortOnly: true },
+    updatedAt: { column: 'p.updated_at', type: 'date', sortOnly: true },
+  },
+  // The keyword is matched by words, in search.ts, not by this spec.
+};
+
+/**
+ * Every table the product list, its search and the suggestions read (the product service's statements, and the
+ * names and aliases of search.ts): a write that names one of them changes their answers (the answer cache of
+ * routes.ts). Writes that reach them through triggers start from products itself (migrations 005, 018).
+ */
+export const CATALOGUE_TABLES =
+  /\b(products|categories|subcategories|brands|search_words|product_count|search_index_state)\b/i;
+
+/** Every table a product's page reads (the product and its newest reviews with their authors' names). */
+export const PRODUCT_PAGE_TABLES = /\b(products|reviews|users)\b/i;
+
+/** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
+export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<ProductRow>> =>
+  pagedList<ProductRow>(db, q, {
+    columns: PRODUCT_COLUMNS,
+    from: 'products p',
+    unfilteredTotal: 'SELECT n FROM product_count',
+    // A filtered page is picked from products_filter_sort_idx alone (migration 033).
+    pageKey: 'p.id',
+  });
+
+/**
+ * How many best sellers a common keyword's page is looked for among first (search.ts): a bound on the rows that
+ * costs, whatever the keyword.
+ */
+export const BEST_SELLERS_READ = 2000;
+
+/** The filter of a list query: its WHERE and the parameters it binds. */
+type Filter = Pick<PageQuery, 'where' | 'params' | 'whereParams'>;
+const filterParams = (q: Filter) => q.params.slice(0, q.whereParams ?? q.params.length);
+
+/** How many products match the filter, counted up to `cap` + 1 (the count stops there). */
+export async function countProductsUpTo(db: Queryable, q: Filter, cap: number) {
+  const [{ count }] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p ${q.where} LIMIT ${Number(cap) + 1}) AS capped`,
+    filterParams(q),
+  );
+  return count;
+}
+
+/** Ids of products that match the filter, at most `limit`, in no order. */
+export async function productIdsUpTo(db: Queryable, q: Filter, limit: number) {
+  const rows = await db.query<{ id: string }>(
+    `SELECT p.id FROM products p ${q.where} LIMIT ${Number(limit)}`,
+    filterParams(q),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The products of a page in its order (`q.limit` from `q.offset`), without a count. */
+export const productPage = (db: Queryable, q: PageQuery) =>
+  db.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
+    q.params,
+  );
+
+/**
+ * The products among the BEST_SELLERS_READ best sellers that match the filter, best seller first, at most `limit`:
+ * read down the sold index, so it costs at most that many rows, and fewer when matches are common.
+ */
+export const amongBestSellers = (db: Queryable, q: Filter, limit = BEST_SELLERS_READ) =>
+  db.query<ProductRow>(bestSellersSql(PRODUCT_COLUMNS, q, limit), filterParams(q));
+
+/** The ids of amongBestSellers. */
+export const bestSellerIds = async (db: Queryable, q: Filter) =>
+  (await db.query<{ id: string }>(bestSellersSql('p.id', q, BEST_SELLERS_READ), filterParams(q))).map((r) => r.id);
+
+const bestSellersSql = (columns: string, q: Filter, limit: number) =>
+  `SELECT ${columns} FROM (SELECT * FROM products ORDER BY sold DESC, id DESC LIMIT ${BEST_SELLERS_READ}) p
+   ${q.where} ORDER BY p.sold DESC, p.id DESC LIMIT ${Number(limit)}`;
+
+export const findProduct = (db: Queryable, id: string) =>
+  db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
+
+/** The whole stored row (an update compares with it and removes the files it replaces). */
+export const findStoredProduct = (db: Queryable, id: string) =>
+  db.one<StoredProductRow>('SELECT * FROM products WHERE id = $1', [id]);
+
+export async function insertProduct(db: Queryable, values: ProductValues): Promise<StoredProductRow> {
+  const columns = Object.keys(values);
+  const row = await db.one<StoredProductRow>(
+    `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+    Object.values(values),
+  );
+  return row!;
+}
+
+/** Writes the values given; undefined when there is no such product. */
+export function updateProduct(db: Queryable, id: string, values: ProductValues) {
+  const columns = Object.keys(values);
+  return db.one<StoredProductRow>(
+    `UPDATE products SET ${columns.map((c, i) => `${c} = $${i + 2}, `).join('')}updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, ...Object.values(values)],
+  );
+}
+
+/** What the audit log keeps of a product, locked until the transaction ends; undefined when there is none. */
+export const lockProductForAudit = (tx: Queryable, id: string) =>
+  tx.one<{
+    sku: string | null;
+    title: string;
+    description: string;
+    price: number;
+    price_after_discount: number | null;
+    quantity: number;
+    available_colors: string[];
+    category_id: string;
+    subcategory_ids: string[];
+    brand_id: string | null;
+    image_cover: string;
+    images: string[];
+  }>(
+    `SELECT sku, title, description, price, price_after_discount, quantity, available_colors, category_id,
+       subcategory_ids, brand_id, image_cover, images FROM products WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+
+/**
+ * Deletes a product and answers its files, or undefined when there is no such product. Cart lines, wishlist
+ * entries and reviews go by foreign-key cascade; order items keep their snapshot (SET NULL).
+ */
+export const deleteProductRow = (tx: Queryable, id: string) =>
+  tx.one<{ image_cover: string; images: string[] }>(
+    'DELETE FROM products WHERE id = $1 RETURNING image_cover, images',
+    [id],
+  );
+
+/** The unique index of SKUs (migration 020): a write that meets it answers API.md's duplicate-value 400. */
+export const SKU_INDEX = 'products_sku_key';
+
+/** Whether a product other than `exceptId` has the (normalised) SKU. */
+export const skuTakenByOther = async (db: Queryable, sku: string, exceptId?: string) =>
+  !!(await db.one('SELECT 1 FROM products WHERE sku = $1 AND id IS DISTINCT FROM $2', [sku, exceptId ?? null]));
+
+export const productExists = async (db: Queryable, id: string) =>
+  !!(await db.one('SELECT id FROM products WHERE id = $1', [id]));
+
+/** Locks the product's row (review changes recompute its ratings one after another); false when there is no such product. */
+export const lockProduct = async (tx: Queryable, id: string) =>
+  !!(await tx.one('SELECT id FROM products WHERE id = $1 FOR UPDATE', [id]));
+
+/** What a cart change needs of a product: its stock, prices and colours. */
+export interface ProductForCartRow {
+  id: string;
+  title: string;
+  quantity: number;
+  price: number;
+  price_after_discount: number | null;
+  available_colors: string[];
+}
+
+export const findProductForCart = (db: Queryable, id: string) =>
+  db.one<ProductForCartRow>(
+    'SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1',
+    [id],
+  );
+
+const COUNT_SQL = {
+  categories:
+    'SELECT category_id::text AS id, count(*)::int AS n FROM products WHERE category_id = ANY($1::uuid[]) GROUP BY category_id',
+  brands:
+    'SELECT brand_id::text AS id, count(*)::int AS n FROM products WHERE brand_id = ANY($1::uuid[]) GROUP BY brand_id',
+  // Subcategory ids live in an array column with a GIN index: `&&` finds the products, unnest counts per id.
+  subcategories: `SELECT s AS id, count(*)::int AS n FROM products, unnest(subcategory_ids) AS s
+    WHERE subcategory_ids && $1::text[] AND s = ANY($1::text[]) GROUP BY s`,
+} as const;
+
+export type ProductGrouping = keyof typeof COUNT_SQL;
+
+/** How many products each category, brand or subcategory of `ids` has, in one grouped query (ids without products are missing). */
+export async function productCounts(db: Queryable, of: ProductGrouping, ids: string[]): Promise<Map<string, number>> {
+  const rows = ids.length ? await db.query<{ id: string; n: number }>(COUNT_SQL[of], [ids]) : [];
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Whether any product is of the category (such a category is not deleted). */
+export const categoryHasProducts = async (db: Queryable, categoryId: string) =>
+  !!(await db.one('SELECT 1 FROM products WHERE category_id = $1 LIMIT 1', [categoryId]));
+
+/** Takes a subcategory off every product, or, given `unlessInCategory`, off the products of other categories. */
+export async function removeSubcategoryFromProducts(tx: Queryable, subcategoryId: string, unlessInCategory?: string) {
+  if (unlessInCategory === undefined) {
+    await tx.query(
+      'UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1]',
+      [subcategoryId],
+    );
+  } else {
+    await tx.query(
+      'UPDATE products SET subcategory_ids = array_remove(subcategory_ids, $1) WHERE subcategory_ids @> ARRAY[$1] AND category_id <> $2',
+      [subcategoryId, unlessInCategory],
+    );
+  }
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TObject } from 'typebox';
+import { imageBase } from '../../../context';
+import { appAnswerCache } from '../../../lib/answerCache';
+import { IdParams, checkFields } from '../../../lib/fields';
+import { listResponse } from '../../../lib/listQuery';
+import { Product, ProductList, ProductWithReviews } from '../../../../common/contract/catalogue';
+import { DataOnly, ListQuery, NoContent, bearer, formBody } from '../../../lib/schemas';
+import { currentUser, requireAuth } from '../../../plugins/auth';
+import { readForm } from '../../../plugins/uploads';
+import { reviewJson } from '../../reviews';
+import { CATALOGUE_TABLES, PRODUCT_LIST as listSpec, PRODUCT_PAGE_TABLES, type StoredProductRow } from './repository';
+import { NewProduct, PRODUCT_FILES_DOC, ProductChanges, type ProductFormExtra } from './schemas';
+import { listProductPage } from './search';
+import {
+  changeProduct,
+  createProduct,
+  productToChange,
+  productWithReviews,
+  removeProduct,
+  type ProductFiles,
+} from './service';
+import { productJson } from './serialize';
+import { suggestionRoutes } from './suggestions';
+
+const PRODUCT_FILES = { imageCover: 1, images: 5 };
+
+/**
+ * The form of a create (stored undefined) or an update, checked in API.md §5.6's order after its parts are read (too
+ * many files answer first), with its files.
+ */
+async function readProductForm<S extends TObject>(request: FastifyRequest, fields: S, stored?: StoredProductRow) {
+  const form = await readForm(request, PRODUCT_FILES);
+  const files: ProductFiles = { cover: form.files.imageCover?.[0], gallery: form.files.images ?? [] };
+  const extra: ProductFormExtra = { ...files, stored };
+  return { input: await checkFields(request, 'body', fields, form.fields, { ...extra }), files };
+}
+
+export async function productRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { ctx } = app;
+  const staff = requireAuth(ctx, 'manager', 'admin');
+  const base = () => imageBase(ctx);
+  const tags = ['products'];
+  const Params = IdParams('id');
+  // The same list, search or suggestions asked again costs the database nothing until the catalogue changes. At most
+  // 5,000 rows are kept (a product row is 1–3 KB: 15 MB at most), the least recently asked answers going first.
+  const answers = appAnswerCache(app, CATALOGUE_TABLES, 5_000);
+  // A product's page (its row and newest reviews) the same way, for the products many visitors open.
+  const pages = appAnswerCache(app, PRODUCT_PAGE_TABLES, 5_000);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'List products; a keyword is matched by words, best matches first (README, API notes)',
+        querystring: ListQuery,
+        response: { 200: ProductList },
+      },
+      config: { listSpec },
+    },
+    async (request) => {
+      const { q, rows, total, capped, correctedKeyword } = await answers.get(
+        request.url,
+        () => listProductPage(ctx.db, request.query),
+        (page) => page.rows.length,
+      );
+      const list = listResponse(
+        rows.map((r) => productJson(r, base())),
+        total,
+        q,
+        capped,
+      );
+      return correctedKeyword === undefined ? list : { ...list, correctedKeyword };
+    },
+  );
+
+  await app.register(suggestionRoutes, { answers });
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its newest reviews',
+        params: Params,
+        response: { 200: DataOnly(ProductWithReviews) },
+      },
+    },
+    async (request) => {
+      const { row, reviews } = await pages.get(
+        request.url,
+        () => productWithReviews(ctx.db, request.params.id),
+        (page) => 1 + page.reviews.length,
+      );
+      return { data: { ...productJson(row, base()), reviews: reviews.map(reviewJson) } };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a product (manager, admin)',
+        body: formBody(NewProduct, PRODUCT_FILES_DOC),
+        response: { 201: DataOnly(Product) },
+      },
+      preValidation: staff,
+      config: { multipart: true },
+    },
+    async (request, reply) => {
+      const { input, files } = await readProductForm(request, NewProduct);
+      const row = await createProduct(ctx, currentUser(request), input, files);
+      return reply.status(201).send({ data: productJson(row, base()) });
+    },
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:id',
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change a product: the fields sent (manager, admin)',
+        params: Params,
+        body: formBody(ProductChanges, PRODUCT_FILES_DOC),
+        response: { 200: DataOnly(Product) },
+      },
+      preValidation: staff,
+      config: { multipart: true },
+      handler: async (request) => {
+        const stored = await productToChange(ctx.db, request.params.id);
+        const { input, files } = await readProductForm(request, ProductChanges, stored);
+        return {
+          data: productJson(await changeProduct(ctx, currentUser(request), stored, input, files), base()),
+        };
+      },
+    });
+  }
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a product; carts, wishlists and reviews lose it (admin)',
+        params: Params,
+        response: { 204: NoContent },
+      },
+      preValidation: requireAuth(ctx, 'admin'),
+    },
+    async (request, reply) => {
+      await removeProduct(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
