@@ -1,4 +1,5 @@
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,38 @@ const SERVER_IMPORTS_NO_WEB = {
 const COMMON_IMPORTS_NEITHER_SIDE = {
   group: ['**/src/**', '**/src', '**/server/**', '**/server', 'node:*', ...builtinModules],
   message: 'common/ is plain TypeScript for the web app and the server alike: it imports neither side, nor Node.',
+};
+
+// A feature folder (src/features/<name>/) depends on app/, api/, lib/, components/, content/ and common/, never on
+// another feature: what several features read (the session, brands, categories, the cart, the shop) lives in src/app/,
+// shared texts in src/content/, and a page hands one feature's part to another through props. The rule resolves each
+// relative import (static, dynamic or re-export) from the importing file, so no spelling of the path slips through.
+const FEATURES_DIR = path.resolve(import.meta.dirname, 'src/features');
+const featureOf = (file) => {
+  const relative = path.relative(FEATURES_DIR, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
+};
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (!own) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const other = featureOf(path.resolve(path.dirname(context.filename), source.value));
+      if (other && other !== own)
+        context.report({
+          node: source,
+          message: `Feature '${own}' imports feature '${other}': move what both use to src/app/ or src/content/, or let the page pass it in through props.`,
+        });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    };
+  },
 };
 
 export default tseslint.config(
@@ -54,7 +87,9 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
+      'layers/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -6,7 +6,7 @@ import TopBar from '../components/layout/TopBar';
 import CartLink from '../features/cart/CartLink';
 import CategoryStrip from '../features/category/CategoryStrip';
 import DemoShopNotice from '../features/checkOut/DemoShopNotice';
-import { selectShopInfo } from '../features/checkOut/checkOutSlice';
+import { selectShopInfo } from './shopSlice';
 import { useAppSelector } from './hooks';
 import SearchBox from '../features/products/SearchBox';
 import UserMenu from '../features/user/UserMenu';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { loginStateFrom } from '../features/user/afterLogin';
-import { selectIsAdmin, selectIsUser, selectLoggedOutByChoice } from '../features/user/userSlice';
+import { loginStateFrom } from './afterLogin';
+import { selectIsAdmin, selectIsUser, selectLoggedOutByChoice } from './userSlice';
 import { useAppSelector } from './hooks';
 
 // SPEC §4 route guards. They render before any lazily loaded page of their group, so a visitor or

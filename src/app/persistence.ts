@@ -9,7 +9,7 @@ import {
   sortChanged,
 } from '../features/products/productsSlice';
 import { payMethodChosen, shippingAddressChosen } from '../features/checkOut/checkOutSlice';
-import { loggedIn, loggedOut, userUpdated } from '../features/user/userSlice';
+import { loggedIn, loggedOut, userUpdated } from './userSlice';
 import { removeStored, setStored } from '../lib/storage';
 import type { RootState } from './store';
 

@@ -1,11 +1,12 @@
 import { combineSlices } from '@reduxjs/toolkit';
-import brand from '../features/brand/brandSlice';
-import cart from '../features/cart/cartSlice';
-import category from '../features/category/categorySlice';
+import brand from './brandSlice';
+import cart from './cartSlice';
+import category from './categorySlice';
 import checkOut from '../features/checkOut/checkOutSlice';
 import products from '../features/products/productsSlice';
-import user from '../features/user/userSlice';
-import wishlist from '../features/wishlist/wishlistSlice';
+import shop from './shopSlice';
+import user from './userSlice';
+import wishlist from './wishlistSlice';
 
 /**
  * The state areas that screens of a later chunk add to the store themselves, as their code loads (each such slice
@@ -25,4 +26,5 @@ export const rootReducer = combineSlices({
   wishlist,
   cart,
   checkOut,
+  shop,
 }).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -1,5 +1,5 @@
 import { onSessionExpired } from '../api/client';
-import { loggedOut } from '../features/user/userSlice';
+import { loggedOut } from './userSlice';
 import { toast } from '../lib/toast';
 import type { AppStore } from './store';
 

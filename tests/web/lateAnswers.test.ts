@@ -1,12 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { fetchCoupons, selectCoupons } from '../../src/features/coupon/couponSlice';
-import {
-  fetchZones,
-  reloadGovernorates,
-  selectGovernorates,
-  selectZones,
-} from '../../src/features/delivery/deliverySlice';
+import { fetchZones, reloadGovernorates, selectGovernorates, selectZones } from '../../src/app/deliverySlice';
 import {
   fetchDashboard,
   fetchOrder,
@@ -15,7 +10,7 @@ import {
   selectOrderDetails,
   selectOrders,
 } from '../../src/features/orders/ordersSlice';
-import { fetchAddresses, selectAddresses } from '../../src/features/userAddress/userAddressSlice';
+import { fetchAddresses, selectAddresses } from '../../src/app/userAddressSlice';
 import { admin, customer } from './mocks/fixtures';
 import { addresses } from './mocks/handlers/addresses';
 import { coupons, dashboard, orders } from './mocks/handlers/admin';

@@ -3,7 +3,7 @@ import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
-import { loggedOut } from '../user/userSlice';
+import { loggedOut } from '../../app/userSlice';
 
 type AuditEntry = import('../../api/admin/audit').AuditEntry;
 type AuditQuery = import('../../api/admin/audit').AuditQuery;

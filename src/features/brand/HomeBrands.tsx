@@ -6,8 +6,8 @@ import LoadError from '../../components/LoadError';
 import SectionHeader from '../../components/SectionHeader';
 import { HOME_STRIP_SIZE } from '../../lib/shop';
 import { NO_BRANDS_TEXT } from './brandMessages';
-import { fetchBrands, selectBrandsStatus } from './brandSlice';
-import { useBrands } from './useBrands';
+import { fetchBrands, selectBrandsStatus } from '../../app/brandSlice';
+import { useBrands } from '../../app/useBrands';
 
 /** Home strip of the first 5 brands, linking to /allbrand. */
 export default function HomeBrands() {

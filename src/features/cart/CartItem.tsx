@@ -10,8 +10,8 @@ import ColorSwatch from '../../components/ColorSwatch';
 import { parseNumberInput } from '../../../common/digits';
 import { formatEGP } from '../../../common/format';
 import { availableOnlyText } from '../../lib/stock';
-import { CART_MESSAGES, conflictMessage } from './cartMessages';
-import { exceedsStock, fetchCart, removeCartItem, updateCartItemCount } from './cartSlice';
+import { CART_MESSAGES, conflictMessage } from '../../content/cartMessages';
+import { exceedsStock, fetchCart, removeCartItem, updateCartItemCount } from '../../app/cartSlice';
 import { useLater } from '../../lib/useLater';
 import { useResetOn } from '../../lib/useResetOn';
 

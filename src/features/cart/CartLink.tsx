@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsUser } from '../user/userSlice';
-import { fetchCart, selectNumOfCartItems } from './cartSlice';
+import { selectIsUser } from '../../app/userSlice';
+import { fetchCart, selectNumOfCartItems } from '../../app/cartSlice';
 
 /** The top bar's cart link with the number of items; loads the cart once a customer is logged in. */
 export default function CartLink() {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -11,7 +11,7 @@ import ConfirmModal from '../../components/ConfirmModal';
 import { DELAYS } from '../../lib/delays';
 import { formatEGP } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
-import { CART_MESSAGES } from './cartMessages';
+import { CART_MESSAGES } from '../../content/cartMessages';
 import {
   applyCoupon,
   clearCart,
@@ -19,18 +19,18 @@ import {
   selectCart,
   selectHasLineOverStock,
   selectRemovedCoupon,
-} from './cartSlice';
+} from '../../app/cartSlice';
 import { useResetOn } from '../../lib/useResetOn';
 import { useOutOfView } from '../../lib/useOutOfView';
 import { usePhone } from '../../lib/usePhone';
 import { isDiscounted } from '../../../common/rules/price';
-import DeliveryEstimate from '../checkOut/DeliveryEstimate';
 
 /**
  * Coupon, totals, complete purchase and clear cart (SPEC §2 Cart). On a phone, while its purchase button is out of view,
- * a bar at the bottom of the screen keeps the total and "اتمام الشراء".
+ * a bar at the bottom of the screen keeps the total and "اتمام الشراء". `deliveryEstimate` (the checkout's, given by the
+ * page) shows under the totals while the cart holds products.
  */
-export default function CheckoutPanel() {
+export default function CheckoutPanel({ deliveryEstimate }: { deliveryEstimate?: ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useLater();
@@ -152,7 +152,7 @@ export default function CheckoutPanel() {
             </>
           )}
         </dl>
-        {cart.products.length > 0 && <DeliveryEstimate />}
+        {cart.products.length > 0 && deliveryEstimate}
         {overStock && (
           <p id="checkout-over-stock" className="mb-0 small text-danger">
             {CART_MESSAGES.reduceOverStock}

@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router-dom';
-import { useCategories } from './useCategories';
+import { useCategories } from '../../app/useCategories';
 
 /** All categories under the top bar. On narrow screens they scroll sideways under a fade that shows there is
  * more, and 'المزيد' stays in view at the end of the strip. */

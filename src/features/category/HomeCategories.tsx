@@ -6,7 +6,7 @@ import LoadError from '../../components/LoadError';
 import SectionHeader from '../../components/SectionHeader';
 import { HOME_STRIP_SIZE } from '../../lib/shop';
 import { NO_CATEGORIES_TEXT } from './categoryMessages';
-import { fetchCategories, selectCategories, selectCategoriesStatus } from './categorySlice';
+import { fetchCategories, selectCategories, selectCategoriesStatus } from '../../app/categorySlice';
 
 /** Home strip of the first 5 categories (the list itself is loaded by the layout's category strip). */
 export default function HomeCategories() {

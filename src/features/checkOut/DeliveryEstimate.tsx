@@ -3,14 +3,14 @@ import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatEGP } from '../../../common/format';
 import AmountRow from '../../components/AmountRow';
-import { selectCartPayable } from '../cart/cartSlice';
+import { selectCartPayable } from '../../app/cartSlice';
 import {
   fetchDeliveryQuote,
   fetchGovernorates,
   selectDeliveryQuote,
   selectGovernorates,
-} from '../delivery/deliverySlice';
-import { fetchAddresses, selectAddresses } from '../userAddress/userAddressSlice';
+} from '../../app/deliverySlice';
+import { fetchAddresses, selectAddresses } from '../../app/userAddressSlice';
 
 /**
  * The cart's delivery before checkout: shipping to a governorate (at first the one of the shopper's first saved address

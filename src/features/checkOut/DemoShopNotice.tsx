@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchShopInfo, selectShopInfo } from './checkOutSlice';
+import { fetchShopInfo, selectShopInfo } from '../../app/shopSlice';
 
 /** A thin bar on every page of a demo shop: card payments go to the server's test page and take no money. */
 export default function DemoShopNotice() {

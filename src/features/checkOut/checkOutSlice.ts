@@ -1,12 +1,12 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { createCashOrder as createCashOrderRequest, createCheckoutSession } from '../../api/orders';
-import { getShopInfo, OTHER_BACKEND_SHOP, PAYMENT_METHODS, type PaymentMethod, type ShopInfo } from '../../api/shop';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { getStored } from '../../lib/storage';
-import { loggedOut } from '../user/userSlice';
+import { loggedOut } from '../../app/userSlice';
 
 /** How the shopper pays: an online method of the shop's, or cash on delivery. */
 export type PayMethod = PaymentMethod | 'cash';
@@ -33,22 +33,14 @@ interface CheckOutState extends RequestState {
   sessionUrl: string | null;
   /** A payment page was opened for this cart and its outcome is not known yet in this tab. */
   awaitingPaymentFor: string | null;
-  /** How this shop takes payment (GET /shop), loaded once; its own status so it never blocks an order. */
-  shop: ShopInfo & RequestState;
   choice: CheckoutChoice;
 }
 
 const initialState = (choice = storedChoice()): CheckOutState => ({
   sessionUrl: null,
   awaitingPaymentFor: null,
-  shop: { ...OTHER_BACKEND_SHOP, ...idleRequest },
   choice,
   ...idleRequest,
-});
-
-/** Loads the shop's payment set-up once per visit; a backend without GET /shop keeps the defaults (real card payment). */
-export const fetchShopInfo = createAppAsyncThunk('checkOut/fetchShopInfo', () => getShopInfo(), {
-  condition: (_, { getState }) => getState().checkOut.shop.status === 'idle',
 });
 
 interface OrderArgs {
@@ -98,12 +90,6 @@ const checkOutSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchShopInfo.fulfilled, (state, action) => {
-        Object.assign(state.shop, action.payload);
-      })
-      .addCase(fetchShopInfo.rejected, (state) => {
-        Object.assign(state.shop, OTHER_BACKEND_SHOP);
-      })
       .addCase(startCardPayment.fulfilled, (state, action) => {
         state.sessionUrl = action.payload;
         state.awaitingPaymentFor = action.meta.arg.cartId;
@@ -112,7 +98,6 @@ const checkOutSlice = createSlice({
       .addMatcher(isAnyOf(createCashOrder.pending, startCardPayment.pending), (state) => {
         state.sessionUrl = null;
       });
-    addRequestStatusMatchers(builder, [fetchShopInfo], (state) => state.shop);
     addRequestStatusMatchers(builder, [createCashOrder, startCardPayment]);
   },
 });
@@ -123,5 +108,4 @@ export default checkOutSlice.reducer;
 export const selectAwaitingPayment = (state: RootState) => state.checkOut.awaitingPaymentFor !== null;
 
 export const selectCheckOutPending = (state: RootState) => state.checkOut.status === 'pending';
-export const selectShopInfo = (state: RootState) => state.checkOut.shop;
 export const selectCheckoutChoice = (state: RootState) => state.checkOut.choice;

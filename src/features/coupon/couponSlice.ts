@@ -9,7 +9,7 @@ import {
 } from '../../app/requestStatus';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
-import { loggedOut } from '../user/userSlice';
+import { loggedOut } from '../../app/userSlice';
 
 // The coupon calls are the owner's only: loaded on first use, so they stay out of the shoppers' first download.
 export const couponsApi = () => import('../../api/admin/coupons');

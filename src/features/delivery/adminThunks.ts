@@ -2,7 +2,7 @@
 // admin chunks. Each loads the zones again: a governorate chosen for one zone leaves the other it was in.
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { Id } from '../../api/types';
-import { deliveryAdminApi, fetchZones } from './deliverySlice';
+import { deliveryAdminApi, fetchZones } from '../../app/deliverySlice';
 
 type ShippingZoneBody = import('../../api/admin/delivery').ShippingZoneBody;
 

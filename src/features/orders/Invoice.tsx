@@ -8,8 +8,8 @@ import { CANCELLED_LABEL, paymentMethodLabel } from '../../components/orderLabel
 import { couponSaving, itemsSubtotal, lineTotal } from '../../components/orderMoney';
 import { colorName } from '../../../common/colorNames';
 import { formatDate, formatDateTime, formatEGP } from '../../../common/format';
-import { fetchShopInfo, selectShopInfo } from '../checkOut/checkOutSlice';
-import { addressPlace } from '../userAddress/addressTexts';
+import { fetchShopInfo, selectShopInfo } from '../../app/shopSlice';
+import { addressPlace } from '../../content/addressTexts';
 import './invoice.css';
 
 type Paper = 'a4' | 'receipt';

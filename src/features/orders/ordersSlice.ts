@@ -13,7 +13,7 @@ import {
 } from '../../app/requestStatus';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
-import { loggedOut } from '../user/userSlice';
+import { loggedOut } from '../../app/userSlice';
 
 /** One order's page (/user/orders/:id). */
 interface OrderDetailsState extends LatestRequestState {

@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useBrands } from '../brand/useBrands';
-import { useCategories } from '../category/useCategories';
+import { useBrands } from '../../app/useBrands';
+import { useCategories } from '../../app/useCategories';
 import {
   brandFilterToggled,
   categoryFilterToggled,

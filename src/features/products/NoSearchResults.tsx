@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useCategories } from '../category/useCategories';
+import { useCategories } from '../../app/useCategories';
 
 /** A search that found nothing: says so and offers every category instead of an empty grid. */
 export default function NoSearchResults() {

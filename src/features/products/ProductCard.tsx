@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
-import FavouriteButton from '../wishlist/FavouriteButton';
+import FavouriteButton from './FavouriteButton';
 import { IMAGE_SIZES } from '../../../common/images';
 import { responsiveImage } from '../../lib/images';
 import { isOutOfStock, OUT_OF_STOCK_TEXT } from '../../lib/stock';

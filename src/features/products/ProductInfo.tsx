@@ -12,11 +12,11 @@ import { isOutOfStock, lowStockText, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import { useLater } from '../../lib/useLater';
 import { useOutOfView } from '../../lib/useOutOfView';
 import { usePhone } from '../../lib/usePhone';
-import { selectBrands } from '../brand/brandSlice';
-import { fetchCart } from '../cart/cartSlice';
-import { selectCategories } from '../category/categorySlice';
-import { selectCurrentUser } from '../user/userSlice';
-import { loginStateFrom } from '../user/afterLogin';
+import { selectBrands } from '../../app/brandSlice';
+import { fetchCart } from '../../app/cartSlice';
+import { selectCategories } from '../../app/categorySlice';
+import { selectCurrentUser } from '../../app/userSlice';
+import { loginStateFrom } from '../../app/afterLogin';
 import { ADD_TO_CART_MESSAGES, addToCartAndSay } from './addToCart';
 import ColorChoice from './ColorChoice';
 

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useBrands } from '../brand/useBrands';
-import { useCategories } from '../category/useCategories';
+import { useBrands } from '../../app/useBrands';
+import { useCategories } from '../../app/useCategories';
 import {
   brandFilterToggled,
   categoryFilterToggled,

@@ -3,7 +3,7 @@ import type { Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { toast } from '../../lib/toast';
-import { conflictMessage, isOrderLimit } from '../cart/cartMessages';
+import { conflictMessage, isOrderLimit } from '../../content/cartMessages';
 
 export const ADD_TO_CART_MESSAGES = {
   added: 'تمت اضافة المنتج للعربه بنجاح',

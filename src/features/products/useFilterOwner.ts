@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchBrand, selectBrandLookup, selectBrands } from '../brand/brandSlice';
-import { fetchCategory, selectCategories, selectCategoryLookup } from '../category/categorySlice';
+import { fetchBrand, selectBrandLookup, selectBrands } from '../../app/brandSlice';
+import { fetchCategory, selectCategories, selectCategoryLookup } from '../../app/categorySlice';
 
 type FilterOwner =
   | { state: 'loading' }

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import type { Review } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import StarRating from '../../components/StarRating';
-import { selectCurrentUser } from '../user/userSlice';
+import { selectCurrentUser } from '../../app/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import { deleteReview, updateReview } from './reviewSlice';
 

@@ -6,8 +6,7 @@ import Spinner from '../../components/Spinner';
 import StarRating from '../../components/StarRating';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
-import { fetchProductDetails } from '../products/productsSlice';
-import { selectIsAdmin, selectIsUser } from '../user/userSlice';
+import { selectIsAdmin, selectIsUser } from '../../app/userSlice';
 import { REVIEW_MESSAGES } from './reviewMessages';
 import ReviewItem from './ReviewItem';
 import { fetchReviews, selectReviewsOf } from './reviewSlice';
@@ -20,8 +19,11 @@ import { REVIEWS_PARTS, reviewsSectionHeight } from './reviewsHeight';
 const ReviewForm = lazy(() => import('./ReviewForm'));
 const Paginator = lazy(() => import('../../components/Paginator'));
 
-/** Ratings of a product: average and count, the add form, the reviews 5 a page. */
-export default function ReviewsSection({ product }: { product: Product }) {
+/**
+ * Ratings of a product: average and count, the add form, the reviews 5 a page. `onReviewed` re-reads the product (its
+ * rating) after a review was written, changed or deleted: the page that shows the product owns that read.
+ */
+export default function ReviewsSection({ product, onReviewed }: { product: Product; onReviewed: () => void }) {
   const dispatch = useAppDispatch();
   const later = useLater();
   // A customer (role user) gets the form; staff may not review (API.md: 403) and are told so; a visitor is asked to
@@ -42,9 +44,9 @@ export default function ReviewsSection({ product }: { product: Product }) {
   const refreshLater = useCallback(() => {
     later(() => {
       void dispatch(fetchReviews({ productId: product._id, page: pageNumber }));
-      void dispatch(fetchProductDetails(product._id));
+      onReviewed();
     }, DELAYS.reloadAfterAction);
-  }, [later, dispatch, product._id, pageNumber]);
+  }, [later, dispatch, product._id, pageNumber, onReviewed]);
 
   return (
     <section

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useBrands } from '../brand/useBrands';
-import { useCategories } from '../category/useCategories';
+import { useBrands } from '../../app/useBrands';
+import { useCategories } from '../../app/useCategories';
 import { fetchSubcategoriesOf, selectSubcategoriesOf } from './subCategorySlice';
 
 /**

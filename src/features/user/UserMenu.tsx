@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loginStateFrom } from './afterLogin';
-import { loggedOut, selectCurrentUser, selectIsAdmin } from './userSlice';
+import { loginStateFrom } from '../../app/afterLogin';
+import { loggedOut, selectCurrentUser, selectIsAdmin } from '../../app/userSlice';
 
 /** The top bar's account menu: a login link, or the shopper's name opening their page and logout. Plain
  * Bootstrap markup, as the bar is (see TopBar). */

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { Address } from '../../api/types';
-import { addressPlace } from './addressTexts';
+import { addressPlace } from '../../content/addressTexts';
 
 /** One saved address: alias, place (city and governorate), details, phone, an edit link and a delete button (the page confirms). */
 export default function AddressCard({ address, onDelete }: { address: Address; onDelete: (address: Address) => void }) {

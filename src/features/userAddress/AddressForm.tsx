@@ -7,8 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toAsciiDigits } from '../../../common/digits';
 import { nationalMobile } from '../../../common/rules/phone';
 import { ADDRESS_LIMITS } from '../../../common/rules/address';
-import { fetchGovernorates, selectGovernorates } from '../delivery/deliverySlice';
-import { ADDRESS_MESSAGES } from './addressTexts';
+import { fetchGovernorates, selectGovernorates } from '../../app/deliverySlice';
+import { ADDRESS_MESSAGES } from '../../content/addressTexts';
 
 interface AddressFormProps {
   initial?: AddressInput;

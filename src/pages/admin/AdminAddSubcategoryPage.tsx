@@ -8,7 +8,7 @@ import { describeAdminError } from '../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, ADD_SUCCESS_MESSAGE } from '../../components/admin/adminMessages';
 import FieldError from '../../components/admin/FieldError';
 import { useRequiredFields } from '../../components/admin/requiredFields';
-import { useCategories } from '../../features/category/useCategories';
+import { useCategories } from '../../app/useCategories';
 import { createSubcategory } from '../../features/subCategory/adminThunks';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 

@@ -15,8 +15,8 @@ import LoadError from '../../components/LoadError';
 import ConfirmModal from '../../components/ConfirmModal';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
-import { useBrands } from '../../features/brand/useBrands';
-import { useCategories } from '../../features/category/useCategories';
+import { useBrands } from '../../app/useBrands';
+import { useCategories } from '../../app/useCategories';
 import { deleteProduct } from '../../features/products/adminThunks';
 import ProductSheet from '../../features/products/ProductSheet';
 import {

@@ -20,7 +20,7 @@ import {
   targetLink,
 } from '../../features/audit/auditLabels';
 import { fetchAuditLog, selectAuditPage } from '../../features/audit/auditSlice';
-import { selectCurrentUser } from '../../features/user/userSlice';
+import { selectCurrentUser } from '../../app/userSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 

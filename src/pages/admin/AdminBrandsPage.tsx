@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CatalogueList, { type CatalogueActions, type CatalogueTexts } from '../../components/admin/CatalogueList';
 import { deleteBrand, updateBrand } from '../../features/brand/adminThunks';
-import { brandCatalogueClosed, fetchBrandCatalogue, selectBrandCatalogue } from '../../features/brand/brandSlice';
+import { brandCatalogueClosed, fetchBrandCatalogue, selectBrandCatalogue } from '../../app/brandSlice';
 
 const texts: CatalogueTexts = {
   kind: 'brands',

@@ -7,7 +7,7 @@ import {
   fetchCategories,
   fetchCategoryCatalogue,
   selectCategoryCatalogue,
-} from '../../features/category/categorySlice';
+} from '../../app/categorySlice';
 import { productsLabel } from '../../lib/plural';
 
 const texts: CatalogueTexts = {

@@ -25,7 +25,7 @@ import {
   selectGovernorates,
   selectGovernoratesStatus,
   selectZones,
-} from '../../features/delivery/deliverySlice';
+} from '../../app/deliverySlice';
 import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { formatEGP } from '../../../common/format';

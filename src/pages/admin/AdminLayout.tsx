@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import SideMenuLayout, { type SideMenuLink } from '../../components/layout/SideMenuLayout';
-import { selectCurrentUser } from '../../features/user/userSlice';
+import { selectCurrentUser } from '../../app/userSlice';
 
 const adminMenuLinks: Array<SideMenuLink & { ownerOnly?: boolean }> = [
   { to: '/admin', label: 'الرئيسية', end: true },

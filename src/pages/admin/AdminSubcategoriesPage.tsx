@@ -7,7 +7,7 @@ import {
   selectSubcategoryCatalogue,
   subcategoryCatalogueClosed,
 } from '../../features/subCategory/subCategorySlice';
-import { useCategories } from '../../features/category/useCategories';
+import { useCategories } from '../../app/useCategories';
 import { productsLabel } from '../../lib/plural';
 
 export default function AdminSubcategoriesPage() {

@@ -7,7 +7,7 @@ import { NO_BRANDS_TEXT } from '../../features/brand/brandMessages';
 import LoadError from '../../components/LoadError';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
-import { fetchBrandPage, selectBrandPage } from '../../features/brand/brandSlice';
+import { fetchBrandPage, selectBrandPage } from '../../app/brandSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 /** /allbrand: all brands, 4 a page. */

@@ -7,7 +7,7 @@ import { NO_CATEGORIES_TEXT } from '../../features/category/categoryMessages';
 import LoadError from '../../components/LoadError';
 import Paginator from '../../components/Paginator';
 import Spinner from '../../components/Spinner';
-import { fetchCategoryPage, selectCategoryPage } from '../../features/category/categorySlice';
+import { fetchCategoryPage, selectCategoryPage } from '../../app/categorySlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 /** /allcategory: all categories, 6 a page. */

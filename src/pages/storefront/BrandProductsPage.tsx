@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { useBrands } from '../../features/brand/useBrands';
+import { useBrands } from '../../app/useBrands';
 import FilteredProducts from '../../features/products/FilteredProducts';
 
 /** /products/brand/{id}. */

@@ -7,8 +7,9 @@ import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import CartItem from '../../features/cart/CartItem';
 import CheckoutPanel from '../../features/cart/CheckoutPanel';
-import { fetchCart, selectCart, selectCartStatus } from '../../features/cart/cartSlice';
-import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
+import DeliveryEstimate from '../../features/checkOut/DeliveryEstimate';
+import { fetchCart, selectCart, selectCartStatus } from '../../app/cartSlice';
+import { selectCurrentUser, selectIsUser } from '../../app/userSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function CartPage() {
@@ -51,7 +52,7 @@ export default function CartPage() {
           )}
         </Col>
         <Col xs={12} lg={4}>
-          <CheckoutPanel />
+          <CheckoutPanel deliveryEstimate={<DeliveryEstimate />} />
         </Col>
       </Row>
     );

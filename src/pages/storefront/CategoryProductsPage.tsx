@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { useCategories } from '../../features/category/useCategories';
+import { useCategories } from '../../app/useCategories';
 import FilteredProducts from '../../features/products/FilteredProducts';
 
 /** /products/category/{id}. */

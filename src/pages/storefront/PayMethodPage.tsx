@@ -9,21 +9,20 @@ import type { Address, ApiError } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import CustomersOnlyNotice from '../../components/CustomersOnlyNotice';
 import Spinner from '../../components/Spinner';
-import { CART_MESSAGES, conflictMessage } from '../../features/cart/cartMessages';
-import { fetchCart, selectCart, selectCartPayable, selectCartStatus } from '../../features/cart/cartSlice';
+import { CART_MESSAGES, conflictMessage } from '../../content/cartMessages';
+import { fetchCart, selectCart, selectCartPayable, selectCartStatus } from '../../app/cartSlice';
 import {
   cardPaymentConfirmed,
   createCashOrder,
-  fetchShopInfo,
   payMethodChosen,
   selectAwaitingPayment,
   selectCheckOutPending,
   selectCheckoutChoice,
-  selectShopInfo,
   shippingAddressChosen,
   startCardPayment,
   type PayMethod,
 } from '../../features/checkOut/checkOutSlice';
+import { fetchShopInfo, selectShopInfo } from '../../app/shopSlice';
 import { openPaymentPage } from '../../features/checkOut/openPaymentPage';
 import PaymentMethodLogo from '../../features/checkOut/PaymentMethodLogo';
 import { PAYMENT_METHOD_TEXTS, PAYMENT_RESULT_MESSAGES } from '../../features/checkOut/paymentMethods';
@@ -31,11 +30,11 @@ import { nationalMobile } from '../../../common/rules/phone';
 import { useTabReturn } from '../../features/checkOut/paymentReturn';
 import { fetchOrders } from '../../features/orders/ordersSlice';
 import DeliverySummary from '../../features/checkOut/DeliverySummary';
-import { fetchDeliveryQuote, selectDeliveryQuote } from '../../features/delivery/deliverySlice';
-import { addressPlace } from '../../features/userAddress/addressTexts';
+import { fetchDeliveryQuote, selectDeliveryQuote } from '../../app/deliverySlice';
+import { addressPlace } from '../../content/addressTexts';
 import { cashRefusal, cashRefusalText, failureText } from '../../lib/failures';
-import { fetchAddresses, selectAddresses, selectAddressesStatus } from '../../features/userAddress/userAddressSlice';
-import { selectCurrentUser, selectIsUser } from '../../features/user/userSlice';
+import { fetchAddresses, selectAddresses, selectAddressesStatus } from '../../app/userAddressSlice';
+import { selectCurrentUser, selectIsUser } from '../../app/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { formatEGP } from '../../../common/format';
 import { useLater } from '../../lib/useLater';

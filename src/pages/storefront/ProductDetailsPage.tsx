@@ -10,9 +10,9 @@ import SectionHeader from '../../components/SectionHeader';
 import Spinner from '../../components/Spinner';
 import { useNearView } from '../../lib/useNearView';
 import { reviewsSectionHeight } from '../../features/review/reviewsHeight';
-import { selectIsUser } from '../../features/user/userSlice';
-import { useBrands } from '../../features/brand/useBrands';
-import { useCategories } from '../../features/category/useCategories';
+import { selectIsUser } from '../../app/userSlice';
+import { useBrands } from '../../app/useBrands';
+import { useCategories } from '../../app/useCategories';
 import ProductGalleryPlaceholder from '../../features/products/ProductGalleryPlaceholder';
 import ProductInfo from '../../features/products/ProductInfo';
 import {
@@ -58,9 +58,8 @@ export default function ProductDetailsPage() {
   // ProductInfo names the product's category and brand.
   useCategories();
   useBrands();
-  useEffect(() => {
-    void dispatch(fetchProductDetails(id));
-  }, [dispatch, id]);
+  const loadProduct = useCallback(() => void dispatch(fetchProductDetails(id)), [dispatch, id]);
+  useEffect(loadProduct, [loadProduct]);
 
   const loadRelated = useCallback(() => {
     // One more than needed, since the product itself is among them.
@@ -105,7 +104,7 @@ export default function ProductDetailsPage() {
       </Row>
       {reviewsNear ? (
         <Suspense fallback={reviewsSlot}>
-          <ReviewsSection product={product} />
+          <ReviewsSection product={product} onReviewed={loadProduct} />
         </Suspense>
       ) : (
         reviewsSlot

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { AddressInput } from '../../api/addresses';
 import { useAppDispatch } from '../../app/hooks';
-import { addAddress } from '../../features/userAddress/userAddressSlice';
+import { addAddress } from '../../app/userAddressSlice';
 import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';

@@ -8,12 +8,7 @@ import ConfirmModal from '../../components/ConfirmModal';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
 import AddressCard from '../../features/userAddress/AddressCard';
-import {
-  deleteAddress,
-  fetchAddresses,
-  selectAddresses,
-  selectAddressesStatus,
-} from '../../features/userAddress/userAddressSlice';
+import { deleteAddress, fetchAddresses, selectAddresses, selectAddressesStatus } from '../../app/userAddressSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserAddressesPage() {

@@ -6,12 +6,7 @@ import type { Address } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import Spinner from '../../components/Spinner';
 import AddressForm from '../../features/userAddress/AddressForm';
-import {
-  addressEditClosed,
-  fetchAddress,
-  selectEditedAddress,
-  updateAddress,
-} from '../../features/userAddress/userAddressSlice';
+import { addressEditClosed, fetchAddress, selectEditedAddress, updateAddress } from '../../app/userAddressSlice';
 import { DELAYS } from '../../lib/delays';
 import { failureText } from '../../lib/failures';
 import { useLater } from '../../lib/useLater';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ProductGrid from '../../features/products/ProductGrid';
-import { fetchWishlist, selectWishlistProducts, selectWishlistStatus } from '../../features/wishlist/wishlistSlice';
+import { fetchWishlist, selectWishlistProducts, selectWishlistStatus } from '../../app/wishlistSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UserFavoriteProductsPage() {

@@ -20,7 +20,7 @@ import { paymentMethodLabel } from '../../components/orderLabels';
 import Spinner from '../../components/Spinner';
 import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
 import { couponSaving, itemsSubtotal } from '../../components/orderMoney';
-import { addressPlace } from '../../features/userAddress/addressTexts';
+import { addressPlace } from '../../content/addressTexts';
 import { formatDateTime, formatEGP } from '../../../common/format';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';

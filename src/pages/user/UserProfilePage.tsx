@@ -17,7 +17,7 @@ import {
   selectCurrentUser,
   updateProfile,
   userUpdated,
-} from '../../features/user/userSlice';
+} from '../../app/userSlice';
 import { DELAYS } from '../../lib/delays';
 import { toAsciiDigits } from '../../../common/digits';
 import { nationalMobile } from '../../../common/rules/phone';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../../src/app/store';
-import { fetchCart } from '../../../src/features/cart/cartSlice';
+import { fetchCart } from '../../../src/app/cartSlice';
 import CartPage from '../../../src/pages/storefront/CartPage';
 import { FAILURE_TEXTS } from '../../../src/lib/failures';
 import { cart, customer } from '../mocks/fixtures';

@@ -11,7 +11,7 @@ import { server } from '../mocks/server';
 import { renderWithProviders, storeSession } from '../utils/renderWithProviders';
 import { count, recordRequests } from './helpers';
 import { selectOrders } from '../../../src/features/orders/ordersSlice';
-import { loggedOut } from '../../../src/features/user/userSlice';
+import { loggedOut } from '../../../src/app/userSlice';
 import { getStored, setStored } from '../../../src/lib/storage';
 
 /** DESIGN.md: the saved address itself goes with the order (its details, city and postal code), and its alias beside them. */

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { safeReturnPath } from '../../../src/features/user/afterLogin';
+import { safeReturnPath } from '../../../src/app/afterLogin';
 import { cashRefusalText, FAILURE_TEXTS, failureKind, failureText } from '../../../src/lib/failures';
 import type { CartResponse } from '../../../src/api/types';
 import { cart, customer, productRef, products } from '../mocks/fixtures';

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { describeAdminError } from '../../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
 import { toast } from '../../../lib/toast';
-import { createGovernorate, renamedGovernorate } from '../deliverySlice';
+import { createGovernorate, renamedGovernorate } from '../../../app/deliverySlice';
 import { governorateProblem } from './zoneForm';
 
 const GOVERNORATE_ADDED_MESSAGE = 'تمت اضافة المحافظة بنجاح';

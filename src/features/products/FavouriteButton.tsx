@@ -3,10 +3,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loginStateFrom } from '../user/afterLogin';
-import { selectCurrentUser } from '../user/userSlice';
+import { loginStateFrom } from '../../app/afterLogin';
+import { selectCurrentUser } from '../../app/userSlice';
 import { addToFavouritesAndSay, WISHLIST_MESSAGES } from './favourites';
-import { fetchWishlist, removeFromWishlist, selectIsFavourite } from './wishlistSlice';
+import { fetchWishlist, removeFromWishlist, selectIsFavourite } from '../../app/wishlistSlice';
 
 const HEART_PATH =
   'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.3.5.7.5 1 0 .7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z';

@@ -1,4 +1,4 @@
-import type { Id } from '../../api/types';
+import type { Id } from '../api/types';
 
 /** What a visitor asked for before being sent to log in, finished once they have (only actions that are safe to repeat). */
 export type PendingAction =

@@ -1,7 +1,7 @@
-import { getBrand, listBrands } from '../../api/brands';
-import type { Brand } from '../../api/types';
-import { createCatalogueSlice } from '../../app/catalogueSlice';
-import type { RootState } from '../../app/store';
+import { getBrand, listBrands } from '../api/brands';
+import type { Brand } from '../api/types';
+import { createCatalogueSlice } from './catalogueSlice';
+import type { RootState } from './store';
 
 const brands = createCatalogueSlice<Brand>('brand', {
   kind: 'brands',

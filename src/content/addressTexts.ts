@@ -1,4 +1,4 @@
-import type { Address } from '../../api/types';
+import type { Address } from '../api/types';
 
 export const ADDRESS_MESSAGES = {
   incomplete: 'من فضلك اكمل البيانات',

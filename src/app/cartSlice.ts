@@ -5,14 +5,14 @@ import {
   getCart,
   removeCartItem as removeCartItemRequest,
   updateCartItemCount as updateCountRequest,
-} from '../../api/cart';
-import { EMPTY_CART_RESPONSE } from '../../api/normalize';
-import type { Cart, CartItem } from '../../api/types';
-import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
-import type { RootState } from '../../app/store';
-import { effectivePrice } from '../../../common/rules/price';
-import { selectIsUser, loggedOut } from '../user/userSlice';
+} from '../api/cart';
+import { EMPTY_CART_RESPONSE } from '../api/normalize';
+import type { Cart, CartItem } from '../api/types';
+import { createAppAsyncThunk } from './hooks';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from './requestStatus';
+import type { RootState } from './store';
+import { effectivePrice } from '../../common/rules/price';
+import { selectIsUser, loggedOut } from './userSlice';
 
 interface CartState extends RequestState {
   cart: Cart;

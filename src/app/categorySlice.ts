@@ -1,7 +1,7 @@
-import { getCategory, listCategories } from '../../api/categories';
-import type { Category } from '../../api/types';
-import { createCatalogueSlice } from '../../app/catalogueSlice';
-import type { RootState } from '../../app/store';
+import { getCategory, listCategories } from '../api/categories';
+import type { Category } from '../api/types';
+import { createCatalogueSlice } from './catalogueSlice';
+import type { RootState } from './store';
 
 const categories = createCatalogueSlice<Category>('category', {
   kind: 'categories',

@@ -1,17 +1,12 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import * as addressesApi from '../../api/addresses';
-import type { AddressInput } from '../../api/addresses';
-import type { Address, ApiError, Id } from '../../api/types';
-import { createAppAsyncThunk } from '../../app/hooks';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-} from '../../app/requestStatus';
-import { rootReducer } from '../../app/rootReducer';
-import type { RootState } from '../../app/store';
-import { loggedOut } from '../user/userSlice';
+import * as addressesApi from '../api/addresses';
+import type { AddressInput } from '../api/addresses';
+import type { Address, ApiError, Id } from '../api/types';
+import { createAppAsyncThunk } from './hooks';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestRequestState } from './requestStatus';
+import { rootReducer } from './rootReducer';
+import type { RootState } from './store';
+import { loggedOut } from './userSlice';
 
 /** The address of the edit screen (/user/edit-address/:id), as the server has it: the form starts from it. */
 interface EditedAddressState extends LatestRequestState {
@@ -84,7 +79,7 @@ const userAddressSlice = createSlice({
 });
 
 export const { addressEditClosed } = userAddressSlice.actions;
-declare module '../../app/rootReducer' {
+declare module './rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof userAddressSlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */

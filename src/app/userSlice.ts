@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import * as authApi from '../../api/auth';
-import * as profileApi from '../../api/profile';
-import type { User } from '../../api/types';
-import { createAppAsyncThunk } from '../../app/hooks';
-import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
-import { getStored, setStored } from '../../lib/storage';
-import type { RootState } from '../../app/store';
+import * as authApi from '../api/auth';
+import * as profileApi from '../api/profile';
+import type { User } from '../api/types';
+import { createAppAsyncThunk } from './hooks';
+import { idleRequest, addRequestStatusMatchers, type RequestState } from './requestStatus';
+import { getStored, setStored } from '../lib/storage';
+import type { RootState } from './store';
 
 interface UserState extends RequestState {
   /** The logged-in user as stored under 'user'; null for visitors. */

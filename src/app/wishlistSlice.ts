@@ -1,10 +1,10 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
-import type { Id, Product } from '../../api/types';
-import * as wishlistApi from '../../api/wishlist';
-import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, rejectionMessage, type RequestState } from '../../app/requestStatus';
-import type { RootState } from '../../app/store';
-import { loggedIn, loggedOut } from '../user/userSlice';
+import type { Id, Product } from '../api/types';
+import * as wishlistApi from '../api/wishlist';
+import { createAppAsyncThunk } from './hooks';
+import { addRequestStatusMatchers, idleRequest, rejectionMessage, type RequestState } from './requestStatus';
+import type { RootState } from './store';
+import { loggedIn, loggedOut } from './userSlice';
 
 interface WishlistState extends RequestState {
   /** Favourite products (GET /wishlist), for the favourites page. */

@@ -1,7 +1,7 @@
 import type { Id } from '../../api/types';
 import type { AppDispatch } from '../../app/store';
 import { toast } from '../../lib/toast';
-import { addToWishlist } from './wishlistSlice';
+import { addToWishlist } from '../../app/wishlistSlice';
 
 export const WISHLIST_MESSAGES = {
   added: 'تمت اضافة المنتج للمفضلة بنجاح',

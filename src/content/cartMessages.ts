@@ -1,5 +1,5 @@
-import type { ApiError } from '../../api/types';
-import { piecesLabel } from '../../lib/plural';
+import type { ApiError } from '../api/types';
+import { piecesLabel } from '../lib/plural';
 
 // Texts of the cart and checkout screens that several components share.
 export const CART_MESSAGES = {

@@ -1,21 +1,16 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { getDeliveryQuote, getGovernorates } from '../../api/delivery';
-import type { DeliveryQuote, Governorate } from '../../api/types';
-import { createAppAsyncThunk } from '../../app/hooks';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-} from '../../app/requestStatus';
-import { rootReducer } from '../../app/rootReducer';
-import type { RootState } from '../../app/store';
-import { loggedOut } from '../user/userSlice';
+import { getDeliveryQuote, getGovernorates } from '../api/delivery';
+import type { DeliveryQuote, Governorate } from '../api/types';
+import { createAppAsyncThunk } from './hooks';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestRequestState } from './requestStatus';
+import { rootReducer } from './rootReducer';
+import type { RootState } from './store';
+import { loggedOut } from './userSlice';
 
-type ShippingZone = import('../../api/admin/delivery').ShippingZone;
+type ShippingZone = import('../api/admin/delivery').ShippingZone;
 
 // The owner's zone and governorate calls: loaded on first use, so they stay out of the shoppers' first download.
-export const deliveryAdminApi = () => import('../../api/admin/delivery');
+export const deliveryAdminApi = () => import('../api/admin/delivery');
 
 /** The quote shown for one governorate (null: none chosen, the shop's default fee). */
 interface QuoteState extends LatestRequestState {
@@ -117,7 +112,7 @@ const deliverySlice = createSlice({
   },
 });
 
-declare module '../../app/rootReducer' {
+declare module './rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof deliverySlice> {}
 }
 /** In the store once a screen that needs it has loaded this file (app/rootReducer.ts). */
