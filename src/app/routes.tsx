@@ -34,12 +34,13 @@ const ShopInfoPage = lazy(() => import('../pages/storefront/ShopInfoPage'));
 
 const UserAllOrdersPage = lazy(() => import('../pages/user/UserAllOrdersPage'));
 const UserOrderDetailsPage = lazy(() => import('../pages/user/UserOrderDetailsPage'));
-const UserOrderInvoicePage = lazy(() => import('../pages/user/UserOrderInvoicePage'));
 const UserFavoriteProductsPage = lazy(() => import('../pages/user/UserFavoriteProductsPage'));
 const UserAddressesPage = lazy(() => import('../pages/user/UserAddressesPage'));
 const UserAddAddressPage = lazy(() => import('../pages/user/UserAddAddressPage'));
 const UserEditAddressPage = lazy(() => import('../pages/user/UserEditAddressPage'));
 const UserProfilePage = lazy(() => import('../pages/user/UserProfilePage'));
+// The invoice, one screen for the customer's copy and the owner's.
+const InvoiceScreen = lazy(() => import('../features/orders/InvoiceScreen'));
 
 const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
 const AdminAllProductsPage = lazy(() => import('../pages/admin/AdminAllProductsPage'));
@@ -56,7 +57,6 @@ const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'
 const AdminBrandsPage = lazy(() => import('../pages/admin/AdminBrandsPage'));
 const AdminCategoriesPage = lazy(() => import('../pages/admin/AdminCategoriesPage'));
 const AdminSubcategoriesPage = lazy(() => import('../pages/admin/AdminSubcategoriesPage'));
-const AdminOrderInvoicePage = lazy(() => import('../pages/admin/AdminOrderInvoicePage'));
 const AdminDeliveryPage = lazy(() => import('../pages/admin/AdminDeliveryPage'));
 const AdminShopSettingsPage = lazy(() => import('../pages/admin/AdminShopSettingsPage'));
 const AdminAuditLogPage = lazy(() => import('../pages/admin/AdminAuditLogPage'));
@@ -188,7 +188,7 @@ export function createRoutes(): RouteObject[] {
           index: true,
           element: (
             <Suspense fallback={<Spinner />}>
-              <UserOrderInvoicePage />
+              <InvoiceScreen area="user" />
             </Suspense>
           ),
         },
@@ -204,7 +204,7 @@ export function createRoutes(): RouteObject[] {
           index: true,
           element: (
             <Suspense fallback={<Spinner />}>
-              <AdminOrderInvoicePage />
+              <InvoiceScreen area="admin" />
             </Suspense>
           ),
         },

@@ -28,4 +28,5 @@ export function usePageMeta({ title, description }: PageMeta) {
 }
 
 /** Admin pages share one pattern: "<page> - لوحة التحكم | <shop>". */
-export const useAdminPageMeta = (title: string) => usePageMeta({ title: `${title} - لوحة التحكم` });
+export const adminPageTitle = (title: string) => `${title} - لوحة التحكم`;
+export const useAdminPageMeta = (title: string) => usePageMeta({ title: adminPageTitle(title) });

@@ -1,22 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { toast } from '../../lib/toast';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import LoadError from '../../components/LoadError';
+import { useAppDispatch } from '../../app/hooks';
 import { CANCELLED_LABEL } from '../../components/orderLabels';
 import { DeliveryAddress, OrderMoney, OrderStateBadges } from '../../features/orders/admin/OrderFacts';
 import WhatsAppLink from '../../features/orders/admin/WhatsAppLink';
 import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
-import Spinner from '../../components/Spinner';
 import { markOrder } from '../../features/orders/adminThunks';
 import OrderDispatch from '../../features/orders/OrderDispatch';
 import OrderRefund from '../../features/orders/OrderRefund';
-import { fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
+import OrderLoadState from '../../features/orders/OrderLoadState';
+import { useRouteOrder } from '../../features/orders/useRouteOrder';
 import { DELAYS } from '../../lib/delays';
 import { formatDateTime } from '../../../common/format';
 import { useLater } from '../../lib/useLater';
@@ -106,25 +105,18 @@ function StateChanger({
 
 export default function AdminOrderDetailsPage() {
   useAdminPageMeta('تفاصيل الطلب');
-  const { id = '' } = useParams();
-  const { id: askedFor, order: stored, status } = useAppSelector(selectOrderDetails);
-  const dispatch = useAppDispatch();
+  const route = useRouteOrder();
+  const { order, reload: load } = route;
   const later = useLater();
-
-  const load = useCallback(() => void dispatch(fetchOrder(id)), [dispatch, id]);
-
-  useEffect(load, [load]);
 
   // DESIGN.md: instead of SPEC's page reload, the order is fetched again after the same delay.
   const refetchLater = () => {
     later(load, DELAYS.reloadAfterAction, 'refetch');
   };
 
-  // A failed load (a refetch too) says so; while the order is asked for, the one shown stays until its answer.
-  if (askedFor !== id) return <Spinner />;
-  if (status === 'failed') return <LoadError onRetry={load} />;
-  if (!stored) return <Spinner />;
-  const order = stored;
+  // A failed load (a refetch too) says so, an unknown order too; while the order is asked for again, the one shown
+  // stays until its answer.
+  if (!order || route.failed) return <OrderLoadState route={route} />;
   const state = { pay: order.isPaid, deliver: order.isDelivered };
 
   return (

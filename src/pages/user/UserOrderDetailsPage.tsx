@@ -1,24 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PAYMENT_RESULT_MESSAGES } from '../../features/checkOut/paymentMethods';
 import { isOriginalBackend } from '../../api/orders';
 import type { ApiError, Order } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import ConfirmModal from '../../components/ConfirmModal';
-import LoadError from '../../components/LoadError';
-import NotFound from '../../components/NotFound';
 import OrderItemList from '../../components/OrderItemList';
 import OrderTimeline from '../../components/OrderTimeline';
 import AmountRow from '../../components/AmountRow';
 import { paymentMethodLabel } from '../../components/orderLabels';
-import Spinner from '../../components/Spinner';
-import { cancelOrder, fetchOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
+import OrderLoadState from '../../features/orders/OrderLoadState';
+import { cancelOrder, selectOrderDetails } from '../../features/orders/ordersSlice';
+import { useRouteOrder } from '../../features/orders/useRouteOrder';
 import { couponSaving, itemsSubtotal } from '../../components/orderMoney';
 import { addressPlace } from '../../content/addressTexts';
 import { formatDateTime, formatEGP } from '../../../common/format';
@@ -26,7 +25,6 @@ import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 const ORDER_DETAILS_MESSAGES = {
-  notFound: 'هذا الطلب غير موجود',
   notFoundText: 'ربما تغير الرابط او ان الطلب ليس من طلباتك.',
   cancelled: 'تم الغاء طلبك بنجاح',
   cannotCancel: 'لم يعد من الممكن الغاء هذا الطلب',
@@ -47,27 +45,19 @@ function orderStatus(order: Order): { label: string; bg: string } {
 
 /** /user/orders/:id: one of the customer's orders, with its status history; cancellable while neither paid nor delivered. */
 export default function UserOrderDetailsPage() {
-  const { id = '' } = useParams();
   // Paymob's return lands here with ?payment=paid once the order is made.
   const justPaid = useSearchParams()[0].get('payment') === 'paid';
   const dispatch = useAppDispatch();
-  const { order: stored, status, missing, cancel } = useAppSelector(selectOrderDetails);
+  const route = useRouteOrder();
+  const { order } = route;
+  const { cancel } = useAppSelector(selectOrderDetails);
   const [confirming, setConfirming] = useState(false);
   // Once cancelled, the cancel button (where the dialog returns the focus) is gone: the focus goes to the heading instead.
   const heading1 = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterDialog = useRef(false);
-  const order = stored?._id === id ? stored : null;
   usePageMeta({ title: order ? `طلب رقم #${order.id}` : 'تفاصيل الطلب' });
 
-  useEffect(() => {
-    void dispatch(fetchOrder(id));
-  }, [dispatch, id]);
-
-  if (!order) {
-    if (status !== 'failed') return <Spinner />;
-    if (missing) return <NotFound title={ORDER_DETAILS_MESSAGES.notFound} text={ORDER_DETAILS_MESSAGES.notFoundText} />;
-    return <LoadError onRetry={() => void dispatch(fetchOrder(id))} />;
-  }
+  if (!order) return <OrderLoadState route={route} notFoundText={ORDER_DETAILS_MESSAGES.notFoundText} />;
 
   const onCancel = async () => {
     try {
@@ -79,7 +69,7 @@ export default function UserOrderDetailsPage() {
       if ((err as ApiError).status === 409) {
         toast.warn(ORDER_DETAILS_MESSAGES.cannotCancel);
         focusHeadingAfterDialog.current = true;
-        void dispatch(fetchOrder(order._id));
+        route.reload();
       } else {
         toast.failure(err as ApiError, { fallback: ORDER_DETAILS_MESSAGES.cancelFailed });
       }
