@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { List, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { AUDIT_LIST as LIST_SPEC } from './repository';
 import { AuditEntry } from '../../../common/contract/staff';
 import { AuditQuery } from './schemas';
-import { auditPage } from './service';
+import { AUDIT_LIST as LIST_SPEC, auditPage } from './service';
 
 const tags = ['audit'];
 

@@ -6,6 +6,9 @@ import { AUDIT_LIST, listAudit } from './repository';
 import type { AuditQuery } from './schemas';
 import { auditJson } from './serialize';
 
+/** The list's filters and sorts (API.md §2): its route declares them, and robustness tests fuzz them. */
+export { AUDIT_LIST } from './repository';
+
 /**
  * A page of the audit log, newest first unless sorted otherwise: an admin reads every entry, a manager only their own
  * (no filter widens that); `from` and `to` bound the moment.

@@ -1,6 +1,5 @@
 import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { ListSpec } from '../../lib/listQuery';
-import { cartsLoseCoupon } from '../cart';
 
 /** A coupon as couponJson reads it. */
 export interface CouponRow {
@@ -60,8 +59,6 @@ export const updateCoupon = (db: Queryable, id: string, input: CouponInput) =>
     [id, input.name, input.expire, input.discount],
   );
 
-/** Deletes a coupon; the carts holding it lose it in the same transaction (API.md §6.7). False when there is no such coupon. */
-export async function deleteCoupon(tx: Queryable, id: string) {
-  await cartsLoseCoupon(tx, id);
-  return (await tx.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id])) !== undefined;
-}
+/** Deletes a coupon; false when there is no such coupon. */
+export const deleteCoupon = async (db: Queryable, id: string) =>
+  (await db.one('DELETE FROM coupons WHERE id = $1 RETURNING id', [id])) !== undefined;

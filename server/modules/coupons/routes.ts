@@ -3,11 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../lib/fields';
 import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { COUPON_LIST as LIST_SPEC } from './repository';
 import { Coupon } from '../../../common/contract/shop';
 import { CouponChanges, NewCoupon } from './schemas';
 import { couponJson } from './serialize';
-import { changeCoupon, couponPage, createCoupon, readCoupon, removeCoupon } from './service';
+import { COUPON_LIST as LIST_SPEC, changeCoupon, couponPage, createCoupon, readCoupon, removeCoupon } from './service';
 
 const tags = ['coupons'];
 const Params = IdParams('id');

@@ -3,6 +3,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
 import { recordAudit, type AuditActor } from '../audit';
+import { cartsLoseCoupon } from '../cart';
 import {
   COUPON_LIST,
   deleteCoupon,
@@ -14,6 +15,9 @@ import {
   type CouponRow,
 } from './repository';
 import { couponJson } from './serialize';
+
+/** The list's filters and sorts (API.md §2): its route declares them, and robustness tests fuzz them. */
+export { COUPON_LIST } from './repository';
 
 interface Coupon {
   name: string;
@@ -90,7 +94,9 @@ export async function changeCoupon(
 export async function removeCoupon(db: Db, actor: AuditActor, id: string): Promise<void> {
   const deleted = await db.tx(async (tx) => {
     const before = await lockCoupon(tx, id);
-    if (!before || !(await deleteCoupon(tx, id))) return false;
+    if (!before) return false;
+    await cartsLoseCoupon(tx, id);
+    if (!(await deleteCoupon(tx, id))) return false;
     await recordAudit(tx, actor, { action: 'coupon.delete', target: { type: 'coupon', id }, before: audited(before) });
     return true;
   });

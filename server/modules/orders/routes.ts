@@ -9,8 +9,7 @@ import { CashOrderInput, CheckoutInput, Order, PaymentSession, ShipmentInput } f
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { returnOrigin } from '../payments';
 import { orderMailsSettled } from '../../mail/orderMail';
-import { STAFF_ORDER_LIST } from './repository';
-import { cancelMyOrder, orderPage, readOrder, type StaffStep } from './service';
+import { STAFF_ORDER_LIST, cancelMyOrder, orderPage, readOrder, type StaffStep } from './service';
 import { openCheckoutSession, orderCartByCash, refundPaidOrder, takeStaffStep, type OrderReply } from './workflows';
 
 const tags = ['orders'];

@@ -42,6 +42,9 @@ import {
 import { orderJson } from './serialize';
 import { recordAudit, type AuditActor } from '../audit';
 
+/** The list's filters and sorts (API.md §2): its route declares them, and robustness tests fuzz them. */
+export { STAFF_ORDER_LIST } from './repository';
+
 /** One priced cart line, with its product as a ProductRef snapshot (what an order item and a payment session keep). */
 export type PricedLine = NewOrderLine;
 

@@ -4,11 +4,18 @@ import { IdParams } from '../../lib/fields';
 import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas';
 import { checkBody } from '../../plugins/input';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { REVIEW_LIST as listSpec } from './repository';
 import { Review } from '../../../common/contract/catalogue';
 import { NewReview, NewReviewOfProduct, ReviewChanges } from './schemas';
 import { reviewJson } from './serialize';
-import { changeReview, createReview, ownReview, readReview, removeReview, reviewPage } from './service';
+import {
+  REVIEW_LIST as listSpec,
+  changeReview,
+  createReview,
+  ownReview,
+  readReview,
+  removeReview,
+  reviewPage,
+} from './service';
 
 /** Reviews (API.md §5.7, §6.1), both at /reviews and nested under /products/:productId/reviews. */
 

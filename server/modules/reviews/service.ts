@@ -17,6 +17,9 @@ import {
 import { ALREADY_REVIEWED } from './schemas';
 import { reviewJson } from './serialize';
 
+/** The list's filters and sorts (API.md §2): its route declares them, and robustness tests fuzz them. */
+export { REVIEW_LIST } from './repository';
+
 /**
  * Reviews (API.md §5.7, §6.1). Every write runs in one transaction: the product's row lock (so concurrent changes
  * recompute its ratings one after another), the write, then the ratings.

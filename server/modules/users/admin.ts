@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../lib/errors';
 import { checkFields, fields } from '../../lib/fields';
-import { insertUser, normalizeEmail } from './accounts';
+import { insertUser, normalizeEmail } from './service';
 import { adminExists } from './repository';
 import { NameField, NewEmailField, NewPasswordField } from './schemas';
 

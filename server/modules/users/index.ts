@@ -1,5 +1,14 @@
 // The users module's public face: accounts (sign-up, passwords, tokens), the first admin, and what auth reads of a user.
-export * from './accounts';
+export {
+  insertUser,
+  issueToken,
+  normalizeEmail,
+  passwordChangeMoment,
+  setPassword,
+  storeResetCode,
+  verifyAnyResetCode,
+  type NewAccount,
+} from './service';
 export { createAdminAccount, ensureAdmin } from './admin';
 export {
   discardResetCode,
@@ -7,8 +16,6 @@ export {
   findLogin,
   findResetAccount,
   findUser,
-  storeResetCode,
-  verifyAnyResetCode,
   verifyResetCodeOf,
 } from './repository';
 export { EmailField, NewAccountFields, NewPasswordField, PasswordField, UserWithToken } from './schemas';

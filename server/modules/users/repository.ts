@@ -1,4 +1,4 @@
-import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../db';
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { Role } from '../../context';
 import type { ListSpec } from '../../lib/listQuery';
 import type { AddressRow } from '../addresses';
@@ -163,23 +163,26 @@ export async function setPasswordHash(
   return row !== undefined;
 }
 
+/** Lets go of an expired code with this hash, so that the hash may be drawn again. */
+export async function releaseExpiredResetCode(db: Queryable, codeHash: string) {
+  await db.query(
+    `UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`,
+    [codeHash],
+  );
+}
+
 /**
  * Gives the user a new reset code (its HMAC), live for 10 minutes, replacing any earlier code and verification. The
- * unique index on live codes refuses a value another account holds; an expired code holding it is let go first.
+ * unique index on live codes refuses a value another account holds.
  */
-export const storeResetCode = (db: Db, userId: string, codeHash: string) =>
-  db.tx(async (tx) => {
-    await tx.query(
-      `UPDATE users SET reset_code_hash = NULL, reset_code_expires = NULL WHERE reset_code_hash = $1 AND reset_code_expires <= now()`,
-      [codeHash],
-    );
-    await tx.query(
-      `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0,
-         reset_code_alone_misses = 0, reset_verified_until = NULL, reset_token_hash = NULL
-       WHERE id = $1`,
-      [userId, codeHash],
-    );
-  });
+export async function setResetCode(db: Queryable, userId: string, codeHash: string) {
+  await db.query(
+    `UPDATE users SET reset_code_hash = $2, reset_code_expires = now() + interval '10 minutes', reset_attempts = 0,
+       reset_code_alone_misses = 0, reset_verified_until = NULL, reset_token_hash = NULL
+     WHERE id = $1`,
+    [userId, codeHash],
+  );
+}
 
 /** Drops the user's code, unless a newer request has already replaced it. */
 export async function discardResetCode(db: Queryable, userId: string, codeHash: string) {
@@ -196,34 +199,37 @@ const VERIFY = `reset_code_hash = NULL, reset_code_expires = NULL, reset_attempt
 /** Key of the transaction lock that puts guesses of a code alone in a row (any fixed number of the shop's own). */
 const CODE_ALONE_LOCK_KEY = 7_140_118;
 
+/** Puts guesses of a code alone in a row until the transaction ends. */
+export async function lockCodeAloneGuesses(tx: Queryable) {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [CODE_ALONE_LOCK_KEY]);
+}
+
 /**
- * Verifies the live code with the hash, whoever's it is (the original web app sends the code alone), unless its
- * account has used up `limits.attempts` or `limits.codeAloneMisses` wrong codes without an e-mail were sent since it
- * was issued. A miss could have been any live code, so it counts against every one of them. Guesses of a code alone
- * take their turn under one transaction lock, so however many arrive at once, no code is compared after its limit.
- * True when a code was verified.
+ * Verifies the live code with the hash, whoever's it is, unless its account has used up `limits.attempts` or
+ * `limits.codeAloneMisses` wrong codes without an e-mail were sent since it was issued. True when a code was verified.
  */
-export const verifyAnyResetCode = (
-  db: Db,
+export async function verifyLiveResetCode(
+  db: Queryable,
   codeHash: string,
   limits: { attempts: number; codeAloneMisses: number },
   tokenHash: string,
-) =>
-  db.tx(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [CODE_ALONE_LOCK_KEY]);
-    const verified = await tx.one(
-      `UPDATE users SET ${VERIFY}
-       WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND reset_code_alone_misses < $4 AND active
-       RETURNING id`,
-      [codeHash, limits.attempts, tokenHash, limits.codeAloneMisses],
-    );
-    if (verified) return true;
-    await tx.query(
-      `UPDATE users SET reset_code_alone_misses = reset_code_alone_misses + 1
-       WHERE reset_code_hash IS NOT NULL AND reset_code_expires > now()`,
-    );
-    return false;
-  });
+): Promise<boolean> {
+  const verified = await db.one(
+    `UPDATE users SET ${VERIFY}
+     WHERE reset_code_hash = $1 AND reset_code_expires > now() AND reset_attempts < $2 AND reset_code_alone_misses < $4 AND active
+     RETURNING id`,
+    [codeHash, limits.attempts, tokenHash, limits.codeAloneMisses],
+  );
+  return verified !== undefined;
+}
+
+/** A wrong code sent alone could have been any live code: the miss counts against every one of them. */
+export async function countCodeAloneMiss(db: Queryable) {
+  await db.query(
+    `UPDATE users SET reset_code_alone_misses = reset_code_alone_misses + 1
+     WHERE reset_code_hash IS NOT NULL AND reset_code_expires > now()`,
+  );
+}
 
 /**
  * Checks the live code of the account with the e-mail: verifies it when the hash matches, else counts the miss. One

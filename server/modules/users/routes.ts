@@ -17,16 +17,16 @@ import {
 } from './schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { LIMITS, routeLimit } from '../../plugins/rateLimits';
-import { normalizeEmail } from './accounts';
-import { USER_LIST } from './repository';
 import { userJson } from './serialize';
 import {
+  USER_LIST,
   changeMyPassword,
   changeUser,
   createUser,
   deactivateMyAccount,
   isPasswordOf,
   myAccount,
+  normalizeEmail,
   readUser,
   removeUser,
   setUserPassword,

@@ -4,29 +4,40 @@ import { onUniqueViolation } from '../../db/errors';
 import { ValidationError, fieldError, notFound } from '../../lib/errors';
 import { slugify } from '../../lib/arabic';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { text } from '../../lib/validate';
+import { signToken } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit';
 import { forgetPaymentSessionsOf } from '../orders';
 import { recomputeRatings, reviewedProductIds } from '../reviews';
-import { insertUser, issueToken, passwordChangeMoment, setPassword } from './accounts';
 import {
   USER_LIST,
   deactivateUser,
   deleteUser,
+  countCodeAloneMiss,
   findUser,
+  insertUser as insertUserRow,
+  lockCodeAloneGuesses,
+  releaseExpiredResetCode,
+  setResetCode,
+  verifyLiveResetCode,
   listUsers,
   lockUserForAudit,
   passwordHashOf,
+  setPasswordHash,
   updateUser as updateUserRow,
   type UserChanges,
   type UserRow,
 } from './repository';
 import { userJson } from './serialize';
 
+/** The list's filters and sorts (API.md §2): its route declares them, and robustness tests fuzz them. */
+export { USER_LIST } from './repository';
+
 /**
  * The users endpoints (API.md §5.2): the caller's own account, and the admin's user management, each write with its
- * audit entry in one transaction. Sign-up, passwords and tokens, shared with auth, are in accounts.ts; the first admin
- * in admin.ts. The SQL is in repository.ts.
+ * audit entry in one transaction; and the account writes shared with auth: sign-up, passwords and tokens. The first
+ * admin is in admin.ts. The SQL is in repository.ts.
  */
 
 /** Profile fields an update may change: only those sent (name also sets the slug). */
@@ -170,3 +181,114 @@ export async function setUserPassword(ctx: AppContext, actor: AuditActor, id: st
   if (!(await setPassword(ctx, id, password, { then }))) throw notFound(`No document found for this id: ${id}`);
   return existingUser(ctx.db, id);
 }
+
+/** E-mails are trimmed and lower-cased before they are checked, stored or looked up (API.md §3.3). */
+export const normalizeEmail = (value: unknown) => text(value)?.toLowerCase();
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  phone?: string;
+  role: Role;
+}
+
+/** Inserts an account; a concurrent sign-up with the same e-mail gets the same validation error as a taken one. */
+/** `then` runs in the insert's transaction once the row is written (an admin's create records it in the audit log). */
+export async function insertUser(
+  ctx: AppContext,
+  account: NewAccount,
+  then?: (tx: Queryable, id: string) => Promise<void>,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(account.password, ctx.config.bcryptRounds);
+  const id = await onUniqueViolation(
+    () =>
+      ctx.db.tx(async (tx) => {
+        const inserted = await insertUserRow(tx, {
+          name: account.name,
+          slug: slugify(account.name),
+          email: account.email,
+          phone: account.phone ?? null,
+          role: account.role,
+          passwordHash,
+        });
+        if (then) await then(tx, inserted);
+        return inserted;
+      }),
+    () => new ValidationError([fieldError('body', 'email', 'E-mail already in use', account.email)]),
+  );
+  return (await findUser(ctx.db, id))!;
+}
+
+/**
+ * The moment a password change takes effect: the start of the next whole second. Tokens carry a
+ * whole-second iat and §4.1 rejects tokens whose iat is older than this moment in whole seconds, so
+ * every token made up to now stops working while tokens issued at this moment (see issueToken) work.
+ * An e-mail change moves it too: it is a change of the login, so older tokens must stop working.
+ */
+export function passwordChangeMoment(): Date {
+  return new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
+}
+
+/**
+ * Sets a password (own change, reset or admin) and drops any pending reset code or verification.
+ * With `reset`, only while a verified reset window is open (and, given its hash, for that verification's
+ * resetToken), which this closes (single use).
+ * Returns the change moment, or undefined when no row matched (user gone, or window closed).
+ */
+export async function setPassword(
+  ctx: AppContext,
+  id: string,
+  password: string,
+  options: { reset?: { tokenHash?: string }; then?: (tx: Queryable) => Promise<void> } = {},
+): Promise<Date | undefined> {
+  const passwordHash = await hashPassword(password, ctx.config.bcryptRounds);
+  const changedAt = passwordChangeMoment();
+  const set = (q: Queryable) => setPasswordHash(q, id, passwordHash, changedAt, options.reset);
+  if (!options.then) return (await set(ctx.db)) ? changedAt : undefined;
+  const then = options.then;
+  // `then` runs in the same transaction (an admin's change records it in the audit log).
+  const done = await ctx.db.tx(async (tx) => (await set(tx)) && (await then(tx), true));
+  return done ? changedAt : undefined;
+}
+
+/** A token for the user, never issued before their last password change (which may lie up to a second ahead). */
+export function issueToken(
+  ctx: AppContext,
+  userId: string,
+  passwordChangedAt: Date | null | undefined,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const changed = passwordChangedAt ? Math.floor(passwordChangedAt.getTime() / 1000) : 0;
+  return signToken(ctx, userId, Math.max(now, changed));
+}
+
+/**
+ * Gives the user a new reset code (its HMAC), live for 10 minutes, replacing any earlier code and verification. The
+ * unique index on live codes refuses a value another account holds; an expired code holding it is let go first.
+ */
+export const storeResetCode = (db: Db, userId: string, codeHash: string) =>
+  db.tx(async (tx) => {
+    await releaseExpiredResetCode(tx, codeHash);
+    await setResetCode(tx, userId, codeHash);
+  });
+
+/**
+ * Verifies the live code with the hash, whoever's it is (the original web app sends the code alone), unless its
+ * account has used up `limits.attempts` or `limits.codeAloneMisses` wrong codes without an e-mail were sent since it
+ * was issued. A miss could have been any live code, so it counts against every one of them. Guesses of a code alone
+ * take their turn under one transaction lock, so however many arrive at once, no code is compared after its limit.
+ * True when a code was verified.
+ */
+export const verifyAnyResetCode = (
+  db: Db,
+  codeHash: string,
+  limits: { attempts: number; codeAloneMisses: number },
+  tokenHash: string,
+) =>
+  db.tx(async (tx) => {
+    await lockCodeAloneGuesses(tx);
+    if (await verifyLiveResetCode(tx, codeHash, limits, tokenHash)) return true;
+    await countCodeAloneMiss(tx);
+    return false;
+  });
