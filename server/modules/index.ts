@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
-import { categoryRoutes } from './catalogue/categories/routes';
-import { subcategoryRoutes } from './catalogue/subcategories/routes';
-import { brandRoutes } from './catalogue/brands/routes';
-import { productRoutes } from './catalogue/products/routes';
-import { catalogueRoutes } from './catalogue/sheet/catalogueRoutes';
+import { brandRoutes, catalogueRoutes, categoryRoutes, productRoutes, subcategoryRoutes } from './catalogue';
 import { reviewRoutes } from './reviews/routes';
 import { wishlistRoutes } from './wishlist/routes';
 import { addressRoutes } from './addresses/routes';
 import { couponRoutes } from './coupons/routes';
 import { cartRoutes } from './cart/routes';
+import { cartsLoseProduct } from './cart';
+import { newestReviewsJson } from './reviews';
 import { orderRoutes } from './orders/routes';
 import { shopRoutes } from './shop/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -35,7 +33,9 @@ export const API_MODULES: ApiModule[] = [
   { prefix: '/categories', routes: categoryRoutes },
   { prefix: '/subcategories', routes: subcategoryRoutes },
   { prefix: '/brands', routes: brandRoutes },
-  { prefix: '/products', routes: productRoutes },
+  // The catalogue imports neither the cart nor reviews, which import it: a product's page embeds its reviews, and a
+  // deleted product's carts are settled again, through these.
+  { prefix: '/products', routes: productRoutes({ reviewsOf: newestReviewsJson, beforeDelete: cartsLoseProduct }) },
   // The catalogue sheet's export and import, beside the product routes.
   { prefix: '/products', routes: catalogueRoutes },
   { routes: reviewRoutes },

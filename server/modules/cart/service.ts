@@ -10,11 +10,13 @@ import {
   cartChanged,
   cartItems,
   cartLines,
+  cartsHoldingProduct,
   countInCart,
   couponRemovalSaid,
   findCart,
   findCartById,
   findLine,
+  lockCarts,
   lockCartWithCouponNamed,
   removeCoupon,
   removeLine,
@@ -39,6 +41,18 @@ export function settleCart(tx: Queryable, cart: CartRow, lines: { price: number;
     });
   }
   return cartChanged(tx, cart.id, { totalAfterDiscount: null, removed: cart.coupon ?? undefined });
+}
+
+/**
+ * Before a product's deletion, in its transaction: the carts holding it, whose lines go with it by cascade. Answers
+ * what settles them once it is gone, in the same transaction: each keeps a running coupon with its total recomputed
+ * from the lines left, as after any cart change (API.md §6.3).
+ */
+export async function cartsLoseProduct(tx: Queryable, productId: string) {
+  const carts = await cartsHoldingProduct(tx, productId);
+  return async () => {
+    for (const cart of await lockCarts(tx, carts)) await settleCart(tx, cart, await cartItems(tx, cart.id));
+  };
 }
 
 /** Whether the cart's answer would have to drop an expired coupon or say a dropped one (a read cannot). */

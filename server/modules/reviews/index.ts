@@ -1,3 +1,3 @@
 // The reviews module's public face.
-export { newestReviewsOf, recomputeRatings, reviewedProductIds } from './repository';
-export { reviewJson } from './serialize';
+export { recomputeRatings, reviewedProductIds } from './repository';
+export { newestReviewsJson } from './service';

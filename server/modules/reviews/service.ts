@@ -10,6 +10,7 @@ import {
   findReviewById,
   insertReview,
   listReviews,
+  newestReviewsOf,
   recomputeRatings,
   updateReview,
   type ReviewRow,
@@ -47,6 +48,10 @@ export async function reviewPage(db: Db, query: Record<string, unknown>, product
   const { rows, total } = await listReviews(db, q);
   return listResponse(rows.map(reviewJson), total, q);
 }
+
+/** A product's newest reviews as the API answers them, at most `limit` (the product's page embeds them). */
+export const newestReviewsJson = async (db: Queryable, productId: string, limit: number) =>
+  (await newestReviewsOf(db, productId, limit)).map(reviewJson);
 
 export async function readReview(db: Db, path: ReviewPath): Promise<ReviewRow> {
   const row = await findReview(db, path.id, path.productId);

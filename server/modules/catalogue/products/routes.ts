@@ -9,8 +9,8 @@ import { Product, ProductList, ProductWithReviews } from '../../../../common/con
 import { DataOnly, ListQuery, NoContent, bearer, formBody } from '../../../lib/schemas';
 import { currentUser, requireAuth } from '../../../plugins/auth';
 import { readForm } from '../../../plugins/uploads';
-import { reviewJson } from '../../reviews';
 import { CATALOGUE_TABLES, PRODUCT_LIST as listSpec, PRODUCT_PAGE_TABLES, type StoredProductRow } from './repository';
+import type { ProductNeighbours } from './neighbours';
 import { NewProduct, PRODUCT_FILES_DOC, ProductChanges, type ProductFormExtra } from './schemas';
 import { listProductPage } from './search';
 import {
@@ -37,7 +37,11 @@ async function readProductForm<S extends TObject>(request: FastifyRequest, field
   return { input: await checkFields(request, 'body', fields, form.fields, { ...extra }), files };
 }
 
-export async function productRoutes(instance: FastifyInstance) {
+/** The product routes, given what they need of the cart and reviews (see ProductNeighbours). */
+export const productRoutes = (neighbours: ProductNeighbours) => (instance: FastifyInstance) =>
+  registerProductRoutes(instance, neighbours);
+
+async function registerProductRoutes(instance: FastifyInstance, neighbours: ProductNeighbours) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const staff = requireAuth(ctx, 'manager', 'admin');
@@ -92,10 +96,10 @@ export async function productRoutes(instance: FastifyInstance) {
     async (request) => {
       const { row, reviews } = await pages.get(
         request.url,
-        () => productWithReviews(ctx.db, request.params.id),
+        () => productWithReviews(ctx.db, request.params.id, neighbours.reviewsOf),
         (page) => 1 + page.reviews.length,
       );
-      return { data: { ...productJson(row, base()), reviews: reviews.map(reviewJson) } };
+      return { data: { ...productJson(row, base()), reviews } };
     },
   );
 
@@ -156,7 +160,7 @@ export async function productRoutes(instance: FastifyInstance) {
       preValidation: requireAuth(ctx, 'admin'),
     },
     async (request, reply) => {
-      await removeProduct(ctx, currentUser(request), request.params.id);
+      await removeProduct(ctx, currentUser(request), request.params.id, neighbours.beforeDelete);
       return reply.status(204).send(null);
     },
   );

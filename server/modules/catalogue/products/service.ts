@@ -7,8 +7,6 @@ import { removeImage, storeImage } from '../../../lib/images';
 import { toEgp, toPiastres } from '../../../lib/money';
 import { productSearchVector } from '../../../lib/searchText';
 import { recordAudit, type AuditActor } from '../../audit';
-import { cartItems, cartsHoldingProduct, lockCarts, settleCart } from '../../cart';
-import { newestReviewsOf } from '../../reviews';
 import { subcategoryIdsInCategory } from '../subcategories/repository';
 import {
   SKU_INDEX,
@@ -21,6 +19,7 @@ import {
   type ProductValues,
   type StoredProductRow,
 } from './repository';
+import type { ProductNeighbours } from './neighbours';
 import type { NewProduct, ProductForm } from './schemas';
 import {
   PREFIX_FROM,
@@ -42,11 +41,11 @@ export interface ProductFiles {
   gallery: Buffer[];
 }
 
-/** A product with its newest reviews; 404 when there is none. */
-export async function productWithReviews(db: Queryable, id: string) {
+/** A product with its newest reviews (as the reviews module answers them); 404 when there is none. */
+export async function productWithReviews(db: Queryable, id: string, reviewsOf: ProductNeighbours['reviewsOf']) {
   const row = await findProduct(db, id);
   if (!row) throw notFound(`No document for this id ${id}`);
-  return { row, reviews: await newestReviewsOf(db, id, EMBEDDED_REVIEWS) };
+  return { row, reviews: await reviewsOf(db, id, EMBEDDED_REVIEWS) };
 }
 
 /** The stored product an update changes; 404 (before its form is read) when there is none. */
@@ -204,22 +203,30 @@ export async function changeProduct(
  * Deletes a product (see deleteProductRow) and then its files; 404 when there is none. The carts that held it keep a
  * running coupon with its total recomputed from the lines left, as after any cart change (API.md §6.3).
  */
-export async function removeProduct(ctx: AppContext, actor: AuditActor, id: string) {
-  const removed = await deleteProduct(ctx.db, actor, id);
+export async function removeProduct(
+  ctx: AppContext,
+  actor: AuditActor,
+  id: string,
+  beforeDelete: ProductNeighbours['beforeDelete'],
+) {
+  const removed = await deleteProduct(ctx.db, actor, id, beforeDelete);
   if (!removed) throw notFound(`No document found for this id: ${id}`);
   await removeUploads(ctx, [removed.image_cover, ...removed.images]);
 }
 
-/** Deletes a product and settles the carts that held it; answers its files, or undefined when there is none. */
-const deleteProduct = (db: Db, actor: AuditActor, id: string) =>
+/**
+ * Deletes a product, with what the cart does before and after (it settles the carts that held it); answers its files,
+ * or undefined when there is none.
+ */
+const deleteProduct = (db: Db, actor: AuditActor, id: string, beforeDelete: ProductNeighbours['beforeDelete']) =>
   db.tx(async (tx) => {
     const before = await audited(tx, id);
     if (!before) return undefined;
-    const carts = await cartsHoldingProduct(tx, id);
+    const afterDelete = await beforeDelete(tx, id);
     const row = await deleteProductRow(tx, id);
     if (!row) return undefined;
     await recordAudit(tx, actor, { action: 'product.delete', target: { type: 'product', id }, before });
-    for (const cart of await lockCarts(tx, carts)) await settleCart(tx, cart, await cartItems(tx, cart.id));
+    await afterDelete();
     return row;
   });
 
