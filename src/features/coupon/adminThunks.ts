@@ -5,9 +5,6 @@ import { couponsApi, fetchCoupons } from './couponSlice';
 
 type CouponBody = import('../../api/admin/coupons').CouponBody;
 
-/** One coupon, for its edit form (not kept in the store: the form holds the values being edited). */
-export const fetchCoupon = createAppAsyncThunk('coupon/fetchOne', async (id: Id) => (await couponsApi()).getCoupon(id));
-
 /** Resolves once created; the list is then loaded again. */
 export const createCoupon = createAppAsyncThunk('coupon/create', async (body: CouponBody, { dispatch }) => {
   await (await couponsApi()).createCoupon(body);

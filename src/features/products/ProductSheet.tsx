@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import UploadProgressBar from '../../components/UploadProgressBar';
 import { toast } from '../../lib/toast';
 import { exportProductSheet } from './adminThunks';
-import { applyProductSheet, previewProductSheet, productSheetClosed, selectProductSheet } from './productsSlice';
+import { applyProductSheet, previewProductSheet, productSheetClosed, selectProductSheet } from './adminProductsSlice';
 import { SHEET_TEXTS, sheetFailure } from './productSheetTexts';
 import { COLUMN_NAMES, type CatalogueColumn } from '../../../common/catalogueColumns';
 

@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
   type ChangeEvent,
@@ -11,7 +12,13 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SearchSuggestions } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchSearchSuggestions, searchWordChanged, selectSearchWord } from './productsSlice';
+import {
+  fetchSearchSuggestions,
+  searchSuggestionsCleared,
+  searchWordChanged,
+  selectSearchSuggestions,
+  selectSearchWord,
+} from './productsSlice';
 import PriceTag from '../../components/PriceTag';
 import './SearchBox.css';
 
@@ -69,10 +76,17 @@ export default function SearchBox() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const searchWord = useAppSelector(selectSearchWord);
-  const [options, setOptions] = useState<Option[]>([]);
+  const suggestions = useAppSelector(selectSearchSuggestions);
+  const options = useMemo(() => (suggestions ? optionsOf(suggestions) : []), [suggestions]);
   // Opens on typing only: a word kept from an earlier visit fills the box without opening the list.
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // A new list of suggestions starts with none highlighted.
+  const [activeIn, setActiveIn] = useState(suggestions);
+  if (activeIn !== suggestions) {
+    setActiveIn(suggestions);
+    if (suggestions) setActive(-1);
+  }
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -82,23 +96,13 @@ export default function SearchBox() {
   useEffect(() => {
     if (!wanted) return;
     // Each new keyword cancels the previous request, so a slow answer for an older keyword never shows.
-    const controller = new AbortController();
+    let request: { abort: () => void } | undefined;
     const timer = setTimeout(() => {
-      const request = dispatch(fetchSearchSuggestions(keyword));
-      controller.signal.addEventListener('abort', () => request.abort());
-      request.unwrap().then(
-        (answer) => {
-          setOptions(optionsOf(answer));
-          setActive(-1);
-        },
-        () => {
-          if (!controller.signal.aborted) setOptions([]);
-        },
-      );
+      request = dispatch(fetchSearchSuggestions(keyword));
     }, SUGGEST_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
-      controller.abort();
+      request?.abort();
     };
   }, [dispatch, keyword, wanted]);
 
@@ -107,7 +111,7 @@ export default function SearchBox() {
   const close = () => {
     setOpen(false);
     setActive(-1);
-    setOptions([]);
+    dispatch(searchSuggestionsCleared());
   };
   const showResults = () => {
     if (pathname !== PRODUCTS_PATH) void navigate(PRODUCTS_PATH);
@@ -124,7 +128,7 @@ export default function SearchBox() {
     setOpen(true);
     setActive(-1);
     // Too short to suggest: forget the last list, so it does not flash when the word grows again.
-    if (event.target.value.trim().length < SUGGEST_MIN_LETTERS) setOptions([]);
+    if (event.target.value.trim().length < SUGGEST_MIN_LETTERS) dispatch(searchSuggestionsCleared());
     showResults();
   };
   const onSubmit = (event: FormEvent) => {

@@ -7,7 +7,7 @@ import { fileDate, saveFile } from '../../lib/download';
 const adminProductsApi = () => import('../../api/admin/products');
 type UploadProgress = import('../../api/admin/uploadProgress').UploadProgress;
 
-/** One product for the owner's edit form, loaded afresh (the storefront's `details` stay as they are). */
+/** One product for the owner's edit form, loaded afresh into the admin slice (the storefront's `details` stay as they are). */
 export const fetchProductForEdit = createAppAsyncThunk('products/fetchForEdit', (id: Id) => getProduct(id));
 
 interface ProductUpload {
@@ -15,12 +15,12 @@ interface ProductUpload {
   onProgress?: UploadProgress;
 }
 
-/** Resolves with the HTTP status (201 = created) and the stored product. */
+/** Resolves with the product as stored. */
 export const createProduct = createAppAsyncThunk('products/create', async ({ form, onProgress }: ProductUpload) =>
   (await adminProductsApi()).createProduct(form, onProgress),
 );
 
-/** Resolves with the HTTP status (200 = updated) and the product as now stored. */
+/** Resolves with the product as now stored (the edit form's product in the admin slice becomes it). */
 export const updateProduct = createAppAsyncThunk(
   'products/update',
   async ({ id, form, onProgress }: ProductUpload & { id: Id }) =>

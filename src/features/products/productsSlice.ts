@@ -6,10 +6,16 @@ import {
   type ProductQuery,
   type ProductSort,
 } from '../../api/products';
-import type { Id, Product } from '../../api/types';
+import type { Id, Product, SearchSuggestions } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/requestStatus';
+import {
+  addRequestStatusMatchers,
+  idleRequest,
+  isLatestAnswer,
+  type LatestRequestState,
+  type RequestState,
+} from '../../app/requestStatus';
 import type { RootState } from '../../app/store';
 import { parseNumberInput } from '../../../common/digits';
 import { getStored } from '../../lib/storage';
@@ -36,20 +42,9 @@ interface ProductsState extends RequestState {
   detailsMissing: boolean;
   /** Typed in the top-bar search box; the listing re-fetches 500 ms after it changes (SPEC §4). */
   searchWord: string;
+  /** The search box's suggestions for the latest keyword it asked about (null: none to show). */
+  suggestions: LatestRequestState & { data: SearchSuggestions | null };
   filters: ProductFilters;
-  /** The owner's catalogue import: the sheet's plan as the server answered it (preview, or applied). */
-  sheet: ProductSheetState;
-  /** The page of the owner's product list (/admin/allproducts) with its filters. */
-  adminList: PagedList<Product>;
-  /** Units unpaid, undelivered cash orders hold, by product, as last asked for (the owner's edit form). */
-  heldByUnpaidCash: Record<Id, number>;
-}
-
-type SheetPlan = import('../../api/admin/productSheet').SheetPlan;
-interface ProductSheetState extends RequestState {
-  plan: SheetPlan | null;
-  /** The plan was written (apply answered 200). */
-  applied: boolean;
 }
 
 export const PRODUCT_SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
@@ -96,41 +91,9 @@ export const fetchProductList = createAppAsyncThunk(
 );
 
 export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', (id: Id) => getProduct(id));
-/** The search box's suggestions for a keyword (kept by the box, not in the store); `abort()` cancels the request. */
+/** The search box's suggestions for a keyword (`suggestions`); `abort()` cancels the request, which then changes nothing. */
 export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggestions', (keyword: string, { signal }) =>
   getSearchSuggestions(keyword, signal),
-);
-
-/** The owner's catalogue sheet (admin only: its calls stay in admin chunks). */
-const productSheetApi = () => import('../../api/admin/productSheet');
-type SheetUpload = import('../../api/admin/productSheet').SheetFiles;
-/** What the sheet would create, update and refuse; nothing is written. */
-export const previewProductSheet = createAppAsyncThunk('products/previewSheet', async (files: SheetUpload) =>
-  (await productSheetApi()).previewProductSheet(files),
-);
-/** The sheet applied all or nothing; `applied: false` with the plan when the server refused a row. */
-export const applyProductSheet = createAppAsyncThunk('products/applySheet', async (files: SheetUpload) =>
-  (await productSheetApi()).applyProductSheet(files),
-);
-
-// The owner's product calls: loaded on first use, so they stay in the admin chunks.
-const adminProductsApi = () => import('../../api/admin/products');
-type AdminProductQuery = import('../../api/admin/products').AdminProductQuery;
-
-/** One page of the owner's product list with its filters; only the answer to the latest request counts. */
-export const fetchAdminProducts = createAppAsyncThunk('products/fetchAdminList', async (query: AdminProductQuery) =>
-  (await adminProductsApi()).listAdminProducts(query),
-);
-
-/** PUT /products/:id with the new stock only; resolves with the product as now stored (the list shows it). */
-export const updateStock = createAppAsyncThunk(
-  'products/updateStock',
-  async ({ id, quantity }: { id: Id; quantity: number }) => (await adminProductsApi()).updateProductStock(id, quantity),
-);
-
-/** Units of the products that unpaid, undelivered cash orders hold (GET /inventory/held); none on any failure. */
-export const fetchHeldByUnpaidCash = createAppAsyncThunk('products/fetchHeld', async (ids: Id[]) =>
-  Object.fromEntries(await (await adminProductsApi()).heldByUnpaidCash(ids)),
 );
 
 const toggle = (ids: Id[], id: Id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
@@ -145,20 +108,14 @@ const productsSlice = createSlice({
     details: null,
     detailsMissing: false,
     searchWord: getStored('searchWord') ?? '',
+    suggestions: { data: null, ...idleRequest, requestId: null },
     filters: storedFilters(),
-    sheet: { plan: null, applied: false, ...idleRequest },
-    adminList: emptyPagedList(),
-    heldByUnpaidCash: {},
     ...idleRequest,
   }),
   reducers: {
-    /** The owner left the product list: the next visit starts from a spinner, not from this page. */
-    adminProductListClosed(state) {
-      state.adminList = emptyPagedList();
-    },
-    /** The owner closed the import (or chose another file): its plan goes. */
-    productSheetClosed(state) {
-      state.sheet = { plan: null, applied: false, ...idleRequest };
+    /** The search box closed its list, or its word became too short to suggest: the last list goes. */
+    searchSuggestionsCleared(state) {
+      state.suggestions.data = null;
     },
     searchWordChanged(state, action: PayloadAction<string>) {
       state.searchWord = action.payload;
@@ -197,55 +154,32 @@ const productsSlice = createSlice({
       })
       .addCase(fetchProductDetails.rejected, (state, action) => {
         state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
-      });
-    builder
-      .addCase(previewProductSheet.pending, (state) => {
-        state.sheet.plan = null;
-        state.sheet.applied = false;
       })
-      .addCase(previewProductSheet.fulfilled, (state, action) => {
-        state.sheet.plan = action.payload;
+      // Until the new keyword's answer comes, the list of the one before stays.
+      .addCase(fetchSearchSuggestions.pending, (state, action) => {
+        state.suggestions.requestId = action.meta.requestId;
       })
-      .addCase(applyProductSheet.fulfilled, (state, action) => {
-        state.sheet.plan = action.payload.plan;
-        state.sheet.applied = action.payload.applied;
-      });
-    builder
-      // A page that failed to load shows no list while it is asked for again.
-      .addCase(fetchAdminProducts.rejected, (state, action) => {
-        if (isLatestAnswer(state.adminList, action)) state.adminList.items = [];
+      .addCase(fetchSearchSuggestions.fulfilled, (state, action) => {
+        if (isLatestAnswer(state.suggestions, action)) state.suggestions.data = action.payload;
       })
-      // Until the answer comes (and when it does not), the products are shown holding none.
-      .addCase(fetchHeldByUnpaidCash.pending, (state, action) => {
-        for (const id of action.meta.arg) delete state.heldByUnpaidCash[id];
-      })
-      .addCase(fetchHeldByUnpaidCash.fulfilled, (state, action) => {
-        Object.assign(state.heldByUnpaidCash, action.payload);
-      })
-      // A stock change leaves what unpaid orders hold as it was.
-      .addCase(updateStock.fulfilled, (state, action) => {
-        const product = action.payload;
-        state.adminList.items = state.adminList.items.map((p) =>
-          p._id === product._id ? { ...product, heldByUnpaidCash: p.heldByUnpaidCash } : p,
-        );
+      // A request cancelled for a newer keyword (or a closed list) changes nothing; a failed one shows no list.
+      .addCase(fetchSearchSuggestions.rejected, (state, action) => {
+        if (!action.meta.aborted && isLatestAnswer(state.suggestions, action)) state.suggestions.data = null;
       });
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
-    addPagedListCases(builder, fetchAdminProducts, (state) => state.adminList);
-    addRequestStatusMatchers(builder, [previewProductSheet, applyProductSheet], (state) => state.sheet);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
   },
 });
 
 export const {
   searchWordChanged,
+  searchSuggestionsCleared,
   categoryFilterToggled,
   brandFilterToggled,
   priceFromChanged,
   priceToChanged,
   sortChanged,
   searchCriteriaRestored,
-  productSheetClosed,
-  adminProductListClosed,
 } = productsSlice.actions;
 export default productsSlice.reducer;
 
@@ -255,7 +189,5 @@ export const selectProductList = (state: RootState, key: ProductListKey) => stat
 export const selectProductDetails = (state: RootState) => state.products.details;
 export const selectProductDetailsStatus = (state: RootState) => state.products.status;
 export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;
-export const selectProductSheet = (state: RootState) => state.products.sheet;
-export const selectAdminProductList = (state: RootState) => state.products.adminList;
-/** Units unpaid cash orders hold of one product (0 while unknown). */
-export const selectHeldByUnpaidCash = (state: RootState, id: Id) => state.products.heldByUnpaidCash[id] ?? 0;
+/** What the search box suggests now (null: nothing). */
+export const selectSearchSuggestions = (state: RootState) => state.products.suggestions.data;

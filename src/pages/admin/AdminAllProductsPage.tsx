@@ -23,7 +23,7 @@ import {
   adminProductListClosed,
   fetchAdminProducts,
   selectAdminProductList,
-} from '../../features/products/productsSlice';
+} from '../../features/products/adminProductsSlice';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { useUrlFilters } from '../../lib/useUrlFilters';
 

@@ -1,18 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { CouponBody } from '../../api/admin/coupons';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { COUPON_EXISTS_MESSAGE } from '../../components/admin/adminMessages';
 import CouponForm, { type CouponFormValues } from '../../features/coupon/admin/CouponForm';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchCoupon, updateCoupon } from '../../features/coupon/adminThunks';
+import { updateCoupon } from '../../features/coupon/adminThunks';
+import { couponEditClosed, fetchCoupon, selectEditedCoupon } from '../../features/coupon/couponSlice';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
-import { useResetOn } from '../../lib/useResetOn';
 
 const COUPON_EDITED_MESSAGE = 'تم تعديل الكوبون بنجاح';
 const COUPON_EDIT_FAILED_MESSAGE = 'فشل في عملية التعديل';
@@ -25,25 +25,17 @@ export default function AdminEditCouponPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const later = useLater();
-  const [initial, setInitial] = useState<CouponFormValues | null>(null);
-  const [failed, setFailed] = useState(false);
-  // Raised by the retry button: loads the coupon again.
-  const [attempt, setAttempt] = useState(0);
+  const edited = useAppSelector(selectEditedCoupon);
+  const coupon = edited.id === id ? edited.coupon : null;
+  const failed = edited.id === id && edited.status === 'failed';
+  const initial = useMemo<CouponFormValues | null>(
+    () => coupon && { name: coupon.name, expire: coupon.expire.slice(0, 10), discount: String(coupon.discount) },
+    [coupon],
+  );
 
-  useResetOn(`${id}|${attempt}`, () => setFailed(false));
-  useEffect(() => {
-    let active = true;
-    dispatch(fetchCoupon(id))
-      .unwrap()
-      .then((coupon) => {
-        if (active)
-          setInitial({ name: coupon.name, expire: coupon.expire.slice(0, 10), discount: String(coupon.discount) });
-      })
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-    };
-  }, [dispatch, id, attempt]);
+  const load = useCallback(() => void dispatch(fetchCoupon(id)), [dispatch, id]);
+  useEffect(load, [load]);
+  useEffect(() => () => void dispatch(couponEditClosed()), [dispatch]);
 
   const saveCoupon = async (body: CouponBody): Promise<boolean> => {
     try {
@@ -61,7 +53,7 @@ export default function AdminEditCouponPage() {
     <section>
       <h1 className="h4 my-3">تعديل الكوبون</h1>
       {failed ? (
-        <LoadError onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadError onRetry={load} />
       ) : initial === null ? (
         <Spinner />
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
@@ -12,12 +12,16 @@ import { buildProductFormData, type ProductFormValues } from '../../features/pro
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { fetchProductForEdit, updateProduct } from '../../features/products/adminThunks';
-import { fetchHeldByUnpaidCash, selectHeldByUnpaidCash } from '../../features/products/productsSlice';
+import {
+  fetchHeldByUnpaidCash,
+  productEditClosed,
+  selectEditedProduct,
+  selectHeldByUnpaidCash,
+} from '../../features/products/adminProductsSlice';
 import { piecesLabel } from '../../lib/plural';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import { isDiscounted } from '../../../common/rules/price';
-import { useResetOn } from '../../lib/useResetOn';
 
 const PRODUCT_EDITED_MESSAGE = 'تم التعديل بنجاح';
 
@@ -49,49 +53,37 @@ export default function AdminEditProductPage() {
   const dispatch = useAppDispatch();
   const [shownCategory, setShownCategory] = useState('');
   const choices = useProductChoices(shownCategory);
-  const [initial, setInitial] = useState<ProductFormValues | null>(null);
-  /** The product as the server has it now: loaded, then replaced by the answer of each save. */
-  const saved = useRef<ProductFormValues | null>(null);
-  const [failed, setFailed] = useState(false);
+  const edited = useAppSelector(selectEditedProduct);
+  /** The product as the server has it now: loaded, then replaced by the answer of each save (the admin slice). */
+  const product = edited.id === id ? edited.product : null;
+  const failed = edited.id === id && edited.status === 'failed';
+  const initial = useMemo(() => (product ? toFormValues(product) : null), [product]);
   /** Units unpaid cash orders hold: their stock is taken, their money not yet in. */
   const held = useAppSelector((state) => selectHeldByUnpaidCash(state, id));
-  // Raised by the retry button: loads the product again.
-  const [attempt, setAttempt] = useState(0);
 
-  useResetOn(`${id}|${attempt}`, () => setFailed(false));
-  useEffect(() => {
-    let active = true;
-    dispatch(fetchProductForEdit(id))
-      .unwrap()
-      .then((product) => {
-        if (!active) return;
-        saved.current = toFormValues(product);
-        setInitial(saved.current);
-      })
-      .catch(() => active && setFailed(true));
+  const load = useCallback(() => {
+    void dispatch(fetchProductForEdit(id));
     void dispatch(fetchHeldByUnpaidCash([id]));
-    return () => {
-      active = false;
-    };
-  }, [dispatch, id, attempt]);
+  }, [dispatch, id]);
+  useEffect(load, [load]);
+  useEffect(() => () => void dispatch(productEditClosed()), [dispatch]);
 
   const saveProduct = async (
     values: ProductFormValues,
     numbers: ProductNumbers,
     onProgress: UploadProgress,
   ): Promise<SaveOutcome> => {
-    const stored = saved.current ?? values;
+    // The next save compares with (and keeps) the images the server has now, not the ones it has already replaced.
+    const stored = initial ?? values;
     try {
       const form = await buildProductFormData(values, numbers, {
         stored: stored.images,
         clearDiscount: stored.priceAfterDiscount !== '',
         clearSku: stored.sku !== '',
       });
-      const product = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
+      const saved = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
       toast.success(PRODUCT_EDITED_MESSAGE);
-      // The next save compares with (and keeps) the images the server has now, not the ones it has already replaced.
-      saved.current = toFormValues(product);
-      return { ok: true, values: saved.current };
+      return { ok: true, values: toFormValues(saved) };
     } catch (err) {
       // SPEC's 'something went wrong' when the server gives no reason we know; otherwise the reason.
       const error = describeAdminError(err, SOMETHING_WRONG_MESSAGE);
@@ -105,7 +97,7 @@ export default function AdminEditProductPage() {
       <h1 className="h4 my-3">تعديل المنتج</h1>
       {held > 0 && !failed && <p className="text-warning-emphasis">محجوز لطلبات لم تُدفع: {piecesLabel(held)}</p>}
       {failed ? (
-        <LoadError onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadError onRetry={load} />
       ) : initial === null ? (
         <Spinner />
       ) : (

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { describeAdminError } from '../../components/admin/adminErrors';
 import { SAVE_FAILURE_MESSAGE } from '../../components/admin/adminMessages';
 import {
@@ -11,9 +11,15 @@ import {
   valuesToSettings,
   type ShopSettingsValues,
 } from '../../features/shopSettings/admin/shopSettingsForm';
+import type { ShopSettings } from '../../api/admin/shopSettings';
 import LoadError from '../../components/LoadError';
 import Spinner from '../../components/Spinner';
-import { fetchShopSettings, saveShopSettings } from '../../features/shopSettings/adminThunks';
+import {
+  fetchShopSettings,
+  saveShopSettings,
+  selectShopSettings,
+  shopSettingsClosed,
+} from '../../features/shopSettings/shopSettingsSlice';
 import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 
@@ -60,26 +66,23 @@ function Field({
 export default function AdminShopSettingsPage() {
   useAdminPageMeta('اعدادات المتجر');
   const dispatch = useAppDispatch();
+  const { settings, status } = useAppSelector(selectShopSettings);
+  const failed = status === 'failed';
+  // The form's values, set afresh from the settings each time the store's change (loaded, then each save's answer).
   const [values, setValues] = useState<ShopSettingsValues | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [valuesOf, setValuesOf] = useState<ShopSettings | null>(null);
+  if (settings !== valuesOf) {
+    setValuesOf(settings);
+    setValues(settings && settingsToValues(settings));
+  }
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(() => {
-    dispatch(fetchShopSettings())
-      .unwrap()
-      .then(
-        (settings) => setValues(settingsToValues(settings)),
-        () => setFailed(true),
-      );
-  }, [dispatch]);
+  const load = useCallback(() => void dispatch(fetchShopSettings()), [dispatch]);
   useEffect(load, [load]);
-  const retry = () => {
-    setFailed(false);
-    load();
-  };
+  useEffect(() => () => void dispatch(shopSettingsClosed()), [dispatch]);
 
-  if (failed) return <LoadError onRetry={retry} />;
+  if (failed) return <LoadError onRetry={load} />;
   if (!values) return <Spinner />;
 
   const change = (name: TextField, value: string) => setValues({ ...values, [name]: value });
@@ -94,8 +97,7 @@ export default function AdminShopSettingsPage() {
     setProblem(null);
     setSaving(true);
     try {
-      const saved = await dispatch(saveShopSettings(checked.settings)).unwrap();
-      setValues(settingsToValues(saved));
+      await dispatch(saveShopSettings(checked.settings)).unwrap();
       toast.success(SETTINGS_SAVED_MESSAGE);
     } catch (err) {
       setProblem(describeAdminError(err, SAVE_FAILURE_MESSAGE).message);

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { parseNumberInput } from '../../../../common/digits';
 import { describeAdminError } from '../../../components/admin/adminErrors';
 import { SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
-import { updateStock } from '../productsSlice';
+import { updateStock } from '../adminProductsSlice';
 
 const STOCK_SAVED_MESSAGE = 'تم حفظ الكمية';
 const STOCK_INVALID_MESSAGE = 'الكمية يجب ان تكون عددا صحيحا لا يقل عن 0';
