@@ -182,7 +182,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   }
 
   // Refund (ours): staff give the whole payment of an order paid online back through the provider that took it; the
-  // order becomes cancelled and refunded, its stock back, once (payments/refunds.ts). The customer is mailed.
+  // order becomes cancelled and refunded, its stock back, once (payments/service.ts). The customer is mailed.
   app.post(
     '/:id/refund',
     {

@@ -239,7 +239,7 @@ export function markOrderByStaff(db: Db, actor: AuditActor, id: string, change: 
   });
 }
 
-/** A refund (payments/refunds.ts) in the audit log, on its transaction, once the order is cancelled and refunded. */
+/** A refund (payments/service.ts) in the audit log, on its transaction, once the order is cancelled and refunded. */
 export async function recordRefund(tx: Queryable, actor: AuditActor, id: string, refundId: string) {
   await recordAudit(tx, actor, {
     action: 'order.refunded',

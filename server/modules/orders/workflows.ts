@@ -43,7 +43,7 @@ export async function orderCartByCash(
   return order;
 }
 
-/** Opens a card payment session for the customer's cart (API.md §6.5; payments/sessions.ts). */
+/** Opens a card payment session for the customer's cart (API.md §6.5; payments/service.ts). */
 export async function openCheckoutSession(
   ctx: AppContext,
   user: AuthUser,
@@ -94,7 +94,7 @@ export async function takeStaffStep(
 }
 
 /**
- * Staff refund an order paid online in full through the provider that took it (ours, payments/refunds.ts): cancelled
+ * Staff refund an order paid online in full through the provider that took it (ours, payments/service.ts): cancelled
  * and refunded, its stock back, once. The customer is mailed.
  */
 export async function refundPaidOrder(ctx: AppContext, actor: AuditActor, id: string, { base, log }: OrderReply) {

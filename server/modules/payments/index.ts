@@ -2,5 +2,4 @@
 // settings name, and what the orders endpoints do with a payment (open a session, refund one).
 export { paymentRoutes } from './routes';
 export { paymentProvider } from './provider';
-export { createPaymentSession, completePaymentSession, returnOrigin } from './sessions';
-export { refundOrder } from './refunds';
+export { createPaymentSession, completePaymentSession, refundOrder, returnOrigin } from './service';

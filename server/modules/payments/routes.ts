@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
-import { imageBase } from '../../context';
 import { HttpError } from '../../lib/errors';
-import { sendOrderMail } from '../../mail/orderMail';
-import { isId } from '../../lib/validate';
 import { stripeClient, testPaymentsEnabled } from './provider';
-import { completePaymentSession } from './sessions';
+import { cancelTestPayment, stripePaymentSession, testPaymentSession } from './service';
+import { completePaidSession } from './workflows';
 import { alreadyOrderedPage, completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
-import { cancelOpenPaymentSession, findStripePaymentSession, findTestPaymentSession } from './repository';
-import { findOrderOfPaymentSession } from '../orders';
 import { paymobRoutes } from './paymob/routes';
 
 /**
@@ -20,19 +16,11 @@ type SessionPath = { Params: { sessionId: string } };
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  /** Completes a paid session (see completePaymentSession) and, when that made the order, mails the customer. */
-  const complete = async (
+  const complete = (
     request: FastifyRequest,
     sessionId: string,
     options: { onlyOpen: boolean; providerPaymentId?: string },
-  ) => {
-    const result = await completePaymentSession(ctx.db, sessionId, request.log, options);
-    if (result === 'completed') {
-      const order = await findOrderOfPaymentSession(ctx.db, sessionId);
-      if (order) sendOrderMail(ctx, request.log, order.id, 'confirmed', imageBase(ctx));
-    }
-    return result;
-  };
+  ) => completePaidSession(ctx, sessionId, request.log, options);
 
   if (ctx.config.paymob) await paymobRoutes(app, ctx.config.paymob, complete);
 
@@ -44,7 +32,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     });
     const html = (reply: FastifyReply, status: number, page: string) =>
       reply.status(status).type('text/html; charset=utf-8').send(page);
-    const openSession = async (id: string) => (isId(id) ? findTestPaymentSession(ctx.db, id) : undefined);
+    const openSession = (id: string) => testPaymentSession(ctx.db, id);
 
     app.get<SessionPath>('/payments/test/:sessionId', async (request, reply) => {
       const session = await openSession(request.params.sessionId);
@@ -76,7 +64,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       const session = await openSession(request.params.sessionId);
       if (!session) return html(reply, 404, notFoundPage());
       if (session.status === 'completed') return reply.redirect(session.success_url, 303);
-      if (!(await cancelOpenPaymentSession(ctx.db, session.id))) return html(reply, 404, notFoundPage());
+      if (!(await cancelTestPayment(ctx.db, session.id))) return html(reply, 404, notFoundPage());
       return reply.redirect(session.cancel_url, 303);
     });
   }
@@ -107,7 +95,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           event.type === 'checkout.session.async_payment_succeeded';
         if (paid) {
           const checkout = event.data.object as Stripe.Checkout.Session;
-          const ours = await findStripePaymentSession(ctx.db, checkout.id, checkout.client_reference_id ?? '');
+          const ours = await stripePaymentSession(ctx.db, checkout.id, checkout.client_reference_id ?? '');
           const paymentIntent =
             typeof checkout.payment_intent === 'string' ? checkout.payment_intent : checkout.payment_intent?.id;
           const result =

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PaymobSettings } from '../../../paymentSettings';
 import { verifyRedirect, verifyTransactionCallback } from './hmac';
 import { factsOfRedirect, factsOfTransaction, judgeTransaction, type Verdict } from './callback';
-import type { CompletionResult } from '../sessions';
-import { returnOrigin } from '../sessions';
-import { claimSupersededPayment, findPaymobPaymentSession, unclaimSupersededPayment } from '../repository';
+import { paymobPaymentSession, refundSupersededPaymobPayment, returnOrigin, type CompletionResult } from '../service';
 import { findOrderOfPaymentSession } from '../../orders';
 import { paymobClient } from './client';
 
@@ -30,23 +28,8 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
   const client = paymobClient(settings);
 
   /** Money taken for a cart that was already ordered (one cart makes one order) goes straight back, once. */
-  const refundSuperseded = async (request: FastifyRequest, sessionId: string, transactionId: string) => {
-    const claimed = await claimSupersededPayment(ctx.db, sessionId, transactionId);
-    if (!claimed) return;
-    try {
-      await client.refund(Number(transactionId), Number(claimed.total));
-      request.log.warn(
-        { paymentSession: sessionId, transaction: transactionId },
-        'Paymob payment for a cart that was already ordered: refunded in full, no order made',
-      );
-    } catch (err) {
-      await unclaimSupersededPayment(ctx.db, sessionId);
-      request.log.error(
-        { err, paymentSession: sessionId, transaction: transactionId },
-        'Paymob payment for a cart that was already ordered could not be refunded: refund it in Paymob',
-      );
-    }
-  };
+  const refundSuperseded = (request: FastifyRequest, sessionId: string, transactionId: string) =>
+    refundSupersededPaymobPayment(ctx.db, client, sessionId, transactionId, request.log);
 
   const act = async (request: FastifyRequest, verdict: Verdict, transactionId: string) => {
     if (verdict.kind === 'paid') {
@@ -95,7 +78,7 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
     const facts = factsOfRedirect(query);
     // Unverified, the order id only chooses which of our own stored return addresses to use.
     const session = Number.isSafeInteger(facts.paymobOrderId)
-      ? await findPaymobPaymentSession(ctx.db, facts.paymobOrderId)
+      ? await paymobPaymentSession(ctx.db, facts.paymobOrderId)
       : undefined;
     const origin = session ? new URL(session.success_url).origin : returnOrigin(request, ctx.config);
     const verdict: Verdict = verified

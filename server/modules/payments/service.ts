@@ -1,24 +1,46 @@
+/*
+ * What a payment does: opening a session for a cart, completing a paid one into an order (the one path of every
+ * provider), and giving an order's payment back. The SQL is in repository.ts, the providers in provider.ts and paymob/.
+ */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { shopOrigin, type AppContext, type AuthUser } from '../../context';
-import { HttpError, badRequest } from '../../lib/errors';
-import { PaymobError } from './paymob/client';
-import { checkCart, placeOrder, pricesChanged, type ShippingAddress } from '../orders';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/errors';
+import { isId } from '../../lib/validate';
+import type { AuditActor } from '../audit';
+import { PaymobError, type PaymobClient } from './paymob/client';
+import {
+  checkCart,
+  lockOrderForRefund,
+  placeOrder,
+  pricesChanged,
+  recordRefund,
+  refundOrderInTx,
+  type ShippingAddress,
+} from '../orders';
 import { deliveryTo, orderCharges } from '../delivery';
 import { lockCart } from '../cart';
 import { lockProductsStock } from '../inventory';
 import type { PaymentMethod } from '../../paymentSettings';
-import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider } from './provider';
+import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider, providerNamed } from './provider';
 import {
+  cancelOpenPaymentSession,
+  claimSupersededPayment,
   deletePaymentSession,
   expireOpenSessionOfCart,
   expirePaymentSession,
+  findPaymentOfSession,
+  findPaymobPaymentSession,
+  findStripePaymentSession,
+  findTestPaymentSession,
   insertPaymentSession,
   lockPaymentSession,
   markPaymentSessionCompleted,
   paymentSessionCart,
   setProviderSession,
+  unclaimSupersededPayment,
 } from './repository';
 
 /** Hosts of this machine: the web app's dev server (`npm run dev`, Vite on :5173) calls the API from one of them. */
@@ -196,4 +218,117 @@ export async function completePaymentSession(
     }
     return 'completed';
   });
+}
+
+/** The API's refund messages (README, "API notes"), which the admin order page words in Arabic. */
+export const REFUND_MESSAGES = {
+  alreadyRefunded: 'This order has already been refunded',
+  notOnline: 'Only an order paid online can be refunded',
+  cancelled: 'This order has been cancelled',
+  noPayment: "This order's payment is not on record: refund it in the payment provider's dashboard",
+  kiosk: 'Paymob cannot refund a kiosk payment',
+  notConfigured: 'The payment provider that took this payment is not configured',
+  refused: 'The payment provider refused the refund',
+  unavailable: 'The payment provider is unavailable, please try again',
+} as const;
+
+/** Paymob did not answer, failed on its side, limited us or does not take our key: a retry may work. */
+const paymobUnavailable = (status: number) => status === 0 || status >= 500 || [401, 403, 429].includes(status);
+
+/** What the staff member is told when the provider did not give the money back; the order is unchanged. */
+function refundFailure(err: unknown): HttpError | undefined {
+  const unavailable = () => new HttpError(503, REFUND_MESSAGES.unavailable, { 'Retry-After': '5' });
+  if (err instanceof PaymentProviderUnavailable) return unavailable();
+  if (err instanceof PaymobError)
+    return paymobUnavailable(err.status) ? unavailable() : new HttpError(502, REFUND_MESSAGES.refused);
+  // Stripe refused (already refunded, disputed, too old…): the rest of its errors are PaymentProviderUnavailable.
+  if (err instanceof Stripe.errors.StripeError) return new HttpError(502, REFUND_MESSAGES.refused);
+  return undefined;
+}
+
+/**
+ * Staff give the whole payment of an order paid online back (POST /orders/:id/refund), through the provider that took
+ * it, in one transaction that holds the order's row lock from the first check to the commit: the stock comes back,
+ * the provider refunds, and the order becomes cancelled and refunded. A second refund waits for the lock and then
+ * finds the order refunded (409), so the provider is asked once. When the provider refuses or cannot be reached the
+ * transaction rolls back and the order is exactly as it was. The lock is held while the provider answers (Paymob
+ * waits at most 20 s, Stripe 10 s): on PGlite, which runs one transaction at a time, the shop waits that long too.
+ */
+export async function refundOrder(
+  ctx: AppContext,
+  actor: AuditActor,
+  orderId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await ctx.db.tx(async (tx) => {
+    const order = await lockOrderForRefund(tx, orderId);
+    if (!order) throw notFound(`There is no order for this id: ${orderId}`);
+    if (order.is_refunded) throw conflict(REFUND_MESSAGES.alreadyRefunded);
+    if (order.payment_method_type !== 'card' || !order.is_paid) throw conflict(REFUND_MESSAGES.notOnline);
+    if (order.is_cancelled) throw conflict(REFUND_MESSAGES.cancelled);
+    const payment = order.payment_session_id ? await findPaymentOfSession(tx, order.payment_session_id) : undefined;
+    if (!payment || (payment.provider !== 'test' && !payment.provider_payment_id))
+      throw conflict(REFUND_MESSAGES.noPayment);
+    // Paymob refunds every method but kiosk payments (paid in cash at a kiosk).
+    if (payment.provider === 'paymob' && payment.payment_method === 'kiosk') throw conflict(REFUND_MESSAGES.kiosk);
+    const provider = providerNamed(ctx, payment.provider);
+    if (!provider) throw conflict(REFUND_MESSAGES.notConfigured);
+
+    let refund = '';
+    await refundOrderInTx(tx, orderId, async () => {
+      try {
+        const { refundId } = await provider.refund({
+          sessionId: payment.id,
+          providerPaymentId: payment.provider_payment_id,
+          amount: Number(payment.total),
+        });
+        log.info({ orderId, provider: provider.name, refundId }, 'order refunded');
+        refund = refundId;
+        return refundId;
+      } catch (err) {
+        const failure = refundFailure(err);
+        log.warn({ err, orderId, provider: provider.name }, 'the payment provider did not refund the order');
+        throw failure ?? err;
+      }
+    });
+    await recordRefund(tx, actor, orderId, refund);
+  });
+}
+
+/** The test page's session, by the id its path names: a malformed id is no session (the page's 404). */
+export const testPaymentSession = (db: Db, id: string) => (isId(id) ? findTestPaymentSession(db, id) : undefined);
+
+/** The shopper cancelled on the test page: the session closes, false when it was no longer open. */
+export const cancelTestPayment = (db: Db, id: string) => cancelOpenPaymentSession(db, id);
+
+/** Our session of a Stripe checkout, by Stripe's id and the reference we gave it. */
+export const stripePaymentSession = (db: Db, checkoutSessionId: string, clientReferenceId: string) =>
+  findStripePaymentSession(db, checkoutSessionId, clientReferenceId);
+
+/** Our session of a Paymob order, by the order id stored when the intention was made. */
+export const paymobPaymentSession = (db: Db, paymobOrderId: number) => findPaymobPaymentSession(db, paymobOrderId);
+
+/** Money taken by Paymob for a cart that was already ordered (one cart makes one order) goes straight back, once. */
+export async function refundSupersededPaymobPayment(
+  db: Db,
+  client: PaymobClient,
+  sessionId: string,
+  transactionId: string,
+  log: FastifyBaseLogger,
+) {
+  const claimed = await claimSupersededPayment(db, sessionId, transactionId);
+  if (!claimed) return;
+  try {
+    await client.refund(Number(transactionId), Number(claimed.total));
+    log.warn(
+      { paymentSession: sessionId, transaction: transactionId },
+      'Paymob payment for a cart that was already ordered: refunded in full, no order made',
+    );
+  } catch (err) {
+    await unclaimSupersededPayment(db, sessionId);
+    log.error(
+      { err, paymentSession: sessionId, transaction: transactionId },
+      'Paymob payment for a cart that was already ordered could not be refunded: refund it in Paymob',
+    );
+  }
 }
