@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { ApiError, Order, Shipment } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
+import SubmitForm from '../../components/SubmitForm';
 import { awaitsConfirmation, canShip } from '../../components/orderSteps';
 import { failureText } from '../../lib/failures';
 import { toast } from '../../lib/toast';
@@ -55,8 +55,6 @@ export default function OrderDispatch({ order, onStale }: { order: Order; onStal
   const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   const [values, setValues] = useState<Shipment>(EMPTY_SHIPMENT);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [shipping, setShipping] = useState(false);
 
   const refused = (err: unknown) => {
     const error = err as ApiError;
@@ -76,23 +74,13 @@ export default function OrderDispatch({ order, onStale }: { order: Order; onStal
     }
   };
 
-  const ship = async (event: FormEvent) => {
-    event.preventDefault();
+  const ship = () => {
     const checked = checkedShipment(values);
-    if ('problem' in checked) {
-      setProblem(checked.problem);
-      return;
-    }
-    setProblem(null);
-    setShipping(true);
-    try {
-      await dispatch(shipOrder({ id: order._id, shipment: checked.shipment })).unwrap();
-      toast.success(SHIPPED_MESSAGE);
-    } catch (err) {
-      setProblem(refused(err));
-    } finally {
-      setShipping(false);
-    }
+    if ('problem' in checked) return checked.problem;
+    return {
+      send: () => dispatch(shipOrder({ id: order._id, shipment: checked.shipment })).unwrap(),
+      success: SHIPPED_MESSAGE,
+    };
   };
 
   return (
@@ -117,50 +105,41 @@ export default function OrderDispatch({ order, onStale }: { order: Order; onStal
         {order.isShipped ? (
           <ShipmentFacts order={order} />
         ) : canShip(order) ? (
-          <Form onSubmit={ship} noValidate aria-label="شحن الطلب">
-            <fieldset disabled={shipping} className="row g-2 align-items-end">
-              {problem && (
-                <div className="col-12">
-                  <Alert variant="danger" className="mb-0" role="alert">
-                    {problem}
-                  </Alert>
-                </div>
-              )}
-              <Form.Group controlId="ship-courier" className="col-12 col-md-4">
-                <Form.Label>شركة الشحن</Form.Label>
-                <Form.Control
-                  value={values.courier}
-                  maxLength={SHIPMENT_LIMITS.courier}
-                  placeholder="مثال: بوسطة"
-                  onChange={(e) => setValues({ ...values, courier: e.target.value })}
-                />
-              </Form.Group>
-              <Form.Group controlId="ship-number" className="col-12 col-md-4">
-                <Form.Label>رقم التتبع (اختياري)</Form.Label>
-                <Form.Control
-                  dir="ltr"
-                  value={values.trackingNumber ?? ''}
-                  maxLength={SHIPMENT_LIMITS.trackingNumber}
-                  onChange={(e) => setValues({ ...values, trackingNumber: e.target.value })}
-                />
-              </Form.Group>
-              <Form.Group controlId="ship-url" className="col-12 col-md-4">
-                <Form.Label>رابط التتبع (اختياري)</Form.Label>
-                <Form.Control
-                  type="url"
-                  dir="ltr"
-                  value={values.trackingUrl ?? ''}
-                  maxLength={SHIPMENT_LIMITS.trackingUrl}
-                  onChange={(e) => setValues({ ...values, trackingUrl: e.target.value })}
-                />
-              </Form.Group>
-              <div className="col-12">
-                <Button type="submit" variant="dark">
-                  شحن الطلب
-                </Button>
-              </div>
-            </fieldset>
-          </Form>
+          <SubmitForm label="شحن الطلب" layout="row" onSubmit={ship} failureText={refused}>
+            <Form.Group controlId="ship-courier" className="col-12 col-md-4">
+              <Form.Label>شركة الشحن</Form.Label>
+              <Form.Control
+                value={values.courier}
+                maxLength={SHIPMENT_LIMITS.courier}
+                placeholder="مثال: بوسطة"
+                onChange={(e) => setValues({ ...values, courier: e.target.value })}
+              />
+            </Form.Group>
+            <Form.Group controlId="ship-number" className="col-12 col-md-4">
+              <Form.Label>رقم التتبع (اختياري)</Form.Label>
+              <Form.Control
+                dir="ltr"
+                value={values.trackingNumber ?? ''}
+                maxLength={SHIPMENT_LIMITS.trackingNumber}
+                onChange={(e) => setValues({ ...values, trackingNumber: e.target.value })}
+              />
+            </Form.Group>
+            <Form.Group controlId="ship-url" className="col-12 col-md-4">
+              <Form.Label>رابط التتبع (اختياري)</Form.Label>
+              <Form.Control
+                type="url"
+                dir="ltr"
+                value={values.trackingUrl ?? ''}
+                maxLength={SHIPMENT_LIMITS.trackingUrl}
+                onChange={(e) => setValues({ ...values, trackingUrl: e.target.value })}
+              />
+            </Form.Group>
+            <div className="col-12">
+              <Button type="submit" variant="dark">
+                شحن الطلب
+              </Button>
+            </div>
+          </SubmitForm>
         ) : (
           <p className="mb-0 text-muted small">
             {order.isCancelled ? 'لا يمكن شحن طلب ملغي' : order.isDelivered ? 'تم توصيل هذا الطلب' : 'لم يتم الشحن'}

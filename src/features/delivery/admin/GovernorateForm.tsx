@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Governorate } from '../../../api/types';
 import { useAppDispatch } from '../../../app/hooks';
 import { describeAdminError } from '../../../components/admin/adminErrors';
 import { ADD_FAILURE_MESSAGE, SAVE_FAILURE_MESSAGE } from '../../../components/admin/adminMessages';
-import { toast } from '../../../lib/toast';
+import SubmitForm from '../../../components/SubmitForm';
 import { createGovernorate, renamedGovernorate } from '../../../app/deliverySlice';
 import { governorateProblem } from './zoneForm';
 
@@ -30,76 +29,63 @@ const EMPTY: Governorate = { code: 'EG-', name: '', nameEn: '' };
 export default function GovernorateForm({ governorate, onSaved, onCancel }: GovernorateFormProps) {
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<Governorate>(governorate ?? EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const idPrefix = governorate ? `gov-${governorate.code}` : 'gov-new';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const trimmed = { code: values.code.trim().toUpperCase(), name: values.name.trim(), nameEn: values.nameEn.trim() };
-    const local = governorateProblem(trimmed);
-    if (local) {
-      setProblem(local);
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      if (governorate) await dispatch(renamedGovernorate(trimmed)).unwrap();
-      else await dispatch(createGovernorate(trimmed)).unwrap();
-      toast.success(governorate ? GOVERNORATE_RENAMED_MESSAGE : GOVERNORATE_ADDED_MESSAGE);
-      onSaved?.();
-      if (!governorate) setValues(EMPTY);
-    } catch (err) {
-      setProblem(describeAdminError(err, governorate ? SAVE_FAILURE_MESSAGE : ADD_FAILURE_MESSAGE).message);
-    }
-    setBusy(false);
+    return (
+      governorateProblem(trimmed) ?? {
+        send: () =>
+          governorate ? dispatch(renamedGovernorate(trimmed)).unwrap() : dispatch(createGovernorate(trimmed)).unwrap(),
+        success: governorate ? GOVERNORATE_RENAMED_MESSAGE : GOVERNORATE_ADDED_MESSAGE,
+        then: () => {
+          onSaved?.();
+          if (!governorate) setValues(EMPTY);
+        },
+      }
+    );
   };
 
   return (
-    <Form onSubmit={submit} noValidate aria-label={governorate ? `تعديل محافظة ${governorate.name}` : 'اضافة محافظة'}>
-      <fieldset disabled={busy} className="row g-2 align-items-end">
-        {problem && (
-          <div className="col-12">
-            <Alert variant="danger" className="mb-0" role="alert">
-              {problem}
-            </Alert>
-          </div>
-        )}
-        <Form.Group controlId={`${idPrefix}-code`} className="col-12 col-sm-3">
-          <Form.Label>الكود</Form.Label>
-          <Form.Control
-            dir="ltr"
-            value={values.code}
-            readOnly={Boolean(governorate)}
-            plaintext={Boolean(governorate)}
-            maxLength={7}
-            onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })}
-          />
-        </Form.Group>
-        <Form.Group controlId={`${idPrefix}-name`} className="col-12 col-sm-4">
-          <Form.Label>الاسم بالعربية</Form.Label>
-          <Form.Control value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
-        </Form.Group>
-        <Form.Group controlId={`${idPrefix}-name-en`} className="col-12 col-sm-5">
-          <Form.Label>الاسم بالانجليزية</Form.Label>
-          <Form.Control
-            dir="ltr"
-            value={values.nameEn}
-            onChange={(e) => setValues({ ...values, nameEn: e.target.value })}
-          />
-        </Form.Group>
-        <div className="col-12 d-flex gap-2">
-          <Button type="submit" variant="dark" className="px-4">
-            {governorate ? 'حفظ الاسم' : 'اضافة المحافظة'}
+    <SubmitForm
+      label={governorate ? `تعديل محافظة ${governorate.name}` : 'اضافة محافظة'}
+      layout="row"
+      onSubmit={submit}
+      failureText={(err) => describeAdminError(err, governorate ? SAVE_FAILURE_MESSAGE : ADD_FAILURE_MESSAGE).message}
+    >
+      <Form.Group controlId={`${idPrefix}-code`} className="col-12 col-sm-3">
+        <Form.Label>الكود</Form.Label>
+        <Form.Control
+          dir="ltr"
+          value={values.code}
+          readOnly={Boolean(governorate)}
+          plaintext={Boolean(governorate)}
+          maxLength={7}
+          onChange={(e) => setValues({ ...values, code: e.target.value.toUpperCase() })}
+        />
+      </Form.Group>
+      <Form.Group controlId={`${idPrefix}-name`} className="col-12 col-sm-4">
+        <Form.Label>الاسم بالعربية</Form.Label>
+        <Form.Control value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
+      </Form.Group>
+      <Form.Group controlId={`${idPrefix}-name-en`} className="col-12 col-sm-5">
+        <Form.Label>الاسم بالانجليزية</Form.Label>
+        <Form.Control
+          dir="ltr"
+          value={values.nameEn}
+          onChange={(e) => setValues({ ...values, nameEn: e.target.value })}
+        />
+      </Form.Group>
+      <div className="col-12 d-flex gap-2">
+        <Button type="submit" variant="dark" className="px-4">
+          {governorate ? 'حفظ الاسم' : 'اضافة المحافظة'}
+        </Button>
+        {onCancel && (
+          <Button variant="outline-secondary" onClick={onCancel}>
+            تراجع
           </Button>
-          {onCancel && (
-            <Button variant="outline-secondary" onClick={onCancel}>
-              تراجع
-            </Button>
-          )}
-        </div>
-      </fieldset>
-    </Form>
+        )}
+      </div>
+    </SubmitForm>
   );
 }
