@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { notFound } from '../../lib/errors';
 import { IdParams } from '../../lib/fields';
 import { Type, Success } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { addressesOf, deleteAddress, findAddress, insertAddress, updateAddress } from './repository';
 import { Address } from '../../../common/contract/accounts';
 import { AddressChanges, NewAddress } from './schemas';
-import { addressJson } from './serialize';
-import { locate } from './service';
+import { addAddress, changeAddress, myAddress, myAddresses, removeAddress } from './service';
 
 export { Address };
 
@@ -21,7 +18,6 @@ export async function addressRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { ctx } = app;
   const auth = requireAuth(ctx);
-  const missing = (id: string) => notFound(`There is no address for this id ${id}`);
 
   app.post(
     '/',
@@ -36,14 +32,8 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
     },
     async (request) => {
-      const user = currentUser(request);
-      const { city = '', postalCode = '', ...address } = await locate(ctx, request.body);
-      await insertAddress(ctx.db, user.id, { ...address, city, postalCode, governorate: address.governorate ?? null });
-      return {
-        status: 'success' as const,
-        message: 'Address added successfully',
-        data: (await addressesOf(ctx.db, user.id)).map(addressJson),
-      };
+      const data = await addAddress(ctx, currentUser(request).id, request.body);
+      return { status: 'success' as const, message: 'Address added successfully', data };
     },
   );
 
@@ -61,7 +51,7 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
     },
     async (request) => {
-      const data = (await addressesOf(ctx.db, currentUser(request).id)).map(addressJson);
+      const data = await myAddresses(ctx.db, currentUser(request).id);
       return { results: data.length, status: 'success' as const, data };
     },
   );
@@ -79,10 +69,8 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
     },
     async (request) => {
-      const id = request.params.addressId;
-      const row = await findAddress(ctx.db, id, currentUser(request).id);
-      if (!row) throw missing(id);
-      return { status: 'success' as const, data: addressJson(row) };
+      const data = await myAddress(ctx.db, currentUser(request).id, request.params.addressId);
+      return { status: 'success' as const, data };
     },
   );
 
@@ -100,13 +88,8 @@ export async function addressRoutes(instance: FastifyInstance) {
       },
       preValidation: auth,
       handler: async (request) => {
-        const id = request.params.addressId;
-        const userId = currentUser(request).id;
-        const stored = await findAddress(ctx.db, id, userId);
-        if (!stored) throw missing(id);
-        const row = await updateAddress(ctx.db, id, userId, await locate(ctx, request.body, stored));
-        if (!row) throw missing(id);
-        return { status: 'success' as const, message: 'Address updated successfully', data: addressJson(row) };
+        const data = await changeAddress(ctx, currentUser(request).id, request.params.addressId, request.body);
+        return { status: 'success' as const, message: 'Address updated successfully', data };
       },
     });
   }
@@ -124,14 +107,8 @@ export async function addressRoutes(instance: FastifyInstance) {
       preValidation: auth,
     },
     async (request) => {
-      const user = currentUser(request);
-      const id = request.params.addressId;
-      if (!(await deleteAddress(ctx.db, id, user.id))) throw missing(id);
-      return {
-        status: 'success' as const,
-        message: 'Address removed successfully',
-        data: (await addressesOf(ctx.db, user.id)).map(addressJson),
-      };
+      const data = await removeAddress(ctx.db, currentUser(request).id, request.params.addressId);
+      return { status: 'success' as const, message: 'Address removed successfully', data };
     },
   );
 }

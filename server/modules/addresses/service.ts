@@ -1,7 +1,13 @@
 import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { notFound } from '../../lib/errors';
 import { governorateOf } from '../delivery';
-import type { ShippingAddress, ShippingAddressInput } from './schemas';
+import { addressesOf, deleteAddress, findAddress, insertAddress, updateAddress } from './repository';
+import type { AddressChanges, NewAddress, ShippingAddress, ShippingAddressInput } from './schemas';
+import { addressJson } from './serialize';
+
+const missing = (id: string) => notFound(`There is no address for this id ${id}`);
 
 /**
  * A saved address with its governorate decided by the delivery module's matcher (400 when it cannot place it). For a
@@ -39,4 +45,41 @@ export async function shippingAddressOf(
     postalCode: input.postalCode ?? '',
     ...(found && { governorate: found.code, governorateName: found.name }),
   };
+}
+
+/** The user's saved addresses, as the API answers them. */
+export const myAddresses = async (db: Db, userId: string) => (await addressesOf(db, userId)).map(addressJson);
+
+/** Saves a new address, placed in its governorate; answers every address of the user. */
+export async function addAddress(ctx: AppContext, userId: string, input: Static<typeof NewAddress>) {
+  const { city = '', postalCode = '', ...address } = await locate(ctx, input);
+  await insertAddress(ctx.db, userId, { ...address, city, postalCode, governorate: address.governorate ?? null });
+  return myAddresses(ctx.db, userId);
+}
+
+/** One of the user's addresses; 404 when it is not theirs. */
+export async function myAddress(db: Db, userId: string, id: string) {
+  const row = await findAddress(db, id, userId);
+  if (!row) throw missing(id);
+  return addressJson(row);
+}
+
+/** Changes the fields sent of one of the user's addresses (placed again when it says where); 404 when not theirs. */
+export async function changeAddress(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  changes: Static<typeof AddressChanges>,
+) {
+  const stored = await findAddress(ctx.db, id, userId);
+  if (!stored) throw missing(id);
+  const row = await updateAddress(ctx.db, id, userId, await locate(ctx, changes, stored));
+  if (!row) throw missing(id);
+  return addressJson(row);
+}
+
+/** Removes one of the user's addresses; answers the remaining ones, 404 when it was not theirs. */
+export async function removeAddress(db: Db, userId: string, id: string) {
+  if (!(await deleteAddress(db, id, userId))) throw missing(id);
+  return myAddresses(db, userId);
 }

@@ -4,10 +4,9 @@ import { imageBase } from '../../context';
 import { IdParams } from '../../lib/fields';
 import { NoContent, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { deleteCartOf } from './repository';
 import { CartAdded, CartResponse, CartWithCoupon } from '../../../common/contract/cart';
 import { CartAddition, CouponByName, LineCount } from './schemas';
-import { addToCart, applyCouponNamed, readCart, removeCartLine, setCartLineCount } from './service';
+import { addToCart, applyCouponNamed, emptyCart, readCart, removeCartLine, setCartLineCount } from './service';
 
 const tags = ['cart'];
 const ItemParams = IdParams('itemId');
@@ -129,7 +128,7 @@ export async function cartRoutes(instance: FastifyInstance) {
       preValidation: customer,
     },
     async (request, reply) => {
-      await deleteCartOf(ctx.db, currentUser(request).id);
+      await emptyCart(ctx.db, currentUser(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -24,6 +24,7 @@ import {
   touchCart,
   type CartLine,
   type CartRow,
+  deleteCartOf,
 } from './repository';
 import type { CartJson } from './schemas';
 
@@ -281,4 +282,9 @@ export function removeCartLine(db: Db, userId: string, itemId: string, base: Ima
     const lines = await cartLines(tx, cart.id);
     return cartBody(tx, cart.id, base, { cart: await settleCart(tx, cart, lines), lines });
   });
+}
+
+/** Empties the user's cart (its lines and coupon go with it). */
+export async function emptyCart(db: Db, userId: string) {
+  await deleteCartOf(db, userId);
 }

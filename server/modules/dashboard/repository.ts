@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db';
+import type { Queryable } from '../../db';
 
 /**
  * The owner's figures (GET /dashboard), each in one statement. Sales per day and per product per day are kept up to
@@ -37,16 +37,19 @@ export async function waitingCounts(db: Queryable, lowStock: number) {
   return row;
 }
 
-/**
- * The products sold most (then by revenue) in the last `days` Cairo days up to `today`, at most `limit`; a deleted
- * product's figures go with it (migrations 027, 028). The sums of the days before today are kept in
- * best_sellers_before, computed again on the first read of a day or after an older order changed; the answer adds
- * today's rows to them, for the products sold today and the best before today only (where the best of all must be).
- */
-export async function bestSellers(db: Db, today: string, days: number, limit: number) {
+/** Whether best_sellers_before holds the sums of the days before `today` (false, too, before the first computation). */
+export async function bestSellersFresh(db: Queryable, today: string) {
   const [state] = await db.query<{ fresh: boolean }>(`SELECT day = $1::date AS fresh FROM best_sellers_state`, [today]);
-  if (!state?.fresh) await sumDaysBeforeToday(db, today, days);
-  return db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
+  return state?.fresh === true;
+}
+
+/**
+ * The products sold most (then by revenue) in the last Cairo days up to `today`, at most `limit`: the sums of the days
+ * before today in best_sellers_before plus today's rows, for the products sold today and the best before today only
+ * (where the best of all must be). A deleted product's figures go with it (migrations 027, 028).
+ */
+export const bestSellers = (db: Queryable, today: string, limit: number) =>
+  db.query<{ id: string; title: string; image_cover: string; sold: number; revenue: string }>(
     `WITH today AS (SELECT product_id, sold, revenue FROM daily_product_sales WHERE day = $1::date),
           best_before AS (SELECT product_id FROM best_sellers_before ORDER BY sold DESC, revenue DESC, product_id LIMIT $2),
           totals AS (
@@ -64,29 +67,26 @@ export async function bestSellers(db: Db, today: string, days: number, limit: nu
      ORDER BY s.sold DESC, s.revenue DESC, p.id`,
     [today, limit],
   );
+
+/** Locks the best sellers' state row (made on first use) until the transaction ends; true when its sums are today's. */
+export async function lockBestSellersState(tx: Queryable, today: string) {
+  await tx.query('INSERT INTO best_sellers_state (day) VALUES (NULL) ON CONFLICT DO NOTHING');
+  const [state] = await tx.query<{ fresh: boolean }>(
+    'SELECT day = $1::date AS fresh FROM best_sellers_state FOR UPDATE',
+    [today],
+  );
+  return state.fresh;
 }
 
-/**
- * Sums the `days - 1` days before `today` per product into best_sellers_before. The state row is locked first: reads
- * that find the sums stale wait for one computation, and an older order's change (whose trigger marks the sums stale)
- * waits for it to commit, so its mark is never overwritten by sums that do not include it.
- */
-function sumDaysBeforeToday(db: Db, today: string, days: number) {
-  return db.tx(async (tx) => {
-    await tx.query('INSERT INTO best_sellers_state (day) VALUES (NULL) ON CONFLICT DO NOTHING');
-    const [state] = await tx.query<{ fresh: boolean }>(
-      'SELECT day = $1::date AS fresh FROM best_sellers_state FOR UPDATE',
-      [today],
-    );
-    if (state.fresh) return;
-    await tx.query('DELETE FROM best_sellers_before');
-    await tx.query(
-      `INSERT INTO best_sellers_before (product_id, sold, revenue)
-       SELECT product_id, sum(sold), sum(revenue) FROM daily_product_sales
-       WHERE day >= $1::date - $2::int AND day < $1::date
-       GROUP BY product_id HAVING sum(sold) > 0`,
-      [today, days - 1],
-    );
-    await tx.query('UPDATE best_sellers_state SET day = $1::date', [today]);
-  });
+/** Sums the `days - 1` days before `today` per product into best_sellers_before, and marks them today's. */
+export async function sumDaysBeforeToday(tx: Queryable, today: string, days: number) {
+  await tx.query('DELETE FROM best_sellers_before');
+  await tx.query(
+    `INSERT INTO best_sellers_before (product_id, sold, revenue)
+     SELECT product_id, sum(sold), sum(revenue) FROM daily_product_sales
+     WHERE day >= $1::date - $2::int AND day < $1::date
+     GROUP BY product_id HAVING sum(sold) > 0`,
+    [today, days - 1],
+  );
+  await tx.query('UPDATE best_sellers_state SET day = $1::date', [today]);
 }

@@ -6,13 +6,13 @@ import { toEgp } from '../../lib/money';
 import { Type, Success } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { cartTotals } from '../cart';
-import { listGovernorates, listZones } from './repository';
 import { Governorate, Quote, Zone } from '../../../common/contract/shop';
 import { GovernorateChanges, GovernorateParams, NewGovernorate, QuoteQuery, ZoneInput } from './schemas';
 import { governorateJson, zoneJson } from './serialize';
 import {
   addGovernorate,
   deliveryTo,
+  governorateList,
   governorateOf,
   knownGovernorate,
   orderCharges,
@@ -20,6 +20,7 @@ import {
   removeZone,
   renameGovernorate,
   writeZone,
+  zoneList,
 } from './service';
 
 const tags = ['delivery'];
@@ -42,7 +43,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       },
     },
     async () => {
-      const data = (await listGovernorates(ctx.db)).map(governorateJson);
+      const data = await governorateList(ctx.db);
       return { results: data.length, data };
     },
   );
@@ -114,7 +115,7 @@ export async function deliveryRoutes(instance: FastifyInstance) {
       preValidation: staff,
     },
     async () => {
-      const data = (await listZones(ctx.db)).map(zoneJson);
+      const data = await zoneList(ctx.db);
       return { results: data.length, data };
     },
   );

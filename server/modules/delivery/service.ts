@@ -14,6 +14,7 @@ import {
   findZone,
   insertGovernorate,
   listGovernorates,
+  listZones,
   saveZone,
   updateGovernorate,
   zoneNameTaken,
@@ -21,7 +22,7 @@ import {
   type GovernorateRow,
 } from './repository';
 import type { ZoneInput } from './schemas';
-import { governorateJson, zoneFields } from './serialize';
+import { governorateJson, zoneFields, zoneJson } from './serialize';
 
 /** Any write to the governorates (not to the zones' `shipping_zone_governorates`) drops the kept list. */
 const GOVERNORATES = writesTo('governorates');
@@ -266,3 +267,9 @@ export async function removeZone(db: Db, actor: AuditActor, id: string) {
   });
   if (!deleted) throw notFound(`There is no zone for this id ${id}`);
 }
+
+/** Egypt's governorates in the shop's order, as the API answers them. */
+export const governorateList = async (db: Queryable) => (await listGovernorates(db)).map(governorateJson);
+
+/** The shipping zones, as the API answers them. */
+export const zoneList = async (db: Queryable) => (await listZones(db)).map(zoneJson);

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { imageBase } from '../../context';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../lib/fields';
 import { Product } from '../../../common/contract/catalogue';
 import { Type, bearer } from '../../lib/schemas';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { productJson } from '../catalogue';
-import { wishlistProducts } from './repository';
 import { WishlistAddition, WishlistIds } from './schemas';
-import { dropProduct, keepProduct } from './service';
+import { dropProduct, keepProduct, wishlistOf } from './service';
 
 const tags = ['wishlist'];
 
@@ -69,11 +66,8 @@ export async function wishlistRoutes(instance: FastifyInstance) {
       preValidation: auth,
     },
     async (request) => {
-      const rows = await wishlistProducts(ctx.db, currentUser(request).id);
-      const base = imageBase(ctx);
-      // productJson types each gallery URL as possibly missing; stored images always have a name, so none is.
-      const data = rows.map((row) => productJson(row, base)) as Static<typeof Product>[];
-      return { status: 'success' as const, results: rows.length, data };
+      const data = await wishlistOf(ctx, currentUser(request).id);
+      return { status: 'success' as const, results: data.length, data };
     },
   );
 }
