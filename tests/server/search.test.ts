@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { refreshSearchIndex } from '../../server/modules/catalogue/products/searchIndex';
+import { refreshSearchIndex } from '../../server/modules/catalogue';
 import {
   createBrand,
   createCategory,

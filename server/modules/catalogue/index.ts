@@ -17,4 +17,4 @@ export {
   type ProductRow,
 } from './products/repository';
 export { productJson, productRefJson } from './products/serialize';
-export { refreshSearchIndex } from './products/searchIndex';
+export { refreshSearchIndex } from './products/service';

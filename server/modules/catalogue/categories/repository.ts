@@ -1,4 +1,4 @@
-import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../../db';
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../../db';
 import type { ListSpec } from '../../../lib/listQuery';
 
 /** A category or a brand: both tables have these columns (migration 001). */
@@ -51,44 +51,21 @@ export function namedImageRepository(table: 'categories' | 'brands') {
         input.aliases ?? [],
       ]) as Promise<NamedImageRow>,
 
-    /** Changes the fields given; answers the row and the image it had before, or undefined when there is no such row. */
-    update: (
-      db: Db,
-      id: string,
-      input: Partial<NamedImageInput>,
-      then?: (tx: Queryable, before: NamedImageRow, after: NamedImageRow) => Promise<void>,
-    ) =>
-      db.tx(async (tx) => {
-        const old = await tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-        if (!old) return undefined;
-        const row = await tx.one<NamedImageRow>(
-          `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image),
-             aliases = COALESCE($5, aliases), updated_at = now()
-           WHERE id = $1 RETURNING *`,
-          [id, input.name ?? null, input.slug ?? null, input.image ?? null, input.aliases ?? null],
-        );
-        if (then) await then(tx, old, row!);
-        return { ...row!, previous_image: old.image };
-      }),
+    /** The row, locked until the transaction ends (a change or a delete reads it first); undefined when there is none. */
+    lock: (tx: Queryable, id: string) => tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]),
 
-    /**
-     * Deletes the row after `beforeDelete` ran on it, locked, in the same transaction (it throws to refuse);
-     * answers the image the row had, or undefined when there is no such row.
-     */
-    delete: (
-      db: Db,
-      id: string,
-      beforeDelete?: (tx: Queryable, id: string) => Promise<void>,
-      then?: (tx: Queryable, before: NamedImageRow) => Promise<void>,
-    ) =>
-      db.tx(async (tx) => {
-        const row = await tx.one<NamedImageRow>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-        if (!row) return undefined;
-        await beforeDelete?.(tx, id);
-        await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
-        if (then) await then(tx, row);
-        return row;
-      }),
+    /** Changes the fields given; undefined when there is no such row. */
+    update: (tx: Queryable, id: string, input: Partial<NamedImageInput>) =>
+      tx.one<NamedImageRow>(
+        `UPDATE ${table} SET name = COALESCE($2, name), slug = COALESCE($3, slug), image = COALESCE($4, image),
+           aliases = COALESCE($5, aliases), updated_at = now()
+         WHERE id = $1 RETURNING *`,
+        [id, input.name ?? null, input.slug ?? null, input.image ?? null, input.aliases ?? null],
+      ),
+
+    delete: async (tx: Queryable, id: string) => {
+      await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+    },
   };
 }
 

@@ -1,39 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { conflict } from '../../../lib/errors';
 import { IdParams } from '../../../lib/fields';
 import { bearer } from '../../../lib/schemas';
 import { currentUser, requireAuth } from '../../../plugins/auth';
-import { categoryHasProducts } from '../products/repository';
 import { SUBCATEGORY_LIST } from '../subcategories/repository';
 import { pathCategoryWins, subcategoryAnswers } from '../subcategories/routes';
 import { NewSubcategoryOfCategory } from '../subcategories/schemas';
 import { createSubcategory, listSubcategories } from '../subcategories/service';
 import { registerNamedImageRoutes } from './namedImageRoutes';
-import { categoryRepository, isStillReferenced } from './repository';
 import { CountedListQuery } from './schemas';
 import { categoryJson } from './serialize';
-
-const STILL_USED = 'Category still has products';
+import { CATEGORIES } from './service';
 
 export async function categoryRoutes(instance: FastifyInstance) {
   const { ctx } = instance;
-  registerNamedImageRoutes(instance, {
-    table: 'categories',
-    repository: categoryRepository,
-    kind: 'categories',
-    tooLongMessage: 'Too long category name',
-    toJson: categoryJson,
-    // Subcategories go with the category (foreign key cascade); products must be moved or deleted first.
-    beforeDelete: async (tx, id) => {
-      if (await categoryHasProducts(tx, id)) throw conflict(STILL_USED);
-    },
-    // A product created concurrently is caught by the foreign key (ON DELETE RESTRICT).
-    deleteError: (err) => {
-      if (isStillReferenced(err)) throw conflict(STILL_USED);
-      throw err;
-    },
-  });
+  registerNamedImageRoutes(instance, { ...CATEGORIES, tooLongMessage: 'Too long category name', toJson: categoryJson });
 
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['subcategories'];

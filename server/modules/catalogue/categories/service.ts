@@ -3,13 +3,20 @@ import type { AppContext } from '../../../context';
 import { onUniqueViolation, type PagedList, type Queryable } from '../../../db';
 import { aliasesToStore } from '../../../lib/aliases';
 import { slugify } from '../../../lib/arabic';
-import { duplicateValue, notFound } from '../../../lib/errors';
+import { conflict, duplicateValue, notFound } from '../../../lib/errors';
 import { removeImage, storeImage } from '../../../lib/images';
 import { buildListQuery, listResponse, type ListQuery } from '../../../lib/listQuery';
 import { recordAudit, type AuditActor } from '../../audit';
 import { withProductCounts } from '../products/productCounts';
+import { categoryHasProducts } from '../products/repository';
 import type { ImageKind } from '../../../storage';
-import { NAMED_IMAGE_LIST, type NamedImageRepository, type NamedImageRow } from './repository';
+import {
+  NAMED_IMAGE_LIST,
+  categoryRepository,
+  isStillReferenced,
+  type NamedImageRepository,
+  type NamedImageRow,
+} from './repository';
 import type { CountedListQuery, NamedImageForm } from './schemas';
 
 /** A list page of categories or brands as read: its query, its rows and how many match. */
@@ -25,6 +32,23 @@ export interface NamedImageKind {
   /** Maps a database error raised by the delete (e.g. a foreign key) to an answer; rethrows otherwise. */
   deleteError?: (err: unknown) => never;
 }
+
+const STILL_USED = 'Category still has products';
+
+/** Categories: subcategories go with a category (foreign key cascade); products must be moved or deleted first. */
+export const CATEGORIES: NamedImageKind = {
+  table: 'categories',
+  repository: categoryRepository,
+  kind: 'categories',
+  beforeDelete: async (tx, id) => {
+    if (await categoryHasProducts(tx, id)) throw conflict(STILL_USED);
+  },
+  // A product created concurrently is caught by the foreign key (ON DELETE RESTRICT).
+  deleteError: (err) => {
+    if (isStillReferenced(err)) throw conflict(STILL_USED);
+    throw err;
+  },
+};
 
 /**
  * Create, change and delete a category or a brand with its image: an uploaded file is stored before the write and
@@ -114,13 +138,15 @@ export function namedImageService(
     async update(actor: AuditActor, id: string, form: NamedImageForm, file?: Buffer): Promise<NamedImageRow> {
       const { name } = form;
       const { image, uploaded } = await imageOf(form, file);
+      const values = { name, slug: name ? slugify(name) : undefined, image, aliases: aliasesToStore(form.aliases) };
       const result = await write(name, uploaded, () =>
-        repository.update(
-          ctx.db,
-          id,
-          { name, slug: name ? slugify(name) : undefined, image, aliases: aliasesToStore(form.aliases) },
-          (tx, before, after) => record(tx, actor, 'update', id, before, after),
-        ),
+        ctx.db.tx(async (tx) => {
+          const before = await repository.lock(tx, id);
+          if (!before) return undefined;
+          const after = (await repository.update(tx, id, values))!;
+          await record(tx, actor, 'update', id, before, after);
+          return { ...after, previous_image: before.image };
+        }),
       );
       if (!result) {
         await removeImage(ctx.storage, kind, uploaded);
@@ -134,8 +160,16 @@ export function namedImageService(
 
     /** Deletes the row and then its image; 404 when there is no such row. */
     async remove(actor: AuditActor, id: string): Promise<void> {
-      const removed = await repository
-        .delete(ctx.db, id, beforeDelete, (tx, before) => record(tx, actor, 'delete', id, before))
+      // beforeDelete runs on the locked row, in the same transaction (it throws to refuse).
+      const removed = await ctx.db
+        .tx(async (tx) => {
+          const row = await repository.lock(tx, id);
+          if (!row) return undefined;
+          await beforeDelete?.(tx, id);
+          await repository.delete(tx, id);
+          await record(tx, actor, 'delete', id, row);
+          return row;
+        })
         .catch(deleteError ?? ((err) => Promise.reject(err)));
       if (!removed) throw notFound(`No document found for this id: ${id}`);
       await removeImage(ctx.storage, kind, removed.image);

@@ -145,6 +145,14 @@ export const productPage = (db: Queryable, q: PageQuery) =>
     q.params,
   );
 
+/** The `limit` products of the list query's filter and order from `offset` (the catalogue sheet reads it page by page). */
+export const productWindow = (db: Queryable, q: PageQuery, limit: number, offset: number) =>
+  db.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy}
+     LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
+    [...q.params, limit, offset],
+  );
+
 /**
  * The products among the BEST_SELLERS_READ best sellers that match the filter, best seller first, at most `limit`:
  * read down the sold index, so it costs at most that many rows, and fewer when matches are common.
@@ -281,4 +289,33 @@ export async function removeSubcategoryFromProducts(tx: Queryable, subcategoryId
       [subcategoryId, unlessInCategory],
     );
   }
+}
+
+/** The version of the text analysis the stored search vectors were made with (migration 018); undefined before any. */
+export const searchAnalysis = async (db: Queryable) =>
+  (await db.one<{ analysis: number }>('SELECT analysis FROM search_index_state'))?.analysis;
+
+/** Forgets every stored search vector (the analysis changed) and records the analysis they will be made with. */
+export async function restartSearchIndex(tx: Queryable, analysis: number, hadOne: boolean) {
+  if (hadOne) await tx.query('UPDATE products SET search_vector = NULL WHERE search_vector IS NOT NULL');
+  await tx.query(
+    `INSERT INTO search_index_state (analysis) VALUES ($1)
+     ON CONFLICT (only_row) DO UPDATE SET analysis = excluded.analysis`,
+    [analysis],
+  );
+}
+
+/** Up to `limit` products without a search vector. */
+export const productsToAnalyse = (db: Queryable, limit: number) =>
+  db.query<{ id: string; title: string; description: string }>(
+    `SELECT id, title, description FROM products WHERE search_vector IS NULL LIMIT ${Number(limit)}`,
+  );
+
+/** Stores the search vectors of the products `ids` (vectors in the same order). */
+export async function setSearchVectors(tx: Queryable, ids: string[], vectors: string[]) {
+  await tx.query(
+    `UPDATE products p SET search_vector = v.vector::tsvector
+     FROM unnest($1::uuid[], $2::text[]) AS v(id, vector) WHERE p.id = v.id`,
+    [ids, vectors],
+  );
 }

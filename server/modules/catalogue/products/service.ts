@@ -15,6 +15,10 @@ import {
   findStoredProduct,
   insertProduct,
   lockProductForAudit,
+  productsToAnalyse,
+  restartSearchIndex,
+  searchAnalysis,
+  setSearchVectors,
   updateProduct,
   type ProductValues,
   type StoredProductRow,
@@ -284,4 +288,37 @@ function suggestedNames(rows: { id: string; name: string }[], words: WordQuery[]
     .sort((a, b) => b.matched - a.matched || b.exact - a.exact || a.row.name.localeCompare(b.row.name, 'ar'))
     .slice(0, SUGGESTED_NAMES)
     .map(({ row }) => ({ _id: row.id, name: row.name }));
+}
+
+/**
+ * The version of the text analysis (lib/searchText.ts, brokenPlurals.ts) the stored search vectors were made with.
+ * Raise it with any change there that alters the terms of a word: the next start then analyses every product again.
+ */
+export const SEARCH_ANALYSIS = 1;
+const ANALYSIS_BATCH = 1000;
+
+/**
+ * Fills in the search vectors a start finds missing (products of a database from before migration 018, or every
+ * product after SEARCH_ANALYSIS changed), in batches, under the start-up lock. Nothing to do costs two reads.
+ */
+export function refreshSearchIndex(db: Db): Promise<number> {
+  return db.exclusive(async () => {
+    const analysis = await searchAnalysis(db);
+    // Writes go in transactions, which the storefront's statement timeout does not cut off.
+    if (analysis !== SEARCH_ANALYSIS)
+      await db.tx((tx) => restartSearchIndex(tx, SEARCH_ANALYSIS, analysis !== undefined));
+    let analysed = 0;
+    for (;;) {
+      const rows = await productsToAnalyse(db, ANALYSIS_BATCH);
+      if (!rows.length) return analysed;
+      await db.tx((tx) =>
+        setSearchVectors(
+          tx,
+          rows.map((r) => r.id),
+          rows.map((r) => productSearchVector(r.title, r.description)),
+        ),
+      );
+      analysed += rows.length;
+    }
+  });
 }

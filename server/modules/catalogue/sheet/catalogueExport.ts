@@ -1,11 +1,8 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { once } from 'node:events';
-import type { Db, Queryable } from '../../../db';
+import type { PageQuery, Queryable } from '../../../db';
 import { CSV_BOM, csvLine } from '../../../lib/csv';
 import { toEgp } from '../../../lib/money';
 import { CATALOGUE_COLUMNS, LIST_SEPARATOR } from './catalogueColumns';
-import { PRODUCT_COLUMNS, type ProductRow } from '../products/repository';
-import { listProductPage } from '../products/search';
+import { productWindow, type ProductRow } from '../products/repository';
 
 /** Products read from the database at a time: the file is written page by page, never all rows at once. */
 export const EXPORT_PAGE = 500;
@@ -52,36 +49,20 @@ export function catalogueLine(row: ProductRow, names: CatalogueNames) {
 }
 
 /**
- * The catalogue as CSV (UTF-8 with BOM, lib/csv.ts), all of it or what the admin list's filters pick (the query of
- * GET /products, in its order), streamed a page at a time from one read-only snapshot, so an edit made meanwhile
- * neither repeats nor drops a line. The query is checked before the stream starts (a bad filter is API.md's 400).
+ * Writes the sheet of the products `q` picks, in its order, with `write` (which waits while the reader is behind), a
+ * page at a time in the caller's transaction, until the last page or until `stopped()` (the reader went away).
  */
-export async function catalogueCsv(db: Db, query: Record<string, unknown>): Promise<Readable> {
-  const { q } = await listProductPage(db, { ...query, page: 1, limit: 1 });
-  const out = new PassThrough();
-  const write = async (text: string) => {
-    if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-  };
-  void db
-    .tx(
-      async (tx) => {
-        const names = await catalogueNames(tx);
-        await write(CSV_BOM + csvLine([...CATALOGUE_COLUMNS]));
-        const window = `LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`;
-        for (let offset = 0; !out.destroyed; offset += EXPORT_PAGE) {
-          const rows = await tx.query<ProductRow>(
-            `SELECT ${PRODUCT_COLUMNS} FROM products p ${q.where} ${q.orderBy} ${window}`,
-            [...q.params, EXPORT_PAGE, offset],
-          );
-          if (rows.length) await write(rows.map((row) => csvLine(catalogueLine(row, names))).join(''));
-          if (rows.length < EXPORT_PAGE) break;
-        }
-      },
-      { snapshot: true },
-    )
-    .then(
-      () => out.end(),
-      (err: Error) => out.destroy(err),
-    );
-  return out;
+export async function writeCatalogueSheet(
+  tx: Queryable,
+  q: PageQuery,
+  write: (text: string) => Promise<void>,
+  stopped: () => boolean,
+) {
+  const names = await catalogueNames(tx);
+  await write(CSV_BOM + csvLine([...CATALOGUE_COLUMNS]));
+  for (let offset = 0; !stopped(); offset += EXPORT_PAGE) {
+    const rows = await productWindow(tx, q, EXPORT_PAGE, offset);
+    if (rows.length) await write(rows.map((row) => csvLine(catalogueLine(row, names))).join(''));
+    if (rows.length < EXPORT_PAGE) break;
+  }
 }

@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse';
 import { colorOfName } from '../../../../common/colorNames';
 import { toAsciiDigits } from '../../../../common/digits';
-import type { Db, Queryable } from '../../../db';
+import type { Queryable } from '../../../db';
 import { onUniqueViolation } from '../../../db';
 import { slugify } from '../../../lib/arabic';
 import { csvText } from '../../../lib/csv';
 import { HttpError, duplicateValue } from '../../../lib/errors';
-import { IMAGE_TOO_LARGE, isAbsoluteImageUrl, removeImage, storeImage } from '../../../lib/images';
+import { IMAGE_TOO_LARGE, isAbsoluteImageUrl, storeImage } from '../../../lib/images';
 import type { ZipFiles } from '../../../lib/zip';
 import { toPiastres } from '../../../lib/money';
 import { productSearchVector } from '../../../lib/searchText';
@@ -424,7 +424,7 @@ async function loadShop(db: Queryable, rows: RowCheck[]): Promise<Shop> {
   return shop;
 }
 
-interface Planned {
+export interface Planned {
   plan: ImportPlan;
   rows: CheckedRow[];
 }
@@ -445,8 +445,13 @@ const CHANGE_COLUMNS: [CatalogueColumn, (keyof StoredProductRow)[]][] = [
   ['colors', ['available_colors']],
 ];
 
-/** Reads and checks the whole sheet against the shop as `db` sees it. */
-async function planImport(db: Queryable, sheet: Sheet, createMissing: boolean, zip?: ZipFiles): Promise<Planned> {
+/** Reads and checks the whole sheet against the shop as `db` sees it: nothing is written. */
+export async function planImport(
+  db: Queryable,
+  sheet: Sheet,
+  createMissing: boolean,
+  zip?: ZipFiles,
+): Promise<Planned> {
   const checks = sheet.rows.map((r) => new RowCheck(r.line, r.cells, sheet.at));
   const shop = await loadShop(db, checks);
   const plan: ImportPlan = {
@@ -529,12 +534,6 @@ function changedColumns(row: CheckedRow): CatalogueColumn[] {
   ).map(([column]) => column);
 }
 
-/** Rows to create, update and leave, and the refused ones: nothing is written. */
-export async function previewImport(db: Db, text: string, createMissing: boolean, zip?: ZipFiles): Promise<ImportPlan> {
-  const sheet = await readSheet(text);
-  return (await db.tx((tx) => planImport(tx, sheet, createMissing, zip), { snapshot: true })).plan;
-}
-
 /** Thrown inside the import's transaction when a row is refused: nothing is written. */
 export class ImportRefused extends Error {
   constructor(readonly plan: ImportPlan) {
@@ -542,34 +541,7 @@ export class ImportRefused extends Error {
   }
 }
 
-/**
- * Applies the sheet in one transaction: checked again against the shop as it is inside it, refused whole
- * (ImportRefused) when any row is, else the missing names created, new products inserted and changed ones updated.
- */
-export async function applyImport(
-  db: Db,
-  text: string,
-  createMissing: boolean,
-  images?: { zip: ZipFiles; storage: Storage },
-  /** Runs in the same transaction once the sheet is written (the audit log's entry of the import). */
-  then?: (tx: Queryable, plan: ImportPlan) => Promise<void>,
-): Promise<ImportPlan> {
-  const sheet = await readSheet(text);
-  /** Images stored from the ZIP: removed again when the import is not written. */
-  const stored: string[] = [];
-  try {
-    return await db.tx(async (tx) => {
-      const plan = await writeImport(tx, sheet, createMissing, images, stored);
-      if (then) await then(tx, plan);
-      return plan;
-    });
-  } catch (err) {
-    await Promise.all(stored.map((name) => removeImage(images!.storage, 'products', name)));
-    throw err;
-  }
-}
-
-type Storage = Parameters<typeof storeImage>[0];
+export type Storage = Parameters<typeof storeImage>[0];
 
 /** A ZIP image as the upload checks answer it, in Arabic: `السطر 5: الصورة "a.png" ليست صورة…`. */
 function imageRefusal(line: number, name: string, err: unknown): Error {
@@ -587,7 +559,12 @@ function imageRefusal(line: number, name: string, err: unknown): Error {
   return new HttpError(400, `السطر ${line}: الصورة "${name}" ${reason}`);
 }
 
-async function writeImport(
+/**
+ * Writes the sheet in the caller's transaction: checked again against the shop as it is inside it, refused whole
+ * (ImportRefused) when any row is, else the missing names created, new products inserted and changed ones updated.
+ * The images it stores from the ZIP are pushed on `stored` (the caller removes them when the import is not written).
+ */
+export async function writeImport(
   tx: Queryable,
   sheet: Sheet,
   createMissing: boolean,

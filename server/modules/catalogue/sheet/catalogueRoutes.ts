@@ -6,18 +6,9 @@ import { Type, DataOnly, ListQueryFields, bearer, formBody, textAsSent } from '.
 import { currentUser, requireAuth } from '../../../plugins/auth';
 import { readMultipart } from '../../../plugins/uploads';
 import { bodyOf } from '../../../context';
-import type { Queryable } from '../../../db';
-import { recordAudit } from '../../audit';
 import { readZip, type ZipFiles } from '../../../lib/zip';
-import { catalogueCsv } from './catalogueExport';
-import {
-  IMPORT_MAX_BYTES,
-  ImportRefused,
-  applyImport,
-  previewImport,
-  sheetText,
-  type ImportPlan,
-} from './catalogueImport';
+import { IMPORT_MAX_BYTES, ImportRefused, sheetText } from './catalogueImport';
+import { applyImport, catalogueCsv, previewImport } from './service';
 
 /**
  * The owner's catalogue in bulk (README, API notes), beside the product routes under `/products`: the sheet as CSV
@@ -164,23 +155,7 @@ export async function catalogueRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { text, createMissing, zip } = await readImport(request);
       try {
-        const images = zip && { zip, storage: ctx.storage };
-        // One entry in the audit log per import, with its counts, in the import's transaction.
-        const record = (tx: Queryable, plan: ImportPlan) =>
-          recordAudit(tx, currentUser(request), {
-            action: 'product.import',
-            target: { type: 'product' },
-            after: {
-              rows: plan.counts.rows,
-              created: plan.counts.create,
-              updated: plan.counts.update,
-              unchanged: plan.counts.unchanged,
-              newCategories: plan.newNames.categories.length,
-              newSubcategories: plan.newNames.subcategories.length,
-              newBrands: plan.newNames.brands.length,
-            },
-          }).then(() => undefined);
-        return { data: await applyImport(ctx.db, text, createMissing, images, record) };
+        return { data: await applyImport(ctx, currentUser(request), text, createMissing, zip) };
       } catch (err) {
         if (!(err instanceof ImportRefused)) throw err;
         // API.md's fail shape, with the plan that names the refused rows (no 400 schema: other 400s keep theirs).

@@ -1,6 +1,5 @@
-import { pagedList, type Db, type PageQuery, type PagedList, type Queryable } from '../../../db';
+import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../../db';
 import type { ListSpec } from '../../../lib/listQuery';
-import { removeSubcategoryFromProducts } from '../products/repository';
 
 export interface SubcategoryRow {
   id: string;
@@ -59,40 +58,19 @@ export const insertSubcategory = async (db: Queryable, input: SubcategoryInput) 
     [input.name, input.slug, input.categoryId, input.aliases ?? []],
   ))!;
 
-/**
- * Changes the fields given; a subcategory moved to another category no longer describes the products of the old
- * one, so it leaves them in the same transaction. Undefined when there is no such subcategory.
- */
-export const updateSubcategory = (
-  db: Db,
-  id: string,
-  input: Partial<SubcategoryInput>,
-  then?: (tx: Queryable, before: SubcategoryRow, after: SubcategoryRow) => Promise<void>,
-) =>
-  db.tx(async (tx) => {
-    const before = await tx.one<SubcategoryRow>('SELECT * FROM subcategories WHERE id = $1 FOR UPDATE', [id]);
-    if (!before) return undefined;
-    const updated = await tx.one<SubcategoryRow>(
-      `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id),
-         aliases = COALESCE($5, aliases), updated_at = now()
-       WHERE id = $1 RETURNING *`,
-      [id, input.name ?? null, input.slug ?? null, input.categoryId ?? null, input.aliases ?? null],
-    );
-    if (updated && input.categoryId) await removeSubcategoryFromProducts(tx, updated.id, input.categoryId);
-    if (updated && then) await then(tx, before, updated);
-    return updated;
-  });
+/** The subcategory, locked until the transaction ends (a change reads it first); undefined when there is none. */
+export const lockSubcategory = (tx: Queryable, id: string) =>
+  tx.one<SubcategoryRow>('SELECT * FROM subcategories WHERE id = $1 FOR UPDATE', [id]);
 
-/** Deletes the subcategory and takes it off its products; false when there is no such subcategory. */
-export const deleteSubcategory = (
-  db: Db,
-  id: string,
-  then?: (tx: Queryable, before: SubcategoryRow) => Promise<void>,
-) =>
-  db.tx(async (tx) => {
-    const row = await tx.one<SubcategoryRow>('DELETE FROM subcategories WHERE id = $1 RETURNING *', [id]);
-    if (!row) return false;
-    await removeSubcategoryFromProducts(tx, row.id);
-    if (then) await then(tx, row);
-    return true;
-  });
+/** Changes the fields given; undefined when there is no such subcategory. */
+export const updateSubcategory = (tx: Queryable, id: string, input: Partial<SubcategoryInput>) =>
+  tx.one<SubcategoryRow>(
+    `UPDATE subcategories SET name = COALESCE($2, name), slug = COALESCE($3, slug), category_id = COALESCE($4, category_id),
+       aliases = COALESCE($5, aliases), updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [id, input.name ?? null, input.slug ?? null, input.categoryId ?? null, input.aliases ?? null],
+  );
+
+/** Deletes the subcategory and answers it; undefined when there is no such subcategory. */
+export const deleteSubcategory = (tx: Queryable, id: string) =>
+  tx.one<SubcategoryRow>('DELETE FROM subcategories WHERE id = $1 RETURNING *', [id]);

@@ -7,12 +7,14 @@ import { slugify } from '../../../lib/arabic';
 import { duplicateValue, notFound } from '../../../lib/errors';
 import { buildListQuery, listResponse } from '../../../lib/listQuery';
 import { withProductCounts } from '../products/productCounts';
+import { removeSubcategoryFromProducts } from '../products/repository';
 import type { CountedListQuery } from '../categories/schemas';
 import {
   SUBCATEGORY_LIST,
   deleteSubcategory,
   findSubcategory,
   insertSubcategory,
+  lockSubcategory,
   listSubcategories as listRows,
   updateSubcategory,
   type SubcategoryRow,
@@ -68,25 +70,29 @@ export async function createSubcategory(db: Db, actor: AuditActor, input: Static
 /** Renames a subcategory or moves it to another category (only the fields sent); 404 when there is none. */
 export async function changeSubcategory(db: Db, actor: AuditActor, id: string, input: SubcategoryForm) {
   const { name } = input;
+  const values = {
+    name,
+    slug: name ? slugify(name) : undefined,
+    categoryId: input.category,
+    aliases: aliasesToStore(input.aliases),
+  };
   const row = await onUniqueViolation(
     () =>
-      updateSubcategory(
-        db,
-        id,
-        {
-          name,
-          slug: name ? slugify(name) : undefined,
-          categoryId: input.category,
-          aliases: aliasesToStore(input.aliases),
-        },
-        (tx, before, after) =>
-          recordAudit(tx, actor, {
-            action: 'subcategory.update',
-            target: target(id),
-            before: audited(before),
-            after: audited(after),
-          }).then(() => undefined),
-      ),
+      db.tx(async (tx) => {
+        const before = await lockSubcategory(tx, id);
+        if (!before) return undefined;
+        const after = await updateSubcategory(tx, id, values);
+        if (!after) return undefined;
+        // Moved to another category, it no longer describes the products of the old one: they lose it.
+        if (values.categoryId) await removeSubcategoryFromProducts(tx, after.id, values.categoryId);
+        await recordAudit(tx, actor, {
+          action: 'subcategory.update',
+          target: target(id),
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      }),
     () => duplicateValue(name ?? ''),
   );
   if (!row) throw notFound(`No document found for this id: ${id}`);
@@ -95,10 +101,12 @@ export async function changeSubcategory(db: Db, actor: AuditActor, id: string, i
 
 /** Deletes a subcategory (its products lose it); 404 when there is none. */
 export async function removeSubcategory(db: Db, actor: AuditActor, id: string) {
-  const deleted = await deleteSubcategory(db, id, (tx, before) =>
-    recordAudit(tx, actor, { action: 'subcategory.delete', target: target(id), before: audited(before) }).then(
-      () => undefined,
-    ),
-  );
+  const deleted = await db.tx(async (tx) => {
+    const before = await deleteSubcategory(tx, id);
+    if (!before) return false;
+    await removeSubcategoryFromProducts(tx, before.id);
+    await recordAudit(tx, actor, { action: 'subcategory.delete', target: target(id), before: audited(before) });
+    return true;
+  });
   if (!deleted) throw notFound(`No document found for this id: ${id}`);
 }
