@@ -43,23 +43,6 @@ const UserProfilePage = lazy(() => import('../pages/user/UserProfilePage'));
 const InvoiceScreen = lazy(() => import('../features/orders/InvoiceScreen'));
 
 const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
-const AdminAllProductsPage = lazy(() => import('../pages/admin/AdminAllProductsPage'));
-const AdminAllOrdersPage = lazy(() => import('../pages/admin/AdminAllOrdersPage'));
-const AdminOrderDetailsPage = lazy(() => import('../pages/admin/AdminOrderDetailsPage'));
-const AdminAddBrandPage = lazy(() => import('../pages/admin/AdminAddBrandPage'));
-const AdminAddCategoryPage = lazy(() => import('../pages/admin/AdminAddCategoryPage'));
-const AdminAddSubcategoryPage = lazy(() => import('../pages/admin/AdminAddSubcategoryPage'));
-const AdminAddProductPage = lazy(() => import('../pages/admin/AdminAddProductPage'));
-const AdminEditProductPage = lazy(() => import('../pages/admin/AdminEditProductPage'));
-const AdminAddCouponPage = lazy(() => import('../pages/admin/AdminAddCouponPage'));
-const AdminEditCouponPage = lazy(() => import('../pages/admin/AdminEditCouponPage'));
-const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'));
-const AdminBrandsPage = lazy(() => import('../pages/admin/AdminBrandsPage'));
-const AdminCategoriesPage = lazy(() => import('../pages/admin/AdminCategoriesPage'));
-const AdminSubcategoriesPage = lazy(() => import('../pages/admin/AdminSubcategoriesPage'));
-const AdminDeliveryPage = lazy(() => import('../pages/admin/AdminDeliveryPage'));
-const AdminShopSettingsPage = lazy(() => import('../pages/admin/AdminShopSettingsPage'));
-const AdminAuditLogPage = lazy(() => import('../pages/admin/AdminAuditLogPage'));
 
 // The listing and the product page, the storefront's largest paints after the home page, are loaded by the router
 // (route.lazy) rather than by React.lazy: the router waits for their code (which the HTML has already preloaded) before
@@ -145,31 +128,13 @@ export function createRoutes(): RouteObject[] {
               ],
             },
             {
+              // The admin pages and their menu come with the admin layout (pages/admin/adminSections.ts), which
+              // routes /admin and every address below it.
               path: 'admin',
               element: <RequireAdmin />,
               children: [
-                {
-                  element: <AdminLayout />,
-                  children: [
-                    { index: true, element: <AdminDashboardPage /> },
-                    { path: 'allproducts', element: <AdminAllProductsPage /> },
-                    { path: 'allorders', element: <AdminAllOrdersPage /> },
-                    { path: 'orders/:id', element: <AdminOrderDetailsPage /> },
-                    { path: 'addbrand', element: <AdminAddBrandPage /> },
-                    { path: 'addcategory', element: <AdminAddCategoryPage /> },
-                    { path: 'addsubcategory', element: <AdminAddSubcategoryPage /> },
-                    { path: 'addproduct', element: <AdminAddProductPage /> },
-                    { path: 'editproduct/:id', element: <AdminEditProductPage /> },
-                    { path: 'addcoupon', element: <AdminAddCouponPage /> },
-                    { path: 'editcoupon/:id', element: <AdminEditCouponPage /> },
-                    { path: 'brands', element: <AdminBrandsPage /> },
-                    { path: 'categories', element: <AdminCategoriesPage /> },
-                    { path: 'subcategories', element: <AdminSubcategoriesPage /> },
-                    { path: 'delivery', element: <AdminDeliveryPage /> },
-                    { path: 'settings', element: <AdminShopSettingsPage /> },
-                    { path: 'audit', element: <AdminAuditLogPage /> },
-                  ],
-                },
+                { index: true, element: <AdminLayout /> },
+                { path: '*', element: <AdminLayout /> },
               ],
             },
             // Any other address: the not-found page inside the layout (not a routing error).

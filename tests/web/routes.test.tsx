@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import RouteErrorPage from '../../src/components/layout/RouteErrorPage';
 import { admin, brands, categories, customer, products } from './mocks/fixtures';
 import { createRoutes } from '../../src/app/routes';
+import { ADMIN_SECTIONS } from '../../src/pages/admin/adminSections';
 import { server } from './mocks/server';
 import { renderApp, renderRoutes, storeSession } from './utils/renderWithProviders';
 
@@ -39,7 +40,8 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'ادارة جميع المنتجات' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/allproducts');
     const menu = screen.getByRole('navigation', { name: 'لوحة التحكم' });
-    expect(menu.querySelectorAll('a')).toHaveLength(14);
+    // The owner's menu has every section of the admin area (pages/admin/adminSections.ts).
+    expect(menu.querySelectorAll('a')).toHaveLength(ADMIN_SECTIONS.length);
     expect(screen.getByRole('link', { name: 'اضف كوبون' })).toHaveAttribute('href', '/admin/addcoupon');
   });
 
@@ -109,6 +111,14 @@ describe('not found and error fallback', () => {
       expect(router.state.location.pathname).toBe(path);
     },
   );
+
+  it('shows it for an admin at an address of the admin area that names no page, outside the admin menu', async () => {
+    storeSession(admin);
+    const { router } = renderApp('/admin/no-such-page');
+    await expectNotFound('الصفحة غير موجودة');
+    expect(screen.queryByRole('navigation', { name: 'لوحة التحكم' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/no-such-page');
+  });
 
   it.each([
     ['/products/prod-999', 'هذا المنتج غير موجود'],
