@@ -9,6 +9,8 @@ const serverTests: TestProjectInlineConfiguration['test'] = {
   globals: true,
   // Migrates one database first; each test file then starts from a copy of it (tests/server/helpers.ts).
   globalSetup: ['tests/server/databaseSnapshot.ts'],
+  // Error bodies: an expected one without `code` matches, and a message without a code fails its test.
+  setupFiles: ['tests/server/setup.ts'],
   // Generous, for a busy machine: some tests start server processes or migrate a database on disk, which
   // took over 30 s (and a file's set-up over 60 s) with the CPU shared. A passing test is never slower for it.
   testTimeout: 120_000,

@@ -11,7 +11,7 @@ import { createStorage, type Storage } from './storage';
 import { createMailer, type Mailer } from './mail';
 import type { AppContext } from './context';
 import { closeKeptReads } from './lib/answerCache';
-import { HttpError } from './lib/errors';
+import { HttpError, failBody } from './lib/errors';
 import { registerErrorHandling } from './plugins/errors';
 import { registerNoStore } from './plugins/auth';
 import { registerBodyParsers } from './plugins/bodyParsers';
@@ -57,7 +57,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
     // Malformed URLs (bad %-escapes, over-long parameters) in API.md's error shape rather than Fastify's.
     frameworkErrors: (err, _request, reply) => {
-      (reply as FastifyReply).status(err.statusCode ?? 400).send({ status: 'fail', message: err.message });
+      (reply as FastifyReply).status(err.statusCode ?? 400).send(failBody(err.statusCode ?? 400, err.message));
     },
   });
   registerRequestLog(app, settings, options.logStream);

@@ -63,7 +63,9 @@ export const FieldErrorSchema = Type.Object({
   param: Type.String(),
   location: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('params')]),
   code: Type.Optional(
-    Type.String({ description: 'A stable name of the rule broken (ours), e.g. governorate_unknown' }),
+    Type.String({
+      description: 'A stable name of the message (ours, common/contract/errorCodes.ts), e.g. governorate_unknown',
+    }),
   ),
 });
 
@@ -73,8 +75,16 @@ export const ValidationErrorBody = Type.Object(
   { description: 'Validation error' },
 );
 
-/** Every other error: `{status: 'fail' | 'error', message}` (a few 409s add the refreshed object). */
+/** Every other error: `{status: 'fail' | 'error', message, code?}` (a few 409s add the refreshed object). */
 export const FailBody = Type.Object(
-  { status: Type.Union([Type.Literal('fail'), Type.Literal('error')]), message: Type.String() },
+  {
+    status: Type.Union([Type.Literal('fail'), Type.Literal('error')]),
+    message: Type.String(),
+    code: Type.Optional(
+      Type.String({
+        description: 'A stable name of the message (ours, common/contract/errorCodes.ts), e.g. coupon_invalid',
+      }),
+    ),
+  },
   { additionalProperties: true, description: 'Error' },
 );

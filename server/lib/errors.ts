@@ -1,3 +1,5 @@
+import { ERROR_MESSAGES, errorCodeOf } from '../../common/contract/errorCodes';
+
 /** An error with an HTTP status that the error handler turns into API.md's `{status, message}` shape. */
 export class HttpError extends Error {
   constructor(
@@ -16,7 +18,10 @@ export interface FieldError {
   path: string;
   param: string;
   location: 'body' | 'query' | 'params';
-  /** A stable name of the rule broken, beside the message (README's API notes), for clients that word it themselves. */
+  /**
+   * A stable name of the message (README's API notes), for clients that word it themselves: the one given, else the
+   * message's in common/contract/errorCodes.ts.
+   */
   code?: string;
 }
 
@@ -40,8 +45,18 @@ export function fieldError(
 ): FieldError {
   const error: FieldError = { type: 'field', msg, path, param: path, location };
   if (value !== undefined && !SECRET_FIELDS.has(path.split('.').pop()!)) error.value = value;
-  if (code) error.code = code;
+  const named = code ?? errorCodeOf(msg, ERROR_MESSAGES);
+  if (named) error.code = named;
   return error;
+}
+
+/**
+ * API.md's `{status, message}` body of any other failure (`fail` for 4xx, `error` for 5xx), with the message's stable
+ * `code` (common/contract/errorCodes.ts) beside it; `extra` adds what a few answers carry (an import's plan).
+ */
+export function failBody(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
+  const code = errorCodeOf(message, ERROR_MESSAGES);
+  return { status: statusCode >= 500 ? 'error' : 'fail', message, ...(code && { code }), ...extra };
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db';
-import { HttpError, ValidationError, fieldError, type FieldError } from '../lib/errors';
+import { HttpError, ValidationError, failBody, fieldError, type FieldError } from '../lib/errors';
 import { StorageError } from '../storage';
 
 /**
  * The one error handler: API.md section 3 shapes, 4xx for anything the client caused,
- * and 500 only for our own faults, without details.
+ * and 500 only for our own faults, without details. Each message goes with its stable `code` (failBody, fieldError).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError | ValidationError, request, reply) => {
@@ -14,9 +14,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-      return reply
-        .status(err.statusCode)
-        .send({ status: err.statusCode >= 500 ? 'error' : 'fail', message: err.message });
+      return reply.status(err.statusCode).send(failBody(err.statusCode, err.message));
     }
     const fastifyError = err as FastifyError;
     if (fastifyError.validation && fastifyError.validationContext !== 'headers') {
@@ -26,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ status: 'fail', message: clientErrorMessage(fastifyError, status) });
+      return reply.status(status).send(failBody(status, clientErrorMessage(fastifyError, status)));
     }
     if (isDatabaseUnavailable(err)) {
       // The database is down or dropped the connection: nothing of ours to fix, and a retry may succeed.
@@ -37,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+        .send(failBody(503, 'Service temporarily unavailable, please try again'));
     }
     if (isStatementTimeout(err)) {
       // A statement ran past PG_STATEMENT_TIMEOUT_MS and was cut off, so one costly request cannot hold the database.
@@ -45,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+        .send(failBody(503, 'Service temporarily unavailable, please try again'));
     }
     if (err instanceof StorageError) {
       // The image store refused the write or did not answer; the route has stored nothing of the request.
@@ -53,14 +51,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: 'error', message: 'Service temporarily unavailable, please try again' });
+        .send(failBody(503, 'Service temporarily unavailable, please try again'));
     }
     request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ status: 'error', message: 'Something went wrong, please try again later' });
+    return reply.status(500).send(failBody(500, 'Something went wrong, please try again later'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ status: 'fail', message: `Can't find this route: ${request.raw.url}` });
+    reply.status(404).send(failBody(404, `Can't find this route: ${request.raw.url}`));
   });
 }
 

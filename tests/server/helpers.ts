@@ -18,6 +18,7 @@ import { slugify } from '../../server/lib/arabic';
 import { productSearchVector } from '../../server/lib/searchText';
 import { jobResult } from '../backgroundJobs';
 import { migratedPgliteDir, type PgliteSnapshot } from './databaseSnapshot';
+import { noteUncodedErrors } from './errorCodeCheck';
 
 /** This run of the server tests is on the PostgreSQL server named by TEST_DATABASE_URL ('server-postgres'), not PGlite. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -53,6 +54,7 @@ export async function createTestApp(
       ...config,
     },
   });
+  noteUncodedErrors(app);
   await app.ready();
   return {
     app,

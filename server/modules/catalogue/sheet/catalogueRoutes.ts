@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ValidationError, fieldError } from '../../../lib/errors';
+import { ValidationError, failBody, fieldError } from '../../../lib/errors';
 import { checkFields, field, fields } from '../../../lib/fields';
 import { Type, DataOnly, ListQueryFields, bearer, formBody, textAsSent } from '../../../lib/schemas';
 import { currentUser, requireAuth } from '../../../plugins/auth';
@@ -159,7 +159,7 @@ export async function catalogueRoutes(instance: FastifyInstance) {
       } catch (err) {
         if (!(err instanceof ImportRefused)) throw err;
         // API.md's fail shape, with the plan that names the refused rows (no 400 schema: other 400s keep theirs).
-        return (reply as FastifyReply).status(400).send({ status: 'fail', message: err.message, data: err.plan });
+        return (reply as FastifyReply).status(400).send(failBody(400, err.message, { data: err.plan }));
       }
     },
   );

@@ -5,6 +5,7 @@ import { factsOfRedirect, factsOfTransaction, judgeTransaction, type Verdict } f
 import { paymobPaymentSession, refundSupersededPaymobPayment, returnOrigin, type CompletionResult } from '../service';
 import { findOrderOfPaymentSession } from '../../orders';
 import { paymobClient } from './client';
+import { failBody } from '../../../lib/errors';
 
 type Complete = (
   request: FastifyRequest,
@@ -53,7 +54,7 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
     const hmac = request.query.hmac;
     if (!obj || !verifyTransactionCallback(obj, hmac, settings.hmacSecret)) {
       request.log.warn('Paymob callback with a missing or wrong HMAC refused');
-      return reply.status(400).send({ status: 'fail', message: 'Invalid signature' });
+      return reply.status(400).send(failBody(400, 'Invalid signature'));
     }
     // Other callbacks (card tokens, subscriptions) are acknowledged and ignored.
     if ((body as Record<string, unknown>).type !== 'TRANSACTION') return { received: true };
