@@ -8,14 +8,14 @@ import {
   searchWordChanged,
   sortChanged,
 } from '../features/products/productsSlice';
-import { payMethodChosen, shippingAddressChosen } from '../features/checkOut/checkOutSlice';
 import { loggedIn, loggedOut, userUpdated } from './userSlice';
 import { removeStored, setStored } from '../lib/storage';
 import type { RootState } from './store';
 
 // The one place that mirrors Redux state into browser storage (SPEC §3 browser-local settings), so
 // reducers stay pure and no component writes storage behind the store's back. Slices read their
-// initial values from storage themselves. Add further mirrored settings here.
+// initial values from storage themselves. Add further mirrored settings here; a state area that a later page injects
+// (the checkout's choices) registers its mirror on this middleware in its own slice file, as it loads.
 export const persistenceMiddleware = createListenerMiddleware();
 
 persistenceMiddleware.startListening({
@@ -33,11 +33,6 @@ persistenceMiddleware.startListening({
 persistenceMiddleware.startListening({
   actionCreator: loggedOut,
   effect: () => removeStored('token', 'user', 'checkoutChoice'),
-});
-
-persistenceMiddleware.startListening({
-  matcher: isAnyOf(shippingAddressChosen, payMethodChosen),
-  effect: (_action, api) => setStored('checkoutChoice', (api.getState() as RootState).checkOut.choice),
 });
 
 persistenceMiddleware.startListening({

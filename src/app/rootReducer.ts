@@ -2,7 +2,6 @@ import { combineSlices } from '@reduxjs/toolkit';
 import brand from './brandSlice';
 import cart from './cartSlice';
 import category from './categorySlice';
-import checkOut from '../features/checkOut/checkOutSlice';
 import products from '../features/products/productsSlice';
 import shop from './shopSlice';
 import user from './userSlice';
@@ -10,9 +9,10 @@ import wishlist from './wishlistSlice';
 
 /**
  * The state areas that screens of a later chunk add to the store themselves, as their code loads (each such slice
- * file calls `injectInto(rootReducer)` and declares itself here): the customer's orders and addresses, delivery, the
- * reviews, subcategories, coupons and the staff's audit log. The storefront's first load does not carry their code.
- * Their selectors read them with the injected slice's `selectSlice`, which gives the initial state until then.
+ * file calls `injectInto(rootReducer)` and declares itself here): the account calls, the customer's orders and
+ * addresses, delivery, the checkout, the reviews, subcategories, coupons and the owner's products, settings and audit
+ * log. The storefront's first load does not carry their code. Their selectors read them with the injected slice's
+ * `selectSlice`, which gives the initial state until then.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each slice file
 export interface LazyLoadedSlices {}
@@ -25,6 +25,5 @@ export const rootReducer = combineSlices({
   user,
   wishlist,
   cart,
-  checkOut,
   shop,
 }).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -76,6 +76,10 @@ describe("the storefront's first load in Chromium", () => {
       'audit/fetchPage',
       'review/fetchPage',
       'subCategory/fetchOfCategory',
+      'checkOut/createCashOrder',
+      'user/logIn',
+      'products/fetchAdminList',
+      'shopSettings/fetch',
     ];
     const { context, page } = await shop.newPage();
     const scripts: Promise<string>[] = [];

@@ -1,11 +1,13 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { createCashOrder as createCashOrderRequest, createCheckoutSession } from '../../api/orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import { persistenceMiddleware } from '../../app/persistence';
+import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
-import { getStored } from '../../lib/storage';
+import { getStored, setStored } from '../../lib/storage';
 import { loggedOut } from '../../app/userSlice';
 
 /** How the shopper pays: an online method of the shop's, or cash on delivery. */
@@ -102,10 +104,22 @@ const checkOutSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof checkOutSlice> {}
+}
+/** In the store once the pay page has loaded this file (app/rootReducer.ts): the storefront's first load does not carry it. */
+const own = checkOutSlice.injectInto(rootReducer).selectSlice;
+
 export const { cardPaymentConfirmed, shippingAddressChosen, payMethodChosen } = checkOutSlice.actions;
 export default checkOutSlice.reducer;
 
-export const selectAwaitingPayment = (state: RootState) => state.checkOut.awaitingPaymentFor !== null;
+export const selectAwaitingPayment = (state: RootState) => own(state).awaitingPaymentFor !== null;
 
-export const selectCheckOutPending = (state: RootState) => state.checkOut.status === 'pending';
-export const selectCheckoutChoice = (state: RootState) => state.checkOut.choice;
+export const selectCheckOutPending = (state: RootState) => own(state).status === 'pending';
+export const selectCheckoutChoice = (state: RootState) => own(state).choice;
+
+// The pay page's choices survive a reload (app/persistence.ts mirrors the rest; this area's mirror comes with it).
+persistenceMiddleware.startListening({
+  matcher: isAnyOf(shippingAddressChosen, payMethodChosen),
+  effect: (_action, api) => setStored('checkoutChoice', selectCheckoutChoice(api.getState() as RootState)),
+});

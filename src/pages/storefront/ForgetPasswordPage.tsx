@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
-import { requestResetCode, selectUserStatus } from '../../app/userSlice';
+import { requestResetCode, selectUserStatus } from '../../features/user/accountSlice';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';

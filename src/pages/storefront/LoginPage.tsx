@@ -10,7 +10,7 @@ import { addToCartAndSay } from '../../features/products/addToCart';
 import { fetchCart } from '../../app/cartSlice';
 import { readAfterLogin } from '../../app/afterLogin';
 import { LOGIN_MESSAGES } from '../../features/user/authMessages';
-import { logIn, selectUserStatus } from '../../app/userSlice';
+import { logIn, selectUserStatus } from '../../features/user/accountSlice';
 import { addToFavouritesAndSay } from '../../features/products/favourites';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';

@@ -11,7 +11,7 @@ import {
   registrationProblem,
   type RegisterProblem,
 } from '../../features/user/authMessages';
-import { selectUserStatus, signUp } from '../../app/userSlice';
+import { selectUserStatus, signUp } from '../../features/user/accountSlice';
 import { toAsciiDigits } from '../../../common/digits';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES, resetFailure } from '../../features/user/authMessages';
-import { resetPassword, selectUserStatus } from '../../app/userSlice';
+import { resetPassword, selectUserStatus } from '../../features/user/accountSlice';
 import { DELAYS } from '../../lib/delays';
 import { passwordProblem } from '../../lib/passwordRules';
 import { useLater } from '../../lib/useLater';

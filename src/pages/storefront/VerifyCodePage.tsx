@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import AuthCard, { AuthField } from '../../components/AuthCard';
 import { RECOVERY_MESSAGES } from '../../features/user/authMessages';
-import { selectUserStatus, verifyResetCode } from '../../app/userSlice';
+import { selectUserStatus, verifyResetCode } from '../../features/user/accountSlice';
 import { toAsciiDigits } from '../../../common/digits';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';

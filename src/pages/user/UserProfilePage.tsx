@@ -9,15 +9,8 @@ import type { ProfileInput } from '../../api/profile';
 import { toApiError } from '../../api/client';
 import type { ApiError, User } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import {
-  changedPassword,
-  loggedIn,
-  loggedOut,
-  refreshProfile,
-  selectCurrentUser,
-  updateProfile,
-  userUpdated,
-} from '../../app/userSlice';
+import { loggedIn, loggedOut, selectCurrentUser, userUpdated } from '../../app/userSlice';
+import { changedPassword, refreshProfile, updateProfile } from '../../features/user/accountSlice';
 import { DELAYS } from '../../lib/delays';
 import { toAsciiDigits } from '../../../common/digits';
 import { nationalMobile } from '../../../common/rules/phone';
