@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shopOrigin, imageBase } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { sharePages, type ShareTarget } from './sharePage';
-import { SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPage, sitemapPageCount } from './sitemap';
+import { sitemapPageOf, type SharedPath, type SitemapPath } from './schemas';
+import { SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPage, sitemapPageCount } from './service';
 
 /** What every page asks for as it starts: the shop (name, payments) and all categories (the top strip). */
 const EVERY_PAGE = ['/shop', '/categories?limit=100'];
@@ -79,11 +80,11 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
   }
 
   app.get('/products', (request, reply) => sendPage(request, reply, { kind: 'listing' }));
-  app.get('/products/category/:id', (request, reply) =>
-    sendPage(request, reply, { kind: 'category', id: (request.params as { id: string }).id }),
+  app.get<SharedPath>('/products/category/:id', (request, reply) =>
+    sendPage(request, reply, { kind: 'category', id: request.params.id }),
   );
-  app.get('/products/brand/:id', (request, reply) =>
-    sendPage(request, reply, { kind: 'brand', id: (request.params as { id: string }).id }),
+  app.get<SharedPath>('/products/brand/:id', (request, reply) =>
+    sendPage(request, reply, { kind: 'brand', id: request.params.id }),
   );
 
   app.get('/robots.txt', async (_request, reply) => {
@@ -110,9 +111,8 @@ export function seoRoutes(app: FastifyInstance, options: { webDist: string; site
       .send(sitemapIndexXml(base(), pages));
   });
 
-  app.get('/sitemaps/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const page = Number(/^([1-9]\d{0,5})\.xml$/.exec(file)?.[1]);
+  app.get<SitemapPath>('/sitemaps/:file', async (request, reply) => {
+    const page = sitemapPageOf(request.params.file);
     if (!page || page > (await sitemapPageCount(ctx.db, pageSize)))
       throw new HttpError(404, `Can't find this route: ${request.raw.url}`);
     return reply

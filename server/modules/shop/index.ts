@@ -1,2 +1,2 @@
 // The shop module's public face: its settings, for pricing orders and announcing them.
-export { keptShopSettings, pricingSettings, shopSettings, type PricingSettings } from './settings';
+export { keptShopSettings, pricingSettings, shopSettings, type PricingSettings } from './service';

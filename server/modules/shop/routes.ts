@@ -5,7 +5,7 @@ import { paymentProvider } from '../payments';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { Shop, ShopSettings } from '../../../common/contract/shop';
 import { ShopSettingsChanges } from './schemas';
-import { changeShopSettings, keptShopSettings, shopSettings, shopSettingsJson } from './settings';
+import { changeShopSettings, shopSettings, storefrontShop } from './service';
 
 export async function shopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,23 +19,8 @@ export async function shopRoutes(instance: FastifyInstance) {
         response: { 200: Type.Object({ data: Shop }) },
       },
     },
-    async () => {
-      const provider = paymentProvider(ctx);
-      const settings = shopSettingsJson(await keptShopSettings(ctx));
-      return {
-        data: {
-          shopName: settings.shopName,
-          shopAddress: settings.shopAddress,
-          taxNumber: settings.taxNumber,
-          vatRate: settings.vatRate,
-          cashOnDelivery: settings.cashOnDelivery,
-          paymentProvider: provider?.name ?? null,
-          demo: provider?.name === 'test',
-          cardPayment: provider !== undefined,
-          paymentMethods: provider?.methods ?? [],
-        },
-      };
-    },
+    // The provider is the payments module's to decide; the shop only says which one it is.
+    async () => ({ data: await storefrontShop(ctx, paymentProvider(ctx)) }),
   );
 
   const admin = requireAuth(ctx, 'admin');

@@ -1,24 +1,13 @@
+import type { Static } from 'typebox';
+import type { Shop } from '../../../common/contract/shop';
 import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db';
 import { recordAudit, type AuditActor } from '../audit';
 import { keptRead, writesTo } from '../../lib/answerCache';
-import { toEgp, toPiastres } from '../../lib/money';
+import { toPiastres } from '../../lib/money';
 import { lockShopSettings, readShopSettings, writeShopSettings, type ShopSettingsRow } from './repository';
 import type { ShopSettings } from './schemas';
-
-/** The settings as the API answers them (EGP). */
-export const shopSettingsJson = (row: ShopSettingsRow): ShopSettings => ({
-  shopName: row.shop_name,
-  shopAddress: row.shop_address,
-  taxNumber: row.tax_number,
-  vatRate: Number(row.vat_rate),
-  defaultShippingFee: toEgp(row.default_shipping_fee),
-  cashOnDelivery: row.cash_on_delivery,
-  cashFee: toEgp(row.cash_fee),
-  cashMaxTotal: row.cash_max_total === null ? null : toEgp(Number(row.cash_max_total)),
-  staffEmail: row.staff_email,
-  lowStockLevel: row.low_stock_level,
-});
+import { shopSettingsJson } from './serialize';
 
 const COLUMN_OF = {
   shopName: 'shop_name',
@@ -77,4 +66,29 @@ export async function changeShopSettings(db: Db, actor: AuditActor, changes: Par
     await recordAudit(tx, actor, { action: 'settings.update', target: { type: 'settings' }, before, after });
     return after;
   });
+}
+
+type StorefrontShop = Static<typeof Shop>;
+
+/**
+ * What the web app must know about this shop (GET /shop): its invoice details and cash on delivery, and the payment
+ * provider the shop pays through, if any (a demo shop's test page says payments are not real).
+ */
+export async function storefrontShop(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  provider:
+    { name: NonNullable<StorefrontShop['paymentProvider']>; methods: StorefrontShop['paymentMethods'] } | undefined,
+): Promise<StorefrontShop> {
+  const settings = shopSettingsJson(await keptShopSettings(ctx));
+  return {
+    shopName: settings.shopName,
+    shopAddress: settings.shopAddress,
+    taxNumber: settings.taxNumber,
+    vatRate: settings.vatRate,
+    cashOnDelivery: settings.cashOnDelivery,
+    paymentProvider: provider?.name ?? null,
+    demo: provider?.name === 'test',
+    cardPayment: provider !== undefined,
+    paymentMethods: provider?.methods ?? [],
+  };
 }
