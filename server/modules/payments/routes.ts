@@ -6,12 +6,7 @@ import { cancelTestPayment, stripePaymentSession, testPaymentSession } from './s
 import { completePaidSession } from './workflows';
 import { alreadyOrderedPage, completedPage, notFoundPage, outOfStockPage, paymentPage } from './page';
 import { paymobRoutes } from './paymob/routes';
-
-/**
- * The test payment page's path. Its pages answer in HTML, so a malformed id is the page's 404 (openSession), not the
- * API's validation error: the path is typed here rather than declared with fields().
- */
-type SessionPath = { Params: { sessionId: string } };
+import type { SessionPath } from './schemas';
 
 /** Routes outside /api/v1: the built-in test payment page and Stripe's webhook (API.md §5.12, §6.5). */
 export async function paymentRoutes(app: FastifyInstance) {

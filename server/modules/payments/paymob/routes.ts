@@ -6,6 +6,7 @@ import { paymobPaymentSession, refundSupersededPaymobPayment, returnOrigin, type
 import { findOrderOfPaymentSession } from '../../orders';
 import { paymobClient } from './client';
 import { failBody } from '../../../lib/errors';
+import type { PaymobCallback } from '../schemas';
 
 type Complete = (
   request: FastifyRequest,
@@ -48,7 +49,7 @@ export async function paymobRoutes(app: FastifyInstance, settings: PaymobSetting
 
   // Paymob's own message, read as sent (its HMAC covers the values exactly), not the API's declared fields: what does
   // not verify is refused as `Invalid signature`.
-  app.post<{ Body: unknown; Querystring: { hmac?: unknown } }>('/payments/paymob/callback', async (request, reply) => {
+  app.post<PaymobCallback>('/payments/paymob/callback', async (request, reply) => {
     const body = request.body;
     const obj = isObject(body) && isObject(body.obj) ? body.obj : undefined;
     const hmac = request.query.hmac;
