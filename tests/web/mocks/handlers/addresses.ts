@@ -32,7 +32,7 @@ export const addresses: Address[] = [
 const notFound = (id: unknown) =>
   HttpResponse.json({ status: 'fail', message: `There is no address for this id ${String(id)}` }, { status: 404 });
 
-export const addressesHandlers = [
+export const defaultHandlers = [
   http.get('*/api/v1/addresses', () =>
     HttpResponse.json({ status: 'success', results: addresses.length, data: addresses }),
   ),

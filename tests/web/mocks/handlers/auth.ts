@@ -10,7 +10,7 @@ export const RESET_TOKEN = 'reset-token-of-this-verification';
 const validationError = (msg: string, path: string) =>
   HttpResponse.json({ errors: [{ type: 'field', msg, path, param: path, location: 'body' }] }, { status: 400 });
 
-export const authHandlers = [
+export const defaultHandlers = [
   http.post('*/api/v1/auth/login', async ({ request }) => {
     const { email, password } = (await request.json()) as { email?: string; password?: string };
     const user = accounts.find((u) => u.email === email);

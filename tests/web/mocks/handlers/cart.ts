@@ -30,7 +30,7 @@ export function cartWith(
   };
 }
 
-export const cartHandlers = [
+export const defaultHandlers = [
   http.get('*/api/v1/cart', ({ request }) =>
     request.headers.get('Authorization') ? HttpResponse.json(cart) : notLoggedIn(),
   ),

@@ -51,7 +51,7 @@ function oneOf<T extends { _id: string }>(items: T[], id: unknown) {
     : HttpResponse.json({ status: 'fail', message: `No document for this id ${String(id)}` }, { status: 404 });
 }
 
-export const catalogHandlers = [
+export const defaultHandlers = [
   // The owner's screens ask which stock unpaid cash orders hold (ours): none by default.
   http.get('*/api/v1/inventory/held', () => HttpResponse.json({ data: [] })),
   http.get('*/api/v1/categories', ({ request }) => {

@@ -61,7 +61,7 @@ export function makeQuote(
   };
 }
 
-export const deliveryHandlers = [
+export const defaultHandlers = [
   http.get('*/api/v1/delivery/governorates', () =>
     HttpResponse.json({ results: governorates.length, data: governorates }),
   ),

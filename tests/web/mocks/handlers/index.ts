@@ -1,22 +1,8 @@
-import { addressesHandlers } from './addresses';
-import { authHandlers } from './auth';
-import { cartHandlers } from './cart';
-import { catalogHandlers } from './catalog';
-import { deliveryHandlers } from './delivery';
-import { ordersHandlers } from './orders';
-import { profileHandlers } from './profile';
-import { reviewsHandlers } from './reviews';
-import { wishlistHandlers } from './wishlist';
+import type { RequestHandler } from 'msw';
 
-// Default answers for every test; a test overrides one with server.use(...).
-export const handlers = [
-  ...authHandlers,
-  ...cartHandlers,
-  ...catalogHandlers,
-  ...ordersHandlers,
-  ...addressesHandlers,
-  ...profileHandlers,
-  ...wishlistHandlers,
-  ...reviewsHandlers,
-  ...deliveryHandlers,
-];
+// Default answers for every test: the `defaultHandlers` of each domain's module in this folder, so a new domain's file
+// needs no line here. A test overrides one with server.use(...); the modules whose answers only some tests want
+// (admin.ts, deliveryAdmin.ts, originalBackend.ts) export them under their own names for server.use(...) instead.
+const domains = import.meta.glob<{ defaultHandlers?: RequestHandler[] }>(['./*.ts', '!./index.ts'], { eager: true });
+
+export const handlers = Object.values(domains).flatMap((domain) => domain.defaultHandlers ?? []);

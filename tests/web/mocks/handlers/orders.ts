@@ -60,7 +60,7 @@ export const myOrders: Order[] = [
   }),
 ];
 
-export const ordersHandlers = [
+export const defaultHandlers = [
   // GET /shop (ours): by default a real shop that takes cards, registered for VAT at 14 %.
   http.get('*/api/v1/shop', () => HttpResponse.json({ data: { demo: false, cardPayment: true, ...invoiceShop } })),
   http.get('*/api/v1/orders', ({ request }) => {

@@ -3,7 +3,7 @@ import type { User } from '../../../../src/api/types';
 import { customer, TOKEN } from '../fixtures';
 
 // The logged-in user's own account (API.md §5.2).
-export const profileHandlers = [
+export const defaultHandlers = [
   http.get('*/api/v1/users/getMe', () => HttpResponse.json({ data: customer })),
   http.put('*/api/v1/users/updateMe', async ({ request }) => {
     const { currentPassword, ...body } = (await request.json()) as Partial<User> & { currentPassword?: string };

@@ -22,7 +22,7 @@ export const reviews: Review[] = [
 ];
 
 // API.md §5.7: public list (5 a page), create (201; 403 for admins), author-only update, delete 204.
-export const reviewsHandlers = [
+export const defaultHandlers = [
   http.get('*/api/v1/products/:id/reviews', ({ params, request }) => {
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get('limit')) || 5;

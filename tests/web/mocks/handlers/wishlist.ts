@@ -5,7 +5,7 @@ const notLoggedIn = () =>
   HttpResponse.json({ status: 'fail', message: 'You are not logged in. Please login to get access' }, { status: 401 });
 
 // API.md §5.8: the customer's list starts with the first fixture product.
-export const wishlistHandlers = [
+export const defaultHandlers = [
   http.get('*/api/v1/wishlist', ({ request }) =>
     request.headers.get('Authorization')
       ? HttpResponse.json({ status: 'success', results: 1, data: [products[0]] })
