@@ -2,30 +2,25 @@
 // admin pages, so this code lands in admin chunks.
 import type { Static } from 'typebox';
 import type { NamedImageListItem, SubcategoryListItem } from '../../../common/contract/catalogue';
-import { apiClient, expectStatus } from '../client';
-import { uploadProgress, type UploadProgress } from './uploadProgress';
-import type { Brand, Category, ItemResponse, ListResponse, Subcategory } from '../types';
+import { apiClient } from '../client';
+import { adminResource } from './resource';
+import type { UploadProgress } from './uploadProgress';
+import type { ListResponse, Subcategory } from '../types';
 import { imageUrl } from '../normalize';
 
 /** POST /categories (multipart name + image); resolves once created (only a 201 is). */
 export async function createCategory(form: FormData, onProgress?: UploadProgress): Promise<void> {
-  const response = await apiClient.post<ItemResponse<Category>>('/categories', form, {
-    onUploadProgress: uploadProgress(onProgress),
-  });
-  expectStatus(response, 201);
+  await catalogue('categories').create(form, onProgress);
 }
 
 /** POST /brands (multipart name + image); resolves once created (only a 201 is). */
 export async function createBrand(form: FormData, onProgress?: UploadProgress): Promise<void> {
-  const response = await apiClient.post<ItemResponse<Brand>>('/brands', form, {
-    onUploadProgress: uploadProgress(onProgress),
-  });
-  expectStatus(response, 201);
+  await catalogue('brands').create(form, onProgress);
 }
 
 /** POST /subcategories; resolves once created (only a 201 is; a duplicate name rejects with 400). */
 export async function createSubcategory(body: { name: string; category: string }): Promise<void> {
-  expectStatus(await apiClient.post<ItemResponse<Subcategory>>('/subcategories', body), 201);
+  await catalogue('subcategories').create(body);
 }
 
 /** GET /categories/:id/subcategories (the sub-category picker of the product form). */
@@ -54,23 +49,18 @@ type SubcategoryItem = Static<typeof SubcategoryListItem>;
 /** A change of one entry: a multipart form (brands, categories: the image may change) or JSON (subcategories). */
 export type CatalogueChange = FormData | { name?: string; aliases?: string[] };
 
+/** The owner's calls on one of the three lists; brands' and categories' images as absolute URLs. */
+const catalogue = (kind: CatalogueKind) =>
+  adminResource<CatalogueEntry, CatalogueChange | { name: string; category: string }>(`/${kind}`, {
+    normalize: (entry) => ({ ...entry, image: kind === 'subcategories' ? undefined : imageUrl(entry.image, kind) }),
+  });
+
 /** GET /brands|categories|subcategories?withCounts=1, newest first. */
-export async function listCatalogue(
+export const listCatalogue = (
   kind: CatalogueKind,
   page: number,
   limit: number,
-): Promise<ListResponse<CatalogueEntry>> {
-  const { data } = await apiClient.get<ListResponse<CatalogueEntry>>(`/${kind}`, {
-    params: { page, limit, withCounts: 1 },
-  });
-  return {
-    ...data,
-    data: data.data.map((entry) => ({
-      ...entry,
-      image: kind === 'subcategories' ? undefined : imageUrl(entry.image, kind),
-    })),
-  };
-}
+): Promise<ListResponse<CatalogueEntry>> => catalogue(kind).list({ page, limit, withCounts: 1 });
 
 /** PUT /:kind/:id: a new name and/or image (multipart for brands and categories, JSON for subcategories). */
 export async function updateCatalogueEntry(
@@ -79,10 +69,8 @@ export async function updateCatalogueEntry(
   body: CatalogueChange,
   onProgress?: UploadProgress,
 ): Promise<void> {
-  await apiClient.put(`/${kind}/${encodeURIComponent(id)}`, body, { onUploadProgress: uploadProgress(onProgress) });
+  await catalogue(kind).update(id, body, onProgress);
 }
 
 /** DELETE /:kind/:id (admin; a category that still has products answers 409, API.md §6.7). */
-export async function deleteCatalogueEntry(kind: CatalogueKind, id: string): Promise<void> {
-  await apiClient.delete(`/${kind}/${encodeURIComponent(id)}`);
-}
+export const deleteCatalogueEntry = (kind: CatalogueKind, id: string): Promise<void> => catalogue(kind).remove(id);

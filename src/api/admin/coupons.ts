@@ -1,30 +1,22 @@
 // Admin-only coupon calls (API.md §5.10).
-import { apiClient, expectStatus } from '../client';
-import type { Coupon, ItemResponse, ListResponse } from '../types';
+import type { Coupon, Id } from '../types';
+import { adminResource } from './resource';
 
 /** A coupon as the form sends it: the answer's fields, `expire` as YYYY-MM-DD. */
 export type CouponBody = Pick<Coupon, 'name' | 'expire' | 'discount'>;
 
+const coupons = adminResource<Coupon, CouponBody>('/coupons');
+
 export async function listCoupons(): Promise<Coupon[]> {
-  const { data } = await apiClient.get<ListResponse<Coupon>>('/coupons', { params: { limit: 100 } });
-  return data.data;
+  return (await coupons.list({ limit: 100 })).data;
 }
 
-export async function getCoupon(id: string): Promise<Coupon> {
-  const { data } = await apiClient.get<ItemResponse<Coupon>>(`/coupons/${encodeURIComponent(id)}`);
-  return data.data;
-}
+export const getCoupon = (id: Id): Promise<Coupon> => coupons.get(id);
 
 /** Resolves once created (only a 201 is); 400 (duplicate) and 403 reject. */
-export async function createCoupon(body: CouponBody): Promise<void> {
-  expectStatus(await apiClient.post<ItemResponse<Coupon>>('/coupons', body), 201);
-}
+export const createCoupon = (body: CouponBody): Promise<Coupon> => coupons.create(body);
 
 /** Resolves once updated (only a 200 is). */
-export async function updateCoupon(id: string, body: CouponBody): Promise<void> {
-  expectStatus(await apiClient.put<ItemResponse<Coupon>>(`/coupons/${encodeURIComponent(id)}`, body));
-}
+export const updateCoupon = (id: Id, body: CouponBody): Promise<Coupon> => coupons.update(id, body);
 
-export async function deleteCoupon(id: string): Promise<void> {
-  await apiClient.delete(`/coupons/${encodeURIComponent(id)}`);
-}
+export const deleteCoupon = (id: Id): Promise<void> => coupons.remove(id);

@@ -3,34 +3,27 @@ import type { Static } from 'typebox';
 import type { Zone } from '../../../common/contract/shop';
 import { apiClient } from '../client';
 import type { Governorate, Id, ItemResponse } from '../types';
+import { adminResource } from './resource';
 
 /** A group of governorates with one delivery price (EGP; `freeShippingFrom` and `cashFee` null: never, the shop's own). */
 export type ShippingZone = Static<typeof Zone>;
 
 export type ShippingZoneBody = Omit<ShippingZone, '_id'>;
 
-const zonePath = (id: Id) => `/delivery/zones/${encodeURIComponent(id)}`;
 const governoratePath = (code: string) => `/delivery/governorates/${encodeURIComponent(code)}`;
 
+const zones = adminResource<ShippingZone, ShippingZoneBody>('/delivery/zones');
+
 export async function listZones(): Promise<ShippingZone[]> {
-  const { data } = await apiClient.get<{ data: ShippingZone[] }>('/delivery/zones');
-  return data.data;
+  return (await zones.list()).data;
 }
 
 /** A governorate already in another zone moves to this one. */
-export async function createZone(body: ShippingZoneBody): Promise<ShippingZone> {
-  const { data } = await apiClient.post<ItemResponse<ShippingZone>>('/delivery/zones', body);
-  return data.data;
-}
+export const createZone = (body: ShippingZoneBody): Promise<ShippingZone> => zones.create(body);
 
-export async function updateZone(id: Id, body: ShippingZoneBody): Promise<ShippingZone> {
-  const { data } = await apiClient.put<ItemResponse<ShippingZone>>(zonePath(id), body);
-  return data.data;
-}
+export const updateZone = (id: Id, body: ShippingZoneBody): Promise<ShippingZone> => zones.update(id, body);
 
-export async function deleteZone(id: Id): Promise<void> {
-  await apiClient.delete(zonePath(id));
-}
+export const deleteZone = (id: Id): Promise<void> => zones.remove(id);
 
 export async function createGovernorate(body: Governorate): Promise<Governorate> {
   const { data } = await apiClient.post<ItemResponse<Governorate>>('/delivery/governorates', body);

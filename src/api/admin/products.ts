@@ -1,28 +1,21 @@
 // Admin-only product writes (reads are shared: src/api/products.ts).
-import { apiClient, expectStatus } from '../client';
+import { apiClient } from '../client';
 import { normalizeProduct } from '../normalize';
 import type { ItemResponse, ListResponse, Product } from '../types';
-import { uploadProgress, type UploadProgress } from './uploadProgress';
+import { adminResource } from './resource';
+import type { UploadProgress } from './uploadProgress';
+
+const products = adminResource<Product, FormData>('/products', { normalize: normalizeProduct });
 
 /** POST /products (multipart); resolves with the stored product (only a 201 is created). */
-export async function createProduct(form: FormData, onProgress?: UploadProgress): Promise<Product> {
-  const response = await apiClient.post<ItemResponse<Product>>('/products', form, {
-    onUploadProgress: uploadProgress(onProgress),
-  });
-  return normalizeProduct(expectStatus(response, 201).data.data);
-}
+export const createProduct = (form: FormData, onProgress?: UploadProgress): Promise<Product> =>
+  products.create(form, onProgress);
 
 /** PUT /products/:id (multipart); resolves with the product as now stored (only a 200 is updated). */
-export async function updateProduct(id: string, form: FormData, onProgress?: UploadProgress): Promise<Product> {
-  const response = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, form, {
-    onUploadProgress: uploadProgress(onProgress),
-  });
-  return normalizeProduct(expectStatus(response).data.data);
-}
+export const updateProduct = (id: string, form: FormData, onProgress?: UploadProgress): Promise<Product> =>
+  products.update(id, form, onProgress);
 
-export async function deleteProduct(id: string): Promise<void> {
-  await apiClient.delete(`/products/${encodeURIComponent(id)}`);
-}
+export const deleteProduct = (id: string): Promise<void> => products.remove(id);
 
 /** Stock filter of the admin list: none, out of stock (0), or low (1 to LOW_STOCK). */
 export type StockFilter = '' | 'out' | 'low';
