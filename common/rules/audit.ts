@@ -3,52 +3,31 @@
  * the server, which may record only these, and the audit screen, which must name each of them (a missing label is
  * a compile error there).
  */
-export const AUDIT_TARGETS = [
-  'order',
-  'coupon',
-  'user',
-  'zone',
-  'governorate',
-  'settings',
-  'product',
-  'category',
-  'subcategory',
-  'brand',
-] as const;
-export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
-export const AUDIT_ACTIONS = [
-  'order.paid',
-  'order.delivered',
-  'order.confirmed',
-  'order.shipped',
-  'order.refunded',
-  'coupon.create',
-  'coupon.update',
-  'coupon.delete',
-  'user.create',
-  'user.update',
-  'user.delete',
-  'user.password',
-  'zone.create',
-  'zone.update',
-  'zone.delete',
-  'governorate.create',
-  'governorate.update',
-  'governorate.delete',
-  'settings.update',
-  'product.create',
-  'product.update',
-  'product.delete',
-  'product.import',
-  'category.create',
-  'category.update',
-  'category.delete',
-  'subcategory.create',
-  'subcategory.update',
-  'subcategory.delete',
-  'brand.create',
-  'brand.update',
-  'brand.delete',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What staff do to a thing they manage: add it, change it, delete it. */
+const EDITS = ['create', 'update', 'delete'] as const;
+export type AuditEdit = (typeof EDITS)[number];
+
+/** Each kind of thing audited, with what may be done to it; a new resource the owner edits is one `<name>: EDITS` line. */
+const AUDITED = {
+  order: ['paid', 'delivered', 'confirmed', 'shipped', 'refunded'],
+  coupon: EDITS,
+  user: [...EDITS, 'password'],
+  zone: EDITS,
+  governorate: EDITS,
+  settings: ['update'],
+  product: [...EDITS, 'import'],
+  category: EDITS,
+  subcategory: EDITS,
+  brand: EDITS,
+} as const satisfies Record<string, readonly string[]>;
+
+type Audited = typeof AUDITED;
+export type AuditTarget = keyof Audited;
+export type AuditAction = { [T in AuditTarget]: `${T}.${Audited[T][number]}` }[AuditTarget];
+
+export const AUDIT_TARGETS = Object.keys(AUDITED) as AuditTarget[];
+
+export const AUDIT_ACTIONS = AUDIT_TARGETS.flatMap((target) =>
+  AUDITED[target].map((verb) => `${target}.${verb}` as AuditAction),
+);

@@ -1,41 +1,5 @@
 import { formatDateTime } from '../../../common/format';
-import type { AuditAction, AuditTarget } from '../../../common/rules/audit';
-
-/** What each recorded action is called on the audit screen. */
-export const ACTION_LABELS: Record<AuditAction, string> = {
-  'order.paid': 'تأكيد دفع طلب',
-  'order.delivered': 'تأكيد توصيل طلب',
-  'order.confirmed': 'تأكيد طلب مع العميل',
-  'order.shipped': 'شحن طلب',
-  'order.refunded': 'استرداد مبلغ طلب',
-  'coupon.create': 'اضافة كوبون',
-  'coupon.update': 'تعديل كوبون',
-  'coupon.delete': 'حذف كوبون',
-  'user.create': 'اضافة مستخدم',
-  'user.update': 'تعديل مستخدم',
-  'user.delete': 'حذف مستخدم',
-  'user.password': 'تغيير كلمة مرور مستخدم',
-  'zone.create': 'اضافة منطقة شحن',
-  'zone.update': 'تعديل منطقة شحن',
-  'zone.delete': 'حذف منطقة شحن',
-  'governorate.create': 'اضافة محافظة',
-  'governorate.update': 'تعديل محافظة',
-  'governorate.delete': 'حذف محافظة',
-  'settings.update': 'تعديل اعدادات المتجر',
-  'product.create': 'اضافة منتج',
-  'product.update': 'تعديل منتج',
-  'product.delete': 'حذف منتج',
-  'product.import': 'استيراد ملف المنتجات',
-  'category.create': 'اضافة تصنيف',
-  'category.update': 'تعديل تصنيف',
-  'category.delete': 'حذف تصنيف',
-  'subcategory.create': 'اضافة تصنيف فرعي',
-  'subcategory.update': 'تعديل تصنيف فرعي',
-  'subcategory.delete': 'حذف تصنيف فرعي',
-  'brand.create': 'اضافة ماركة',
-  'brand.update': 'تعديل ماركة',
-  'brand.delete': 'حذف ماركة',
-};
+import { AUDIT_ACTIONS, type AuditAction, type AuditEdit, type AuditTarget } from '../../../common/rules/audit';
 
 /** The kinds of thing an entry is about. */
 export const TARGET_LABELS: Record<AuditTarget, string> = {
@@ -50,6 +14,32 @@ export const TARGET_LABELS: Record<AuditTarget, string> = {
   subcategory: 'تصنيف فرعي',
   brand: 'ماركة',
 };
+
+/** The three edits' words: an edit's label is its word and its target's ('اضافة كوبون'). */
+const EDIT_LABELS: Record<AuditEdit, string> = { create: 'اضافة', update: 'تعديل', delete: 'حذف' };
+
+/** The actions that are not one of the three edits, each in its own words. */
+const OTHER_ACTION_LABELS: Record<Exclude<AuditAction, `${string}.${AuditEdit}`>, string> = {
+  'order.paid': 'تأكيد دفع طلب',
+  'order.delivered': 'تأكيد توصيل طلب',
+  'order.confirmed': 'تأكيد طلب مع العميل',
+  'order.shipped': 'شحن طلب',
+  'order.refunded': 'استرداد مبلغ طلب',
+  'user.password': 'تغيير كلمة مرور مستخدم',
+  'product.import': 'استيراد ملف المنتجات',
+};
+
+function auditActionLabel(action: AuditAction): string {
+  if (Object.hasOwn(OTHER_ACTION_LABELS, action))
+    return OTHER_ACTION_LABELS[action as keyof typeof OTHER_ACTION_LABELS];
+  const [target, edit] = action.split('.') as [AuditTarget, AuditEdit];
+  return `${EDIT_LABELS[edit]} ${TARGET_LABELS[target]}`;
+}
+
+/** What each recorded action is called on the audit screen, in the list's order. */
+export const ACTION_LABELS = Object.fromEntries(
+  AUDIT_ACTIONS.map((action) => [action, auditActionLabel(action)]),
+) as Record<AuditAction, string>;
 
 export const ROLE_LABELS: Record<string, string> = { admin: 'المالك', manager: 'مشرف', user: 'عميل' };
 
