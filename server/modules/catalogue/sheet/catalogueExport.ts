@@ -3,27 +3,10 @@ import { CSV_BOM, csvLine } from '../../../lib/csv';
 import { toEgp } from '../../../lib/money';
 import { CATALOGUE_COLUMNS, LIST_SEPARATOR } from './catalogueColumns';
 import { productWindow, type ProductRow } from '../products/repository';
+import { catalogueNames, type CatalogueNames } from './repository';
 
 /** Products read from the database at a time: the file is written page by page, never all rows at once. */
 export const EXPORT_PAGE = 500;
-
-/** The names of categories, subcategories and brands by id (a shop has tens to hundreds of them). */
-export interface CatalogueNames {
-  categories: Map<string, string>;
-  subcategories: Map<string, string>;
-  brands: Map<string, string>;
-}
-
-export async function catalogueNames(db: Queryable): Promise<CatalogueNames> {
-  const rows = await db.query<{ kind: keyof CatalogueNames; id: string; name: string }>(
-    `SELECT 'categories' AS kind, id::text, name FROM categories
-     UNION ALL SELECT 'subcategories', id::text, name FROM subcategories
-     UNION ALL SELECT 'brands', id::text, name FROM brands`,
-  );
-  const names: CatalogueNames = { categories: new Map(), subcategories: new Map(), brands: new Map() };
-  for (const r of rows) names[r.kind].set(r.id, r.name);
-  return names;
-}
 
 /** One product as a line of the sheet, in CATALOGUE_COLUMNS order. */
 export function catalogueLine(row: ProductRow, names: CatalogueNames) {

@@ -12,6 +12,14 @@ import { toPiastres } from '../../../lib/money';
 import { productSearchVector } from '../../../lib/searchText';
 import { HEX_COLOR, isId } from '../../../lib/validate';
 import { CATALOGUE_COLUMNS, COLUMN_NAMES, splitList, type CatalogueColumn } from './catalogueColumns';
+import {
+  insertNamed,
+  insertNamedSubcategory,
+  productsBySkuOrId,
+  shopNames,
+  storedValues,
+  writeProducts,
+} from './repository';
 import { SKU_INDEX, type ProductValues, type StoredProductRow } from '../products/repository';
 import { PRODUCT_LIMITS, discountBelowPrice, isStockCount, priceProblem } from '../../../../common/rules/product';
 import { SKU_MAX, isSku, normalizeSku } from '../products/sku';
@@ -393,17 +401,8 @@ async function loadShop(db: Queryable, rows: RowCheck[]): Promise<Shop> {
     if (id && isId(id)) ids.add(id);
   }
   const [names, products] = await Promise.all([
-    db.query<{ kind: 'category' | 'subcategory' | 'brand'; id: string; name: string; category_id: string | null }>(
-      `SELECT 'category' AS kind, id::text, name, NULL AS category_id FROM categories
-       UNION ALL SELECT 'subcategory', id::text, name, category_id::text FROM subcategories
-       UNION ALL SELECT 'brand', id::text, name, NULL FROM brands`,
-    ),
-    skus.size || ids.size
-      ? db.query<StoredProductRow>('SELECT * FROM products WHERE sku = ANY($1::text[]) OR id = ANY($2::uuid[])', [
-          [...skus],
-          [...ids],
-        ])
-      : Promise.resolve([]),
+    shopNames(db),
+    skus.size || ids.size ? productsBySkuOrId(db, [...skus], [...ids]) : Promise.resolve([]),
   ]);
   const shop: Shop = {
     categories: new Map(),
@@ -584,14 +583,10 @@ export async function writeImport(
     const k = key(ref.create);
     if (!made.has(k)) {
       const row = await onUniqueViolation(
-        () =>
-          tx.one<{ id: string }>(
-            `INSERT INTO ${table} (name, slug, image, aliases) VALUES ($1, $2, NULL, '{}') RETURNING id`,
-            [ref.create, slugify(ref.create)],
-          ),
+        () => insertNamed(tx, table, ref.create, slugify(ref.create)),
         () => duplicateValue(ref.create),
       );
-      made.set(k, row!.id);
+      made.set(k, row.id);
     }
     return made.get(k)!;
   };
@@ -600,14 +595,10 @@ export async function writeImport(
     const k = `${categoryId}\n${key(ref.create)}`;
     if (!created.subs.has(k)) {
       const row = await onUniqueViolation(
-        () =>
-          tx.one<{ id: string }>(
-            `INSERT INTO subcategories (name, slug, category_id, aliases) VALUES ($1, $2, $3, '{}') RETURNING id`,
-            [ref.create, slugify(ref.create), categoryId],
-          ),
+        () => insertNamedSubcategory(tx, ref.create, slugify(ref.create), categoryId),
         () => duplicateValue(ref.create),
       );
-      created.subs.set(k, row!.id);
+      created.subs.set(k, row.id);
     }
     return created.subs.get(k)!;
   };
@@ -632,7 +623,7 @@ export async function writeImport(
     if (values.title !== undefined || values.description !== undefined)
       values.search_vector = productSearchVector(title!, description!);
     // A row is written whole: the stored values under the sheet's (images stay as stored on update).
-    if (row.stored) updates.push({ ...pick(row.stored), ...values, id: row.stored.id });
+    if (row.stored) updates.push({ ...storedValues(row.stored), ...values, id: row.stored.id });
     else inserts.push(values);
     // The new product's images from the ZIP, each through the upload checks and stored as uploads are.
     for (const name of new Set(row.zipImages ?? [])) {
@@ -657,70 +648,3 @@ const duplicateSku = (err: unknown) => {
   const detail = (err as { detail?: string }).detail ?? '';
   return duplicateValue(/=\((.*)\)/.exec(detail)?.[1] ?? '');
 };
-
-/** The columns a sheet writes, with their types (the statements below bind each value as its column's type). */
-const WRITE_COLUMNS = {
-  sku: 'text',
-  title: 'text',
-  slug: 'text',
-  description: 'text',
-  search_vector: 'tsvector',
-  quantity: 'int',
-  price: 'int',
-  price_after_discount: 'int',
-  available_colors: 'text[]',
-  image_cover: 'text',
-  images: 'text[]',
-  category_id: 'uuid',
-  subcategory_ids: 'text[]',
-  brand_id: 'uuid',
-} as const satisfies Record<keyof ProductValues, string>;
-type WriteColumn = keyof typeof WRITE_COLUMNS;
-const COLUMN_LIST = Object.keys(WRITE_COLUMNS) as WriteColumn[];
-/** A new product's values for the columns its sheet had not. */
-const DEFAULTS: Partial<Record<WriteColumn, unknown>> = {
-  sku: null,
-  price_after_discount: null,
-  available_colors: [],
-  images: [],
-  subcategory_ids: [],
-  brand_id: null,
-};
-/** Rows written per statement: the table's statement triggers (counts, search words) run once for each. */
-const WRITE_BATCH = 500;
-
-const pick = (stored: StoredProductRow): ProductValues =>
-  Object.fromEntries(COLUMN_LIST.map((c) => [c, stored[c]])) as ProductValues;
-
-/** Inserts the new products and writes the changed ones, a few hundred rows per statement. */
-async function writeProducts(tx: Queryable, inserts: ProductValues[], updates: (ProductValues & { id: string })[]) {
-  const tuples = (rows: object[], columns: [string, string][], params: unknown[]) =>
-    rows
-      .map(
-        (row) =>
-          `(${columns
-            .map(([column, type]) => {
-              const value = (row as Record<string, unknown>)[column];
-              params.push(value === undefined ? (DEFAULTS[column as WriteColumn] ?? null) : value);
-              return `$${params.length}::${type}`;
-            })
-            .join(', ')})`,
-      )
-      .join(', ');
-  const typed = Object.entries(WRITE_COLUMNS);
-  for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
-    const params: unknown[] = [];
-    const values = tuples(inserts.slice(i, i + WRITE_BATCH), typed, params);
-    await tx.query(`INSERT INTO products (${COLUMN_LIST.join(', ')}) VALUES ${values}`, params);
-  }
-  const withId: [string, string][] = [['id', 'uuid'], ...typed];
-  for (let i = 0; i < updates.length; i += WRITE_BATCH) {
-    const params: unknown[] = [];
-    const values = tuples(updates.slice(i, i + WRITE_BATCH), withId, params);
-    await tx.query(
-      `UPDATE products p SET ${COLUMN_LIST.map((c) => `${c} = v.${c}`).join(', ')}, updated_at = now()
-       FROM (VALUES ${values}) AS v (id, ${COLUMN_LIST.join(', ')}) WHERE p.id = v.id`,
-      params,
-    );
-  }
-}
