@@ -319,3 +319,48 @@ export async function setSearchVectors(tx: Queryable, ids: string[], vectors: st
     [ids, vectors],
   );
 }
+
+export type NameKind = 'category' | 'subcategory' | 'brand';
+
+/** A category, subcategory or brand with its aliases, as search matches them. */
+export interface NamedRow {
+  kind: NameKind;
+  id: string;
+  name: string;
+  aliases: string[];
+}
+
+/** Every category, subcategory and brand with its aliases (a shop has tens to hundreds of them). */
+export const namesForSearch = (db: Queryable) =>
+  db.query<NamedRow>(
+    `SELECT 'category' AS kind, id::text, name, aliases FROM categories
+     UNION ALL SELECT 'subcategory', id::text, name, aliases FROM subcategories
+     UNION ALL SELECT 'brand', id::text, name, aliases FROM brands`,
+  );
+
+/** Which of these exact forms are words of the shop's products, and how many products hold each. */
+export const shopWordCounts = (db: Queryable, forms: string[]) =>
+  db.query<{ word: string; products: number }>('SELECT word, products FROM search_words WHERE word = ANY($1::text[])', [
+    forms,
+  ]);
+
+/**
+ * For each typed form, the most similar word (pg_trgm similarity of at least `similarEnough`, length within 2) of
+ * search_words or of `nameWords`, more products first on a tie; a form with none is missing. One statement, each
+ * lookup served by the trigram index of search_words.
+ */
+export const mostSimilarWords = (db: Queryable, typed: string[], nameWords: string[], similarEnough: number) =>
+  db.query<{ typed: string; word: string }>(
+    `SELECT q.typed, c.word FROM unnest($1::text[]) AS q(typed)
+     CROSS JOIN LATERAL (
+       SELECT word, s, products FROM (
+         SELECT word, similarity(word, q.typed) AS s, products FROM search_words
+         WHERE word % q.typed AND abs(length(word) - length(q.typed)) <= 2
+         UNION ALL
+         SELECT n, similarity(n, q.typed), 0 FROM unnest($2::text[]) AS n
+         WHERE n % q.typed AND abs(length(n) - length(q.typed)) <= 2
+       ) candidates
+       WHERE s >= ${Number(similarEnough)} ORDER BY s DESC, products DESC, word LIMIT 1
+     ) c`,
+    [typed, nameWords],
+  );

@@ -19,8 +19,13 @@ import {
   bestSellerIds,
   countProductsUpTo,
   listProducts,
+  mostSimilarWords,
+  namesForSearch,
   productIdsUpTo,
   productPage,
+  shopWordCounts,
+  type NameKind,
+  type NamedRow,
   type ProductRow,
 } from './repository';
 import { normalizeSku } from './sku';
@@ -40,23 +45,7 @@ const MIN_WORD = 2;
 /** The listing matches a word as the start of longer words from this many letters on ("سامسو" → "سامسونج"). */
 export const PREFIX_FROM = 4;
 
-export type NameKind = 'category' | 'subcategory' | 'brand';
-
-/** A category, subcategory or brand with its aliases, as search matches them. */
-export interface NamedRow {
-  kind: NameKind;
-  id: string;
-  name: string;
-  aliases: string[];
-}
-
-/** Every category, subcategory and brand with its aliases (a shop has tens to hundreds of them). */
-export const namesForSearch = (db: Queryable) =>
-  db.query<NamedRow>(
-    `SELECT 'category' AS kind, id::text, name, aliases FROM categories
-     UNION ALL SELECT 'subcategory', id::text, name, aliases FROM subcategories
-     UNION ALL SELECT 'brand', id::text, name, aliases FROM brands`,
-  );
+export type { NameKind } from './repository';
 
 /** The terms of names, remembered by their text: names change rarely and are read on every search. */
 const nameTermsCache = new Map<string, Set<string>>();
@@ -119,12 +108,6 @@ export interface ShopWords {
   products: Map<string, number>;
   names: NamedRow[];
 }
-
-/** Which of these exact forms are words of the shop's products, and how many products hold each. */
-const shopWordCounts = (db: Queryable, forms: string[]) =>
-  db.query<{ word: string; products: number }>('SELECT word, products FROM search_words WHERE word = ANY($1::text[])', [
-    forms,
-  ]);
 
 export async function shopWordsFor(db: Queryable, words: string[]): Promise<ShopWords> {
   const forms = new Set<string>();
@@ -286,20 +269,7 @@ export async function similarWords(db: Queryable, shop: ShopWords, typed: string
   const nameWords = [...new Set(shop.names.flatMap((n) => [...nameTerms(n)].filter((t) => t.startsWith('='))))].map(
     (t) => t.slice(1),
   );
-  const rows = await db.query<{ typed: string; word: string }>(
-    `SELECT q.typed, c.word FROM unnest($1::text[]) AS q(typed)
-     CROSS JOIN LATERAL (
-       SELECT word, s, products FROM (
-         SELECT word, similarity(word, q.typed) AS s, products FROM search_words
-         WHERE word % q.typed AND abs(length(word) - length(q.typed)) <= 2
-         UNION ALL
-         SELECT n, similarity(n, q.typed), 0 FROM unnest($2::text[]) AS n
-         WHERE n % q.typed AND abs(length(n) - length(q.typed)) <= 2
-       ) candidates
-       WHERE s >= ${SIMILAR_ENOUGH} ORDER BY s DESC, products DESC, word LIMIT 1
-     ) c`,
-    [typed.map(exactForm), nameWords],
-  );
+  const rows = await mostSimilarWords(db, typed.map(exactForm), nameWords, SIMILAR_ENOUGH);
   const byForm = new Map(rows.map((r) => [r.typed, r.word]));
   const result = new Map<string, string>();
   for (const t of typed) {
