@@ -342,9 +342,13 @@ export function messageValues(template: string, message: string): string[] {
   return messagePattern(template).exec(message)?.slice(1) ?? [];
 }
 
-/** What the web app reads of an error message: its code (the one sent, else the message's) and the values it carries. */
-export function readMessage(message: string, sentCode?: string): { code?: string; values?: string[] } {
-  const code = sentCode ?? errorCodeOf(message, ERROR_MESSAGES);
+/**
+ * What the web app reads of an error message: its code (the one sent, else the message's) and the values it carries;
+ * nothing for what is not a message.
+ */
+export function readMessage(message: unknown, sentCode: unknown): { code?: string; values?: string[] } {
+  if (typeof message !== 'string') return {};
+  const code = typeof sentCode === 'string' ? sentCode : errorCodeOf(message, ERROR_MESSAGES);
   if (code === undefined) return {};
   const messages: Messages = ERROR_MESSAGES;
   const own = Object.hasOwn(messages, code) ? [messages[code]].flat() : [];

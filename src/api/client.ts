@@ -1,5 +1,6 @@
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { getStored } from '../lib/storage';
+import { FAILURE_TEXTS } from '../lib/failures';
 import type { ApiError, FieldError } from './types';
 
 /** Origin of the API server ('' = same origin as the web app). */
@@ -37,7 +38,7 @@ export function onSessionExpired(handler: (() => void) | null): void {
 // A 401 to a call made with the stored token means the token no longer works (expired, or revoked by a password change
 // elsewhere). Not for visitors (no token sent), nor for the login and password-recovery calls, whose 401 is about
 // the credentials; and not for an older token that a new login has already replaced.
-apiClient.interceptors.response.use(undefined, (error: unknown) => {
+apiClient.interceptors.response.use(undefined, async (error: unknown) => {
   if (
     axios.isAxiosError(error) &&
     error.response?.status === 401 &&
@@ -48,11 +49,33 @@ apiClient.interceptors.response.use(undefined, (error: unknown) => {
     const token = getStored('token');
     if (token && sent === `Bearer ${token}`) sessionExpired?.();
   }
+  // Without the table (its chunk not fetched) the failure is still reported, without codes.
+  if (axios.isAxiosError(error)) await readCodes(error).catch(() => undefined);
   return Promise.reject(error);
 });
 
-const GENERIC_ERROR_MESSAGE = 'حدث خطأ غير متوقع، حاول مرة أخرى';
-export const NETWORK_ERROR_MESSAGE = 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت';
+type Reading = { code?: string; values?: string[] };
+/** Each failed call's codes: of its message, and of each validation error (by position). */
+const readings = new WeakMap<object, { message?: Reading; errors?: Reading[] }>();
+
+/**
+ * The stable code of an error answer's message, and the values it carries (common/contract/errorCodes.ts): our server
+ * sends the code, the original backend none, and it is then read from the message. The table is a chunk of its own,
+ * fetched at the first error answer, so no first load carries it; screens word codes, never English sentences.
+ */
+async function readCodes(error: { response?: { data?: unknown } }) {
+  const body = error.response?.data as ErrorBody | undefined;
+  if (body?.message === undefined && !Array.isArray(body?.errors)) return;
+  const { readMessage } = await import('../../common/contract/errorCodes');
+  readings.set(error, {
+    message: readMessage(body.message, body.code),
+    errors: Array.isArray(body.errors) ? body.errors.map((e) => readMessage(e?.msg, e?.code)) : undefined,
+  });
+}
+
+// The shop's one wording of a call that got no answer, or an answer nobody expected (lib/failures.ts).
+const GENERIC_ERROR_MESSAGE = FAILURE_TEXTS.unexpected;
+export const NETWORK_ERROR_MESSAGE = FAILURE_TEXTS.offline;
 
 /** An ApiError thrown on purpose by an api function (already translated; pass it through). */
 function isApiError(err: unknown): err is ApiError {
@@ -63,6 +86,7 @@ function isApiError(err: unknown): err is ApiError {
 
 interface ErrorBody {
   message?: unknown;
+  code?: unknown;
   errors?: Array<{ msg?: unknown; path?: unknown; param?: unknown; code?: unknown }>;
 }
 
@@ -78,7 +102,7 @@ export function expectStatus<T extends { status: number }>(response: T, expected
 
 /**
  * Turns anything a call can throw into the ApiError that thunks reject with.
- * The message comes from the body's `message`, else the first validation error, else a generic text.
+ * The message comes from the body's `message`, else the first validation error, else a generic text; `code` with it.
  */
 export function toApiError(err: unknown): ApiError {
   if (isApiError(err)) return err;
@@ -91,18 +115,23 @@ export function toApiError(err: unknown): ApiError {
   const body = (
     typeof err.response.data === 'object' && err.response.data !== null ? err.response.data : {}
   ) as ErrorBody;
+  const reading = readings.get(err);
   const errors: FieldError[] | undefined = Array.isArray(body.errors)
-    ? body.errors.map((e) => ({
+    ? body.errors.map((e, i) => ({
         msg: String(e.msg ?? ''),
         path: String(e.path ?? e.param ?? ''),
-        ...(typeof e.code === 'string' && { code: e.code }),
+        ...reading?.errors?.[i],
       }))
     : undefined;
   const message = (typeof body.message === 'string' && body.message) || errors?.[0]?.msg || GENERIC_ERROR_MESSAGE;
+  // The message's code and values, from where the message came.
+  const { code, values } = (typeof body.message === 'string' && body.message ? reading?.message : errors?.[0]) ?? {};
   const retryAfter = retryAfterSeconds(err.response.headers?.['retry-after']);
   return {
     status: err.response.status,
     message,
+    ...(code !== undefined && { code }),
+    ...(values !== undefined && { values }),
     ...(errors ? { errors } : {}),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   };

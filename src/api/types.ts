@@ -167,7 +167,10 @@ export interface ItemResponse<T> {
 export type AuthResponse = Flat<Omit<Static<typeof Accounts.UserWithToken>, 'data'> & { data: User }>;
 
 /** What the app keeps of a validation error (toApiError reads `path`, else the original backend's `param`). */
-export type FieldError = Pick<Static<typeof Answers.FieldErrorSchema>, 'msg' | 'path' | 'code'>;
+export type FieldError = Pick<Static<typeof Answers.FieldErrorSchema>, 'msg' | 'path' | 'code'> & {
+  /** What the message carries, in the order of its values in common/contract/errorCodes.ts (an id, a name, a limit). */
+  values?: string[];
+};
 
 /**
  * What every failed call becomes (see toApiError); thunks reject with this. Hand-written: it is the web app's own
@@ -176,6 +179,10 @@ export type FieldError = Pick<Static<typeof Answers.FieldErrorSchema>, 'msg' | '
 export interface ApiError {
   status?: number;
   message: Static<typeof Answers.FailBody>['message'];
+  /** The message's stable code (common/contract/errorCodes.ts): the one sent, else the message's (the original backend sends none). */
+  code?: string;
+  /** What the message carries (FieldError's `values`). */
+  values?: string[];
   /** No answer came: offline, or the server could not be reached. */
   network?: boolean;
   /** A 429's Retry-After: how many seconds the server asks to wait before trying again. */

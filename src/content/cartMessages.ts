@@ -20,22 +20,16 @@ export const CART_MESSAGES = {
   reduceOverStock: 'بعض المنتجات لم تعد متوفرة بالكمية المطلوبة: قلل الكمية او احذفها لاتمام الشراء',
 } as const;
 
-const NOT_ENOUGH_STOCK = /^Not enough stock for product: (.+)$/;
-const PER_PRODUCT_LIMIT = /^You can order at most (\d+) of one product: (.+)$/;
-const ORDER_SIZE_LIMIT = /^An order can hold at most (\d+) items$/;
-
 /** Arabic text for a 409 from the cart or order calls (API.md §3.2: stock, the shop's order limits, or changed prices). */
-export function conflictMessage(error: ApiError): string {
-  const stock = NOT_ENOUGH_STOCK.exec(error.message);
-  if (stock) return `الكمية المطلوبة من "${stock[1]}" غير متوفرة في المخزون`;
-  const perProduct = PER_PRODUCT_LIMIT.exec(error.message);
-  if (perProduct) return `الحد الأقصى في الطلب الواحد ${piecesLabel(Number(perProduct[1]))} من "${perProduct[2]}"`;
-  const orderSize = ORDER_SIZE_LIMIT.exec(error.message);
-  if (orderSize) return `الحد الأقصى في الطلب الواحد ${piecesLabel(Number(orderSize[1]))}`;
-  if (/prices have changed/i.test(error.message)) return CART_MESSAGES.pricesChanged;
+export function conflictMessage({ code, values = [] }: ApiError): string {
+  const [first = '', second = ''] = values;
+  if (code === 'cart_not_enough_stock') return `الكمية المطلوبة من "${first}" غير متوفرة في المخزون`;
+  if (code === 'cart_per_product_limit')
+    return `الحد الأقصى في الطلب الواحد ${piecesLabel(Number(first))} من "${second}"`;
+  if (code === 'cart_items_limit') return `الحد الأقصى في الطلب الواحد ${piecesLabel(Number(first))}`;
+  if (code === 'cart_prices_changed') return CART_MESSAGES.pricesChanged;
   return 'بعض المنتجات في العربة لم تعد متوفرة بالكمية المطلوبة';
 }
 
 /** Whether a 409 is the shop's limit of units per order rather than the stock. */
-export const isOrderLimit = (error: ApiError) =>
-  PER_PRODUCT_LIMIT.test(error.message) || ORDER_SIZE_LIMIT.test(error.message);
+export const isOrderLimit = ({ code }: ApiError) => code === 'cart_per_product_limit' || code === 'cart_items_limit';

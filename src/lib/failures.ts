@@ -1,6 +1,7 @@
 import type { ApiError, CashRefusalReason } from '../api/types';
 import { formatEGP } from '../../common/format';
 import { minutesLabel } from './plural';
+import type { ErrorCode } from '../../common/contract/errorCodes';
 
 /**
  * The one mapping from a failed call to what the shopper is told (every screen of the shop): what actually happened,
@@ -52,18 +53,14 @@ export function cashRefusalText(reason: CashRefusalReason, maxTotal?: number | n
   return FAILURE_TEXTS.cashRefused;
 }
 
-const CASH_NOT_AVAILABLE = /^Cash on delivery is not available for this address$/;
-const CASH_MAX_TOTAL = /^Cash on delivery is available for orders up to ([\d.]+) EGP$/;
-
 /**
  * A cash order the server refused (409): off for the address (its zone, or shop-wide: the answer does not say which;
  * the zone is by far the likelier) or above the shop's limit for cash orders.
  */
 export function cashRefusal(error: ApiError): { reason: CashRefusalReason; maxTotal?: number } | null {
   if (error.status !== 409) return null;
-  if (CASH_NOT_AVAILABLE.test(error.message)) return { reason: 'zone' };
-  const limit = CASH_MAX_TOTAL.exec(error.message);
-  return limit ? { reason: 'maxTotal', maxTotal: Number(limit[1]) } : null;
+  if (error.code === 'cash_not_available') return { reason: 'zone' };
+  return error.code === 'cash_max_total' ? { reason: 'maxTotal', maxTotal: Number(error.values?.[0]) } : null;
 }
 
 export function failureKind(error: ApiError): FailureKind {
@@ -88,17 +85,13 @@ export const isRetryable = (kind: FailureKind) =>
  * Reasons the server words itself (delivery, ours) whose Arabic says more than their class: the owner's zones and
  * governorates, and a staff step on an order cancelled meanwhile. (Cash refusals are `cashRefused` above.)
  */
-const SERVER_REASONS: Record<string, string> = {
-  'Invalid governorate': 'المحافظة المختارة غير موجودة، اختر محافظة من القائمة',
-  'A zone with this name already exists': 'توجد منطقة شحن بهذا الاسم، اختر اسما اخر',
-  'A governorate with this code or name already exists': 'توجد محافظة بهذا الكود او الاسم',
-  'This order has been cancelled': 'هذا الطلب ملغي، لا يمكن تغيير حالته',
+const SERVER_REASONS: Partial<Record<ErrorCode, string | ((values: string[]) => string)>> = {
+  governorate_invalid: 'المحافظة المختارة غير موجودة، اختر محافظة من القائمة',
+  zone_taken: 'توجد منطقة شحن بهذا الاسم، اختر اسما اخر',
+  governorate_taken: 'توجد محافظة بهذا الكود او الاسم',
+  order_cancelled: 'هذا الطلب ملغي، لا يمكن تغيير حالته',
+  governorates_unknown: ([codes]) => `المحافظة ${codes} غير موجودة، حدّث الصفحة`,
 };
-
-/** Reasons that end in a value. */
-const SERVER_REASON_PATTERNS: Array<[pattern: RegExp, arabic: (match: RegExpMatchArray) => string]> = [
-  [/^Invalid governorate: (.+)$/, ([, code]) => `المحافظة ${code} غير موجودة، حدّث الصفحة`],
-];
 
 /**
  * Rules the server names by a stable code beside its message (README's API notes). An address the shop cannot place,
@@ -109,14 +102,10 @@ const CODED_REASONS: Record<string, (serverText: string) => string> = {
   governorate_contradicts_city: (text) => text || 'المدينة ليست في المحافظة المختارة، راجع المحافظة أو المدينة',
 };
 
-/** The Arabic of a reason the server gave (its `message`), when it is one we know. */
-export function serverReasonText(message: string): string | undefined {
-  if (Object.hasOwn(SERVER_REASONS, message)) return SERVER_REASONS[message];
-  for (const [pattern, arabic] of SERVER_REASON_PATTERNS) {
-    const match = message.match(pattern);
-    if (match) return arabic(match);
-  }
-  return undefined;
+/** The Arabic of a reason the server gave (by its message's code), when it is one we know. */
+export function serverReasonText({ code, values = [] }: Pick<ApiError, 'code' | 'values'>): string | undefined {
+  const arabic = code && Object.hasOwn(SERVER_REASONS, code) ? SERVER_REASONS[code as ErrorCode] : undefined;
+  return typeof arabic === 'function' ? arabic(values) : arabic;
 }
 
 /**
@@ -138,7 +127,7 @@ export function failureText(error: ApiError, { wording = {}, fallback }: Failure
   if (wording[kind]) return wording[kind];
   const coded = error.errors?.find((e) => e.code && Object.hasOwn(CODED_REASONS, e.code));
   if (coded) return CODED_REASONS[coded.code!](coded.msg);
-  const reason = error.status !== undefined ? serverReasonText(error.message) : undefined;
+  const reason = error.status !== undefined ? serverReasonText(error) : undefined;
   if (reason) return reason;
   if (fallback && REQUEST_REFUSED.includes(kind)) return fallback;
   if (kind === 'tooMany') return tooManyText(error.retryAfter);

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../common/contract/errorCodes';
+
 /**
  * The one set of rules for a new password (SPEC §5, registration's): registration, the password change
  * and the reset all check it and show the same messages. The server's own minimum is lower (6); its
@@ -25,8 +27,8 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** The server's password messages (API.md §5.1–5.2) in Arabic, for a refusal the local check did not catch. */
-export const SERVER_PASSWORD_MESSAGES: Record<string, string> = {
-  'must be at least 6 chars': 'كلمة السر يجب ان تكون 6 احرف على الاقل',
-  'must be at most 72 chars': PASSWORD_MESSAGES.long,
+/** The server's password refusals (API.md §5.1–5.2), by code, in Arabic, for a refusal the local check did not catch. */
+export const SERVER_PASSWORD_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  password_too_short: 'كلمة السر يجب ان تكون 6 احرف على الاقل',
+  password_too_long: PASSWORD_MESSAGES.long,
 };

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { apiClient, toApiError } from '../../src/api/client';
+import { describeAdminError } from '../../src/components/admin/adminErrors';
 import { server } from './mocks/server';
 import { TOKEN } from './mocks/fixtures';
 
@@ -139,6 +140,31 @@ describe('toApiError', () => {
       message: 'accept only egypt phone numbers',
       errors: [{ msg: 'accept only egypt phone numbers', path: 'phone' }],
     });
+  });
+
+  it("keeps the message's code: the one the server sends, else read from the message, with the values it carries", async () => {
+    const stock = { status: 'fail', message: 'Not enough stock for product: ساعة' };
+    expect(await failWith(409, { ...stock, code: 'cart_not_enough_stock' })).toStrictEqual({
+      status: 409,
+      message: stock.message,
+      code: 'cart_not_enough_stock',
+      values: ['ساعة'],
+    });
+    // The original backend sends no code.
+    expect(await failWith(409, stock)).toMatchObject({ code: 'cart_not_enough_stock', values: ['ساعة'] });
+    expect(await failWith(400, { errors: [{ msg: 'Invalid color: red', path: 'colors' }] })).toMatchObject({
+      code: 'product_color_invalid',
+      errors: [{ msg: 'Invalid color: red', code: 'product_color_invalid', values: ['red'] }],
+    });
+    // Screens word the code, whatever the sentence beside it.
+    const reworded = await failWith(400, {
+      errors: [{ msg: 'Title is too long', path: 'title', code: 'product_title_too_long' }],
+    });
+    expect(describeAdminError(reworded, 'x')).toMatchObject({
+      message: 'اسم المنتج طويل جدا (الحد الاقصى 100 حرف)',
+      field: 'title',
+    });
+    expect((await failWith(400, { status: 'fail', message: 'Not a message of the shop' })).code).toBeUndefined();
   });
 
   it('falls back to a generic Arabic text', async () => {

@@ -1,6 +1,8 @@
-// The one place that turns an API failure into the Arabic text an admin screen shows (API.md §3 and §5 messages).
+// The one place that turns an API failure into the Arabic text an admin screen shows (API.md §3 and §5 messages, by
+// their codes in common/contract/errorCodes.ts).
 import { toApiError } from '../../api/client';
 import { failureText, serverReasonText, type FailureKind } from '../../lib/failures';
+import type { ErrorCode } from '../../../common/contract/errorCodes';
 
 /** Upload limits of API.md §3.2/§3.3, named in the messages. */
 const MAX_IMAGE_FILE_MB = 5;
@@ -18,75 +20,70 @@ const CATEGORY_HAS_PRODUCTS_MESSAGE =
 const SKU_FORMAT_MESSAGE = 'رمز المنتج (SKU) يتكون من حروف وارقام، وبينها فقط . _ - / او مسافة';
 export const EXPIRE_IN_PAST_MESSAGE = 'تاريخ الانتهاء لا يمكن ان يكون في الماضي';
 
-/** Server texts (exact) → Arabic. */
-const EXACT: Record<string, string> = {
+/** The server's codes (common/contract/errorCodes.ts) → Arabic; `values` are what the message carries. */
+const ARABIC: Partial<Record<ErrorCode, (values: string[]) => string>> = {
   // Products (API.md §5.6)
-  'must be at least 3 chars': 'يجب ان يتكون الاسم من 3 احرف على الاقل',
-  'Product required': 'من فضلك ادخل اسم المنتج',
-  'Too long product title': 'اسم المنتج طويل جدا (الحد الاقصى 100 حرف)',
-  'Product description is required': 'من فضلك ادخل وصف المنتج',
-  'Too long description': 'وصف المنتج طويل جدا (الحد الاقصى 2000 حرف)',
-  'Product quantity is required': 'من فضلك ادخل الكمية المتاحة',
-  'Product quantity must be a number': 'الكمية المتاحة يجب ان تكون رقما',
-  'Product quantity must be a non-negative integer': 'الكمية المتاحة يجب ان تكون عددا صحيحا لا يقل عن 0',
-  'Product price is required': 'من فضلك ادخل السعر قبل الخصم',
-  'Product price must be a number': 'السعر قبل الخصم يجب ان يكون رقما',
-  'To long price': 'السعر كبير جدا',
-  'Product price must be greater than 0': 'السعر قبل الخصم يجب ان يكون اكبر من 0',
-  'Product priceAfterDiscount must be a number': 'السعر بعد الخصم يجب ان يكون رقما',
-  'Product priceAfterDiscount must not be negative': 'السعر بعد الخصم لا يمكن ان يكون سالبا',
-  'priceAfterDiscount must be lower than price': 'السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم',
-  'Product must be belong to a category': 'من فضلك اختر التصنيف الرئيسي',
-  'Invalid ID formate': 'القيمة المختارة غير صحيحة',
-  'Invalid subcategories Ids': 'بعض التصنيفات الفرعية المختارة لم تعد موجودة',
-  'Subcategory not belong to category': 'التصنيفات الفرعية المختارة لا تتبع التصنيف الرئيسي',
-  'Product Image cover is required': 'من فضلك اضف صورة للمنتج',
-  'image must be an absolute http(s) URL': 'رابط الصورة غير صحيح',
-  'Product sku must be text': SKU_FORMAT_MESSAGE,
-  'Product sku must be at most 64 characters': 'رمز المنتج (SKU) طويل جدا (الحد الاقصى 64 حرفا)',
-  'Product sku may hold only letters, digits and . _ - / between them': SKU_FORMAT_MESSAGE,
+  name_too_short_3: () => 'يجب ان يتكون الاسم من 3 احرف على الاقل',
+  product_title_required: () => 'من فضلك ادخل اسم المنتج',
+  product_title_too_long: () => 'اسم المنتج طويل جدا (الحد الاقصى 100 حرف)',
+  product_description_required: () => 'من فضلك ادخل وصف المنتج',
+  product_description_too_long: () => 'وصف المنتج طويل جدا (الحد الاقصى 2000 حرف)',
+  product_quantity_required: () => 'من فضلك ادخل الكمية المتاحة',
+  product_quantity_not_number: () => 'الكمية المتاحة يجب ان تكون رقما',
+  product_quantity_invalid: () => 'الكمية المتاحة يجب ان تكون عددا صحيحا لا يقل عن 0',
+  product_price_required: () => 'من فضلك ادخل السعر قبل الخصم',
+  product_price_not_number: () => 'السعر قبل الخصم يجب ان يكون رقما',
+  product_price_too_large: () => 'السعر كبير جدا',
+  product_price_not_positive: () => 'السعر قبل الخصم يجب ان يكون اكبر من 0',
+  product_discount_not_number: () => 'السعر بعد الخصم يجب ان يكون رقما',
+  product_discount_negative: () => 'السعر بعد الخصم لا يمكن ان يكون سالبا',
+  product_discount_not_below_price: () => 'السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم',
+  product_category_required: () => 'من فضلك اختر التصنيف الرئيسي',
+  invalid_id: () => 'القيمة المختارة غير صحيحة',
+  product_subcategories_invalid: () => 'بعض التصنيفات الفرعية المختارة لم تعد موجودة',
+  product_subcategory_not_in_category: () => 'التصنيفات الفرعية المختارة لا تتبع التصنيف الرئيسي',
+  product_cover_required: () => 'من فضلك اضف صورة للمنتج',
+  image_url_invalid: () => 'رابط الصورة غير صحيح',
+  product_sku_not_text: () => SKU_FORMAT_MESSAGE,
+  product_sku_too_long: () => 'رمز المنتج (SKU) طويل جدا (الحد الاقصى 64 حرفا)',
+  product_sku_format: () => SKU_FORMAT_MESSAGE,
+  product_sku_taken: ([sku]) => `رمز المنتج ${sku.trim()} مستخدم لمنتج اخر`,
+  product_color_invalid: ([value]) => `لون غير صحيح: ${value.trim()}`,
+  product_category_missing: () => 'التصنيف الرئيسي المختار لم يعد موجودا',
+  product_brand_missing: () => 'الماركة المختارة لم تعد موجودة',
   // Uploads (API.md §3.3)
-  'only images allowed': NOT_AN_IMAGE_MESSAGE,
-  'File too large': FILE_TOO_LARGE_MESSAGE,
-  'Request body is too large': BODY_TOO_LARGE_MESSAGE,
+  not_an_image: () => NOT_AN_IMAGE_MESSAGE,
+  file_too_large: () => FILE_TOO_LARGE_MESSAGE,
+  body_too_large: () => BODY_TOO_LARGE_MESSAGE,
+  too_many_files: ([field]) => (field === 'images' ? 'لا يمكن رفع اكثر من 5 صور للمنتج' : 'عدد الصور اكبر من المسموح'),
   // Brands, categories, subcategories (API.md §5.3–5.5)
-  'must be at least 2 chars': 'يجب ان يتكون الاسم من حرفين على الاقل',
-  'Too long category name': 'الاسم طويل جدا (الحد الاقصى 32 حرفا)',
-  'Too long brand name': 'الاسم طويل جدا (الحد الاقصى 32 حرفا)',
-  'SubCategory must be belong to category': 'من فضلك اختر تصنيف رئيسي',
-  'Category still has products': CATEGORY_HAS_PRODUCTS_MESSAGE,
+  name_too_short_2: () => 'يجب ان يتكون الاسم من حرفين على الاقل',
+  category_name_too_long: () => 'الاسم طويل جدا (الحد الاقصى 32 حرفا)',
+  brand_name_too_long: () => 'الاسم طويل جدا (الحد الاقصى 32 حرفا)',
+  subcategory_category_required: () => 'من فضلك اختر تصنيف رئيسي',
+  category_has_products: () => CATEGORY_HAS_PRODUCTS_MESSAGE,
+  duplicate_value: () => DUPLICATE_NAME_MESSAGE,
   // Coupons (API.md §5.10)
-  'coupon name required': 'من فضلك ادخل اسم الكوبون',
-  'Too long coupon name': 'اسم الكوبون طويل جدا (الحد الاقصى 32 حرفا)',
-  'coupon expire time required': 'من فضلك ادخل تاريخ الانتهاء',
-  'Invalid expire date': 'تاريخ الانتهاء غير صحيح',
-  'Coupon expire date must be in the future': EXPIRE_IN_PAST_MESSAGE,
-  'coupon discount required': 'من فضلك ادخل نسبة الخصم',
-  'coupon discount must be a number': 'نسبة الخصم يجب ان تكون رقما',
-  'Discount must be greater than 0 and at most 100': DISCOUNT_RANGE_MESSAGE,
+  coupon_name_required: () => 'من فضلك ادخل اسم الكوبون',
+  coupon_name_too_long: () => 'اسم الكوبون طويل جدا (الحد الاقصى 32 حرفا)',
+  coupon_expire_required: () => 'من فضلك ادخل تاريخ الانتهاء',
+  coupon_expire_invalid: () => 'تاريخ الانتهاء غير صحيح',
+  coupon_expire_past: () => EXPIRE_IN_PAST_MESSAGE,
+  coupon_discount_required: () => 'من فضلك ادخل نسبة الخصم',
+  coupon_discount_not_number: () => 'نسبة الخصم يجب ان تكون رقما',
+  coupon_discount_range: () => DISCOUNT_RANGE_MESSAGE,
   // Shared (API.md §3.2, §4)
-  'You are not allowed to perform this action': NOT_ALLOWED_MESSAGE,
+  forbidden: () => NOT_ALLOWED_MESSAGE,
 };
 
-/** Server texts that end in a value → Arabic. */
-const PREFIXED: Array<[prefix: string, arabic: (rest: string) => string]> = [
-  ['Another product has this sku: ', (sku) => `رمز المنتج ${sku} مستخدم لمنتج اخر`],
-  ['Duplicate field value', () => DUPLICATE_NAME_MESSAGE],
-  ['Invalid color: ', (value) => `لون غير صحيح: ${value}`],
-  ['No category exist for this id', () => 'التصنيف الرئيسي المختار لم يعد موجودا'],
-  ['No brand exist for this id', () => 'الماركة المختارة لم تعد موجودة'],
-  ['Too many files or unexpected file field: images', () => 'لا يمكن رفع اكثر من 5 صور للمنتج'],
-  ['Too many files or unexpected file field', () => 'عدد الصور اكبر من المسموح'],
-];
-
 /** Which form field a message without a `path` concerns. */
-const FIELD_OF_MESSAGE: Array<[prefix: string, field: string]> = [
-  ['only images allowed', 'images'],
-  ['File too large', 'images'],
-  ['Request body is too large', 'images'],
-  ['Too many files or unexpected file field', 'images'],
-  ['Duplicate field value', 'name'],
-];
+const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
+  not_an_image: 'images',
+  file_too_large: 'images',
+  body_too_large: 'images',
+  too_many_files: 'images',
+  duplicate_value: 'name',
+};
 
 export interface AdminError {
   /** HTTP status, when the server answered. */
@@ -99,10 +96,9 @@ export interface AdminError {
   duplicate: boolean;
 }
 
-function toArabic(serverText: string): string | undefined {
-  if (EXACT[serverText]) return EXACT[serverText];
-  const prefixed = PREFIXED.find(([prefix]) => serverText.startsWith(prefix));
-  return prefixed ? prefixed[1](serverText.slice(prefixed[0].length).trim()) : serverReasonText(serverText);
+function toArabic(code: string | undefined, values: string[] = []): string | undefined {
+  const arabic = code !== undefined && Object.hasOwn(ARABIC, code) ? ARABIC[code as ErrorCode] : undefined;
+  return arabic ? arabic(values) : serverReasonText({ code, values });
 }
 
 /**
@@ -113,13 +109,10 @@ export function describeAdminError(err: unknown, fallback: string): AdminError {
   const apiError = toApiError(err);
   const { status } = apiError;
   const first = apiError.errors?.[0];
-  const serverText = first?.msg ?? apiError.message;
-  const field =
-    status === undefined
-      ? undefined
-      : first?.path || FIELD_OF_MESSAGE.find(([prefix]) => serverText.startsWith(prefix))?.[1];
-  const duplicate = status !== undefined && serverText.startsWith('Duplicate field value');
-  const known = status === undefined ? undefined : toArabic(serverText);
+  const { code, values } = first ?? apiError;
+  const field = status === undefined ? undefined : first?.path || (code ? FIELD_OF_CODE[code as ErrorCode] : undefined);
+  const duplicate = status !== undefined && code === 'duplicate_value';
+  const known = status === undefined ? undefined : toArabic(code, values);
   if (known) return { status, message: known, field, duplicate };
   if (status === 413) return { status, message: FILE_TOO_LARGE_MESSAGE, field: 'images', duplicate };
   // Everything else is worded by the shop's one mapping (lib/failures.ts): offline, server trouble, logged out, not

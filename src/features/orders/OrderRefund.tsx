@@ -7,6 +7,7 @@ import { failureText } from '../../lib/failures';
 import { toast } from '../../lib/toast';
 import { formatEGP } from '../../../common/format';
 import { refundOrder } from './ordersSlice';
+import type { ErrorCode } from '../../../common/contract/errorCodes';
 import { REFUND_FAILURES, REFUND_TEXTS, canRefund } from './refund';
 
 /**
@@ -29,7 +30,7 @@ export default function OrderRefund({ order, onStale }: { order: Order; onStale:
       setConfirming(false);
     } catch (err) {
       const error = err as ApiError;
-      toast.error(REFUND_FAILURES[error.message] ?? failureText(error));
+      toast.error(REFUND_FAILURES[error.code as ErrorCode] ?? failureText(error));
       setConfirming(false);
       if (error.status === 409) onStale();
     } finally {

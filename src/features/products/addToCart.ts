@@ -37,7 +37,7 @@ export async function addToCartAndSay(
     return true;
   }
   const error = result.payload ?? { message: '' };
-  if (error.status === 400 && error.message === 'This color is not available for this product')
+  if (error.status === 400 && error.code === 'cart_color_unavailable')
     toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
   else if (error.status === 409 && isOrderLimit(error)) toast.error(conflictMessage(error));
   else

@@ -6,7 +6,7 @@ import type { Id } from '../../api/types';
 import { useAppDispatch } from '../../app/hooks';
 import StarRating from '../../components/StarRating';
 import { createReview } from './reviewSlice';
-import { DUPLICATE_REVIEW, REVIEW_MESSAGES } from './reviewMessages';
+import { REVIEW_MESSAGES } from './reviewMessages';
 
 /** Add-review form: 5 stars with half steps and a comment. `onDone` runs after a successful add. */
 export default function ReviewForm({ productId, onDone }: { productId: Id; onDone: () => void }) {
@@ -35,7 +35,7 @@ export default function ReviewForm({ productId, onDone }: { productId: Id; onDon
       onDone();
     } else if (result.payload?.status === 403) {
       toast.error(REVIEW_MESSAGES.adminsMayNotRate);
-    } else if (result.payload?.errors?.[0]?.msg === DUPLICATE_REVIEW || result.payload?.message === DUPLICATE_REVIEW) {
+    } else if (result.payload?.code === 'review_duplicate') {
       toast.error(REVIEW_MESSAGES.alreadyReviewed);
     } else {
       toast.failure(result.payload ?? { message: '' }, { fallback: REVIEW_MESSAGES.createFailed });

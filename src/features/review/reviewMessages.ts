@@ -14,6 +14,3 @@ export const REVIEW_MESSAGES = {
   deleteFailed: 'هناك مشكله فى عملية المسح',
   none: 'لا يوجد تقيمات الان',
 } as const;
-
-/** The server's text for a second review by the same shopper (API.md §5.7). */
-export const DUPLICATE_REVIEW = 'You already added review on this product';

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../common/contract/errorCodes';
 import type { SignupBody } from '../../api/auth';
 import type { ApiError } from '../../api/types';
 import { PASSWORD_MESSAGES, SERVER_PASSWORD_MESSAGES, passwordProblem } from '../../lib/passwordRules';
@@ -54,15 +55,15 @@ export function registrationProblem(body: SignupBody): RegisterProblem | null {
   return password ? { field: 'password', message: password } : null;
 }
 
-const SERVER_REGISTER_MESSAGES: Record<string, string> = {
+const SERVER_REGISTER_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ...SERVER_PASSWORD_MESSAGES,
-  'accept only egypt phone numbers': REGISTER_MESSAGES.phone,
-  'E-mail already in use': REGISTER_MESSAGES.emailTaken,
+  phone_invalid: REGISTER_MESSAGES.phone,
+  email_taken: REGISTER_MESSAGES.emailTaken,
 };
 
 /** The Arabic text for a refused reset: a password the server refused says why; anything else asks for a new code. */
 export function resetFailure(error: ApiError | undefined): string {
-  return SERVER_PASSWORD_MESSAGES[error?.errors?.[0]?.msg ?? ''] ?? RECOVERY_MESSAGES.requestNewCode;
+  return SERVER_PASSWORD_MESSAGES[error?.errors?.[0]?.code as ErrorCode] ?? RECOVERY_MESSAGES.requestNewCode;
 }
 
 /**
@@ -70,8 +71,7 @@ export function resetFailure(error: ApiError | undefined): string {
  * failure, which the shop's failure mapping words (offline, server trouble…).
  */
 export function registrationFailure(error: ApiError): RegisterProblem | null {
-  const message = error.errors?.[0]?.msg ?? error.message;
-  const text = SERVER_REGISTER_MESSAGES[message];
+  const text = SERVER_REGISTER_MESSAGES[(error.errors?.[0] ?? error).code as ErrorCode];
   if (!text) return null;
   if (text === REGISTER_MESSAGES.phone) return { field: 'phone', message: text };
   if (text === REGISTER_MESSAGES.emailTaken) return { field: 'email', message: text };

@@ -7,6 +7,7 @@ import AddressForm from '../../features/userAddress/AddressForm';
 import { DELAYS } from '../../lib/delays';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { addressRefusal } from '../../content/addressTexts';
 
 const ADD_FAILED = 'هناك مشكلة في عملية الاضافة';
 
@@ -24,7 +25,10 @@ export default function UserAddAddressPage() {
     } else {
       // Offline, server trouble or a lost session said as such (lib/failures.ts); SPEC §8's text for a refused address.
       const error = addAddress.rejected.match(result) ? result.payload : undefined;
-      toast.failure(error ?? { message: '' }, { fallback: ADD_FAILED, retry: () => void save(input) });
+      toast.failure(error ?? { message: '' }, {
+        fallback: addressRefusal(error) ?? ADD_FAILED,
+        retry: () => void save(input),
+      });
     }
   };
 

@@ -11,6 +11,7 @@ import { DELAYS } from '../../lib/delays';
 import { failureText } from '../../lib/failures';
 import { useLater } from '../../lib/useLater';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { addressRefusal } from '../../content/addressTexts';
 
 const EDIT_FAILED = 'فشل في عملية التعديل';
 const LOAD_FAILED = 'تعذر تحميل هذا العنوان';
@@ -46,7 +47,7 @@ export default function UserEditAddressPage() {
       // Offline, server trouble or a lost session said as such (lib/failures.ts); SPEC §8's text for a refused edit.
       const error = updateAddress.rejected.match(result) ? result.payload : undefined;
       toast.failure(error ?? { message: '' }, {
-        fallback: EDIT_FAILED,
+        fallback: addressRefusal(error) ?? EDIT_FAILED,
         wording: ADDRESS_WORDING,
         retry: () => void save(input),
       });

@@ -31,9 +31,7 @@ const PROFILE_MESSAGES = {
 
 /** A refused profile or password change: a wrong current password says so; other refusals are SPEC §8's 'update failed'. */
 function sayUpdateFailed(error: ApiError) {
-  const wrongPassword =
-    error.errors?.[0]?.msg === 'Incorrect current password' || error.message === 'Incorrect current password';
-  if (wrongPassword) toast.warn(PROFILE_MESSAGES.wrongCurrentPassword);
+  if (error.code === 'current_password_incorrect') toast.warn(PROFILE_MESSAGES.wrongCurrentPassword);
   else toast.failure(error, { fallback: PROFILE_MESSAGES.updateFailed });
 }
 

@@ -205,6 +205,22 @@ describe('add address', () => {
     expect(router.state.location.pathname).toBe('/user/add-address');
   });
 
+  it("words the server's refusal of a too long city in Arabic, with the form's own limit, and stays", async () => {
+    server.use(
+      http.post('*/api/v1/addresses', () =>
+        HttpResponse.json(
+          { errors: [{ type: 'field', msg: 'Too long city', path: 'city', param: 'city', location: 'body' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, router } = renderAdd();
+    await fill(user, { alias: 'البيت', governorate: 'الإسكندرية', details: 'سموحة', phone: '01012345678' });
+    expect(await screen.findByText('اسم المدينة او المنطقة طويل جدا (الحد الاقصى 50 حرفا)')).toBeVisible();
+    expect(screen.queryByText('هناك مشكلة في عملية الاضافة')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/add-address');
+  });
+
   it('says why when the city contradicts the chosen governorate (the server names both), and stays', async () => {
     const reason = 'المدينة «الدقي» في محافظة الجيزة وليست في محافظة القاهرة، راجع المحافظة أو المدينة';
     server.use(

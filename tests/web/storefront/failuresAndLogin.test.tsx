@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { safeReturnPath } from '../../../src/app/afterLogin';
+import { apiClient, toApiError } from '../../../src/api/client';
 import { cashRefusalText, FAILURE_TEXTS, failureKind, failureText } from '../../../src/lib/failures';
 import type { CartResponse } from '../../../src/api/types';
 import { cart, customer, productRef, products } from '../mocks/fixtures';
@@ -25,6 +26,17 @@ function answerCartAdds(...answers: Array<() => Response>) {
 }
 const added = () => HttpResponse.json({ ...cart, message: 'Product added successfully to your cart' });
 const failWith = (status: number, message: string) => () => HttpResponse.json({ status: 'fail', message }, { status });
+
+/** The ApiError of a call the server answered with `body`. */
+async function failedCall(status: number, body: Record<string, unknown>) {
+  server.use(http.get('*/api/v1/fails', () => HttpResponse.json(body, { status })));
+  return apiClient.get('/fails').then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (err: unknown) => toApiError(err),
+  );
+}
 
 async function logInAs(user: ReturnType<typeof renderApp>['user'], email: string) {
   await user.type(await screen.findByLabelText('البريد الإلكتروني'), email);
@@ -59,9 +71,17 @@ describe('one mapping from a failed call to what the shopper is told', () => {
     expect(limited()).toBe(FAILURE_TEXTS.tooMany);
   });
 
-  it('words cash on delivery refused by the shop (409) in Arabic, with the limit when there is one', () => {
-    const offHere = { status: 409, message: 'Cash on delivery is not available for this address' };
-    const overLimit = { status: 409, message: 'Cash on delivery is available for orders up to 7500.5 EGP' };
+  it('words cash on delivery refused by the shop (409) in Arabic, with the limit when there is one', async () => {
+    // As a failed call makes them: by the message's code, which a server that sends none has read from the message.
+    const offHere = await failedCall(409, {
+      status: 'fail',
+      message: 'Cash on delivery is not available for this address',
+    });
+    const overLimit = await failedCall(409, {
+      status: 'fail',
+      message: 'Cash on delivery is available for orders up to 7500.5 EGP',
+      code: 'cash_max_total',
+    });
     expect(failureKind(offHere)).toBe('cashRefused');
     expect(failureText(offHere)).toBe('الدفع عند الاستلام غير متاح في هذه المحافظة');
     expect(failureKind(overLimit)).toBe('cashRefused');
