@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EGYPT_MOBILE, nationalMobile } from '../../common/rules/phone';
 import { effectivePrice } from '../../common/rules/price';
+import { ERROR_MESSAGES, type Messages } from '../../common/contract/errorCodes';
 import { createProduct, useTestApp } from './helpers';
 
 /**
@@ -67,8 +68,26 @@ describe('rules stated once', () => {
       ]);
   });
 
-  it("a coupon's discount range lives in common/rules/coupon.ts only", () => {
+  it("a coupon's discount range and expiry live in common/rules/coupon.ts only", () => {
     expect(restating(/\b(discount|d)\s*[<>]=?\s*100\b/)).toEqual([]);
+    expect(restating(/expire\s*[<>]=?\s*todayDate\(\)|parseExpire\([^)]*\)!?\.getTime\(\)\s*[<>]/)).toEqual([]);
+  });
+
+  it("the web app words the server's errors by their codes (common/contract/errorCodes.ts), never by their sentences", () => {
+    // Each message's text up to its first value, when it says enough to be recognised (`Invalid value` does not).
+    const sentences = Object.values(ERROR_MESSAGES as Messages)
+      .flat()
+      .map((message) => message.split(/<[A-Za-z]+>/)[0])
+      .filter((text) => /^[ -~]+$/.test(text) && text.length >= 14);
+    // The original backend answers a wrong password with a 500 and this text alone (API.md §8).
+    const ORIGINAL_BACKEND = ['src/api/normalize.ts: Incorrect email or password'];
+    const quoted = sourceFiles('src').flatMap((file) => {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      return sentences
+        .filter((sentence) => ["'", '"', '`'].some((quote) => text.includes(quote + sentence)))
+        .map((sentence) => `${file}: ${sentence}`);
+    });
+    expect(quoted.filter((found) => !ORIGINAL_BACKEND.includes(found))).toEqual([]);
   });
 
   it("an address's limits come from common/rules/address.ts on both sides", () => {

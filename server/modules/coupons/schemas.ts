@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { field, fields, partial } from '../../lib/fields';
 import { parseExpire } from '../../lib/dates';
 import { toNumber } from '../../lib/validate';
-import { COUPON_NAME_MAX, isCouponDiscount, storedDiscount } from '../../../common/rules/coupon';
+import { COUPON_NAME_MAX, expiresAhead, isCouponDiscount, storedDiscount } from '../../../common/rules/coupon';
 
 /** A coupon's fields (API.md §5.10), handed on as they are stored: the name trimmed, the moment, 2 decimals. */
 const CouponFields = {
@@ -33,10 +33,7 @@ const CouponFields = {
 /** POST /coupons: a new coupon must still be valid. */
 export const NewCoupon = fields({
   ...CouponFields,
-  expire: CouponFields.expire.check(
-    (v) => parseExpire(v)!.getTime() > Date.now(),
-    'Coupon expire date must be in the future',
-  ),
+  expire: CouponFields.expire.check((v) => expiresAhead(parseExpire(v)!), 'Coupon expire date must be in the future'),
 });
 
 /** PUT/PATCH /coupons/:id: only the fields sent, with the same rules (an expiry in the past is allowed). */

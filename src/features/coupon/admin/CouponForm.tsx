@@ -7,7 +7,7 @@ import { parseNumberInput } from '../../../../common/digits';
 import { DISCOUNT_RANGE_MESSAGE, EXPIRE_IN_PAST_MESSAGE } from '../../../components/admin/adminErrors';
 import { COMPLETE_DATA_MESSAGE } from '../../../components/admin/adminMessages';
 import FieldError from '../../../components/admin/FieldError';
-import { isCouponDiscount } from '../../../../common/rules/coupon';
+import { expiresAhead, isCouponDiscount } from '../../../../common/rules/coupon';
 import { useRequiredFields } from '../../../components/admin/requiredFields';
 
 export interface CouponFormValues {
@@ -75,7 +75,8 @@ export default function CouponForm({ initialValues = EMPTY_COUPON_FORM, submitLa
       return;
     }
     // A coupon that has already expired keeps its date when only its name or discount is edited.
-    if (values.expire !== initialValues.expire && values.expire < todayDate()) {
+    // The chosen day ends at midnight in the owner's calendar, as the date picker shows it.
+    if (values.expire !== initialValues.expire && !expiresAhead(new Date(`${values.expire}T23:59:59.999`))) {
       toast.warn(EXPIRE_IN_PAST_MESSAGE);
       return;
     }
