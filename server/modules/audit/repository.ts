@@ -1,5 +1,6 @@
 import { pagedList, type PageQuery, type PagedList, type Queryable } from '../../db';
 import type { ListSpec } from '../../lib/listQuery';
+import type { AuditAction, AuditTarget } from '../../../common/rules/audit';
 
 /** An entry as auditJson reads it. */
 export interface AuditRow {
@@ -15,7 +16,11 @@ export interface AuditRow {
   after: Record<string, unknown> | null;
 }
 
-export type NewAuditRow = Omit<AuditRow, 'id' | 'at'>;
+/** A new entry: only the actions and targets of common/rules/audit.ts are written. */
+export type NewAuditRow = Omit<AuditRow, 'id' | 'at' | 'action' | 'target_type'> & {
+  action: AuditAction;
+  target_type: AuditTarget;
+};
 
 const COLUMNS = 'id, at, actor_id, actor_name, actor_role, action, target_type, target_id, before, after';
 
