@@ -147,7 +147,8 @@ export default tseslint.config(
       ],
     },
   },
-  // A module's own folders (payments/paymob/) are one level deeper: another module is two folders up.
+  // A module's own folders (payments/paymob/, catalogue/products/) are one level deeper: another module is two
+  // folders up.
   {
     files: ['server/modules/*/*/**/*.ts'],
     rules: {
@@ -157,23 +158,6 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./\\.\\./[^./][^/]*/.+',
-              message: "Import another module through its index.ts ('../../orders'), never its files.",
-            },
-            SERVER_IMPORTS_NO_WEB,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['server/modules/*/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./){2}[^./][^/]*/.+',
               message: "Import another module through its index.ts ('../../orders'), never its files.",
             },
             SERVER_IMPORTS_NO_WEB,
