@@ -369,21 +369,27 @@ export async function createUser(
   return { id: row!.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export async function createCategory(t: TestContext, name = `تصنيف ${randomUUID().slice(0, 6)}`) {
+/**
+ * A default name's unique part: one word no keyword in the tests starts (a bare hex part such as "50ab12" is matched
+ * by a search for "50" as the start of a word).
+ */
+const uniquePart = () => `zq${randomUUID().slice(0, 6)}`;
+
+export async function createCategory(t: TestContext, name = `تصنيف ${uniquePart()}`) {
   return (await t.db.one<{ id: string }>(
     `INSERT INTO categories (name, slug, image) VALUES ($1, $2, 'cat.webp') RETURNING id`,
     [name, slugify(name)],
   ))!.id;
 }
 
-export async function createSubcategory(t: TestContext, categoryId: string, name = `فرعي ${randomUUID().slice(0, 6)}`) {
+export async function createSubcategory(t: TestContext, categoryId: string, name = `فرعي ${uniquePart()}`) {
   return (await t.db.one<{ id: string }>(
     `INSERT INTO subcategories (name, slug, category_id) VALUES ($1, $2, $3) RETURNING id`,
     [name, slugify(name), categoryId],
   ))!.id;
 }
 
-export async function createBrand(t: TestContext, name = `ماركة ${randomUUID().slice(0, 6)}`) {
+export async function createBrand(t: TestContext, name = `ماركة ${uniquePart()}`) {
   return (await t.db.one<{ id: string }>(
     `INSERT INTO brands (name, slug, image) VALUES ($1, $2, 'brand.webp') RETURNING id`,
     [name, slugify(name)],
@@ -408,7 +414,7 @@ export async function createProduct(
   } = {},
 ) {
   const categoryId = options.categoryId ?? (await createCategory(t));
-  const title = options.title ?? `منتج ${randomUUID().slice(0, 6)}`;
+  const title = options.title ?? `منتج ${uniquePart()}`;
   const description = options.description ?? 'وصف المنتج التجريبي';
   const row = await t.db.one<{ id: string }>(
     `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images, category_id, subcategory_ids, brand_id, search_vector, created_at)
