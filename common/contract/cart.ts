@@ -1,7 +1,7 @@
 // The cart's answers (API.md §5.11).
 import { Type } from 'typebox';
 import { DateTime } from './answers';
-import { ProductRef } from './catalogue';
+import { ProductRef, VariantRef } from './catalogue';
 
 /** A cart line's product: a ProductRef with the product's current stock (ours, additive). */
 export const CartProduct = Type.Object({
@@ -15,6 +15,16 @@ export const CartItem = Type.Object({
   color: Type.String({ description: '"" = no colour' }),
   price: Type.Number({ description: 'Unit price kept in the line' }),
   product: CartProduct,
+  variant: Type.Optional(
+    Type.Object(
+      {
+        ...VariantRef.properties,
+        quantity: Type.Integer({ description: 'Stock left of this variant' }),
+        available: Type.Boolean({ description: 'False once the owner removed the variant: refused at checkout' }),
+      },
+      { description: 'Ours: the variant of a product with options (absent for a product without options)' },
+    ),
+  ),
 });
 
 /** API.md §1 Cart; a customer without a cart gets the empty one (no _id, owner or timestamps, API.md §9.3). */

@@ -2,6 +2,34 @@
 import { Type } from 'typebox';
 import { DataOnly, DateTime, List, Timestamps, Url } from './answers';
 
+/** An option of a product (ours): its name and ordered values; a colour option's values carry their CSS colour. */
+export const ProductOption = Type.Object({
+  name: Type.String({ description: 'As the shopper reads it: "المقاس", "اللون", "السعة"' }),
+  values: Type.Array(
+    Type.Object({
+      value: Type.String({ description: 'As the shopper reads it: "XL", "أزرق", "256 جيجا"' }),
+      hex: Type.Optional(Type.String({ description: "A colour value's CSS colour ('#1e56e0'): drawn as a swatch" })),
+    }),
+    { description: 'In the order the shopper sees them' },
+  ),
+});
+
+/**
+ * A variant (ours): one kept combination of the product's option values, with its own stock, price and SKU. A
+ * product without options has exactly one, with no values, that carries the product's stock and price.
+ */
+export const ProductVariant = Type.Object({
+  _id: Type.String(),
+  options: Type.Array(Type.String(), { description: "One value per product option, in the options' order" }),
+  quantity: Type.Integer({ description: 'Stock of this variant' }),
+  sold: Type.Integer(),
+  price: Type.Number({ description: "Its own price, or the product's" }),
+  priceAfterDiscount: Type.Optional(Type.Number({ description: "Its own, or the product's; below 1 means none" })),
+  sku: Type.Optional(Type.String({ description: "Unique across the shop, with the products' SKUs" })),
+  barcode: Type.Optional(Type.String()),
+  image: Type.Optional(Url({ description: "One of the product's images, shown when this variant is chosen" })),
+});
+
 /** A product (catalogue/products/serialize.ts `productJson`): category and brand as ids, images as absolute URLs, money in EGP. */
 export const Product = Type.Object({
   _id: Type.String(),
@@ -22,6 +50,19 @@ export const Product = Type.Object({
   brand: Type.Optional(Type.String({ description: 'Brand id' })),
   ratingsAverage: Type.Number(),
   ratingsQuantity: Type.Integer(),
+  // Optional in the type because the original backend sends neither; ours always does.
+  options: Type.Optional(
+    Type.Array(ProductOption, { description: 'Ours: up to 3; none for a product without options' }),
+  ),
+  variants: Type.Optional(
+    Type.Array(ProductVariant, { description: 'Ours: every variant on sale (one when there are no options)' }),
+  ),
+  priceRange: Type.Optional(
+    Type.Object(
+      { min: Type.Number(), max: Type.Number() },
+      { description: "Ours: the variants' lowest and highest price paid (after discount), only when they differ" },
+    ),
+  ),
   ...Timestamps,
 });
 
@@ -39,6 +80,16 @@ export const ProductRef = Type.Object({
   ratingsQuantity: Type.Optional(Type.Integer()),
   category: Type.Optional(NamedRef),
   brand: Type.Optional(NamedRef),
+});
+
+/** The variant a cart line or an order item is of (ours): its id and named values, and its SKU at the time. */
+export const VariantRef = Type.Object({
+  _id: Type.String(),
+  options: Type.Array(Type.Object({ name: Type.String(), value: Type.String() }), {
+    description: "Named values in the options' order; common/rules/variant.ts variantLabel writes them as one line",
+  }),
+  sku: Type.Optional(Type.String()),
+  image: Type.Optional(Url()),
 });
 
 /** A review (reviewJson): the author populated as {_id, name, profileImg?}, the product as its id. */

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { UserRef } from './accounts';
 import { DateTime } from './answers';
-import { ProductRef } from './catalogue';
+import { ProductRef, VariantRef } from './catalogue';
 
 /** A shipping address as an order keeps it (API.md §1; `alias` and the governorate are ours). */
 export const ShippingAddress = Type.Object({
@@ -21,6 +21,11 @@ export const OrderItem = Type.Object({
   color: Type.String(),
   price: Type.Number({ description: 'Unit price charged' }),
   product: ProductRef,
+  variant: Type.Optional(
+    Type.Object(VariantRef.properties, {
+      description: 'Ours: the variant sold, as it was named when ordered (absent for a product without options)',
+    }),
+  ),
 });
 
 /** A step of an order's timeline (ours). */
