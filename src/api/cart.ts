@@ -20,15 +20,22 @@ function cartFromAnswer(data: Parameters<typeof hasUnpopulatedProducts>[0]): Pro
 }
 
 /**
- * color '' = the product has no colours. POST /cart adds one piece; for more, the line it made or raised is then set to
+ * color '' = the product has no colours; `variant` = the chosen variant of a product with options (ours). POST /cart adds one piece; for more, the line it made or raised is then set to
  * its count plus the rest (PUT /cart/:itemId), so the stock check covers the whole quantity (409 when it does not fit).
  */
-export async function addToCart(productId: string, color: string, quantity = 1): Promise<CartResponse> {
-  const { data } = await apiClient.post('/cart', { productId, color });
+export async function addToCart(
+  productId: string,
+  color: string,
+  quantity = 1,
+  variant?: string,
+): Promise<CartResponse> {
+  const { data } = await apiClient.post('/cart', variant ? { productId, variant } : { productId, color });
   const added = await cartFromAnswer(data);
   if (quantity <= 1) return added;
-  const line = added.data.products.find(
-    (item) => item.product._id === productId && item.color.toLowerCase() === color.toLowerCase(),
+  const line = added.data.products.find((item) =>
+    variant
+      ? item.variant?._id === variant
+      : item.product._id === productId && item.color.toLowerCase() === color.toLowerCase(),
   );
   return line ? updateCartItemCount(line._id, line.count + quantity - 1) : added;
 }

@@ -42,6 +42,7 @@ export function normalizeProduct(raw: Loose<Product>): Product {
     imageCover: imageUrl(raw.imageCover) ?? '',
     images: (raw.images ?? []).map((img) => imageUrl(img)),
     availableColors: raw.availableColors ?? [],
+    ...(raw.variants ? { variants: raw.variants.map((v) => ({ ...v, image: imageUrl(v.image) })) } : {}),
     subcategory: raw.subcategory ?? [],
     ratingsAverage: raw.ratingsAverage ?? 0,
     ratingsQuantity: raw.ratingsQuantity ?? 0,

@@ -2,7 +2,8 @@ import type { Id } from '../api/types';
 
 /** What a visitor asked for before being sent to log in, finished once they have (only actions that are safe to repeat). */
 export type PendingAction =
-  { kind: 'addToCart'; productId: Id; color: string; quantity: number } | { kind: 'addToFavourites'; productId: Id };
+  | { kind: 'addToCart'; productId: Id; color: string; quantity: number; variant?: Id }
+  | { kind: 'addToFavourites'; productId: Id };
 
 /** The router state login and register carry: where to return, and the action to finish there. */
 export interface AfterLogin {
@@ -30,7 +31,8 @@ function readPendingAction(value: unknown): PendingAction | undefined {
     // The quantity the visitor chose on the product page (1 when none was carried).
     const { quantity } = action;
     const count = typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1;
-    return { kind: 'addToCart', productId: action.productId, color: action.color, quantity: count };
+    const variant = typeof action.variant === 'string' && action.variant ? { variant: action.variant } : {};
+    return { kind: 'addToCart', productId: action.productId, color: action.color, quantity: count, ...variant };
   }
   return undefined;
 }

@@ -17,14 +17,24 @@ import { fetchCart } from '../../app/cartSlice';
 import { selectCategories } from '../../app/categorySlice';
 import { selectCurrentUser } from '../../app/userSlice';
 import { loginStateFrom } from '../../app/afterLogin';
-import { ADD_TO_CART_MESSAGES, addToCartAndSay } from './addToCart';
+import { ADD_TO_CART_MESSAGES, addToCartAndSay, chooseOptionText } from './addToCart';
 import ColorChoice from './ColorChoice';
+import VariantOptions from './VariantOptions';
+import { type Choice, firstOpenOption, fromPriceText, optionsOf } from './variantChoice';
+import type { useVariantChoice } from './useVariantChoice';
 
 /**
- * Title, rating, price (near the photo), names, colours, stock, quantity, the add-to-cart button and the description of
- * /products/{id}. On a phone, once that button has scrolled away, a bar at the bottom keeps the price and the button.
+ * Title, rating, price (near the photo), names, colours or options, stock, quantity, the add-to-cart button and the
+ * description of /products/{id}. On a phone, once that button has scrolled away, a bar at the bottom keeps the price and
+ * the button. A product with options shows the chosen variant's price, stock and SKU (the page keeps the choice).
  */
-export default function ProductInfo({ product }: { product: Product }) {
+export default function ProductInfo({
+  product,
+  variantChoice,
+}: {
+  product: Product;
+  variantChoice: ReturnType<typeof useVariantChoice>;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,14 +45,33 @@ export default function ProductInfo({ product }: { product: Product }) {
   const [color, setColor] = useState('');
   const [busy, setBusy] = useState(false);
   const [quantity, setQuantity] = useState(1);
-  const soldOut = isOutOfStock(product.quantity);
-  const fewLeft = lowStockText(product.quantity);
+  const { choice, variant, onChoose } = variantChoice;
+  const options = optionsOf(product);
+  const [asked, setAsked] = useState(-1);
+  const askedButton = useRef<HTMLButtonElement>(null);
+  // The chosen variant's stock; before a choice, the product's (the sum of its variants').
+  const stock = variant ? variant.quantity : product.quantity;
+  const soldOut = isOutOfStock(stock);
+  const fewLeft = lowStockText(stock);
   const mainButton = useRef<HTMLButtonElement>(null);
   const phone = usePhone();
   const showStickyBar = useOutOfView(mainButton, phone);
 
+  const pick = (index: number, value: string) => {
+    onChoose(index, value);
+    setAsked(-1);
+  };
+
   const addToCart = async () => {
-    if (product.availableColors.length > 0 && !color) {
+    const open = firstOpenOption(product, choice);
+    if (open >= 0) {
+      // Said beside the option to pick, and focus moves there.
+      setAsked(open);
+      requestAnimationFrame(() => askedButton.current?.focus());
+      return;
+    }
+    const variantId = options.length > 0 ? variant?._id : undefined;
+    if (options.length === 0 && product.availableColors.length > 0 && !color) {
       toast.warn(ADD_TO_CART_MESSAGES.chooseColor);
       return;
     }
@@ -51,18 +80,32 @@ export default function ProductInfo({ product }: { product: Product }) {
       // The login brings the visitor back here and adds the quantity chosen then (features/user/afterLogin.ts).
       toast.warnWithAction(ADD_TO_CART_MESSAGES.loginFirst, 'تسجيل الدخول', () =>
         navigate('/login', {
-          state: loginStateFrom(location, { kind: 'addToCart', productId: product._id, color: chosenColor, quantity }),
+          state: loginStateFrom(location, {
+            kind: 'addToCart',
+            productId: product._id,
+            color: chosenColor,
+            quantity,
+            ...(variantId ? { variant: variantId } : {}),
+          }),
         }),
       );
       return;
     }
     setBusy(true);
-    const added = await addToCartAndSay(dispatch, product._id, chosenColor, quantity);
+    const added = await addToCartAndSay(dispatch, product._id, chosenColor, quantity, variantId);
     setBusy(false);
     if (added) later(() => void dispatch(fetchCart()), DELAYS.reloadAfterAction);
   };
 
-  const price = <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />;
+  const shown = variant ?? product;
+  const price =
+    !variant && options.length > 0 && product.priceRange ? (
+      <span className="fw-bold">{fromPriceText(product.priceRange.min)}</span>
+    ) : (
+      <PriceTag price={shown.price} priceAfterDiscount={shown.priceAfterDiscount} />
+    );
+  // A product without options stays as it was (no SKU line).
+  const sku = options.length > 0 ? variant?.sku : undefined;
   const buttonText = soldOut ? OUT_OF_STOCK_TEXT : 'اضف للعربة';
   return (
     <div className="d-flex flex-column gap-2">
@@ -81,7 +124,19 @@ export default function ProductInfo({ product }: { product: Product }) {
           <span className="fw-semibold">{brandName}</span>
         </div>
       )}
-      <ColorChoice colors={product.availableColors} value={color} onChange={setColor} />
+      {options.length > 0 ? (
+        <VariantOptions
+          product={product}
+          choice={choice as Choice}
+          onChoose={pick}
+          asked={asked}
+          askedText={asked >= 0 ? chooseOptionText(options[asked]!.name) : ''}
+          askedRef={askedButton}
+          disabled={busy}
+        />
+      ) : (
+        <ColorChoice colors={product.availableColors} value={color} onChange={setColor} />
+      )}
       {soldOut ? (
         <div className="fw-bold text-danger" data-testid="stock-note">
           {OUT_OF_STOCK_TEXT}
@@ -89,7 +144,9 @@ export default function ProductInfo({ product }: { product: Product }) {
       ) : (
         <div>
           <span className="text-body-secondary">الكمية المتاحة: </span>
-          <span className="fw-semibold">{product.quantity}</span>
+          <span className="fw-semibold" data-testid="stock-count">
+            {stock}
+          </span>
           {fewLeft && (
             <span className="fw-bold text-danger ms-2" data-testid="stock-note">
               {fewLeft}
@@ -102,7 +159,7 @@ export default function ProductInfo({ product }: { product: Product }) {
           <QuantityPicker
             id={`quantity-${product._id}`}
             value={quantity}
-            max={product.quantity ?? Number.MAX_SAFE_INTEGER}
+            max={stock ?? Number.MAX_SAFE_INTEGER}
             onChange={setQuantity}
             disabled={busy}
           />
@@ -111,6 +168,14 @@ export default function ProductInfo({ product }: { product: Product }) {
           {buttonText}
         </Button>
       </div>
+      {sku && (
+        <div className="small">
+          <span className="text-body-secondary">رمز المنتج: </span>
+          <span dir="ltr" data-testid="product-sku">
+            {sku}
+          </span>
+        </div>
+      )}
       <h2 className="h6 fw-bold mt-2 mb-0">المواصفات</h2>
       <p className="mb-2" style={{ whiteSpace: 'pre-line' }}>
         {product.description}

@@ -14,11 +14,16 @@ export const ADD_TO_CART_MESSAGES = {
   customersOnly: 'العربة متاحة لحسابات العملاء فقط',
 } as const;
 
+/** Add-to-cart before every option is chosen, beside the option to pick: 'من فضلك اختر المقاس'. */
+export const chooseOptionText = (optionName: string) => `من فضلك اختر ${optionName}`;
+
 /** POST /cart from the product page; the top bar's badge re-fetches the cart afterwards (SPEC §4). */
 export const addToCart = createAppAsyncThunk(
   'products/addToCart',
-  ({ productId, color, quantity = 1 }: { productId: Id; color: string; quantity?: number }, { extra }) =>
-    extra.cartCalls(() => cartApi.addToCart(productId, color, quantity)),
+  (
+    { productId, color, quantity = 1, variant }: { productId: Id; color: string; quantity?: number; variant?: Id },
+    { extra },
+  ) => extra.cartCalls(() => cartApi.addToCart(productId, color, quantity, variant)),
 );
 
 /**
@@ -30,8 +35,9 @@ export async function addToCartAndSay(
   productId: Id,
   color: string,
   quantity = 1,
+  variant?: Id,
 ): Promise<boolean> {
-  const result = await dispatch(addToCart({ productId, color, quantity }));
+  const result = await dispatch(addToCart({ productId, color, quantity, ...(variant ? { variant } : {}) }));
   if (addToCart.fulfilled.match(result)) {
     toast.success(ADD_TO_CART_MESSAGES.added);
     return true;
@@ -42,7 +48,7 @@ export async function addToCartAndSay(
   else if (error.status === 409 && isOrderLimit(error)) toast.error(conflictMessage(error));
   else
     toast.failure(error, {
-      retry: () => void addToCartAndSay(dispatch, productId, color, quantity),
+      retry: () => void addToCartAndSay(dispatch, productId, color, quantity, variant),
       wording: { outOfStock: ADD_TO_CART_MESSAGES.outOfStock, forbidden: ADD_TO_CART_MESSAGES.customersOnly },
     });
   return false;

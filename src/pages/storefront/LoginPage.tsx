@@ -38,7 +38,7 @@ export default function LoginPage() {
     if (logIn.fulfilled.match(result)) {
       toast.success(LOGIN_MESSAGES.success);
       if (action?.kind === 'addToCart' && result.payload.role === 'user') {
-        if (await addToCartAndSay(dispatch, action.productId, action.color, action.quantity))
+        if (await addToCartAndSay(dispatch, action.productId, action.color, action.quantity, action.variant))
           void dispatch(fetchCart());
       } else if (action?.kind === 'addToFavourites') {
         await addToFavouritesAndSay(dispatch, action.productId);

@@ -24,6 +24,8 @@ import {
   selectProductList,
 } from '../../features/products/productsSlice';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useVariantChoice } from '../../features/products/useVariantChoice';
+import { photosFor } from '../../features/products/variantChoice';
 
 // The gallery library is only needed here: its own chunk, loaded with the first product page. Until it has run, the
 // first photo stands in its place (the page's largest paint need not wait for the gallery's code).
@@ -45,6 +47,7 @@ export default function ProductDetailsPage() {
   const status = useAppSelector(selectProductDetailsStatus);
   const missing = useAppSelector(selectProductDetailsMissing);
   const product = stored?._id === id ? stored : null;
+  const variantChoice = useVariantChoice(product);
   const related = useAppSelector((state) => selectProductList(state, 'related'));
   const categoryId = product?.category;
   // Customers get the review form (staff may not review).
@@ -78,7 +81,8 @@ export default function ProductDetailsPage() {
     return <LoadError onRetry={() => void dispatch(fetchProductDetails(id))} />;
   }
 
-  const images = product.images.length > 0 ? product.images : product.imageCover ? [product.imageCover] : [];
+  // The chosen variant's photo first: the gallery opens on it.
+  const images = photosFor(product, variantChoice.variant);
   const mayLike = related.items.filter((p) => p._id !== product._id).slice(0, RELATED_PRODUCTS);
   const reviewsSlot = (
     <div
@@ -99,7 +103,7 @@ export default function ProductDetailsPage() {
           </Suspense>
         </Col>
         <Col xs={12} lg={7}>
-          <ProductInfo key={product._id} product={product} />
+          <ProductInfo key={product._id} product={product} variantChoice={variantChoice} />
         </Col>
       </Row>
       {reviewsNear ? (
