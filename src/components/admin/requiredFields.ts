@@ -13,7 +13,7 @@ export interface RequiredField<K extends string> {
 export const fieldErrorId = (id: string) => `${id}-error`;
 
 /** Focuses a control, or the first control inside a group (the image slots' first button). */
-function focusControl(id: string) {
+export function focusControl(id: string) {
   const element = document.getElementById(id);
   const control = element?.matches('input, select, textarea, button')
     ? element

@@ -9,6 +9,7 @@ import LoadError from '../../components/LoadError';
 import type { ImageMap } from '../../components/admin/ImageUploader';
 import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../features/products/admin/ProductForm';
 import { buildProductFormData, type ProductFormValues } from '../../features/products/admin/productFormData';
+import { variantsDraftOf } from '../../features/products/admin/variantDrafts';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { fetchProductForEdit, updateProduct } from '../../features/products/adminThunks';
@@ -44,6 +45,7 @@ function toFormValues(product: Product): ProductFormValues {
     brand: product.brand ?? '',
     colors: product.availableColors,
     images,
+    variants: variantsDraftOf(product, images),
   };
 }
 
@@ -80,6 +82,7 @@ export default function AdminEditProductPage() {
         stored: stored.images,
         clearDiscount: stored.priceAfterDiscount !== '',
         clearSku: stored.sku !== '',
+        clearOptions: stored.variants.options.length > 0,
       });
       const saved = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
       toast.success(PRODUCT_EDITED_MESSAGE);

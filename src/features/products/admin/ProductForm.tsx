@@ -9,10 +9,13 @@ import { parseNumberInput } from '../../../../common/digits';
 import type { UploadProgress } from '../../../api/admin/uploadProgress';
 import type { AdminError } from '../../../components/admin/adminErrors';
 import { COMPLETE_DATA_MESSAGE } from '../../../components/admin/adminMessages';
-import { fieldErrorId, useRequiredFields } from '../../../components/admin/requiredFields';
+import { fieldErrorId, focusControl, useRequiredFields } from '../../../components/admin/requiredFields';
 import ImageUploader from '../../../components/admin/ImageUploader';
 import type { ProductFormValues } from './productFormData';
 import UploadProgressBar from '../../../components/UploadProgressBar';
+import OptionsEditor from './OptionsEditor';
+import VariantGrid from './VariantGrid';
+import { totalStock, variantProblems } from './variantDrafts';
 
 const MAX_PRODUCT_IMAGES = 5;
 const DEFAULT_PICKER_COLOR = '#000000';
@@ -33,7 +36,12 @@ const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = {
   availableColors: 'colors',
   images: 'images',
   imageCover: 'images',
+  options: 'variants',
+  variants: 'variants',
 };
+
+/** The body field a refusal's path names: `variants` for `variants.3.sku` or `variants[3].sku`. */
+const topField = (path: string) => path.split(/[.[/]/)[0];
 
 export interface ProductNumbers {
   price: number;
@@ -92,6 +100,8 @@ export default function ProductForm({
   const [refusal, setRefusal] = useState<{ field: keyof ProductFormValues; message: string } | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [pickerColor, setPickerColor] = useState(DEFAULT_PICKER_COLOR);
+  /** After a save attempt found the options or variants wrong, their problems are shown (and kept up to date). */
+  const [checkVariants, setCheckVariants] = useState(false);
 
   const category = values.category;
   useEffect(() => {
@@ -139,6 +149,7 @@ export default function ProductForm({
       price: price > 0,
       category: values.category !== '',
     };
+    const problems = variantProblems(values.variants, price > 0 ? price : null);
     const complete = required.check(
       (Object.keys(MISSING_TEXTS) as RequiredKey[]).map((key) => ({
         key,
@@ -147,10 +158,13 @@ export default function ProductForm({
         message: MISSING_TEXTS[key],
       })),
     );
-    if (!complete) {
+    if (!complete || problems.length > 0) {
+      setCheckVariants(problems.length > 0);
+      if (complete) focusControl(problems[0].id);
       toast.warn(COMPLETE_DATA_MESSAGE);
       return;
     }
+    setCheckVariants(false);
     setBusy(true);
     setRefusal(null);
     setProgress(0);
@@ -169,7 +183,7 @@ export default function ProductForm({
     setProgress(null);
     if (!outcome.ok) {
       // A refused save keeps everything the admin entered (SPEC's reset is for a success).
-      const field = outcome.error.field ? FIELD_OF_PATH[outcome.error.field] : undefined;
+      const field = outcome.error.field ? FIELD_OF_PATH[topField(outcome.error.field)] : undefined;
       if (field) setRefusal({ field, message: outcome.error.message });
       setBusy(false);
       return;
@@ -189,6 +203,8 @@ export default function ProductForm({
   const shownSubcategories = subcategories.category === values.category ? subcategories.items : null;
 
   const colorNames = colorLabels(values.colors);
+  const hasOptions = values.variants.options.length > 0;
+  const shownProblems = checkVariants ? variantProblems(values.variants, parseNumberInput(values.price) || null) : [];
   return (
     <Form onSubmit={handleSubmit} noValidate>
       <fieldset disabled={busy} className="d-grid gap-3">
@@ -262,16 +278,23 @@ export default function ProductForm({
             />
             {fieldError('priceAfterDiscount')}
           </Form.Group>
-          <Form.Group controlId="product-quantity" className="col-12 col-md-4">
-            <Form.Label>الكمية المتاحة</Form.Label>
-            <Form.Control
-              {...invalidProps('quantity')}
-              inputMode="numeric"
-              value={values.quantity}
-              onChange={(e) => update('quantity', e.target.value)}
-            />
-            {fieldError('quantity')}
-          </Form.Group>
+          {hasOptions ? (
+            <div className="col-12 col-md-4">
+              <p className="mb-1">الكمية المتاحة</p>
+              <p className="mb-0 fw-semibold">مجموع مخزون الانواع: {totalStock(values.variants)}</p>
+            </div>
+          ) : (
+            <Form.Group controlId="product-quantity" className="col-12 col-md-4">
+              <Form.Label>الكمية المتاحة</Form.Label>
+              <Form.Control
+                {...invalidProps('quantity')}
+                inputMode="numeric"
+                value={values.quantity}
+                onChange={(e) => update('quantity', e.target.value)}
+              />
+              {fieldError('quantity')}
+            </Form.Group>
+          )}
         </div>
 
         <Form.Group controlId="product-category">
@@ -336,60 +359,77 @@ export default function ProductForm({
           {fieldError('brand')}
         </Form.Group>
 
-        <fieldset>
-          <legend className="fs-6 fw-semibold mb-1">الالوان المتاحة</legend>
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            {values.colors.map((color, i) => (
-              <button
-                key={color}
-                type="button"
-                className="border rounded-circle p-0"
-                style={{ width: 32, height: 32, backgroundColor: color }}
-                aria-label={`حذف اللون ${colorNames[i]}`}
-                title={`حذف اللون ${colorNames[i]}`}
-                onClick={() =>
-                  update(
-                    'colors',
-                    values.colors.filter((c) => c !== color),
-                  )
-                }
-              />
-            ))}
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              aria-expanded={pickerOpen}
-              onClick={() => setPickerOpen((open) => !open)}
-            >
-              {pickerOpen ? 'اغلاق منتقي الالوان' : 'اضافة لون'}
-            </Button>
-          </div>
-          {pickerOpen && (
-            // Opens under its button, on the start side; only the picker itself is left to right.
-            // Enter in the picker's hex field would submit the whole product form.
-            <div
-              className="mt-2 d-flex flex-column align-items-start gap-2"
-              style={{ maxWidth: PICKER_WIDTH }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
-              }}
-            >
-              <div dir="ltr" className="w-100">
-                <ChromePicker
-                  styles={{ default: { picker: { width: '100%' } } }}
-                  color={pickerColor}
-                  disableAlpha
-                  // Every change, not only the debounced "complete" one: "اضف اللون" right after typing a hex adds that colour.
-                  onChange={(color) => setPickerColor(color.hex)}
+        {!hasOptions && (
+          <fieldset>
+            <legend className="fs-6 fw-semibold mb-1">الالوان المتاحة</legend>
+            <div className="d-flex flex-wrap align-items-center gap-2">
+              {values.colors.map((color, i) => (
+                <button
+                  key={color}
+                  type="button"
+                  className="border rounded-circle p-0"
+                  style={{ width: 32, height: 32, backgroundColor: color }}
+                  aria-label={`حذف اللون ${colorNames[i]}`}
+                  title={`حذف اللون ${colorNames[i]}`}
+                  onClick={() =>
+                    update(
+                      'colors',
+                      values.colors.filter((c) => c !== color),
+                    )
+                  }
                 />
-              </div>
-              <Button size="sm" onClick={addColor}>
-                اضف اللون
+              ))}
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                aria-expanded={pickerOpen}
+                onClick={() => setPickerOpen((open) => !open)}
+              >
+                {pickerOpen ? 'اغلاق منتقي الالوان' : 'اضافة لون'}
               </Button>
             </div>
-          )}
-          {fieldError('colors')}
-        </fieldset>
+            {pickerOpen && (
+              // Opens under its button, on the start side; only the picker itself is left to right.
+              // Enter in the picker's hex field would submit the whole product form.
+              <div
+                className="mt-2 d-flex flex-column align-items-start gap-2"
+                style={{ maxWidth: PICKER_WIDTH }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+                }}
+              >
+                <div dir="ltr" className="w-100">
+                  <ChromePicker
+                    styles={{ default: { picker: { width: '100%' } } }}
+                    color={pickerColor}
+                    disableAlpha
+                    // Every change, not only the debounced "complete" one: "اضف اللون" right after typing a hex adds that colour.
+                    onChange={(color) => setPickerColor(color.hex)}
+                  />
+                </div>
+                <Button size="sm" onClick={addColor}>
+                  اضف اللون
+                </Button>
+              </div>
+            )}
+            {fieldError('colors')}
+          </fieldset>
+        )}
+
+        <OptionsEditor
+          draft={values.variants}
+          onChange={(draft) => update('variants', draft)}
+          problems={shownProblems}
+        />
+        <VariantGrid
+          draft={values.variants}
+          onChange={(draft) => update('variants', draft)}
+          images={values.images}
+          productPrice={values.price}
+          productPriceAfterDiscount={values.priceAfterDiscount}
+          problems={shownProblems}
+          refusal={refusal?.field === 'variants' ? refusal.message : undefined}
+        />
 
         {progress !== null && <UploadProgressBar fraction={progress} />}
         <div>

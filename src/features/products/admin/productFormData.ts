@@ -1,5 +1,6 @@
 import { imageToFile } from '../../../components/admin/imageFiles';
 import type { ImageMap } from '../../../components/admin/ImageUploader';
+import { NO_VARIANTS, totalStock, variantsBody, type VariantsDraft } from './variantDrafts';
 
 export interface ProductFormValues {
   /** The owner's stock-keeping code, as typed; '' for none. */
@@ -15,6 +16,8 @@ export interface ProductFormValues {
   brand: string;
   colors: string[];
   images: ImageMap;
+  /** Options (size, colour…) and the variants of their combinations; none: the product's own stock and colours. */
+  variants: VariantsDraft;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -29,14 +32,18 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   brand: '',
   colors: [],
   images: {},
+  variants: NO_VARIANTS,
 };
+
+/** The filled slots, in order. */
+const orderedSlots = (images: ImageMap) =>
+  Object.keys(images)
+    .map(Number)
+    .sort((a, b) => a - b);
 
 /** The images of the slots, in slot order. */
 function orderedImages(images: ImageMap): string[] {
-  return Object.keys(images)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((slot) => images[slot]);
+  return orderedSlots(images).map((slot) => images[slot]);
 }
 
 interface FieldNumbers {
@@ -57,19 +64,23 @@ interface BuildOptions {
   clearDiscount?: boolean;
   /** On edit, an emptied SKU is sent as '' so the server takes it off. */
   clearSku?: boolean;
+  /** On edit of a product with options, taking them all off sends `options: []`. */
+  clearOptions?: boolean;
 }
 
 /** The multipart body of POST/PUT /products (SPEC §7). */
 export async function buildProductFormData(
   values: ProductFormValues,
   numbers: FieldNumbers,
-  { stored, clearDiscount = false, clearSku = false }: BuildOptions = {},
+  { stored, clearDiscount = false, clearSku = false, clearOptions = false }: BuildOptions = {},
 ): Promise<FormData> {
   const form = new FormData();
+  const hasOptions = values.variants.options.length > 0;
   if (values.sku.trim() || clearSku) form.append('sku', values.sku.trim());
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
-  form.append('quantity', String(numbers.quantity));
+  // A product with options holds the stock of its variants.
+  form.append('quantity', String(hasOptions ? totalStock(values.variants) : numbers.quantity));
   form.append('price', String(numbers.price));
   if (numbers.priceAfterDiscount !== null) form.append('priceAfterDiscount', String(numbers.priceAfterDiscount));
   else if (clearDiscount) form.append('priceAfterDiscount', '');
@@ -83,7 +94,17 @@ export async function buildProductFormData(
   }
   form.append('category', values.category);
   if (values.brand) form.append('brand', values.brand);
-  for (const color of values.colors) form.append('availableColors', color);
+  // A product with options has the colours of its colour option.
+  if (!hasOptions) for (const color of values.colors) form.append('availableColors', color);
   for (const id of values.subcategories) form.append('subcategory', id);
+  if (hasOptions) {
+    // A variant's photo is named by its URL while the stored gallery stays, else by its place in the gallery sent.
+    const slots = orderedSlots(values.images);
+    const body = variantsBody(values.variants, (slot) =>
+      !slots.includes(slot) ? undefined : galleryChanged ? slots.indexOf(slot) : values.images[slot],
+    );
+    form.append('options', JSON.stringify(body.options));
+    form.append('variants', JSON.stringify(body.variants));
+  } else if (clearOptions) form.append('options', '[]');
   return form;
 }
