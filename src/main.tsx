@@ -6,7 +6,7 @@ import { createAppRouter } from './app/routes';
 import { makeStore } from './app/store';
 
 const store = makeStore();
-const router = createAppRouter();
+const router = createAppRouter(store.dispatch);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,10 +2,10 @@ import { apiClient } from './client';
 import { imageUrl } from './normalize';
 import type { Brand, ListResponse } from './types';
 import { listPath, type ListQuery } from './categories';
-import { getOnce } from './prefetch';
+import { readGet } from './firstAnswers';
 
 export async function listBrands(query: ListQuery = {}): Promise<ListResponse<Brand>> {
-  const { data } = await getOnce<ListResponse<Brand>>(listPath('/brands', query));
+  const data = await readGet<ListResponse<Brand>>(listPath('/brands', query));
   return { ...data, data: data.data.map((b) => ({ ...b, image: imageUrl(b.image, 'brands') })) };
 }
 

@@ -1,5 +1,5 @@
 import { apiClient } from './client';
-import { getOnce } from './prefetch';
+import { readGet } from './firstAnswers';
 import type { Category, ListResponse } from './types';
 import { imageUrl } from './normalize';
 
@@ -21,7 +21,7 @@ export function listPath(path: string, { limit, page }: ListQuery): string {
 }
 
 export async function listCategories(query: ListQuery = {}): Promise<ListResponse<Category>> {
-  const { data } = await getOnce<ListResponse<Category>>(listPath('/categories', query));
+  const data = await readGet<ListResponse<Category>>(listPath('/categories', query));
   return { ...data, data: data.data.map((c) => ({ ...c, image: imageUrl(c.image, 'categories') })) };
 }
 

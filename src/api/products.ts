@@ -1,6 +1,6 @@
 import { apiClient } from './client';
 import { imageUrl, normalizeProduct } from './normalize';
-import { getOnce, prefetchGet } from './prefetch';
+import { readGet } from './firstAnswers';
 import type { Id, ListResponse, Product, SearchSuggestions } from './types';
 
 /** Sort values the listing sends (API.md §2; '' = the server's default order). */
@@ -44,23 +44,13 @@ const productListUrl = (query: ProductQuery) => {
 };
 const productUrl = (id: Id) => `/products/${encodeURIComponent(id)}`;
 
-/** Sends listProducts(query)'s request ahead of time; the next listProducts(query) takes it (api/prefetch.ts). */
-export function prefetchProducts(query: ProductQuery): void {
-  prefetchGet(productListUrl(query));
-}
-
-/** Sends getProduct(id)'s request ahead of time; the next getProduct(id) takes it (api/prefetch.ts). */
-export function prefetchProduct(id: Id): void {
-  prefetchGet(productUrl(id));
-}
-
 export async function listProducts(query: ProductQuery = {}): Promise<ListResponse<Product>> {
-  const { data } = await getOnce<ListResponse<Partial<Product>>>(productListUrl(query));
+  const data = await readGet<ListResponse<Partial<Product>>>(productListUrl(query));
   return { ...data, data: data.data.map(normalizeProduct) };
 }
 
 export async function getProduct(id: Id): Promise<Product> {
-  const { data } = await getOnce<{ data: Partial<Product> }>(productUrl(id));
+  const data = await readGet<{ data: Partial<Product> }>(productUrl(id));
   return normalizeProduct(data.data);
 }
 

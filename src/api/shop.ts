@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { PaymentMethod as PaymentMethodSchema, Shop } from '../../common/contract/shop';
 import { SHOP_NAME } from '../lib/shop';
-import { getOnce } from './prefetch';
+import { readGet } from './firstAnswers';
 
 /** An online payment method (ours): a card everywhere; with Paymob also a mobile wallet, a kiosk or valU. */
 export type PaymentMethod = Static<typeof PaymentMethodSchema>;
@@ -28,7 +28,7 @@ export const OTHER_BACKEND_SHOP: ShopInfo = {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 export async function getShopInfo(): Promise<ShopInfo> {
-  const { data } = await getOnce<{ data?: Partial<ShopInfo> }>('/shop');
+  const data = await readGet<{ data?: Partial<ShopInfo> }>('/shop');
   const vatRate = data.data?.vatRate;
   const cardPayment = data.data?.cardPayment !== false;
   const provider = data.data?.paymentProvider;

@@ -9,7 +9,7 @@ import {
 import { EMPTY_CART_RESPONSE } from '../api/normalize';
 import type { Cart, CartItem } from '../api/types';
 import { createAppAsyncThunk } from './hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from './requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from './request';
 import type { RootState } from './store';
 import { effectivePrice } from '../../common/rules/price';
 import { selectIsUser, loggedOut } from './userSlice';

@@ -12,20 +12,14 @@ import {
 import { ALL_ITEMS_LIMIT, type ListQuery } from '../api/categories';
 import type { Id, ListResponse } from '../api/types';
 import { createAppAsyncThunk, type AppThunkConfig } from './hooks';
-import { addPagedListCases, emptyPagedList, type PagedList } from './pagedList';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-  type RequestState,
-} from './requestStatus';
+import { addPagedListCases, emptyPagedList, type PagedList } from './request';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from './request';
 
 type CatalogueEntry = import('../api/admin/catalog').CatalogueEntry;
 type CatalogueKind = import('../api/admin/catalog').CatalogueKind;
 
 /** One entry asked for by id; only the answer to the latest request counts. */
-export interface EntryLookup<T> extends LatestRequestState {
+export interface EntryLookup<T> extends RequestState {
   id: Id | null;
   entry: T | null;
   /** Its load failed because the id is unknown or malformed (404, or 400 for a malformed id). */
@@ -84,7 +78,6 @@ const emptyLookup = <T>(): EntryLookup<T> => ({
   entry: null,
   missing: false,
   ...idleRequest,
-  requestId: null,
 });
 
 /**

@@ -2,7 +2,7 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { getDeliveryQuote, getGovernorates } from '../api/delivery';
 import type { DeliveryQuote, Governorate } from '../api/types';
 import { createAppAsyncThunk } from './hooks';
-import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestRequestState } from './requestStatus';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from './request';
 import { rootReducer } from './rootReducer';
 import type { RootState } from './store';
 import { loggedOut } from './userSlice';
@@ -13,27 +13,26 @@ type ShippingZone = import('../api/admin/delivery').ShippingZone;
 export const deliveryAdminApi = () => import('../api/admin/delivery');
 
 /** The quote shown for one governorate (null: none chosen, the shop's default fee). */
-interface QuoteState extends LatestRequestState {
+interface QuoteState extends RequestState {
   governorate: string | null;
   data: DeliveryQuote | null;
 }
 
-interface DeliveryState extends LatestRequestState {
+interface DeliveryState extends RequestState {
   /** Egypt's governorates (GET /delivery/governorates), loaded once per visit; `status` is theirs. */
   governorates: Governorate[];
   quote: QuoteState;
   /** The owner's shipping zones (/admin/delivery). */
-  zones: LatestRequestState & { items: ShippingZone[] };
+  zones: RequestState & { items: ShippingZone[] };
 }
 
-const initialQuote: QuoteState = { governorate: null, data: null, requestId: null, ...idleRequest };
-const initialZones: DeliveryState['zones'] = { items: [], ...idleRequest, requestId: null };
+const initialQuote: QuoteState = { governorate: null, data: null, ...idleRequest };
+const initialZones: DeliveryState['zones'] = { items: [], ...idleRequest };
 const initialState: DeliveryState = {
   governorates: [],
   quote: initialQuote,
   zones: initialZones,
   ...idleRequest,
-  requestId: null,
 };
 
 /**

@@ -8,7 +8,7 @@ export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
 export type AppThunkConfig = { state: RootState; dispatch: AppDispatch; rejectValue: ApiError; extra: ThunkExtra };
-type AppThunkApi = GetThunkAPI<AppThunkConfig>;
+export type AppThunkApi = GetThunkAPI<AppThunkConfig>;
 type Rejection = ReturnType<AppThunkApi['rejectWithValue']>;
 
 const createTypedAsyncThunk = createAsyncThunk.withTypes<AppThunkConfig>();

@@ -5,7 +5,6 @@ import {
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router-dom';
-import { prefetchProduct, prefetchProducts } from '../api/products';
 import RootLayout from './RootLayout';
 import { SHOP_PAGES } from '../content/pages';
 import RouteErrorPage from '../components/layout/RouteErrorPage';
@@ -13,9 +12,15 @@ import UserLayout from '../components/layout/UserLayout';
 import NotFound from '../components/NotFound';
 import Spinner from '../components/Spinner';
 import { criteriaFromParams, hasListingParams, pageFromParams } from '../features/products/listingUrl';
-import { productSearchQuery, storedSearchCriteria } from '../features/products/productsSlice';
+import {
+  fetchProductDetails,
+  fetchProductList,
+  productSearchQuery,
+  storedSearchCriteria,
+} from '../features/products/productsSlice';
 import HomePage from '../pages/storefront/HomePage';
 import { RequireAdmin, RequireUser } from './guards';
+import type { AppDispatch } from './store';
 
 // Every page but the home page is its own chunk (React.lazy). The guards render before the lazy
 // pages of their group, so admin code is only downloaded by admins.
@@ -52,9 +57,9 @@ const pageModule = (load: () => Promise<{ default: ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-// The two slowest pages to first paint start their data request in their route's loader, so it travels
-// while the page chunk downloads; the page's own request then takes it (api/prefetch.ts). The loaders
-// never wait: they return at once, and the page keeps loading its data itself as before.
+// The two slowest pages to first paint start their data read in their route's loader (the read's `ahead`), so it
+// travels while the page chunk downloads; the page's own read of the same data then takes it (app/request.ts). The
+// loaders never wait: they return at once, and the page keeps loading its data itself as before.
 const prefetchRoute = (prefetch: (args: LoaderFunctionArgs) => void) => ({
   loader: (args: LoaderFunctionArgs) => {
     prefetch(args);
@@ -66,8 +71,11 @@ const prefetchRoute = (prefetch: (args: LoaderFunctionArgs) => void) => ({
   hydrateFallbackElement: <Spinner />,
 });
 
-/** The route table (SPEC §2); main.tsx wraps it in a browser router, tests in a memory router. */
-export function createRoutes(): RouteObject[] {
+/**
+ * The route table (SPEC §2) of the store whose `dispatch` is given; main.tsx wraps it in a browser router, tests in a
+ * memory router.
+ */
+export function createRoutes(dispatch: AppDispatch): RouteObject[] {
   return [
     {
       path: '/',
@@ -93,14 +101,15 @@ export function createRoutes(): RouteObject[] {
               ...prefetchRoute(({ request }) => {
                 const params = new URL(request.url).searchParams;
                 const criteria = hasListingParams(params) ? criteriaFromParams(params) : storedSearchCriteria();
-                prefetchProducts(productSearchQuery(criteria, pageFromParams(params)));
+                const query = productSearchQuery(criteria, pageFromParams(params));
+                void dispatch(fetchProductList.ahead({ key: 'search', query }));
               }),
             },
             {
               path: 'products/:id',
               lazy: pageModule(() => import('../pages/storefront/ProductDetailsPage')),
               ...prefetchRoute(({ params }) => {
-                if (params.id) prefetchProduct(params.id);
+                if (params.id) void dispatch(fetchProductDetails.ahead(params.id));
               }),
             },
             { path: 'products/category/:id', element: <CategoryProductsPage /> },
@@ -178,6 +187,6 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+export function createAppRouter(dispatch: AppDispatch) {
+  return createBrowserRouter(createRoutes(dispatch));
 }

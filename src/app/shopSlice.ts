@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { getShopInfo, OTHER_BACKEND_SHOP, type ShopInfo } from '../api/shop';
 import { createAppAsyncThunk } from './hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from './requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from './request';
 import type { RootState } from './store';
 
 /** How this shop takes payment and whether it is the demo shop (GET /shop): read by the shell, checkout and invoices. */

@@ -3,26 +3,26 @@ import * as addressesApi from '../api/addresses';
 import type { AddressInput } from '../api/addresses';
 import type { Address, ApiError, Id } from '../api/types';
 import { createAppAsyncThunk } from './hooks';
-import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type LatestRequestState } from './requestStatus';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from './request';
 import { rootReducer } from './rootReducer';
 import type { RootState } from './store';
 import { loggedOut } from './userSlice';
 
 /** The address of the edit screen (/user/edit-address/:id), as the server has it: the form starts from it. */
-interface EditedAddressState extends LatestRequestState {
+interface EditedAddressState extends RequestState {
   id: Id | null;
   address: Address | null;
   /** Why its load failed (the screen words it by its status). */
   failure: ApiError | null;
 }
 
-interface UserAddressState extends LatestRequestState {
+interface UserAddressState extends RequestState {
   items: Address[];
   edited: EditedAddressState;
 }
 
-const initialEdited: EditedAddressState = { id: null, address: null, failure: null, ...idleRequest, requestId: null };
-const initialState: UserAddressState = { items: [], edited: initialEdited, ...idleRequest, requestId: null };
+const initialEdited: EditedAddressState = { id: null, address: null, failure: null, ...idleRequest };
+const initialState: UserAddressState = { items: [], edited: initialEdited, ...idleRequest };
 
 export const fetchAddresses = createAppAsyncThunk('userAddress/fetch', (_: void) => addressesApi.getAddresses());
 

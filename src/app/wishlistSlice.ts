@@ -2,7 +2,7 @@ import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { Id, Product } from '../api/types';
 import * as wishlistApi from '../api/wishlist';
 import { createAppAsyncThunk } from './hooks';
-import { addRequestStatusMatchers, idleRequest, rejectionMessage, type RequestState } from './requestStatus';
+import { addRequestStatusMatchers, idleRequest, rejectionMessage, type RequestState } from './request';
 import type { RootState } from './store';
 import { loggedIn, loggedOut } from './userSlice';
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { fetchCoupons, selectCoupons } from '../../src/features/coupon/couponSlice';
+import { fetchCategory, selectCategoryLookup } from '../../src/app/categorySlice';
 import { fetchZones, reloadGovernorates, selectGovernorates, selectZones } from '../../src/app/deliverySlice';
 import {
   fetchDashboard,
@@ -11,7 +12,8 @@ import {
   selectOrders,
 } from '../../src/features/orders/ordersSlice';
 import { fetchAddresses, selectAddresses } from '../../src/app/userAddressSlice';
-import { admin, customer } from './mocks/fixtures';
+import { admin, categories, customer, products } from './mocks/fixtures';
+import { fetchProductList, selectProductList } from '../../src/features/products/productsSlice';
 import { addresses } from './mocks/handlers/addresses';
 import { coupons, dashboard, orders } from './mocks/handlers/admin';
 import { governorates } from './mocks/handlers/delivery';
@@ -98,6 +100,30 @@ const cases: Case[] = [
     later: listOf(zones.slice(1)),
     asks: [(store) => store.dispatch(fetchZones()), (store) => store.dispatch(fetchZones())],
     shown: (state) => ids(selectZones(state).items),
+  },
+  {
+    name: 'the listing: page 1 of a search, then page 2',
+    as: customer,
+    path: '*/api/v1/products',
+    earlier: { ...listOf([products[0]]), paginationResult: { currentPage: 1, limit: 1, numberOfPages: 2 } },
+    later: { ...listOf([products[1]]), paginationResult: { currentPage: 2, limit: 1, numberOfPages: 2 } },
+    asks: [
+      (store) => store.dispatch(fetchProductList({ key: 'search', query: { limit: 1, page: 1 } })),
+      (store) => store.dispatch(fetchProductList({ key: 'search', query: { limit: 1, page: 2 } })),
+    ],
+    shown: (state) => ids(selectProductList(state, 'search').items),
+  },
+  {
+    name: 'one category asked for by id, then another',
+    as: customer,
+    path: '*/api/v1/categories/:id',
+    earlier: { data: categories[0] },
+    later: { data: categories[1] },
+    asks: [
+      (store) => store.dispatch(fetchCategory(categories[0]._id)),
+      (store) => store.dispatch(fetchCategory(categories[1]._id)),
+    ],
+    shown: (state) => selectCategoryLookup(state).entry?._id,
   },
   {
     name: 'the governorates, read again after a failed load',

@@ -186,9 +186,11 @@ describe('not found and error fallback', () => {
     function Broken(): never {
       throw new Error('خطأ داخلي');
     }
-    const routes = createRoutes();
-    routes[0].children![0].children!.unshift({ path: 'broken', element: <Broken /> });
-    renderRoutes(routes, '/broken');
+    renderRoutes((dispatch) => {
+      const routes = createRoutes(dispatch);
+      routes[0].children![0].children!.unshift({ path: 'broken', element: <Broken /> });
+      return routes;
+    }, '/broken');
     expect(await screen.findByRole('heading', { name: 'حدث خطأ غير متوقع' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('ابحث...')).toBeInTheDocument();
     vi.restoreAllMocks();
@@ -198,9 +200,11 @@ describe('not found and error fallback', () => {
     function Missing(): never {
       throw new Response('', { status: 404, statusText: 'Not Found' });
     }
-    const routes = createRoutes();
-    routes[0].children![0].children!.unshift({ path: 'missing', loader: Missing, element: <p /> });
-    renderRoutes(routes, '/missing');
+    renderRoutes((dispatch) => {
+      const routes = createRoutes(dispatch);
+      routes[0].children![0].children!.unshift({ path: 'missing', loader: Missing, element: <p /> });
+      return routes;
+    }, '/missing');
     await expectNotFound('الصفحة غير موجودة');
   });
 });

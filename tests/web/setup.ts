@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { clearPrefetched } from '../../src/api/prefetch';
+import { forgetFirstAnswers } from '../../src/api/firstAnswers';
 import { server } from './mocks/server';
 import type { Tester, TesterContext } from '@vitest/expect';
 
@@ -86,7 +86,7 @@ afterEach(() => {
   cleanup();
   // The next test, perhaps of another file in this worker (vitest.config.ts: isolate off), starts on real timers.
   vi.useRealTimers();
-  clearPrefetched();
+  forgetFirstAnswers();
   server.resetHandlers();
   localStorage.clear();
 });

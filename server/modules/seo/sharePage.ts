@@ -121,7 +121,7 @@ export function sharePages(db: Db, webDist: string) {
   /**
    * index.html with the target's tags (the shop's own for a page that is not shared, or an unknown target) and the
    * page's first answers; undefined when there is nothing to add (the caller sends the plain page).
-   * `answers`: the page's first API answers, by the path the web app asks for (src/api/prefetch.ts takes them).
+   * `answers`: the page's first API answers, by the path the web app asks for (src/api/firstAnswers.ts takes them).
    */
   return async function render(
     target: ShareTarget | undefined,
@@ -169,7 +169,7 @@ function firstAnswers(answers: Record<string, unknown>) {
   return `    <script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonForHtml(answers)}</script>\n`;
 }
 
-/** The element's id, as src/api/prefetch.ts looks for it. */
+/** The element's id, as src/api/firstAnswers.ts looks for it. */
 export const FIRST_ANSWERS_ID = 'first-answers';
 
 /**

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 import type { CatalogueChange, CatalogueEntry, CatalogueKind } from '../../api/admin/catalog';
 import type { UploadProgress } from '../../api/admin/uploadProgress';
-import type { RequestStatus } from '../../app/requestStatus';
+import type { RequestStatus } from '../../app/request';
 import { toast } from '../../lib/toast';
 import { useAdminPageMeta } from '../../lib/usePageMeta';
 import ConfirmModal from '../ConfirmModal';

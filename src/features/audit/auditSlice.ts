@@ -1,6 +1,6 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../../app/userSlice';

@@ -3,7 +3,7 @@ import { createCashOrder as createCashOrderRequest, createCheckoutSession } from
 import { PAYMENT_METHODS, type PaymentMethod } from '../../api/shop';
 import type { ShippingAddress } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/request';
 import { persistenceMiddleware } from '../../app/persistence';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';

@@ -1,12 +1,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Coupon, Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-} from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../../app/userSlice';
@@ -15,23 +10,22 @@ import { loggedOut } from '../../app/userSlice';
 export const couponsApi = () => import('../../api/admin/coupons');
 
 /** The coupon on the owner's edit form, as loaded (the form holds the values being edited). */
-interface EditedCoupon extends LatestRequestState {
+interface EditedCoupon extends RequestState {
   id: Id | null;
   coupon: Coupon | null;
 }
 
-interface CouponState extends LatestRequestState {
+interface CouponState extends RequestState {
   /** The owner's coupon list (/admin/addcoupon). */
   items: Coupon[];
   edited: EditedCoupon;
 }
 
-const noEditedCoupon: EditedCoupon = { id: null, coupon: null, ...idleRequest, requestId: null };
+const noEditedCoupon: EditedCoupon = { id: null, coupon: null, ...idleRequest };
 const initialState: CouponState = {
   items: [],
   edited: noEditedCoupon,
   ...idleRequest,
-  requestId: null,
 };
 
 export const fetchCoupons = createAppAsyncThunk('coupon/fetchAll', async () => (await couponsApi()).listCoupons());

@@ -3,20 +3,14 @@ import { cancelOrder as cancelOrderRequest, getOrder, getOrders, ORDERS_PAGE_SIZ
 import { reachablePages } from '../../api/paging';
 import type { Id, Order } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-  type RequestState,
-} from '../../app/requestStatus';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/request';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedOut } from '../../app/userSlice';
 
 /** One order's page (/user/orders/:id). */
-interface OrderDetailsState extends LatestRequestState {
+interface OrderDetailsState extends RequestState {
   /** The id of the order asked for last. */
   id: Id | null;
   order: Order | null;
@@ -31,12 +25,12 @@ type AdminOrderQuery = import('../../api/admin/orders').AdminOrderQuery;
 type Shipment = import('../../api/types').Shipment;
 
 /** The owner's dashboard (/admin): the figures of its last load. */
-interface DashboardState extends LatestRequestState {
+interface DashboardState extends RequestState {
   figures: Dashboard | null;
 }
 
 /** The customer's list: a page asked for while another loads is shown only when its own answer comes. */
-interface OrdersState extends LatestRequestState {
+interface OrdersState extends RequestState {
   items: Order[];
   /** All orders over all pages (the list's `results`). */
   results: number;
@@ -55,16 +49,14 @@ const initialDetails: OrderDetailsState = {
   missing: false,
   cancel: idleRequest,
   ...idleRequest,
-  requestId: null,
 };
-const initialDashboard: DashboardState = { figures: null, ...idleRequest, requestId: null };
+const initialDashboard: DashboardState = { figures: null, ...idleRequest };
 const initialState: OrdersState = {
   items: [],
   results: 0,
   numberOfPages: 0,
   page: 1,
   ...idleRequest,
-  requestId: null,
   details: initialDetails,
   adminList: emptyPagedList(),
   dashboard: initialDashboard,

@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { Product } from '../../api/types';
-import type { RequestStatus } from '../../app/requestStatus';
+import type { RequestStatus } from '../../app/request';
 import LoadError from '../../components/LoadError';
 import ProductCard from './ProductCard';
 

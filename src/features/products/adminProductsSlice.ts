@@ -4,14 +4,8 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Id, Product } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-  type RequestState,
-} from '../../app/requestStatus';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/request';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { fetchProductForEdit, updateProduct } from './adminThunks';
@@ -27,7 +21,7 @@ interface ProductSheetState extends RequestState {
 }
 
 /** The product on the owner's edit form, as the server has it now (loaded, then each save's answer). */
-interface EditedProduct extends LatestRequestState {
+interface EditedProduct extends RequestState {
   id: Id | null;
   product: Product | null;
 }
@@ -43,7 +37,7 @@ interface AdminProductsState {
 }
 
 const emptySheet = (): ProductSheetState => ({ plan: null, applied: false, ...idleRequest });
-const noEditedProduct = (): EditedProduct => ({ id: null, product: null, ...idleRequest, requestId: null });
+const noEditedProduct = (): EditedProduct => ({ id: null, product: null, ...idleRequest });
 const initialState = (): AdminProductsState => ({
   list: emptyPagedList(),
   sheet: emptySheet(),

@@ -8,14 +8,18 @@ import {
 } from '../../api/products';
 import type { Id, Product, SearchSuggestions } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
 import {
+  addPagedListCases,
   addRequestStatusMatchers,
+  createReadThunk,
+  emptyPagedList,
+  idleRead,
   idleRequest,
   isLatestAnswer,
-  type LatestRequestState,
+  type PagedList,
+  type ReadState,
   type RequestState,
-} from '../../app/requestStatus';
+} from '../../app/request';
 import type { RootState } from '../../app/store';
 import { parseNumberInput } from '../../../common/digits';
 import { getStored } from '../../lib/storage';
@@ -34,7 +38,8 @@ interface ProductFilters {
   sortType: ProductSort;
 }
 
-interface ProductsState extends RequestState {
+/** Its own loading state is the product page's read (`details`). */
+interface ProductsState extends ReadState {
   lists: Record<ProductListKey, PagedList<Product>>;
   /** The product of /products/{id}. */
   details: Product | null;
@@ -43,7 +48,7 @@ interface ProductsState extends RequestState {
   /** Typed in the top-bar search box; the listing re-fetches 500 ms after it changes (SPEC §4). */
   searchWord: string;
   /** The search box's suggestions for the latest keyword it asked about (null: none to show). */
-  suggestions: LatestRequestState & { data: SearchSuggestions | null };
+  suggestions: RequestState & { data: SearchSuggestions | null };
   filters: ProductFilters;
 }
 
@@ -85,12 +90,19 @@ export function productSearchQuery(criteria: SearchCriteria, page: number): Prod
   };
 }
 
-export const fetchProductList = createAppAsyncThunk(
+/** One storefront list; `.ahead` is the route's read of it, which the page's own read then takes (app/request.ts). */
+export const fetchProductList = createReadThunk(
   'products/fetchList',
   ({ query }: { key: ProductListKey; query: ProductQuery }) => listProducts(query),
+  (state, { key }) => state.products.lists[key],
 );
 
-export const fetchProductDetails = createAppAsyncThunk('products/fetchDetails', (id: Id) => getProduct(id));
+/** The product of /products/{id}; `.ahead` is the route's read of it, which the page's own read then takes. */
+export const fetchProductDetails = createReadThunk(
+  'products/fetchDetails',
+  (id: Id) => getProduct(id),
+  (state) => state.products,
+);
 /** The search box's suggestions for a keyword (`suggestions`); `abort()` cancels the request, which then changes nothing. */
 export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggestions', (keyword: string, { signal }) =>
   getSearchSuggestions(keyword, signal),
@@ -108,9 +120,9 @@ const productsSlice = createSlice({
     details: null,
     detailsMissing: false,
     searchWord: getStored('searchWord') ?? '',
-    suggestions: { data: null, ...idleRequest, requestId: null },
+    suggestions: { data: null, ...idleRequest },
     filters: storedFilters(),
-    ...idleRequest,
+    ...idleRead,
   }),
   reducers: {
     /** The search box closed its list, or its word became too short to suggest: the last list goes. */
@@ -150,15 +162,13 @@ const productsSlice = createSlice({
         if (state.details?._id !== action.meta.arg) state.details = null;
       })
       .addCase(fetchProductDetails.fulfilled, (state, action) => {
-        state.details = action.payload;
+        if (isLatestAnswer(state, action)) state.details = action.payload;
       })
       .addCase(fetchProductDetails.rejected, (state, action) => {
-        state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
+        if (isLatestAnswer(state, action))
+          state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       })
       // Until the new keyword's answer comes, the list of the one before stays.
-      .addCase(fetchSearchSuggestions.pending, (state, action) => {
-        state.suggestions.requestId = action.meta.requestId;
-      })
       .addCase(fetchSearchSuggestions.fulfilled, (state, action) => {
         if (isLatestAnswer(state.suggestions, action)) state.suggestions.data = action.payload;
       })
@@ -168,6 +178,7 @@ const productsSlice = createSlice({
       });
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
+    addRequestStatusMatchers(builder, [fetchSearchSuggestions], (state) => state.suggestions);
   },
 });
 

@@ -2,8 +2,8 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import * as reviewsApi from '../../api/reviews';
 import type { Id, Review } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/pagedList';
-import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/requestStatus';
+import { addPagedListCases, emptyPagedList, type PagedList } from '../../app/request';
+import { idleRequest, addRequestStatusMatchers, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 

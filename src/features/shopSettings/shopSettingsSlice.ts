@@ -3,12 +3,7 @@
 // (app/rootReducer.ts), and its calls come through import(), so it stays in admin chunks.
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../app/hooks';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-} from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 
@@ -16,11 +11,11 @@ type ShopSettings = import('../../api/admin/shopSettings').ShopSettings;
 
 const shopSettingsApi = () => import('../../api/admin/shopSettings');
 
-interface ShopSettingsState extends LatestRequestState {
+interface ShopSettingsState extends RequestState {
   settings: ShopSettings | null;
 }
 
-const initialState: ShopSettingsState = { settings: null, ...idleRequest, requestId: null };
+const initialState: ShopSettingsState = { settings: null, ...idleRequest };
 
 export const fetchShopSettings = createAppAsyncThunk('shopSettings/fetch', async () =>
   (await shopSettingsApi()).getShopSettings(),

@@ -2,13 +2,8 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Id, Subcategory } from '../../api/types';
 import { addCatalogueListCases, createCatalogueListThunk } from '../../app/catalogueSlice';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { emptyPagedList, type PagedList } from '../../app/pagedList';
-import {
-  addRequestStatusMatchers,
-  idleRequest,
-  isLatestAnswer,
-  type LatestRequestState,
-} from '../../app/requestStatus';
+import { emptyPagedList, type PagedList } from '../../app/request';
+import { addRequestStatusMatchers, idleRequest, isLatestAnswer, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 
@@ -17,7 +12,7 @@ const catalogApi = () => import('../../api/admin/catalog');
 
 type CatalogueEntry = import('../../api/admin/catalog').CatalogueEntry;
 
-interface SubCategoryState extends LatestRequestState {
+interface SubCategoryState extends RequestState {
   /** The category whose subcategories `items` holds (the one chosen in the product form). */
   categoryId: Id | null;
   items: Subcategory[];
@@ -30,7 +25,6 @@ const initialState: SubCategoryState = {
   items: [],
   catalogue: emptyPagedList(),
   ...idleRequest,
-  requestId: null,
 };
 
 /** The subcategories of one category; only the answer for the category chosen last counts. */

@@ -5,7 +5,7 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import * as authApi from '../../api/auth';
 import * as profileApi from '../../api/profile';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/requestStatus';
+import { addRequestStatusMatchers, idleRequest, type RequestState } from '../../app/request';
 import { rootReducer } from '../../app/rootReducer';
 import type { RootState } from '../../app/store';
 import { loggedIn, loggedOut, userUpdated } from '../../app/userSlice';

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import AppProviders from '../../../src/app/AppProviders';
 import { createRoutes } from '../../../src/app/routes';
-import { makeStore, type AppStore, type RootState } from '../../../src/app/store';
+import { makeStore, type AppDispatch, type AppStore, type RootState } from '../../../src/app/store';
 import { setStored } from '../../../src/lib/storage';
 import type { User } from '../../../src/api/types';
 import { TOKEN } from '../mocks/fixtures';
@@ -23,14 +23,18 @@ interface ElementOptions extends ProviderOptions {
   route?: string;
 }
 
-/** Renders any route table at a URL (renderApp and renderWithProviders are shortcuts). */
+/**
+ * Renders any route table at a URL (renderApp and renderWithProviders are shortcuts); a table of the store's
+ * `dispatch` (createRoutes) is given as the function that makes it.
+ */
 export function renderRoutes(
-  routes: RouteObject[],
+  routes: RouteObject[] | ((dispatch: AppDispatch) => RouteObject[]),
   initialEntry: string,
   { preloadedState, store, ...options }: ProviderOptions = {},
 ) {
   const appStore = store ?? makeStore(preloadedState);
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const table = typeof routes === 'function' ? routes(appStore.dispatch) : routes;
+  const router = createMemoryRouter(table, { initialEntries: [initialEntry] });
   const user = userEvent.setup();
   const result = render(
     <AppProviders store={appStore}>
@@ -58,7 +62,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/', route, ...op
 
 /** Renders the whole app (layout, guards, lazy pages) at a URL. */
 export function renderApp(route = '/', options: ProviderOptions = {}) {
-  return renderRoutes(createRoutes(), route, options);
+  return renderRoutes(createRoutes, route, options);
 }
 
 /** Stores a session the way a real login leaves it; call before rendering. */
