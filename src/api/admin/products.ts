@@ -91,3 +91,23 @@ export async function updateProductStock(id: string, quantity: number): Promise<
   const { data } = await apiClient.put<ItemResponse<Product>>(`/products/${encodeURIComponent(id)}`, { quantity });
   return normalizeProduct(data.data);
 }
+
+/** What PATCH /products/:id/variants/:variantId changes of one variant (ours); only the fields given. */
+export interface VariantPatch {
+  quantity?: number;
+  price?: number | null;
+  priceAfterDiscount?: number | null;
+  sku?: string | null;
+  barcode?: string | null;
+  /** One of the product's image URLs; null: the product's own photos. */
+  image?: string | null;
+}
+
+/** PATCH /products/:id/variants/:variantId (ours): one variant's stock, prices, SKU or photo; resolves with the product as now stored. */
+export async function updateVariant(id: string, variantId: string, patch: VariantPatch): Promise<Product> {
+  const { data } = await apiClient.patch<ItemResponse<Product>>(
+    `/products/${encodeURIComponent(id)}/variants/${encodeURIComponent(variantId)}`,
+    patch,
+  );
+  return normalizeProduct(data.data);
+}

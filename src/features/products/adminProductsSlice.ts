@@ -70,10 +70,25 @@ export const updateStock = createAppAsyncThunk(
   async ({ id, quantity }: { id: Id; quantity: number }) => (await adminProductsApi()).updateProductStock(id, quantity),
 );
 
+type VariantPatch = import('../../api/admin/products').VariantPatch;
+/** PATCH one variant of a product (its stock in the list, its photo after a save); resolves with the product as now stored. */
+export const updateVariant = createAppAsyncThunk(
+  'products/updateVariant',
+  async ({ id, variantId, patch }: { id: Id; variantId: Id; patch: VariantPatch }) =>
+    (await adminProductsApi()).updateVariant(id, variantId, patch),
+);
+
 /** Units of the products that unpaid, undelivered cash orders hold (GET /inventory/held); none on any failure. */
 export const fetchHeldByUnpaidCash = createAppAsyncThunk('products/fetchHeld', async (ids: Id[]) =>
   Object.fromEntries(await (await adminProductsApi()).heldByUnpaidCash(ids)),
 );
+
+/** The owner's list shows the product as now stored (what unpaid orders hold stays as it was). */
+function listShows(state: AdminProductsState, product: Product) {
+  state.list.items = state.list.items.map((p) =>
+    p._id === product._id ? { ...product, heldByUnpaidCash: p.heldByUnpaidCash } : p,
+  );
+}
 
 const adminProductsSlice = createSlice({
   name: 'adminProducts',
@@ -117,11 +132,10 @@ const adminProductsSlice = createSlice({
         Object.assign(state.heldByUnpaidCash, action.payload);
       })
       // A stock change leaves what unpaid orders hold as it was.
-      .addCase(updateStock.fulfilled, (state, action) => {
-        const product = action.payload;
-        state.list.items = state.list.items.map((p) =>
-          p._id === product._id ? { ...product, heldByUnpaidCash: p.heldByUnpaidCash } : p,
-        );
+      .addCase(updateStock.fulfilled, (state, action) => listShows(state, action.payload))
+      .addCase(updateVariant.fulfilled, (state, action) => {
+        listShows(state, action.payload);
+        if (state.edited.id === action.meta.arg.id) state.edited.product = action.payload;
       })
       // A retry starts from the spinner again.
       .addCase(fetchProductForEdit.pending, (state, action) => {

@@ -8,7 +8,9 @@ import {
   buildProductFormData,
   EMPTY_PRODUCT_FORM,
   type ProductFormValues,
+  variantPhotosAfterUpload,
 } from '../../features/products/admin/productFormData';
+import { setVariantPhotos } from '../../features/products/admin/variantPhotos';
 import { useAppDispatch } from '../../app/hooks';
 import { createProduct } from '../../features/products/adminThunks';
 import { useProductChoices } from '../../features/subCategory/useProductChoices';
@@ -29,7 +31,8 @@ export default function AdminAddProductPage() {
     async (values: ProductFormValues, numbers: ProductNumbers, onProgress: UploadProgress): Promise<SaveOutcome> => {
       try {
         const form = await buildProductFormData(values, numbers);
-        await dispatch(createProduct({ form, onProgress })).unwrap();
+        const saved = await dispatch(createProduct({ form, onProgress })).unwrap();
+        await setVariantPhotos(dispatch, saved, variantPhotosAfterUpload(values));
         toast.success(PRODUCT_ADDED_MESSAGE);
         return { ok: true, values: EMPTY_PRODUCT_FORM };
       } catch (err) {

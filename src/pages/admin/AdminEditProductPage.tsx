@@ -8,7 +8,12 @@ import { SOMETHING_WRONG_MESSAGE } from '../../components/admin/adminMessages';
 import LoadError from '../../components/LoadError';
 import type { ImageMap } from '../../components/admin/ImageUploader';
 import ProductForm, { type ProductNumbers, type SaveOutcome } from '../../features/products/admin/ProductForm';
-import { buildProductFormData, type ProductFormValues } from '../../features/products/admin/productFormData';
+import {
+  buildProductFormData,
+  variantPhotosAfterUpload,
+  type ProductFormValues,
+} from '../../features/products/admin/productFormData';
+import { setVariantPhotos } from '../../features/products/admin/variantPhotos';
 import { variantsDraftOf } from '../../features/products/admin/variantDrafts';
 import Spinner from '../../components/Spinner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -84,7 +89,8 @@ export default function AdminEditProductPage() {
         clearSku: stored.sku !== '',
         clearOptions: stored.variants.options.length > 0,
       });
-      const saved = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
+      const updated = await dispatch(updateProduct({ id, form, onProgress })).unwrap();
+      const saved = await setVariantPhotos(dispatch, updated, variantPhotosAfterUpload(values, stored.images));
       toast.success(PRODUCT_EDITED_MESSAGE);
       return { ok: true, values: toFormValues(saved) };
     } catch (err) {

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import AdminAddProductPage from '../../../src/pages/admin/AdminAddProductPage';
 import AdminEditProductPage from '../../../src/pages/admin/AdminEditProductPage';
-import { products } from '../mocks/fixtures';
+import type { Product } from '../../../src/api/types';
+import { API_ORIGIN, products } from '../mocks/fixtures';
 import { adminHandlers } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { BLUE, RED, shirtWithSizes } from '../mocks/variantFixtures';
@@ -27,7 +28,7 @@ interface Sent {
   variants?: unknown;
 }
 
-function captureSave(method: 'post' | 'put') {
+function captureSave(method: 'post' | 'put', answer: Product = shirtWithSizes) {
   let sent: Sent | undefined;
   server.use(
     http[method](method === 'post' ? '*/api/v1/products' : '*/api/v1/products/:id', async ({ request }) => {
@@ -35,7 +36,7 @@ function captureSave(method: 'post' | 'put') {
       (await request.formData()).forEach((value, key) => form.set(key, [...(form.get(key) ?? []), value]));
       const json = (key: string) => (form.has(key) ? JSON.parse(String(form.get(key)![0])) : undefined);
       sent = { form, options: json('options'), variants: json('variants') };
-      return HttpResponse.json({ data: shirtWithSizes }, { status: method === 'post' ? 201 : 200 });
+      return HttpResponse.json({ data: answer }, { status: method === 'post' ? 201 : 200 });
     }),
   );
   return () => {
@@ -142,7 +143,26 @@ describe('admin product form: options and variants', () => {
   });
 
   it('builds the options of a new product from the keyboard, naming a picked colour in Arabic', async () => {
-    const sent = captureSave('post');
+    // The server stores the uploaded photo and answers the variants it made; a photo chosen among the uploads is then
+    // set on its variant by the URL the server gave it.
+    const stored = `${API_ORIGIN}/products/linen-1.webp`;
+    const answer: Product = {
+      ...shirtWithSizes,
+      _id: 'prod-new',
+      images: [stored],
+      variants: [
+        { _id: 'var-m', options: ['M', 'أزرق'], quantity: 5, sold: 0, price: 400 },
+        { _id: 'var-s', options: ['S', 'أزرق'], quantity: 5, sold: 0, price: 450 },
+      ],
+    };
+    const sent = captureSave('post', answer);
+    const patched: { url: string; body: unknown }[] = [];
+    server.use(
+      http.patch('*/api/v1/products/:id/variants/:variantId', async ({ request }) => {
+        patched.push({ url: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({ data: answer });
+      }),
+    );
     const { user } = renderWithProviders(<AdminAddProductPage />, { path: '/admin/addproduct' });
     await user.upload(screen.getByLabelText('اختيار صور للخانة 1'), imageFile('a.png'));
     await user.click(
@@ -188,11 +208,11 @@ describe('admin product form: options and variants', () => {
       { name: 'المقاس', values: [{ value: 'M' }, { value: 'S' }] },
       { name: 'اللون', values: [{ value: 'أزرق', hex: BLUE }] },
     ]);
-    // A new gallery is sent: the photo is named by its place in it.
     expect(body.variants).toEqual([
       { options: ['M', 'أزرق'], quantity: 5 },
-      { options: ['S', 'أزرق'], quantity: 5, price: 450, image: 0 },
+      { options: ['S', 'أزرق'], quantity: 5, price: 450 },
     ]);
+    expect(patched).toEqual([{ url: '/api/v1/products/prod-new/variants/var-s', body: { image: stored } }]);
     expect(body.form.get('quantity')).toEqual(['10']);
     expect(body.form.get('price')).toEqual(['400']);
   });

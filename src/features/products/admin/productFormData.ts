@@ -68,6 +68,33 @@ interface BuildOptions {
   clearOptions?: boolean;
 }
 
+/** The gallery is sent (again): a new product, or a slot that no longer shows the stored image. */
+function isGalleryChanged(images: ImageMap, stored?: ImageMap) {
+  if (!stored) return true;
+  const gallery = orderedImages(images);
+  const before = orderedImages(stored);
+  return gallery.length !== before.length || gallery.some((src, i) => src !== before[i]);
+}
+
+/** A variant's photo to set once the save has stored the gallery: the variant's values and the photo's place in it. */
+export interface PendingPhoto {
+  options: string[];
+  index: number;
+}
+
+/**
+ * The photos chosen for variants among images this save uploads: the server names an image only once it has stored
+ * it, so they are set after the save (PATCH of each such variant with the answer's URL). None while the gallery stays.
+ */
+export function variantPhotosAfterUpload(values: ProductFormValues, stored?: ImageMap): PendingPhoto[] {
+  if (values.variants.options.length === 0 || !isGalleryChanged(values.images, stored)) return [];
+  const slots = orderedSlots(values.images);
+  const { variants } = variantsBody(values.variants, (slot) =>
+    slots.includes(slot) ? slots.indexOf(slot) : undefined,
+  );
+  return variants.flatMap((v) => (typeof v.image === 'number' ? [{ options: v.options, index: v.image }] : []));
+}
+
 /** The multipart body of POST/PUT /products (SPEC §7). */
 export async function buildProductFormData(
   values: ProductFormValues,
@@ -86,7 +113,7 @@ export async function buildProductFormData(
   else if (clearDiscount) form.append('priceAfterDiscount', '');
   const gallery = orderedImages(values.images);
   const before = stored ? orderedImages(stored) : [];
-  const galleryChanged = !stored || gallery.length !== before.length || gallery.some((src, i) => src !== before[i]);
+  const galleryChanged = isGalleryChanged(values.images, stored);
   if (galleryChanged) {
     const files = await Promise.all(gallery.map((src, i) => imageToFile(src, `image-${i + 1}`)));
     if (!stored || gallery[0] !== before[0]) form.append('imageCover', files[0]);
@@ -98,10 +125,10 @@ export async function buildProductFormData(
   if (!hasOptions) for (const color of values.colors) form.append('availableColors', color);
   for (const id of values.subcategories) form.append('subcategory', id);
   if (hasOptions) {
-    // A variant's photo is named by its URL while the stored gallery stays, else by its place in the gallery sent.
+    // A variant's photo is named by its URL; photos among new uploads have none yet (variantPhotosAfterUpload).
     const slots = orderedSlots(values.images);
     const body = variantsBody(values.variants, (slot) =>
-      !slots.includes(slot) ? undefined : galleryChanged ? slots.indexOf(slot) : values.images[slot],
+      !slots.includes(slot) || galleryChanged ? undefined : values.images[slot],
     );
     form.append('options', JSON.stringify(body.options));
     form.append('variants', JSON.stringify(body.variants));

@@ -108,14 +108,15 @@ export function variantsDraftOf(product: Product, images: ImageMap): VariantsDra
   for (const variant of product.variants ?? []) {
     const ids = variant.options.map((value, o) => options[o]?.values.find((v) => v.value === value)?.id);
     if (ids.length !== options.length || ids.some((id) => id === undefined)) continue;
-    // A variant's price equal to the product's is the product's: it follows the product's when that changes.
-    const ownDiscount =
-      isDiscounted(variant.priceAfterDiscount) && variant.priceAfterDiscount !== product.priceAfterDiscount;
+    // A variant at the product's prices is shown with none of its own: it follows the product's when they change.
+    const discount = isDiscounted(variant.priceAfterDiscount) ? variant.priceAfterDiscount : null;
+    const productDiscount = isDiscounted(product.priceAfterDiscount) ? product.priceAfterDiscount : null;
+    const inherits = variant.price === product.price && discount === productDiscount;
     variants[ids.join('|')] = {
       _id: variant._id,
       quantity: String(variant.quantity),
-      price: variant.price === product.price ? '' : money(variant.price),
-      priceAfterDiscount: ownDiscount ? money(variant.priceAfterDiscount) : '',
+      price: inherits ? '' : money(variant.price),
+      priceAfterDiscount: inherits ? '' : money(discount),
       sku: variant.sku ?? '',
       barcode: variant.barcode ?? '',
       image: slotOf(variant.image),
