@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import AdminAddProductPage from '../../../src/pages/admin/AdminAddProductPage';
+import AdminAllProductsPage from '../../../src/pages/admin/AdminAllProductsPage';
 import AdminEditProductPage from '../../../src/pages/admin/AdminEditProductPage';
 import type { Product } from '../../../src/api/types';
-import { API_ORIGIN, products } from '../mocks/fixtures';
+import { API_ORIGIN, listOf, products } from '../mocks/fixtures';
 import { adminHandlers } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
 import { BLUE, RED, shirtWithSizes } from '../mocks/variantFixtures';
@@ -269,5 +270,41 @@ describe('admin product form: options and variants', () => {
     await screen.findByText('تم التعديل بنجاح');
     expect(sent().options).toEqual([]);
     expect(sent().form.has('variants')).toBe(false);
+  });
+});
+
+describe('admin product list: stock per variant', () => {
+  it('edits the stock of one variant of a product with options, leaving the others as they are', async () => {
+    const patched: { url: string; body: unknown }[] = [];
+    server.use(
+      http.get('*/api/v1/products', () => HttpResponse.json(listOf([shirtWithSizes, products[1]], 10, 1))),
+      http.patch('*/api/v1/products/:id/variants/:variantId', async ({ request }) => {
+        patched.push({ url: new URL(request.url).pathname, body: await request.json() });
+        const variants = shirtWithSizes.variants!.map((v) => (v._id === 'var-4' ? { ...v, quantity: 9 } : v));
+        return HttpResponse.json({ data: { ...shirtWithSizes, quantity: 27, variants } });
+      }),
+    );
+    const { user } = renderWithProviders(<AdminAllProductsPage />, { path: '/admin/allproducts' });
+    const card = (await screen.findByRole('heading', { name: shirtWithSizes.title })).closest('article')!;
+    // A product without options keeps its one stock field.
+    const plain = screen.getByRole('heading', { name: products[1].title }).closest('article')!;
+    expect(within(plain).getByLabelText('المخزون')).toHaveValue('30');
+
+    await user.click(within(card).getByText('المخزون: 21 في 5 انواع'));
+    const xlRed = within(card).getByLabelText('المقاس: XL، اللون: أحمر');
+    expect(xlRed).toHaveValue('0');
+    expect(xlRed.closest('form')).toHaveTextContent('نفد من المخزون');
+    const xlBlue = within(card).getByLabelText('المقاس: XL، اللون: أزرق');
+    expect(xlBlue).toHaveValue('3');
+    await user.clear(xlBlue);
+    await user.type(xlBlue, '٩');
+    await user.click(
+      within(card).getByRole('button', { name: `حفظ مخزون ${shirtWithSizes.title} (المقاس: XL، اللون: أزرق)` }),
+    );
+    expect(await within(card).findByRole('status')).toHaveTextContent('تم حفظ الكمية');
+    expect(patched).toEqual([{ url: '/api/v1/products/prod-10/variants/var-4', body: { quantity: 9 } }]);
+    expect(within(card).getByText('المخزون: 27 في 5 انواع')).toBeInTheDocument();
+    expect(within(card).getByLabelText('المقاس: XL، اللون: أزرق')).toHaveValue('9');
+    expect(within(card).getByLabelText('المقاس: M، اللون: أزرق')).toHaveValue('8');
   });
 });
