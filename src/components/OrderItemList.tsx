@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { OrderItem } from '../api/types';
 import { formatEGP } from '../../common/format';
+import { variantLabel } from '../../common/rules/variant';
 import ColorSwatch from './ColorSwatch';
 import { lineTotal } from './orderMoney';
 import StarRating from './StarRating';
@@ -33,8 +34,9 @@ const LOOKS: Record<OrderItemLook, { line: string; text?: string; facts: string 
 function ProductPicture({ item, size, className }: { item: OrderItem; size: 'small' | 'large'; className: string }) {
   return (
     <img
-      // No photo (a line of a product without one): no src at all; React refuses an empty one with a warning.
-      src={item.product.imageCover || undefined}
+      // The variant's own photo when it has one. No photo (a line of a product without one): no src at all; React
+      // refuses an empty one with a warning.
+      src={item.variant?.image || item.product.imageCover || undefined}
       alt=""
       width={size === 'small' ? 64 : 80}
       height={size === 'small' ? 79 : 98}
@@ -74,9 +76,20 @@ function OrderItemLine({ item, look }: { item: OrderItem; look: OrderItemLook })
             {product.title}
           </Link>
         )}
+        {item.variant && (
+          <div className={look === 'customer' ? 'small' : 'small fw-semibold'}>
+            {variantLabel(item.variant.options)}
+            {look !== 'customer' && item.variant.sku && (
+              <span className="text-muted fw-normal ms-2">
+                رمز: <bdi dir="ltr">{item.variant.sku}</bdi>
+              </span>
+            )}
+          </div>
+        )}
         <div className={classes.facts}>
           <span>الكمية: {item.count}</span>
-          <ColorSwatch color={item.color} />
+          {/* A variant's colour is named in its label. */}
+          {!item.variant && <ColorSwatch color={item.color} />}
           <span className={look === 'customer' ? 'text-nowrap' : undefined}>سعر القطعة: {formatEGP(item.price)}</span>
           {look === 'detailed' && <span className="fw-semibold">الاجمالي: {total}</span>}
         </div>
@@ -92,7 +105,10 @@ function OrderItemLine({ item, look }: { item: OrderItem; look: OrderItemLook })
   );
 }
 
-/** An order's lines: each product with its quantity, colour, unit price and line total, as the screen's look shows them. */
+/**
+ * An order's lines: each product with its variant ("المقاس: XL، اللون: أزرق", and its SKU for the owner), quantity,
+ * colour, unit price and line total, as the screen's look shows them.
+ */
 export default function OrderItemList({ items, look }: { items: OrderItem[]; look: OrderItemLook }) {
   return (
     <ul className="list-unstyled mb-0">

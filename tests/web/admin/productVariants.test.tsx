@@ -3,11 +3,12 @@ import { http, HttpResponse } from 'msw';
 import AdminAddProductPage from '../../../src/pages/admin/AdminAddProductPage';
 import AdminAllProductsPage from '../../../src/pages/admin/AdminAllProductsPage';
 import AdminEditProductPage from '../../../src/pages/admin/AdminEditProductPage';
-import type { Product } from '../../../src/api/types';
+import AdminOrderDetailsPage from '../../../src/pages/admin/AdminOrderDetailsPage';
+import type { Order, Product } from '../../../src/api/types';
 import { API_ORIGIN, listOf, products } from '../mocks/fixtures';
-import { adminHandlers } from '../mocks/handlers/admin';
+import { adminHandlers, orders } from '../mocks/handlers/admin';
 import { server } from '../mocks/server';
-import { BLUE, RED, shirtWithSizes } from '../mocks/variantFixtures';
+import { BLUE, RED, shirtWithSizes, variantLine } from '../mocks/variantFixtures';
 import { renderWithProviders } from '../utils/renderWithProviders';
 import { CROPPED_JPEG, imageFile, imageStubsForEachTest } from './imageStubs';
 
@@ -306,5 +307,46 @@ describe('admin product list: stock per variant', () => {
     expect(within(card).getByText('المخزون: 27 في 5 انواع')).toBeInTheDocument();
     expect(within(card).getByLabelText('المقاس: XL، اللون: أزرق')).toHaveValue('9');
     expect(within(card).getByLabelText('المقاس: M، اللون: أزرق')).toHaveValue('8');
+  });
+});
+
+describe('admin order page: the variant of each item', () => {
+  it('names each variant of the same product in one order, with its SKU and its own photo', async () => {
+    const m = variantLine('oi-m', 'var-1', 2);
+    const xl = variantLine('oi-xl', 'var-4', 1);
+    const order: Order = {
+      ...orders[0],
+      _id: 'order-variants',
+      // An order item keeps the variant's ref (its id, named values, SKU and photo), not the cart's stock.
+      cartItems: [m, xl].map(({ _id, count, color, price, product, variant }) => ({
+        _id,
+        count,
+        color,
+        price,
+        product,
+        variant: {
+          _id: variant!._id,
+          options: variant!.options,
+          sku: variant!.sku,
+          image: shirtWithSizes.variants!.find((v) => v._id === variant!._id)!.image,
+        },
+      })),
+      totalOrderPrice: 2 * 299 + 329,
+    };
+    server.use(http.get('*/api/v1/orders/order-variants', () => HttpResponse.json({ data: order })));
+    renderWithProviders(<AdminOrderDetailsPage />, {
+      path: '/admin/orders/:id',
+      route: '/admin/orders/order-variants',
+    });
+    const mLine = (await screen.findByText('المقاس: M، اللون: أزرق')).closest('li')!;
+    const xlLine = screen.getByText('المقاس: XL، اللون: أزرق').closest('li')!;
+    expect(mLine).toHaveTextContent('رمز: SH-M-BL');
+    expect(mLine).toHaveTextContent('الكمية: 2');
+    expect(xlLine).toHaveTextContent('رمز: SH-XL-BL');
+    expect(xlLine).toHaveTextContent('الكمية: 1');
+    expect(within(xlLine).getByRole('link', { name: shirtWithSizes.title }).querySelector('img')).toHaveAttribute(
+      'src',
+      shirtWithSizes.variants![3].image,
+    );
   });
 });
