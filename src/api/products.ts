@@ -1,7 +1,7 @@
 import { apiClient } from './client';
 import { imageUrl, normalizeProduct } from './normalize';
 import { readGet } from './firstAnswers';
-import type { Id, ListResponse, Product, SearchSuggestions } from './types';
+import type { Id, ListResponse, OptionValues, Product, SearchSuggestions } from './types';
 
 /** Sort values the listing sends (API.md §2; '' = the server's default order). */
 export type ProductSort = '' | '-sold' | '-ratingsAverage' | '+price' | '-price';
@@ -20,6 +20,8 @@ export interface ProductQuery {
   /** Price range; values of 0 or less are not sent (SPEC §5). */
   priceFrom?: number | null;
   priceTo?: number | null;
+  /** Option values, 'Name:Value' each (ours): one option's values OR, different options AND, on one in-stock variant. */
+  options?: string[];
 }
 
 /** The query string of API.md §5.6, in `qs` bracket style (`category[in][]=…`, `price[gt]=…`). */
@@ -35,6 +37,7 @@ export function productQueryString(query: ProductQuery): string {
   for (const id of query.brands ?? []) params.append('brand[in][]', id);
   if (query.priceFrom != null && query.priceFrom > 0) params.set('price[gt]', String(query.priceFrom));
   if (query.priceTo != null && query.priceTo > 0) params.set('price[lte]', String(query.priceTo));
+  if (query.options?.length) params.set('options', query.options.join(','));
   return params.toString();
 }
 
@@ -52,6 +55,17 @@ export async function listProducts(query: ProductQuery = {}): Promise<ListRespon
 export async function getProduct(id: Id): Promise<Product> {
   const data = await readGet<{ data: Partial<Product> }>(productUrl(id));
   return normalizeProduct(data.data);
+}
+
+/**
+ * The option names and values the listing's filter offers (ours; GET /products/optionValues), for the products the
+ * listing's other filters find: its query without paging, sort and option values.
+ */
+export async function getOptionValues(query: ProductQuery): Promise<OptionValues> {
+  const { page: _page, limit: _limit, sort: _sort, options: _options, ...filters } = query;
+  const qs = productQueryString(filters);
+  const { data } = await apiClient.get<{ data: OptionValues }>(`/products/optionValues${qs ? `?${qs}` : ''}`);
+  return data.data;
 }
 
 /** The top bar's suggestions for a typed keyword (ours; GET /products/suggestions). */

@@ -97,6 +97,8 @@ export type ProductRef = Flat<
 
 /** GET /products/suggestions (ours): what the top bar's search offers while the shopper types. */
 export type SearchSuggestions = Static<typeof Catalogue.Suggestions>['data'];
+/** GET /products/optionValues (ours): the listing's filter by option value. */
+export type OptionValues = Static<typeof Catalogue.OptionValues>['data'];
 
 /** A cart line; its product is a normalized ProductRef. */
 export type CartItem = Flat<Omit<Static<typeof CartContract.CartItem>, 'product'> & { product: ProductRef }>;

@@ -4,6 +4,7 @@ import { useCategories } from '../../app/useCategories';
 import {
   brandFilterToggled,
   categoryFilterToggled,
+  optionFilterToggled,
   priceFromChanged,
   priceToChanged,
   searchWordChanged,
@@ -23,7 +24,7 @@ interface Chip {
  */
 export default function ActiveFilters() {
   const dispatch = useAppDispatch();
-  const { catChecked, brandChecked, priceFrom, priceTo } = useAppSelector(selectProductFilters);
+  const { catChecked, brandChecked, priceFrom, priceTo, optionsChecked } = useAppSelector(selectProductFilters);
   const searchWord = useAppSelector(selectSearchWord);
   const categories = useCategories();
   const brands = useBrands();
@@ -38,6 +39,11 @@ export default function ActiveFilters() {
   for (const id of brandChecked) {
     const name = brands.find((b) => b._id === id)?.name;
     if (name) chips.push({ key: `b-${id}`, label: name, remove: () => dispatch(brandFilterToggled(id)) });
+  }
+  for (const term of optionsChecked) {
+    const at = term.indexOf(':');
+    const [name, value] = [term.slice(0, at), term.slice(at + 1)];
+    chips.push({ key: `o-${term}`, label: `${name}: ${value}`, remove: () => dispatch(optionFilterToggled(term)) });
   }
   if (priceFrom.trim())
     chips.push({ key: 'from', label: `السعر من ${priceFrom.trim()}`, remove: () => dispatch(priceFromChanged('')) });

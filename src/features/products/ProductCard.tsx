@@ -5,12 +5,15 @@ import { IMAGE_SIZES } from '../../../common/images';
 import { responsiveImage } from '../../lib/images';
 import { isOutOfStock, OUT_OF_STOCK_TEXT } from '../../lib/stock';
 import PriceTag from '../../components/PriceTag';
+import { fromPriceText } from './variantChoice';
 import StarRating from '../../components/StarRating';
 import './ProductCard.css';
 
 interface ProductCardProps {
   product: Pick<Product, '_id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'ratingsAverage'> & {
     quantity?: number;
+    /** A product whose variants' prices differ (ours): its card says 'من 299 جنيه'. */
+    priceRange?: Product['priceRange'];
   };
   /** Below the fold: let the browser load the image late (default true). */
   lazy?: boolean;
@@ -55,7 +58,11 @@ export default function ProductCard({ product, lazy = true, priority = false, he
           <span className="text-body-secondary">{product.ratingsAverage ?? 0}</span>
         </div>
         <div className="mt-auto d-flex align-items-center justify-content-between">
-          <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+          {product.priceRange ? (
+            <span className="fw-bold">{fromPriceText(product.priceRange.min)}</span>
+          ) : (
+            <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+          )}
           <FavouriteButton productId={product._id} />
         </div>
       </div>

@@ -1,20 +1,27 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Id } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useBrands } from '../../app/useBrands';
 import { useCategories } from '../../app/useCategories';
+import { DELAYS } from '../../lib/delays';
+import { optionTerm } from './listingUrl';
 import {
   brandFilterToggled,
   categoryFilterToggled,
+  fetchOptionValues,
+  optionFilterToggled,
   priceFromChanged,
   priceToChanged,
+  productSearchQuery,
+  selectOptionValues,
   selectProductFilters,
+  selectSearchWord,
 } from './productsSlice';
 
 interface CheckListProps {
   title: string;
-  options: Array<{ _id: Id; name: string }>;
+  options: Array<{ _id: Id; name: string; hex?: string | undefined }>;
   checked: Id[];
   /** null = 'all'. */
   onToggle: (id: Id | null) => void;
@@ -30,7 +37,20 @@ function CheckList({ title, options, checked, onToggle }: CheckListProps) {
         <Form.Check
           key={option._id}
           id={`${prefix}-${option._id}`}
-          label={option.name}
+          label={
+            option.hex ? (
+              <span className="d-inline-flex align-items-center gap-1">
+                <span
+                  className="d-inline-block rounded-circle border"
+                  style={{ width: 14, height: 14, backgroundColor: option.hex }}
+                  aria-hidden="true"
+                />
+                {option.name}
+              </span>
+            ) : (
+              option.name
+            )
+          }
           checked={checked.includes(option._id)}
           onChange={() => onToggle(option._id)}
         />
@@ -39,12 +59,26 @@ function CheckList({ title, options, checked, onToggle }: CheckListProps) {
   );
 }
 
-/** The listing's side filter: categories, brands and a price range (SPEC §2). */
+/** The listing's side filter: categories, brands, a price range (SPEC §2) and the option values its products have. */
 export default function SideFilter() {
   const dispatch = useAppDispatch();
   const categories = useCategories();
   const brands = useBrands();
-  const { catChecked, brandChecked, priceFrom, priceTo } = useAppSelector(selectProductFilters);
+  const filters = useAppSelector(selectProductFilters);
+  const { catChecked, brandChecked, priceFrom, priceTo, optionsChecked } = filters;
+  const searchWord = useAppSelector(selectSearchWord);
+  const optionValues = useAppSelector(selectOptionValues);
+
+  // The option values of the products the other filters find, asked again (after the listing's filter delay) when
+  // those change; choosing a value does not change what is offered.
+  const others = JSON.stringify(productSearchQuery({ ...filters, searchWord, optionsChecked: [], sortType: '' }, 1));
+  useEffect(() => {
+    const timer = setTimeout(
+      () => void dispatch(fetchOptionValues(JSON.parse(others) as Parameters<typeof fetchOptionValues>[0])),
+      DELAYS.filterRefresh,
+    );
+    return () => clearTimeout(timer);
+  }, [dispatch, others]);
 
   return (
     <aside aria-label="تصفية النتائج" className="bg-white rounded shadow-sm p-3 side-filter">
@@ -60,6 +94,22 @@ export default function SideFilter() {
         checked={brandChecked}
         onToggle={(id) => dispatch(brandFilterToggled(id))}
       />
+      {optionValues.map((option) => {
+        const terms = option.values.map((v) => ({ _id: optionTerm(option.name, v.value), name: v.value, hex: v.hex }));
+        return (
+          <CheckList
+            key={option.name}
+            title={option.name}
+            options={terms}
+            checked={optionsChecked.filter((term) => terms.some((t) => t._id === term))}
+            onToggle={(term) =>
+              term === null
+                ? terms.forEach((t) => optionsChecked.includes(t._id) && dispatch(optionFilterToggled(t._id)))
+                : dispatch(optionFilterToggled(term))
+            }
+          />
+        );
+      })}
       <fieldset>
         <legend className="fs-6 fw-bold">السعر</legend>
         <Form.Group className="d-flex align-items-center gap-2 mb-2" controlId="price-from">

@@ -6,7 +6,13 @@ import { PRODUCT_SORTS, type SearchCriteria } from './productsSlice';
  * and a shared link show the same results. An address with none of these names is a bare /products: the listing then
  * starts from the criteria kept in browser storage (SPEC §3) and writes them into the address.
  */
-const LISTING_PARAMS = ['keyword', 'sort', 'category', 'brand', 'priceFrom', 'priceTo', 'page'] as const;
+const LISTING_PARAMS = ['keyword', 'sort', 'category', 'brand', 'priceFrom', 'priceTo', 'options', 'page'] as const;
+
+/** The listing's filter by option value in its address, as the server takes it: `options=المقاس:XL,اللون:أزرق`. */
+const optionTerms = (value: string | null) => (value ?? '').split(',').filter((term) => term.indexOf(':') > 0);
+
+/** One term of the filter by option value: 'المقاس:XL'. */
+export const optionTerm = (name: string, value: string) => `${name}:${value}`;
 
 export const hasListingParams = (params: URLSearchParams) => LISTING_PARAMS.some((name) => params.has(name));
 
@@ -19,6 +25,7 @@ export function criteriaFromParams(params: URLSearchParams): SearchCriteria {
     brandChecked: params.getAll('brand').filter(Boolean),
     priceFrom: params.get('priceFrom') ?? '',
     priceTo: params.get('priceTo') ?? '',
+    optionsChecked: optionTerms(params.get('options')),
   };
 }
 
@@ -37,6 +44,7 @@ export function listingParams(criteria: SearchCriteria, page: number): URLSearch
   criteria.brandChecked.forEach((id) => params.append('brand', id));
   if (criteria.priceFrom) params.set('priceFrom', criteria.priceFrom);
   if (criteria.priceTo) params.set('priceTo', criteria.priceTo);
+  if (criteria.optionsChecked.length) params.set('options', criteria.optionsChecked.join(','));
   params.set('page', String(page));
   return params;
 }
@@ -46,4 +54,15 @@ export const criteriaKey = (criteria: SearchCriteria) => listingParams(criteria,
 
 /** The listing's address for a "المزيد" link or an offer: its own sort (and keyword), no old keyword or filter. */
 export const listingPath = (sort: ProductSort = '', keyword = '') =>
-  `/products?${listingParams({ searchWord: keyword, sortType: sort, catChecked: [], brandChecked: [], priceFrom: '', priceTo: '' }, 1).toString()}`;
+  `/products?${listingParams(
+    {
+      searchWord: keyword,
+      sortType: sort,
+      catChecked: [],
+      brandChecked: [],
+      priceFrom: '',
+      priceTo: '',
+      optionsChecked: [],
+    },
+    1,
+  ).toString()}`;

@@ -1,12 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
+  getOptionValues,
   getProduct,
   getSearchSuggestions,
   listProducts,
   type ProductQuery,
   type ProductSort,
 } from '../../api/products';
-import type { Id, Product, SearchSuggestions } from '../../api/types';
+import type { Id, OptionValues, Product, SearchSuggestions } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import {
   addPagedListCases,
@@ -36,6 +37,8 @@ interface ProductFilters {
   priceFrom: string;
   priceTo: string;
   sortType: ProductSort;
+  /** Option values, 'Name:Value' each (ours): kept in the listing's address only, not in browser storage. */
+  optionsChecked: string[];
 }
 
 /** Its own loading state is the product page's read (`details`). */
@@ -50,6 +53,8 @@ interface ProductsState extends ReadState {
   /** The search box's suggestions for the latest keyword it asked about (null: none to show). */
   suggestions: RequestState & { data: SearchSuggestions | null };
   filters: ProductFilters;
+  /** The option values the listing's filter offers for its other filters' products (latest answer). */
+  optionValues: RequestState & { data: OptionValues };
 }
 
 export const PRODUCT_SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
@@ -62,6 +67,7 @@ function storedFilters(): ProductFilters {
     priceFrom: getStored('priceFrom') ?? '',
     priceTo: getStored('priceTo') ?? '',
     sortType: (PRODUCT_SORTS as string[]).includes(sort) ? (sort as ProductSort) : '',
+    optionsChecked: [],
   };
 }
 
@@ -87,6 +93,7 @@ export function productSearchQuery(criteria: SearchCriteria, page: number): Prod
     brands: criteria.brandChecked,
     priceFrom: parseNumberInput(criteria.priceFrom),
     priceTo: parseNumberInput(criteria.priceTo),
+    options: criteria.optionsChecked,
   };
 }
 
@@ -102,6 +109,10 @@ export const fetchProductDetails = createReadThunk(
   'products/fetchDetails',
   (id: Id) => getProduct(id),
   (state) => state.products,
+);
+/** The option values the listing's filter offers for the products its other filters find. */
+export const fetchOptionValues = createAppAsyncThunk('products/fetchOptionValues', (query: ProductQuery) =>
+  getOptionValues(query),
 );
 /** The search box's suggestions for a keyword (`suggestions`); `abort()` cancels the request, which then changes nothing. */
 export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggestions', (keyword: string, { signal }) =>
@@ -122,6 +133,7 @@ const productsSlice = createSlice({
     searchWord: getStored('searchWord') ?? '',
     suggestions: { data: null, ...idleRequest },
     filters: storedFilters(),
+    optionValues: { data: [], ...idleRequest },
     ...idleRead,
   }),
   reducers: {
@@ -138,6 +150,11 @@ const productsSlice = createSlice({
     },
     brandFilterToggled(state, action: PayloadAction<Id | null>) {
       state.filters.brandChecked = action.payload === null ? [] : toggle(state.filters.brandChecked, action.payload);
+    },
+    /** An option value ('Name:Value') was toggled; null = none. */
+    optionFilterToggled(state, action: PayloadAction<string | null>) {
+      state.filters.optionsChecked =
+        action.payload === null ? [] : toggle(state.filters.optionsChecked, action.payload);
     },
     priceFromChanged(state, action: PayloadAction<string>) {
       state.filters.priceFrom = action.payload;
@@ -169,6 +186,9 @@ const productsSlice = createSlice({
           state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       })
       // Until the new keyword's answer comes, the list of the one before stays.
+      .addCase(fetchOptionValues.fulfilled, (state, action) => {
+        if (isLatestAnswer(state.optionValues, action)) state.optionValues.data = action.payload;
+      })
       .addCase(fetchSearchSuggestions.fulfilled, (state, action) => {
         if (isLatestAnswer(state.suggestions, action)) state.suggestions.data = action.payload;
       })
@@ -179,6 +199,7 @@ const productsSlice = createSlice({
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
     addRequestStatusMatchers(builder, [fetchSearchSuggestions], (state) => state.suggestions);
+    addRequestStatusMatchers(builder, [fetchOptionValues], (state) => state.optionValues);
   },
 });
 
@@ -187,6 +208,7 @@ export const {
   searchSuggestionsCleared,
   categoryFilterToggled,
   brandFilterToggled,
+  optionFilterToggled,
   priceFromChanged,
   priceToChanged,
   sortChanged,
@@ -200,5 +222,7 @@ export const selectProductList = (state: RootState, key: ProductListKey) => stat
 export const selectProductDetails = (state: RootState) => state.products.details;
 export const selectProductDetailsStatus = (state: RootState) => state.products.status;
 export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;
+/** The option names and values the listing's filter offers. */
+export const selectOptionValues = (state: RootState) => state.products.optionValues.data;
 /** What the search box suggests now (null: nothing). */
 export const selectSearchSuggestions = (state: RootState) => state.products.suggestions.data;

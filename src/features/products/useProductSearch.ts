@@ -22,7 +22,8 @@ function refreshDelay(prev: SearchCriteria, next: SearchCriteria): number {
     prev.catChecked.join() !== next.catChecked.join() ||
     prev.brandChecked.join() !== next.brandChecked.join() ||
     prev.priceFrom !== next.priceFrom ||
-    prev.priceTo !== next.priceTo
+    prev.priceTo !== next.priceTo ||
+    prev.optionsChecked.join() !== next.optionsChecked.join()
   ) {
     return DELAYS.filterRefresh;
   }

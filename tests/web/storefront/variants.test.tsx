@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { cart, customer } from '../mocks/fixtures';
+import { cart, customer, listOf, products } from '../mocks/fixtures';
+import { filterProducts, optionValuesOf } from '../mocks/handlers/catalog';
 import { server } from '../mocks/server';
 import { shirtWithSizes } from '../mocks/variantFixtures';
 import { renderApp, storeSession } from '../utils/renderWithProviders';
@@ -99,5 +100,63 @@ describe('a product with options (sizes × colours)', () => {
     await user.click(value('اللون', 'أزرق'));
     await user.click(screen.getByRole('button', { name: 'اضف للعربة' }));
     await waitFor(() => expect(bodies).toEqual([{ productId: shirtWithSizes._id, variant: 'var-3' }]));
+  });
+});
+
+describe('the listing with products that have options', () => {
+  const all = [...products, shirtWithSizes];
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => HttpResponse.json(listOf(filterProducts(request, all), 8))),
+      http.get('*/api/v1/products/optionValues', ({ request }) => optionValuesOf(request, all)),
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('prices a product whose variants differ "من 299 جنيه" on its card, others as before', async () => {
+    renderApp('/products');
+    const card = (await screen.findByRole('link', { name: shirtWithSizes.title })).closest(
+      '.product-card',
+    ) as HTMLElement;
+    expect(within(card).getByText('من 299 جنيه')).toBeInTheDocument();
+    const phoneCard = screen.getByRole('link', { name: products[0].title }).closest('.product-card') as HTMLElement;
+    expect(within(phoneCard).getByText('11,999 جنيه')).toBeInTheDocument();
+  });
+
+  it('filters by an option value beside the other filters, and keeps it in the address', async () => {
+    const searches: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v1/products', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return HttpResponse.json(listOf(filterProducts(request, all), 8));
+      }),
+    );
+    const { user, router } = renderApp('/products');
+    const filter = await screen.findByRole('complementary', { name: 'تصفية النتائج' });
+    const sizes = await within(filter).findByRole('group', { name: 'المقاس' });
+    // Sizes the in-stock variants have; the colours with their swatches.
+    expect(
+      within(sizes)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('.form-check')!.textContent),
+    ).toEqual(['الكل', 'M', 'L', 'XL']);
+    expect(within(filter).getByRole('group', { name: 'اللون' })).toBeInTheDocument();
+    await user.click(within(sizes).getByRole('checkbox', { name: 'XL' }));
+    act(() => vi.advanceTimersByTime(1100));
+    await waitFor(() => expect(searches.at(-1)!.get('options')).toBe('المقاس:XL'));
+    expect(new URLSearchParams(router.state.location.search).get('options')).toBe('المقاس:XL');
+    await waitFor(() => expect(screen.queryByRole('link', { name: products[0].title })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: shirtWithSizes.title })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ازالة المقاس: XL' })).toBeInTheDocument();
+  });
+
+  it('opens an address with the filter on it', async () => {
+    renderApp(`/products?options=${encodeURIComponent('اللون:أحمر')}&page=1`);
+    const filter = await screen.findByRole('complementary', { name: 'تصفية النتائج' });
+    const colours = await within(filter).findByRole('group', { name: 'اللون' });
+    expect(within(colours).getByRole('checkbox', { name: 'أحمر' })).toBeChecked();
+    expect(await screen.findByRole('link', { name: shirtWithSizes.title })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: products[0].title })).not.toBeInTheDocument();
   });
 });

@@ -11,9 +11,9 @@ function pageParams(request: Request) {
 }
 
 /** The product filters of API.md §2/§5.6 that the storefront sends, applied to the fixtures. */
-function filterProducts(request: Request): Product[] {
+export function filterProducts(request: Request, list: Product[] = products): Product[] {
   const params = new URL(request.url).searchParams;
-  let result = [...products];
+  let result = [...list];
   const keyword = params.get('keyword');
   if (keyword) result = result.filter((p) => p.title.includes(keyword) || p.description.includes(keyword));
   const category = params.get('category');
@@ -28,6 +28,25 @@ function filterProducts(request: Request): Product[] {
   if (from) result = result.filter((p) => p.price > Number(from));
   const to = params.get('price[lte]');
   if (to) result = result.filter((p) => p.price <= Number(to));
+  // Ours: one option's values OR, different options AND, on one in-stock variant.
+  const terms = (params.get('options') ?? '').split(',').filter(Boolean);
+  if (terms.length) {
+    const wanted = new Map<string, string[]>();
+    for (const term of terms) {
+      const at = term.indexOf(':');
+      wanted.set(term.slice(0, at), [...(wanted.get(term.slice(0, at)) ?? []), term.slice(at + 1)]);
+    }
+    result = result.filter((p) =>
+      p.variants?.some(
+        (v) =>
+          v.quantity > 0 &&
+          [...wanted].every(([name, values]) => {
+            const i = (p.options ?? []).findIndex((o) => o.name === name);
+            return i >= 0 && values.includes(v.options[i]!);
+          }),
+      ),
+    );
+  }
   const sort = params.get('sort')?.trim();
   if (sort) {
     const field = sort.replace(/^[-+]/, '') as 'price' | 'sold' | 'ratingsAverage';
@@ -35,6 +54,24 @@ function filterProducts(request: Request): Product[] {
     result.sort((a, b) => sign * (a[field] - b[field]));
   }
   return result;
+}
+
+/** GET /products/optionValues (ours) of `list`: the option values of the in-stock variants the other filters find. */
+export function optionValuesOf(request: Request, list: Product[] = products) {
+  const found = new Map<string, { value: string; hex?: string }[]>();
+  const url = new URL(request.url);
+  url.searchParams.delete('options');
+  for (const product of filterProducts(new Request(url), list)) {
+    (product.options ?? []).forEach((option, i) => {
+      const values = found.get(option.name) ?? [];
+      for (const value of option.values) {
+        const inStock = product.variants?.some((v) => v.quantity > 0 && v.options[i] === value.value);
+        if (inStock && !values.some((v) => v.value === value.value)) values.push(value);
+      }
+      found.set(option.name, values);
+    });
+  }
+  return HttpResponse.json({ data: [...found].map(([name, values]) => ({ name, values })) });
 }
 
 /** GET /<resource>/:id as API.md §3.3 answers it: 400 for a malformed id (ours: fixtures ids are word-dash-number), 404 when missing. */
@@ -68,6 +105,8 @@ export const defaultHandlers = [
     const { limit, page } = pageParams(request);
     return HttpResponse.json(listOf(filterProducts(request), limit, page));
   }),
+  // Ours: the listing's option values, of the in-stock variants of the products the other filters find.
+  http.get('*/api/v1/products/optionValues', ({ request }) => optionValuesOf(request)),
   // Ours: the top bar's suggestions (before /products/:id, which would take "suggestions" for an id).
   http.get('*/api/v1/products/suggestions', ({ request }) => {
     const keyword = new URL(request.url).searchParams.get('keyword')?.trim() ?? '';
