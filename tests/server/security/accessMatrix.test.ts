@@ -51,6 +51,7 @@ interface Scene extends World {
   resetToken?: string;
   governorateCode?: string;
   zoneId?: string;
+  variantId?: string;
 }
 
 interface Entry {
@@ -250,6 +251,18 @@ const TABLE: Entry[] = [
     body: () => ({ price: 120 }),
   }),
   { route: 'DELETE /api/v1/products/:id', expect: adminOnly(204), params: (s) => ({ id: s.productId }) },
+  // One variant's stock (ours, README API notes "Variants"): staff, as the product's own changes.
+  {
+    route: 'PATCH /api/v1/products/:id/variants/:variantId',
+    expect: staff(200),
+    setup: async (s) => ({
+      variantId: (await t.db.one<{ id: string }>('SELECT id FROM product_variants WHERE product_id = $1', [
+        s.productId,
+      ]))!.id,
+    }),
+    params: (s) => ({ id: s.productId, variantId: s.variantId! }),
+    body: () => ({ quantity: 7 }),
+  },
   // The catalogue sheet (ours, README API notes): staff export it, and preview and apply a sheet (here as JSON text).
   { route: 'GET /api/v1/products/export.csv', expect: staff(200) },
   { route: 'POST /api/v1/products/import/preview', expect: staff(200), body: () => catalogueSheet() },

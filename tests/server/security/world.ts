@@ -179,7 +179,9 @@ export async function saveScene(t: TestContext): Promise<() => Promise<void>> {
       .filter((table) => !DERIVED_TABLES.includes(table))
       .map(
         (table) =>
-          `INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`,
+          // A product inserted gets an implicit variant (migration 034): the saved variants replace those.
+          `${table === 'product_variants' ? 'DELETE FROM product_variants;' : ''}
+          INSERT INTO ${table} (${columns.get(table)}) SELECT ${columns.get(table)} FROM saved_scene.${table};`,
       )
       .join('\n')}
     SELECT setval('order_number_seq', ${Number(orderNumber)});`;

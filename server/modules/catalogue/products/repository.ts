@@ -22,12 +22,45 @@ export interface ProductRow {
   /** numeric(2,1): a string from node-postgres, a number from PGlite. */
   ratings_average: string | number;
   ratings_quantity: number;
+  /** The product's options (migration 034): [{name, values: [{value, hex?}]}]; [] when it has none. */
+  options: StoredOption[];
+  /** Its variants on sale, in their order (VARIANTS_SQL). */
+  variants: VariantJsonRow[];
   created_at: Date;
   updated_at: Date;
 }
 
+/** An option as products.options stores it. */
+export interface StoredOption {
+  name: string;
+  values: { value: string; hex?: string }[];
+}
+
+/** A variant as VARIANTS_SQL reads it (money in piastres, null = the product's). */
+export interface VariantJsonRow {
+  id: string;
+  values: string[];
+  quantity: number;
+  sold: number;
+  price: number | null;
+  price_after_discount: number | null;
+  sku: string | null;
+  barcode: string | null;
+  image: string | null;
+}
+
+/**
+ * SQL of the non-archived variants of the product aliased `p`, in their order, as a JSON array of VariantJsonRow
+ * (one correlated read of product_variants_product_idx per product answered).
+ */
+export const VARIANTS_SQL = `(SELECT coalesce(jsonb_agg(jsonb_build_object(
+    'id', v.id, 'values', v.option_values, 'quantity', v.quantity, 'sold', v.sold, 'price', v.price,
+    'price_after_discount', v.price_after_discount, 'sku', v.sku, 'barcode', v.barcode, 'image', v.image
+  ) ORDER BY v.position, v.created_at), '[]'::jsonb)
+  FROM product_variants v WHERE v.product_id = p.id AND v.archived_at IS NULL)`;
+
 /** The whole stored row, as writes return it. */
-export interface StoredProductRow extends ProductRow {
+export interface StoredProductRow extends Omit<ProductRow, 'variants'> {
   search_vector: string;
   effective_price: number;
 }
@@ -51,10 +84,13 @@ export interface ProductValues {
   brand_id?: string | null;
 }
 
+/** What the product service writes: the columns above and the options (JSON text of StoredOption[]). */
+export type ProductWrite = ProductValues & { options?: string };
+
 /** Columns of `products p` that productJson reads. */
 export const PRODUCT_COLUMNS = `p.id, p.sku, p.title, p.slug, p.description, p.quantity, p.sold, p.price, p.price_after_discount,
   p.available_colors, p.image_cover, p.images, p.category_id, p.subcategory_ids, p.brand_id,
-  p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at`;
+  p.ratings_average, p.ratings_quantity, p.options, ${VARIANTS_SQL} AS variants, p.created_at, p.updated_at`;
 
 /**
  * SQL that builds a ProductRef (`_id, title, imageCover, ratingsAverage, ratingsQuantity, category {_id,name}, brand {_id,name}?`)
@@ -95,10 +131,10 @@ export const PRODUCT_LIST: ListSpec = {
  * routes.ts). Writes that reach them through triggers start from products itself (migrations 005, 018).
  */
 export const CATALOGUE_TABLES =
-  /\b(products|categories|subcategories|brands|search_words|product_count|search_index_state)\b/i;
+  /\b(products|product_variants|categories|subcategories|brands|search_words|product_count|search_index_state)\b/i;
 
 /** Every table a product's page reads (the product and its newest reviews with their authors' names). */
-export const PRODUCT_PAGE_TABLES = /\b(products|reviews|users)\b/i;
+export const PRODUCT_PAGE_TABLES = /\b(products|product_variants|reviews|users)\b/i;
 
 /** A page of products; without a filter the catalogue's size comes from the count kept by triggers (migration 005). */
 export const listProducts = (db: Queryable, q: PageQuery): Promise<PagedList<ProductRow>> =>
@@ -175,7 +211,7 @@ export const findProduct = (db: Queryable, id: string) =>
 export const findStoredProduct = (db: Queryable, id: string) =>
   db.one<StoredProductRow>('SELECT * FROM products WHERE id = $1', [id]);
 
-export async function insertProduct(db: Queryable, values: ProductValues): Promise<StoredProductRow> {
+export async function insertProduct(db: Queryable, values: ProductWrite): Promise<StoredProductRow> {
   const columns = Object.keys(values);
   const row = await db.one<StoredProductRow>(
     `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
@@ -185,7 +221,7 @@ export async function insertProduct(db: Queryable, values: ProductValues): Promi
 }
 
 /** Writes the values given; undefined when there is no such product. */
-export function updateProduct(db: Queryable, id: string, values: ProductValues) {
+export function updateProduct(db: Queryable, id: string, values: ProductWrite) {
   const columns = Object.keys(values);
   return db.one<StoredProductRow>(
     `UPDATE products SET ${columns.map((c, i) => `${c} = $${i + 2}, `).join('')}updated_at = now() WHERE id = $1 RETURNING *`,
@@ -208,9 +244,10 @@ export const lockProductForAudit = (tx: Queryable, id: string) =>
     brand_id: string | null;
     image_cover: string;
     images: string[];
+    options: StoredOption[];
   }>(
     `SELECT sku, title, description, price, price_after_discount, quantity, available_colors, category_id,
-       subcategory_ids, brand_id, image_cover, images FROM products WHERE id = $1 FOR UPDATE`,
+       subcategory_ids, brand_id, image_cover, images, options FROM products WHERE id = $1 FOR UPDATE`,
     [id],
   );
 
@@ -364,3 +401,90 @@ export const mostSimilarWords = (db: Queryable, typed: string[], nameWords: stri
      ) c`,
     [typed, nameWords],
   );
+
+/** A variant of a product as its changes read it, archived ones too (migration 034). */
+export interface StoredVariantRow {
+  id: string;
+  product_id: string;
+  option_values: string[];
+  quantity: number;
+  sold: number;
+  price: number | null;
+  price_after_discount: number | null;
+  sku: string | null;
+  barcode: string | null;
+  image: string | null;
+  archived_at: Date | null;
+}
+
+/** The columns a variant's write sets. */
+export interface VariantValues {
+  position?: number;
+  option_values?: string[];
+  option_terms?: string[];
+  quantity?: number;
+  price?: number | null;
+  price_after_discount?: number | null;
+  sku?: string | null;
+  barcode?: string | null;
+  image?: string | null;
+}
+
+/** Every variant of the product, archived ones last. */
+export const variantsOfProduct = (db: Queryable, productId: string) =>
+  db.query<StoredVariantRow>(
+    `SELECT id, product_id, option_values, quantity, sold, price, price_after_discount, sku, barcode, image, archived_at
+     FROM product_variants WHERE product_id = $1 ORDER BY archived_at NULLS FIRST, position, created_at`,
+    [productId],
+  );
+
+/** One variant of the product (archived or not); undefined when the product has no such variant. */
+export const findVariantOf = (db: Queryable, productId: string, variantId: string) =>
+  db.one<StoredVariantRow>(
+    `SELECT id, product_id, option_values, quantity, sold, price, price_after_discount, sku, barcode, image, archived_at
+     FROM product_variants WHERE product_id = $1 AND id = $2`,
+    [productId, variantId],
+  );
+
+export async function insertVariant(tx: Queryable, productId: string, values: VariantValues) {
+  const columns = Object.keys(values);
+  await tx.query(
+    `INSERT INTO product_variants (product_id, ${columns.join(', ')})
+     VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
+    [productId, ...Object.values(values)],
+  );
+}
+
+/** Writes the values given to a variant of the product, taking it out of the archive. */
+export async function updateVariant(tx: Queryable, productId: string, id: string, values: VariantValues) {
+  const columns = Object.keys(values);
+  await tx.query(
+    `UPDATE product_variants SET ${columns.map((c, i) => `${c} = $${i + 3}, `).join('')}archived_at = NULL,
+       updated_at = now() WHERE product_id = $1 AND id = $2`,
+    [productId, id, ...Object.values(values)],
+  );
+}
+
+/** Archives the product's variants other than `keep` (carts and orders that hold them still name them). */
+export async function archiveVariantsExcept(tx: Queryable, productId: string, keep: string[]) {
+  await tx.query(
+    `UPDATE product_variants SET archived_at = now(), updated_at = now()
+     WHERE product_id = $1 AND archived_at IS NULL AND NOT (id = ANY($2::uuid[]))`,
+    [productId, keep],
+  );
+}
+
+/** The unique index of variant SKUs; a variant's SKU that another product holds answers the same violation. */
+export const VARIANT_SKU_INDEX = 'product_variants_sku_key';
+
+/** Whether the (normalised) SKU is a variant's, other than the variants `exceptVariants`. */
+export const skuTakenByVariant = async (db: Queryable, sku: string, exceptVariants: string[] = []) =>
+  !!(await db.one('SELECT 1 FROM product_variants WHERE sku = $1 AND NOT (id = ANY($2::uuid[]))', [
+    sku,
+    exceptVariants,
+  ]));
+
+/** Marks the product changed (one of its variants was). */
+export async function touchProduct(tx: Queryable, id: string) {
+  await tx.query('UPDATE products SET updated_at = now() WHERE id = $1', [id]);
+}

@@ -11,10 +11,19 @@ import { currentUser, requireAuth } from '../../../plugins/auth';
 import { readForm } from '../../../plugins/uploads';
 import { CATALOGUE_TABLES, PRODUCT_LIST as listSpec, PRODUCT_PAGE_TABLES, type StoredProductRow } from './repository';
 import type { ProductNeighbours } from './neighbours';
-import { NewProduct, PRODUCT_FILES_DOC, ProductChanges, type ProductFormExtra } from './schemas';
+import {
+  NewProduct,
+  PRODUCT_FILES_DOC,
+  ProductChanges,
+  VariantChanges,
+  checkVariantForm,
+  type ProductForm,
+  type ProductFormExtra,
+} from './schemas';
 import { listProductPage } from './search';
 import {
   changeProduct,
+  changeVariant,
   createProduct,
   productToChange,
   productWithReviews,
@@ -34,7 +43,9 @@ async function readProductForm<S extends TObject>(request: FastifyRequest, field
   const form = await readForm(request, PRODUCT_FILES);
   const files: ProductFiles = { cover: form.files.imageCover?.[0], gallery: form.files.images ?? [] };
   const extra: ProductFormExtra = { ...files, stored };
-  return { input: await checkFields(request, 'body', fields, form.fields, { ...extra }), files };
+  const input = await checkFields(request, 'body', fields, form.fields, { ...extra });
+  const variants = await checkVariantForm(request.server.ctx, input as ProductForm, stored);
+  return { input, variants, files };
 }
 
 /** The product routes, given what they need of the cart and reviews (see ProductNeighbours). */
@@ -48,6 +59,7 @@ async function registerProductRoutes(instance: FastifyInstance, neighbours: Prod
   const base = () => imageBase(ctx);
   const tags = ['products'];
   const Params = IdParams('id');
+  const VariantParams = IdParams('id', 'variantId');
   // The same list, search or suggestions asked again costs the database nothing until the catalogue changes. At most
   // 5,000 rows are kept (a product row is 1–3 KB: 15 MB at most), the least recently asked answers going first.
   const answers = appAnswerCache(app, CATALOGUE_TABLES, 5_000);
@@ -117,8 +129,8 @@ async function registerProductRoutes(instance: FastifyInstance, neighbours: Prod
       config: { multipart: true },
     },
     async (request, reply) => {
-      const { input, files } = await readProductForm(request, NewProduct);
-      const row = await createProduct(ctx, currentUser(request), input, files);
+      const { input, variants, files } = await readProductForm(request, NewProduct);
+      const row = await createProduct(ctx, currentUser(request), input, variants, files);
       return reply.status(201).send({ data: productJson(row, base()) });
     },
   );
@@ -139,13 +151,33 @@ async function registerProductRoutes(instance: FastifyInstance, neighbours: Prod
       config: { multipart: true },
       handler: async (request) => {
         const stored = await productToChange(ctx.db, request.params.id);
-        const { input, files } = await readProductForm(request, ProductChanges, stored);
+        const { input, variants, files } = await readProductForm(request, ProductChanges, stored);
         return {
-          data: productJson(await changeProduct(ctx, currentUser(request), stored, input, files), base()),
+          data: productJson(await changeProduct(ctx, currentUser(request), stored, input, variants, files), base()),
         };
       },
     });
   }
+
+  app.patch(
+    '/:id/variants/:variantId',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Change one variant's stock, price, SKU, barcode or image: the fields sent (manager, admin)",
+        params: VariantParams,
+        body: VariantChanges,
+        response: { 200: DataOnly(Product) },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      const { id, variantId } = request.params;
+      const row = await changeVariant(ctx, currentUser(request), id, variantId, request.body);
+      return { data: productJson(row, base()) };
+    },
+  );
 
   app.delete(
     '/:id',

@@ -3,12 +3,22 @@ import { field, fields, partial, type FieldContext } from '../../../lib/fields';
 import { isAbsoluteImageUrl } from '../../../lib/images';
 import { toPiastres } from '../../../lib/money';
 import { Nullable, Type, textAsSent } from '../../../lib/schemas';
+import { ValidationError, fieldError } from '../../../lib/errors';
+import { imageUrl } from '../../../lib/images';
+import { imageBase, type AppContext } from '../../../context';
+import { VARIANT_LIMITS } from '../../../../common/rules/variant';
 import { HEX_COLOR, isId, isPresent, text, toNumber } from '../../../lib/validate';
 import { brandExists } from '../brands/repository';
 import { categoryExists } from '../categories/repository';
 import { INVALID_IMAGE_URL } from '../categories/schemas';
 import { findSubcategoryCategories } from '../subcategories/repository';
-import { skuTakenByOther, type StoredProductRow } from './repository';
+import {
+  skuTakenByOther,
+  skuTakenByVariant,
+  variantsOfProduct,
+  type StoredOption,
+  type StoredProductRow,
+} from './repository';
 import {
   MAX_STORED_INT,
   PRODUCT_LIMITS,
@@ -74,7 +84,12 @@ const sku = field
     async (v, context) => {
       const sku = skuOf(v);
       return (
-        sku === undefined || !isSku(sku) || !(await skuTakenByOther(context.ctx.db, sku, extraOf(context).stored?.id))
+        sku === undefined ||
+        !isSku(sku) ||
+        !(
+          (await skuTakenByOther(context.ctx.db, sku, extraOf(context).stored?.id)) ||
+          (await skuTakenByVariant(context.ctx.db, sku))
+        )
       );
     },
     (v) => `Another product has this sku: ${skuOf(v)}`,
@@ -191,12 +206,59 @@ const imageCover = (creating: boolean) =>
       (v) => (isPresent(v) ? INVALID_IMAGE_URL : 'Product Image cover is required'),
     );
 
+// ——— Options and variants (ours, README "Variants") ———
+
+const OptionSchema = Type.Object({
+  name: Type.String(),
+  values: Type.Array(Type.Object({ value: Type.String(), hex: Type.Optional(Type.String()) })),
+});
+const VariantSchema = Type.Object({
+  _id: Type.Optional(Type.String({ description: 'A variant of this product to change; none for a new one' })),
+  options: Type.Array(Type.String(), { description: "One value per option, in the options' order" }),
+  quantity: Type.Integer({ minimum: 0 }),
+  price: Type.Optional(Nullable(Type.Number({ description: "EGP; null or absent: the product's" }))),
+  priceAfterDiscount: Type.Optional(Nullable(Type.Number({ description: 'EGP, below its price; null: none' }))),
+  sku: Type.Optional(Nullable(Type.String())),
+  barcode: Type.Optional(Nullable(Type.String())),
+  image: Type.Optional(Nullable(Type.String({ description: "One of the product's images (its URL)" }))),
+});
+export type OptionInput = Static<typeof OptionSchema>;
+export type VariantInput = Static<typeof VariantSchema>;
+
+/** A JSON field of a multipart form arrives as text: read as its JSON (what is not JSON stays as sent, refused later). */
+const jsonOf = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+
+/** `options` and `variants`: read as sent (JSON, or JSON text in a multipart form); checkVariantForm checks them. */
+export const variantFields = {
+  options: field
+    .custom(
+      Type.Array(OptionSchema, { description: `Up to ${VARIANT_LIMITS.options} options, values in order` }),
+      jsonOf,
+    )
+    .optional(),
+  variants: field
+    .custom(Type.Array(VariantSchema, { description: 'Every kept combination; missing ones are archived' }), jsonOf)
+    .optional(),
+};
+
 /**
  * A product create or update (only the fields sent), read as stored: text trimmed, numbers in EGP, ids, colours
  * lower-cased, lists without repeats. The rules also see the files sent and, on an update, the stored product
  * (ProductFormExtra). These fields a create must have; an update may send any of them.
  */
-const CORE = { title, description, quantity, price, category };
+/** A product with options takes its stock from its variants: its own quantity is then not asked for. */
+const hasOptions = (context: FieldContext) => {
+  const options = jsonOf(context.data.options);
+  return Array.isArray(options) && options.length > 0;
+};
+const CORE = { title, description, quantity: quantity.onlyWhen((context) => !hasOptions(context)), price, category };
 const productFields = <C extends typeof CORE | ReturnType<typeof partial<typeof CORE>>>(core: C, creating: boolean) =>
   fields({
     sku,
@@ -211,6 +273,7 @@ const productFields = <C extends typeof CORE | ReturnType<typeof partial<typeof 
     subcategory,
     brand,
     imageCover: imageCover(creating),
+    ...variantFields,
   });
 
 /** POST /products. */
@@ -234,3 +297,220 @@ export const SuggestionQuery = fields({
     // As typed: the last word is taken as the start of a word while the shopper is still typing it.
     .reading(textAsSent),
 });
+
+const isObjectValue = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const nameText = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined);
+
+/** What a product form's options and variants become once checked: ready to store. */
+export interface VariantForm {
+  options: StoredOption[];
+  variants: {
+    id?: string;
+    values: string[];
+    quantity: number;
+    price: number | null;
+    price_after_discount: number | null;
+    sku: string | null;
+    barcode: string | null;
+    image: string | null;
+  }[];
+}
+
+class VariantProblem extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+    readonly value?: unknown,
+  ) {
+    super(message);
+  }
+}
+const refuse = (path: string, message: string, value?: unknown): never => {
+  throw new VariantProblem(path, message, value);
+};
+
+function readOptions(sent: unknown): StoredOption[] {
+  if (!Array.isArray(sent))
+    return refuse('options', 'Product options must be a list of {name, values: [{value, hex?}]}');
+  if (sent.length > VARIANT_LIMITS.options)
+    refuse('options', `A product has at most ${VARIANT_LIMITS.options} options`);
+  const names = new Set<string>();
+  return sent.map((option, i) => {
+    if (!isObjectValue(option) || !Array.isArray(option.values))
+      return refuse(`options[${i}]`, 'Product options must be a list of {name, values: [{value, hex?}]}');
+    const name = nameText(option.name);
+    if (!name) return refuse(`options[${i}].name`, 'Every option needs a name and every value a text');
+    if ([...name].length > VARIANT_LIMITS.nameMax)
+      refuse(
+        `options[${i}].name`,
+        `An option name or value must be at most ${VARIANT_LIMITS.nameMax} characters`,
+        name,
+      );
+    if (names.has(name)) refuse(`options[${i}].name`, `Two options have the same name: ${name}`, name);
+    names.add(name);
+    if (!option.values.length) refuse(`options[${i}].values`, `Option ${name} needs at least one value`);
+    if (option.values.length > VARIANT_LIMITS.values)
+      refuse(`options[${i}].values`, `An option has at most ${VARIANT_LIMITS.values} values`);
+    const seen = new Set<string>();
+    const values = option.values.map((v: unknown, j: number) => {
+      const path = `options[${i}].values[${j}]`;
+      const value = nameText(isObjectValue(v) ? v.value : v);
+      if (!value) return refuse(path, 'Every option needs a name and every value a text');
+      if ([...value].length > VARIANT_LIMITS.nameMax)
+        refuse(path, `An option name or value must be at most ${VARIANT_LIMITS.nameMax} characters`, value);
+      if (seen.has(value)) refuse(path, `Option ${name} has the value ${value} twice`, value);
+      seen.add(value);
+      const hex = isObjectValue(v) && isPresent(v.hex) ? v.hex : undefined;
+      if (hex !== undefined && !isColor(hex)) refuse(`${path}.hex`, `Invalid color: ${shown(hex)}`, hex);
+      return hex === undefined ? { value } : { value, hex: (hex as string).trim().toLowerCase() };
+    });
+    return { name, values };
+  });
+}
+
+/** Money of a variant: EGP → piastres, null for none; undefined when it is not a price. */
+const variantMoney = (v: unknown) => (isPresent(v) ? toNumber(v) : null);
+const optionalText = (v: unknown) => (isPresent(v) && text(v) !== undefined ? text(v)! : null);
+
+/**
+ * The options and variants of a create or an update, checked and ready to store; undefined when the form changes
+ * neither. The first problem answers as a field error of the form (400, nothing stored). An update sending variants
+ * without options keeps the stored options; one sending options without variants keeps the variants only when the
+ * product has no options (then it needs them).
+ */
+export async function checkVariantForm(
+  ctx: AppContext,
+  input: { options?: unknown; variants?: unknown; images?: string[]; imageCover?: string },
+  stored?: StoredProductRow,
+): Promise<VariantForm | undefined> {
+  if (input.options === undefined && input.variants === undefined) return undefined;
+  try {
+    const options = input.options === undefined ? (stored?.options ?? []) : readOptions(input.options);
+    if (input.variants === undefined) {
+      if (options.length) refuse('variants', 'A product with options needs its variants');
+      return { options, variants: [] };
+    }
+    const sent = input.variants;
+    if (!Array.isArray(sent))
+      return refuse('variants', 'Product variants must be a list of {options, quantity, price?, sku?…}');
+    if (options.length && !sent.length) refuse('variants', 'A product with options needs its variants');
+    if (sent.length > VARIANT_LIMITS.variants)
+      refuse('variants', `A product has at most ${VARIANT_LIMITS.variants} variants`);
+    const own = stored ? await variantsOfProduct(ctx.db, stored.id) : [];
+    const ownIds = new Set(own.map((v) => v.id));
+    // The images a variant may show: the product's cover and gallery as they will be, by stored name or URL.
+    const base = imageBase(ctx);
+    const pictures = new Map<string, string>();
+    for (const name of [input.imageCover ?? stored?.image_cover, ...(input.images ?? stored?.images ?? [])]) {
+      if (!name) continue;
+      pictures.set(name, name);
+      pictures.set(imageUrl(base, 'products', name)!, name);
+    }
+    const combinations = new Set<string>();
+    const skus = new Set<string>();
+    const variants: VariantForm['variants'] = [];
+    for (const [i, v] of sent.entries()) {
+      const path = `variants[${i}]`;
+      if (!isObjectValue(v) || !Array.isArray(v.options))
+        return refuse(path, 'Product variants must be a list of {options, quantity, price?, sku?…}');
+      const values = v.options.map(nameText);
+      const label = values.join(' / ');
+      if (
+        values.length !== options.length ||
+        values.some((value, j) => value === undefined || !options[j]!.values.some((o) => o.value === value))
+      )
+        refuse(
+          `${path}.options`,
+          `Variant values must be one of each option's values, in the options' order: ${label}`,
+          v.options,
+        );
+      if (combinations.has(label)) refuse(`${path}.options`, `Two variants have the same values: ${label}`, v.options);
+      combinations.add(label);
+      const id = v._id === undefined || v._id === null || v._id === '' ? undefined : String(v._id).toLowerCase();
+      if (id !== undefined && !ownIds.has(id))
+        refuse(`${path}._id`, `No variant of this product for this id: ${String(v._id)}`, v._id);
+      const quantity = toNumber(v.quantity);
+      if (quantity === undefined || !isStockCount(quantity))
+        refuse(`${path}.quantity`, 'Variant quantity must be a non-negative integer', v.quantity);
+      const price = variantMoney(v.price);
+      if (price === undefined || (price !== null && priceProblem(toPiastres(price)) === 'notPositive'))
+        refuse(`${path}.price`, 'Variant price must be greater than 0', v.price);
+      if (price !== null && priceProblem(toPiastres(price!)) === 'tooLarge')
+        refuse(`${path}.price`, 'To long price', v.price);
+      const discount = variantMoney(v.priceAfterDiscount);
+      const ownPrice = price === null ? undefined : toPiastres(price!);
+      const formPrice = (input as { price?: number }).price;
+      const priceFor = ownPrice ?? (formPrice !== undefined ? toPiastres(formPrice) : stored?.price);
+      if (
+        discount === undefined ||
+        (discount !== null && (discount < 0 || !discountBelowPrice(toPiastres(discount), priceFor)))
+      )
+        refuse(
+          `${path}.priceAfterDiscount`,
+          'Variant priceAfterDiscount must be lower than its price',
+          v.priceAfterDiscount,
+        );
+      const skuSent = optionalText(v.sku);
+      const sku = skuSent === null ? null : normalizeSku(skuSent);
+      if (sku !== null) {
+        if ([...sku].length > SKU_MAX)
+          refuse(`${path}.sku`, `Product sku must be at most ${SKU_MAX} characters`, v.sku);
+        if (!isSku(sku))
+          refuse(`${path}.sku`, 'Product sku may hold only letters, digits and . _ - / between them', v.sku);
+        if (skus.has(sku)) refuse(`${path}.sku`, `Two variants have the same sku: ${sku}`, v.sku);
+        skus.add(sku);
+        if ((await skuTakenByOther(ctx.db, sku)) || (await skuTakenByVariant(ctx.db, sku, stored ? [...ownIds] : [])))
+          refuse(`${path}.sku`, `Another product has this sku: ${sku}`, v.sku);
+      }
+      const barcode = optionalText(v.barcode);
+      if (barcode !== null && [...barcode].length > SKU_MAX)
+        refuse(`${path}.barcode`, `Product sku must be at most ${SKU_MAX} characters`, v.barcode);
+      const imageSent = optionalText(v.image);
+      const image =
+        imageSent === null
+          ? null
+          : (pictures.get(imageSent) ??
+            refuse(`${path}.image`, "Variant image must be one of the product's images", v.image));
+      variants.push({
+        id,
+        values: values as string[],
+        quantity: quantity!,
+        price: ownPrice ?? null,
+        price_after_discount: discount === null ? null : toPiastres(discount!),
+        sku,
+        barcode,
+        image,
+      });
+    }
+    return { options, variants };
+  } catch (err) {
+    if (err instanceof VariantProblem)
+      throw new ValidationError([fieldError('body', err.path, err.message, err.value)]);
+    throw err;
+  }
+}
+
+/** Money of PATCH /products/:id/variants/:variantId: EGP, "" or null for the product's (price) or none (discount). */
+const variantMoneyField = (description: string) =>
+  field.custom(Type.Number({ description }), (v) => (isPresent(v) ? v : null)).orNull();
+const variantText = (description: string) =>
+  field.custom(Type.String({ description }), (v) => (isPresent(v) ? v : null)).orNull();
+
+/**
+ * PATCH /products/:id/variants/:variantId: the fields sent of one variant (the product list's stock edit); checked
+ * with the whole product's variants by checkVariantForm, as a product update would.
+ */
+export const VariantChanges = fields({
+  quantity: field
+    .integer({ minimum: 0, maximum: MAX_STORED_INT, description: 'Stock of this variant' })
+    .optional()
+    .numeric('Variant quantity must be a non-negative integer')
+    .integer(isStockCount, 'Variant quantity must be a non-negative integer'),
+  price: variantMoneyField("EGP; null: the product's"),
+  priceAfterDiscount: variantMoneyField('EGP, below its price; null: none'),
+  sku: variantText('Unique across the shop; null clears it'),
+  barcode: variantText('null clears it'),
+  image: variantText("One of the product's images (its URL); null: none"),
+});
+export type VariantPatch = Static<typeof VariantChanges>;

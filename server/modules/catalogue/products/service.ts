@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../../context';
 import { onUniqueViolation, type Db, type Queryable } from '../../../db';
 import { foldArabic, slugify } from '../../../lib/arabic';
-import { duplicateValue, notFound } from '../../../lib/errors';
+import { ValidationError, badRequest, duplicateValue, fieldError, notFound } from '../../../lib/errors';
 import { removeImage, storeImage } from '../../../lib/images';
 import { toEgp, toPiastres } from '../../../lib/money';
 import { productSearchVector } from '../../../lib/searchText';
@@ -10,7 +10,12 @@ import { recordAudit, type AuditActor } from '../../audit';
 import { subcategoryIdsInCategory } from '../subcategories/repository';
 import {
   SKU_INDEX,
+  VARIANT_SKU_INDEX,
+  archiveVariantsExcept,
   deleteProductRow,
+  insertVariant,
+  updateVariant,
+  variantsOfProduct,
   findProduct,
   findStoredProduct,
   insertProduct,
@@ -19,12 +24,16 @@ import {
   restartSearchIndex,
   searchAnalysis,
   setSearchVectors,
+  touchProduct,
   updateProduct,
   type ProductValues,
+  type ProductWrite,
   type StoredProductRow,
+  type VariantValues,
 } from './repository';
+import { optionTerms } from './variants';
 import type { ProductNeighbours } from './neighbours';
-import type { NewProduct, ProductForm } from './schemas';
+import { checkVariantForm, type NewProduct, type ProductForm, type VariantForm, type VariantPatch } from './schemas';
 import {
   PREFIX_FROM,
   findMatches,
@@ -63,10 +72,16 @@ export async function productToChange(db: Queryable, id: string) {
  * The columns a create (stored undefined) or an update writes from the checked form; nothing else from the request
  * reaches the database. A new category without new subcategories keeps only the stored ones that belong to it.
  */
-async function valuesOf(db: Queryable, input: ProductForm, stored?: StoredProductRow): Promise<ProductValues> {
+async function valuesOf(
+  db: Queryable,
+  input: ProductForm,
+  variants: VariantForm | undefined,
+  stored?: StoredProductRow,
+): Promise<ProductWrite> {
   const creating = !stored;
   const { title, description } = input;
-  const values: ProductValues = {};
+  const values: ProductWrite = {};
+  if (variants) values.options = JSON.stringify(variants.options);
   if (input.sku !== undefined) values.sku = input.sku;
   if (title !== undefined) Object.assign(values, { title, slug: slugify(title) });
   if (description !== undefined) values.description = description;
@@ -87,6 +102,8 @@ async function valuesOf(db: Queryable, input: ProductForm, stored?: StoredProduc
   if (input.brand !== undefined) values.brand_id = input.brand;
   if (input.imageCover !== undefined) values.image_cover = input.imageCover;
   if (input.images !== undefined) values.images = input.images;
+  // A product with options has the stock of its variants (migration 034 sums them).
+  if ((variants ?? { options: stored?.options ?? [] }).options.length) delete values.quantity;
   return values;
 }
 
@@ -120,10 +137,66 @@ async function storeFiles(ctx: AppContext, values: ProductValues, files: Product
 /** Runs a write; another product's SKU becomes API.md's duplicate 400, and the files stored for it are removed. */
 async function write<T>(ctx: AppContext, values: ProductValues, uploaded: string[], fn: () => Promise<T>) {
   try {
-    return await onUniqueViolation(fn, () => duplicateValue(values.sku ?? ''), SKU_INDEX);
+    // A SKU taken meanwhile (by a product or a variant) meets the unique indexes or the triggers of migration 034.
+    return await onUniqueViolation(
+      () => onUniqueViolation(fn, () => duplicateValue(values.sku ?? ''), SKU_INDEX),
+      (err) => duplicateValue(skuOfViolation(err)),
+      VARIANT_SKU_INDEX,
+    );
   } catch (err) {
     await removeUploads(ctx, uploaded);
     throw err;
+  }
+}
+
+/** The SKU a unique violation names (`Key (sku)=(AB-1)` or the trigger's `duplicate sku AB-1`). */
+const skuOfViolation = (err: unknown) => {
+  const { detail, message } = err as { detail?: string; message?: string };
+  return /\(sku\)=\((.*)\)/.exec(detail ?? '')?.[1] ?? /duplicate sku (.*)$/.exec(message ?? '')?.[1] ?? '';
+};
+
+/**
+ * Writes a product's checked options and variants (the product row already carries the options): every variant
+ * kept is updated in place (matched by its _id, else by its values), a new one is inserted, the others archived,
+ * so the carts and orders that hold them still name them. A product left without options gets its implicit
+ * variant back, with `quantity`.
+ */
+async function writeVariants(tx: Queryable, productId: string, form: VariantForm, quantity: number | undefined) {
+  const own = await variantsOfProduct(tx, productId);
+  const byValues = new Map<string, string>();
+  // Non-archived first (variantsOfProduct's order): a combination kept keeps its id.
+  for (const v of own)
+    if (!byValues.has(v.option_values.join('\u0000'))) byValues.set(v.option_values.join('\u0000'), v.id);
+  if (!form.options.length) {
+    const implicit = byValues.get('');
+    const sent = form.variants[0];
+    const values: VariantValues = {
+      quantity: quantity ?? sent?.quantity ?? own.find((v) => v.id === implicit && !v.archived_at)?.quantity ?? 0,
+      ...(sent ? { barcode: sent.barcode } : {}),
+    };
+    await archiveVariantsExcept(tx, productId, implicit ? [implicit] : []);
+    if (implicit) await updateVariant(tx, productId, implicit, values);
+    else await insertVariant(tx, productId, values);
+    return;
+  }
+  // Archive all first, then bring back each kept one: values may move between variants without meeting the
+  // unique index of a product's combinations.
+  await archiveVariantsExcept(tx, productId, []);
+  for (const [position, v] of form.variants.entries()) {
+    const values: VariantValues = {
+      position,
+      option_values: v.values,
+      option_terms: optionTerms(form.options, v.values),
+      quantity: v.quantity,
+      price: v.price,
+      price_after_discount: v.price_after_discount,
+      sku: v.sku,
+      barcode: v.barcode,
+      image: v.image,
+    };
+    const id = v.id ?? byValues.get(v.values.join('\u0000'));
+    if (id) await updateVariant(tx, productId, id, values);
+    else await insertVariant(tx, productId, values);
   }
 }
 
@@ -131,7 +204,7 @@ async function write<T>(ctx: AppContext, values: ProductValues, uploaded: string
 async function audited(tx: Queryable, id: string) {
   const p = await lockProductForAudit(tx, id);
   if (!p) return undefined;
-  return {
+  const fields = {
     sku: p.sku,
     title: p.title,
     description: p.description,
@@ -145,6 +218,24 @@ async function audited(tx: Queryable, id: string) {
     imageCover: p.image_cover,
     images: p.images,
   };
+  // The options and variants of a product that has them (one without keeps its entries as they were).
+  if (!p.options.length) return fields;
+  return {
+    ...fields,
+    options: p.options,
+    variants: (await variantsOfProduct(tx, id))
+      .filter((v) => !v.archived_at)
+      .map((v) => ({
+        _id: v.id,
+        options: v.option_values,
+        quantity: v.quantity,
+        price: v.price === null ? null : toEgp(v.price),
+        priceAfterDiscount: v.price_after_discount === null ? null : toEgp(v.price_after_discount),
+        sku: v.sku,
+        barcode: v.barcode,
+        image: v.image,
+      })),
+  };
 }
 
 /** A new product from its checked form and files; recorded in the audit log in the same transaction. */
@@ -152,16 +243,20 @@ export async function createProduct(
   ctx: AppContext,
   actor: AuditActor,
   input: Static<typeof NewProduct>,
+  variants: VariantForm | undefined,
   files: ProductFiles,
 ) {
-  const values = await valuesOf(ctx.db, input);
+  const values = await valuesOf(ctx.db, input, variants);
+  if (values.quantity === undefined) values.quantity = 0;
   const uploaded = await storeFiles(ctx, values, files);
   return write(ctx, values, uploaded, () =>
     ctx.db.tx(async (tx) => {
-      const row = await insertProduct(tx, values);
-      const after = await audited(tx, row.id);
-      await recordAudit(tx, actor, { action: 'product.create', target: { type: 'product', id: row.id }, after });
-      return row;
+      const { id } = await insertProduct(tx, values);
+      if (variants?.options.length) await writeVariants(tx, id, variants, undefined);
+      else if (variants?.variants.length) await writeVariants(tx, id, variants, input.quantity);
+      const after = await audited(tx, id);
+      await recordAudit(tx, actor, { action: 'product.create', target: { type: 'product', id }, after });
+      return (await findProduct(tx, id))!;
     }),
   );
 }
@@ -175,10 +270,11 @@ export async function changeProduct(
   actor: AuditActor,
   stored: StoredProductRow,
   input: ProductForm,
+  variants: VariantForm | undefined,
   files: ProductFiles,
 ) {
   const { id } = stored;
-  const values = await valuesOf(ctx.db, input, stored);
+  const values = await valuesOf(ctx.db, input, variants, stored);
   const uploaded = await storeFiles(ctx, values, files);
   // The audit log keeps the changed fields (price, discount, stock…) before and after, in the same transaction.
   const row = await write(ctx, values, uploaded, () =>
@@ -186,21 +282,84 @@ export async function changeProduct(
       const before = await audited(tx, id);
       if (!before) return undefined;
       const updated = await updateProduct(tx, id, values);
+      if (!updated) return undefined;
+      // Options changed, or variants sent: the variants follow; a product leaving its options gets its stock back.
+      if (variants && (variants.options.length || variants.variants.length || stored.options.length))
+        await writeVariants(tx, id, variants, input.quantity);
       const after = await audited(tx, id);
       await recordAudit(tx, actor, { action: 'product.update', target: { type: 'product', id }, before, after });
-      return updated;
+      return (await findProduct(tx, id))!;
     }),
   );
   if (!row) {
     await removeUploads(ctx, uploaded);
     throw notFound(`No document found for this id: ${id}`);
   }
-  const inUse = new Set<string>([row.image_cover, ...row.images]);
+  const inUse = new Set<string>([row.image_cover, ...row.images, ...row.variants.map((v) => v.image ?? '')]);
   await removeUploads(
     ctx,
     [stored.image_cover, ...stored.images].filter((img) => !inUse.has(img)),
   );
   return row;
+}
+
+/**
+ * PATCH /products/:id/variants/:variantId: changes the fields sent of one variant on sale, checked with the
+ * product's other variants as a product update checks them (a problem names the field itself); 404 when the
+ * product or its variant is not there. Answers the product.
+ */
+export async function changeVariant(
+  ctx: AppContext,
+  actor: AuditActor,
+  productId: string,
+  variantId: string,
+  patch: VariantPatch,
+) {
+  const stored = await productToChange(ctx.db, productId);
+  const own = (await variantsOfProduct(ctx.db, productId)).filter((v) => !v.archived_at);
+  const index = own.findIndex((v) => v.id === variantId.toLowerCase());
+  if (index < 0) throw notFound(`No variant of this product for this id: ${variantId}`);
+  if (!stored.options.length && ['price', 'priceAfterDiscount', 'sku', 'image'].some((k) => k in patch))
+    throw badRequest('A product without options has its price, discount, SKU and image as a product');
+  const sent = own.map((v) => ({
+    _id: v.id,
+    options: v.option_values,
+    quantity: v.quantity,
+    price: v.price === null ? null : toEgp(v.price),
+    priceAfterDiscount: v.price_after_discount === null ? null : toEgp(v.price_after_discount),
+    sku: v.sku,
+    barcode: v.barcode,
+    image: v.image,
+  }));
+  Object.assign(sent[index]!, patch);
+  let form: VariantForm;
+  try {
+    form = (await checkVariantForm(ctx, { variants: sent }, stored))!;
+  } catch (err) {
+    if (err instanceof ValidationError)
+      throw new ValidationError(
+        err.errors.map((e) =>
+          fieldError('body', e.path.replace(/^variants\[\d+\]\.?/, '') || 'variants', e.msg, e.value),
+        ),
+      );
+    throw err;
+  }
+  return write(ctx, {}, [], () =>
+    ctx.db.tx(async (tx) => {
+      const before = await audited(tx, productId);
+      if (!before) throw notFound(`No document found for this id: ${productId}`);
+      await writeVariants(tx, productId, form, undefined);
+      await touchProduct(tx, productId);
+      const after = await audited(tx, productId);
+      await recordAudit(tx, actor, {
+        action: 'product.update',
+        target: { type: 'product', id: productId },
+        before,
+        after,
+      });
+      return (await findProduct(tx, productId))!;
+    }),
+  );
 }
 
 /**
