@@ -8,6 +8,12 @@
  * gets its own line here. The lists are per area so that a screen's module imports only the area it words.
  */
 
+/**
+ * The Arabic of a list's codes, as the owner's screens say them, kept beside the list (a new resource's codes and
+ * their Arabic are written together): `<name>` stands for the value the English message carries under the same name.
+ */
+export type ArabicOf<M> = Partial<Record<keyof M, string>>;
+
 /** Requests as such: ids, bodies, uploads, routes, rights, limits and the server's own faults. */
 export const REQUEST_ERRORS = {
   invalid_id: 'Invalid ID formate',
@@ -142,6 +148,44 @@ export const CATALOGUE_ERRORS = {
   import_refused: 'لم يُطبق الاستيراد: <refused> من أسطر الملف مرفوضة، صححها ثم أعد المحاولة',
 } as const;
 
+/** The SKU's pattern, as the owner's form says it. */
+const SKU_FORMAT_ARABIC = 'رمز المنتج (SKU) يتكون من حروف وارقام، وبينها فقط . _ - / او مسافة';
+
+/** The owner's screens' Arabic for the catalogue's codes (`<name>`: the value the English message carries there). */
+export const CATALOGUE_ARABIC: ArabicOf<typeof CATALOGUE_ERRORS> = {
+  name_too_short_3: 'يجب ان يتكون الاسم من 3 احرف على الاقل',
+  product_title_required: 'من فضلك ادخل اسم المنتج',
+  product_title_too_long: 'اسم المنتج طويل جدا (الحد الاقصى 100 حرف)',
+  product_description_required: 'من فضلك ادخل وصف المنتج',
+  product_description_too_long: 'وصف المنتج طويل جدا (الحد الاقصى 2000 حرف)',
+  product_quantity_required: 'من فضلك ادخل الكمية المتاحة',
+  product_quantity_not_number: 'الكمية المتاحة يجب ان تكون رقما',
+  product_quantity_invalid: 'الكمية المتاحة يجب ان تكون عددا صحيحا لا يقل عن 0',
+  product_price_required: 'من فضلك ادخل السعر قبل الخصم',
+  product_price_not_number: 'السعر قبل الخصم يجب ان يكون رقما',
+  product_price_too_large: 'السعر كبير جدا',
+  product_price_not_positive: 'السعر قبل الخصم يجب ان يكون اكبر من 0',
+  product_discount_not_number: 'السعر بعد الخصم يجب ان يكون رقما',
+  product_discount_negative: 'السعر بعد الخصم لا يمكن ان يكون سالبا',
+  product_discount_not_below_price: 'السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم',
+  product_category_required: 'من فضلك اختر التصنيف الرئيسي',
+  product_subcategories_invalid: 'بعض التصنيفات الفرعية المختارة لم تعد موجودة',
+  product_subcategory_not_in_category: 'التصنيفات الفرعية المختارة لا تتبع التصنيف الرئيسي',
+  product_cover_required: 'من فضلك اضف صورة للمنتج',
+  product_sku_not_text: SKU_FORMAT_ARABIC,
+  product_sku_too_long: 'رمز المنتج (SKU) طويل جدا (الحد الاقصى 64 حرفا)',
+  product_sku_format: SKU_FORMAT_ARABIC,
+  product_sku_taken: 'رمز المنتج <sku> مستخدم لمنتج اخر',
+  product_color_invalid: 'لون غير صحيح: <color>',
+  product_category_missing: 'التصنيف الرئيسي المختار لم يعد موجودا',
+  product_brand_missing: 'الماركة المختارة لم تعد موجودة',
+  name_too_short_2: 'يجب ان يتكون الاسم من حرفين على الاقل',
+  category_name_too_long: 'الاسم طويل جدا (الحد الاقصى 32 حرفا)',
+  brand_name_too_long: 'الاسم طويل جدا (الحد الاقصى 32 حرفا)',
+  subcategory_category_required: 'من فضلك اختر تصنيف رئيسي',
+  category_has_products: 'لا يمكن حذف التصنيف لانه ما زال يحتوي على منتجات: انقل منتجاته الى تصنيف اخر او احذفها اولا',
+};
+
 /** Reviews (API.md §5.7). */
 export const REVIEW_ERRORS = {
   review_required: 'Review required',
@@ -215,6 +259,18 @@ export const COUPON_ERRORS = {
   coupon_discount_range: 'Discount must be greater than 0 and at most 100',
   coupon_invalid: 'Coupon is invalid or has expired',
 } as const;
+
+/** The owner's screens' Arabic for the coupons' codes (the coupon form says the last two itself, before sending). */
+export const COUPON_ARABIC = {
+  coupon_name_required: 'من فضلك ادخل اسم الكوبون',
+  coupon_name_too_long: 'اسم الكوبون طويل جدا (الحد الاقصى 32 حرفا)',
+  coupon_expire_required: 'من فضلك ادخل تاريخ الانتهاء',
+  coupon_expire_invalid: 'تاريخ الانتهاء غير صحيح',
+  coupon_discount_required: 'من فضلك ادخل نسبة الخصم',
+  coupon_discount_not_number: 'نسبة الخصم يجب ان تكون رقما',
+  coupon_expire_past: 'تاريخ الانتهاء لا يمكن ان يكون في الماضي',
+  coupon_discount_range: 'نسبة الخصم يجب ان تكون اكبر من 0 ولا تزيد عن 100',
+} as const satisfies ArabicOf<typeof COUPON_ERRORS>;
 
 /** The cart (API.md §5.11). */
 export const CART_ERRORS = {
@@ -310,6 +366,13 @@ export const ERROR_MESSAGES: typeof REQUEST_ERRORS &
   PAYMENT_ERRORS,
   REFUND_ERRORS,
   SHOP_ERRORS,
+);
+
+/** The owner's screens' Arabic of every area's codes, the Arabic lists above together. */
+export const OWNER_ARABIC: ArabicOf<typeof ERROR_MESSAGES> = /* @__PURE__ */ Object.assign(
+  {},
+  CATALOGUE_ARABIC,
+  COUPON_ARABIC,
 );
 
 export type ErrorCode = Extract<keyof typeof ERROR_MESSAGES, string>;

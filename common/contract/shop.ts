@@ -44,7 +44,7 @@ export const ShopSettings = Type.Object({
   lowStockLevel: Type.Integer(),
 });
 
-/** A coupon as API.md §1 answers it (coupons/serialize.ts). */
+/** A coupon as API.md §1 answers it (couponJson in coupons/service.ts). */
 export const Coupon = Type.Object({
   _id: Type.String(),
   name: Type.String(),

@@ -5,8 +5,15 @@ import { DataOnly, List, ListQuery, NoContent, bearer } from '../../lib/schemas'
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { Coupon } from '../../../common/contract/shop';
 import { CouponChanges, NewCoupon } from './schemas';
-import { couponJson } from './serialize';
-import { COUPON_LIST as LIST_SPEC, changeCoupon, couponPage, createCoupon, readCoupon, removeCoupon } from './service';
+import {
+  COUPON_LIST as LIST_SPEC,
+  changeCoupon,
+  couponJson,
+  couponPage,
+  createCoupon,
+  readCoupon,
+  removeCoupon,
+} from './service';
 
 const tags = ['coupons'];
 const Params = IdParams('id');

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { onUniqueViolation } from '../../db/errors';
 import { duplicateValue, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
+import { compact, iso } from '../../lib/time';
 import { recordAudit, type AuditActor } from '../audit';
 import { cartsLoseCoupon } from '../cart';
 import {
@@ -14,10 +15,21 @@ import {
   updateCoupon,
   type CouponRow,
 } from './repository';
-import { couponJson } from './serialize';
 
 /** The list's filters and sorts (API.md §2): its route declares them, and robustness tests fuzz them. */
 export { COUPON_LIST } from './repository';
+
+/** A coupon as API.md §1 answers it (a small module's answer is its service's, not a serialize.ts of its own). */
+export function couponJson(row: CouponRow) {
+  return compact({
+    _id: row.id,
+    name: row.name,
+    expire: iso(row.expire),
+    discount: Number(row.discount),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  });
+}
 
 interface Coupon {
   name: string;

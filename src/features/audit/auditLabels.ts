@@ -1,19 +1,14 @@
 import { formatDateTime } from '../../../common/format';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEdit, type AuditTarget } from '../../../common/rules/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_LABELS,
+  type AuditAction,
+  type AuditEdit,
+  type AuditTarget,
+} from '../../../common/rules/audit';
 
-/** The kinds of thing an entry is about. */
-export const TARGET_LABELS: Record<AuditTarget, string> = {
-  order: 'طلب',
-  product: 'منتج',
-  coupon: 'كوبون',
-  user: 'مستخدم',
-  zone: 'منطقة شحن',
-  governorate: 'محافظة',
-  settings: 'اعدادات المتجر',
-  category: 'تصنيف',
-  subcategory: 'تصنيف فرعي',
-  brand: 'ماركة',
-};
+/** The kinds of thing an entry is about, by their names in common/rules/audit.ts. */
+export const TARGET_LABELS = AUDIT_TARGET_LABELS;
 
 /** The three edits' words: an edit's label is its word and its target's ('اضافة كوبون'). */
 const EDIT_LABELS: Record<AuditEdit, string> = { create: 'اضافة', update: 'تعديل', delete: 'حذف' };
