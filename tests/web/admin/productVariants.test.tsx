@@ -228,7 +228,7 @@ describe('admin product form: options and variants', () => {
               {
                 type: 'field',
                 msg: 'Another product has this sku: SH-M-BL',
-                path: 'variants.0.sku',
+                path: 'variants[0].sku',
                 location: 'body',
                 code: 'product_sku_taken',
               },
@@ -242,7 +242,9 @@ describe('admin product form: options and variants', () => {
     await screen.findByRole('heading', { name: 'الانواع: 5 من 6' });
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     const grid = screen.getByRole('region', { name: 'الانواع: 5 من 6' });
-    expect(await within(grid).findByRole('alert')).toHaveTextContent('رمز المنتج SH-M-BL مستخدم لمنتج اخر');
+    expect(await within(grid).findByRole('alert')).toHaveTextContent(
+      'المقاس: M، اللون: أزرق: رمز المنتج SH-M-BL مستخدم لمنتج اخر',
+    );
     // Nothing the owner typed is lost.
     expect(within(variantRow('المقاس: XL، اللون: أزرق')).getByLabelText('السعر قبل الخصم')).toHaveValue('349');
   });

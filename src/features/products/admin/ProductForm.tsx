@@ -15,7 +15,7 @@ import type { ProductFormValues } from './productFormData';
 import UploadProgressBar from '../../../components/UploadProgressBar';
 import OptionsEditor from './OptionsEditor';
 import VariantGrid from './VariantGrid';
-import { totalStock, variantProblems } from './variantDrafts';
+import { keptCombinations, totalStock, variantProblems } from './variantDrafts';
 
 const MAX_PRODUCT_IMAGES = 5;
 const DEFAULT_PICKER_COLOR = '#000000';
@@ -42,6 +42,13 @@ const FIELD_OF_PATH: Record<string, keyof ProductFormValues> = {
 
 /** The body field a refusal's path names: `variants` for `variants.3.sku` or `variants[3].sku`. */
 const topField = (path: string) => path.split(/[.[/]/)[0];
+
+/** The server's reason, with the variant it concerns named first ("المقاس: XL، اللون: أزرق: …"). */
+function refusalText(values: ProductFormValues, error: AdminError) {
+  const index = /^variants(?:\[(\d+)\]|\.(\d+))/.exec(error.field ?? '');
+  const kept = index ? keptCombinations(values.variants)[Number(index[1] ?? index[2])] : undefined;
+  return kept ? `${kept.label}: ${error.message}` : error.message;
+}
 
 export interface ProductNumbers {
   price: number;
@@ -184,7 +191,7 @@ export default function ProductForm({
     if (!outcome.ok) {
       // A refused save keeps everything the admin entered (SPEC's reset is for a success).
       const field = outcome.error.field ? FIELD_OF_PATH[topField(outcome.error.field)] : undefined;
-      if (field) setRefusal({ field, message: outcome.error.message });
+      if (field) setRefusal({ field, message: refusalText(values, outcome.error) });
       setBusy(false);
       return;
     }
