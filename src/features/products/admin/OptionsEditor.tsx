@@ -140,7 +140,7 @@ function OptionEditor({
                 <Button
                   variant="link"
                   size="sm"
-                  className="p-0 px-1 text-decoration-none"
+                  className="p-0 px-1 text-decoration-none tap-target"
                   disabled={i === 0}
                   aria-label={`تقديم ${v.value}`}
                   title="تقديم"
@@ -151,7 +151,7 @@ function OptionEditor({
                 <Button
                   variant="link"
                   size="sm"
-                  className="p-0 px-1 text-decoration-none"
+                  className="p-0 px-1 text-decoration-none tap-target"
                   disabled={i === option.values.length - 1}
                   aria-label={`تأخير ${v.value}`}
                   title="تأخير"
@@ -162,7 +162,7 @@ function OptionEditor({
                 <Button
                   variant="link"
                   size="sm"
-                  className="p-0 px-1 text-danger text-decoration-none"
+                  className="p-0 px-1 text-danger text-decoration-none tap-target"
                   aria-label={`حذف ${v.value} من ${name}`}
                   title="حذف"
                   onClick={() => onChange({ ...option, values: option.values.filter((x) => x.id !== v.id) })}

@@ -207,31 +207,31 @@ export default function VariantGrid({
                     );
                   })}
                   <Form.Group controlId={variantFieldId(key, 'image')} className="col-6 col-md-4 col-xl-2">
-                    <Form.Label className="small mb-1">الصورة</Form.Label>
-                    <div className="d-flex align-items-center gap-1">
+                    <Form.Label className="small mb-1 d-flex align-items-center gap-1">
+                      الصورة
                       {chosen && (
                         <img
                           src={chosen}
                           alt=""
-                          width={31}
-                          height={31}
-                          className="rounded border flex-shrink-0"
+                          width={18}
+                          height={18}
+                          className="rounded border"
                           style={{ objectFit: 'cover' }}
                         />
                       )}
-                      <Form.Select
-                        size="sm"
-                        value={variant.image}
-                        onChange={(e) => setField(key, 'image', e.target.value)}
-                      >
-                        <option value="">صور المنتج</option>
-                        {slots.map((slot, i) => (
-                          <option key={slot} value={String(slot)}>
-                            الصورة {i + 1}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </div>
+                    </Form.Label>
+                    <Form.Select
+                      size="sm"
+                      value={variant.image}
+                      onChange={(e) => setField(key, 'image', e.target.value)}
+                    >
+                      <option value="">صور المنتج</option>
+                      {slots.map((slot, i) => (
+                        <option key={slot} value={String(slot)}>
+                          الصورة {i + 1}
+                        </option>
+                      ))}
+                    </Form.Select>
                   </Form.Group>
                 </div>
               </div>
