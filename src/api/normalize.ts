@@ -82,6 +82,7 @@ export function normalizeCartResponse(raw: RawCartResponse | '' | null | undefin
     ...(line as CartItem),
     color: line.color ?? '',
     product: normalizeProductRef(line.product),
+    ...(line.variant ? { variant: { ...line.variant, image: imageUrl(line.variant.image) } } : {}),
   }));
   return {
     status: raw.status ?? 'success',
@@ -118,6 +119,7 @@ export function normalizeOrder(raw: Omit<Loose<Order>, 'cartItems'> & { cartItem
       ...(item as OrderItem),
       color: item.color ?? '',
       product: normalizeProductRef(item.product),
+      ...(item.variant ? { variant: { ...item.variant, image: imageUrl(item.variant.image) } } : {}),
     })),
   };
 }

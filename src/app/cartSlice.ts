@@ -81,9 +81,17 @@ export const selectCartStatus = (state: RootState) => state.cart.status;
 export const selectRemovedCoupon = (state: RootState) => state.cart.removedCoupon;
 export const selectNumOfCartItems = (state: RootState) => (selectIsUser(state) ? state.cart.numOfCartItems : 0);
 
-/** The line asks for more than the product has left (known only when the server tells the stock, ours). */
-export const exceedsStock = (line: CartItem) =>
-  line.product.quantity !== undefined && line.count > line.product.quantity;
+/** What is left of the line's variant (ours), else of its product (known only when the server tells the stock). */
+export const lineStock = (line: CartItem) => (line.variant ? line.variant.quantity : line.product.quantity);
+
+/**
+ * The line cannot be bought as it is: it asks for more than is left, or its variant is no longer sold (checkout would be
+ * refused for it, ours).
+ */
+export const exceedsStock = (line: CartItem) => {
+  const stock = lineStock(line);
+  return line.variant?.available === false || (stock !== undefined && line.count > stock);
+};
 export const selectHasLineOverStock = (state: RootState) => state.cart.cart.products.some(exceedsStock);
 
 /** What the shopper pays: the after-discount total when one exists (common/rules/price.ts), else the total. */

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../api/types';
 import { formatDate, formatEGP } from '../../common/format';
 import ColorSwatch from './ColorSwatch';
+import { variantLabel } from '../../common/rules/variant';
 import { EndedBadges, StateBadge } from './OrderBadges';
 import { paymentMethodLabel } from './orderLabels';
 import EmailAddress from './EmailAddress';
@@ -46,7 +47,7 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
           {order.cartItems.map((item) => (
             <li key={item._id} className="d-flex align-items-center gap-3 py-2 border-bottom">
               <img
-                src={item.product.imageCover || undefined}
+                src={item.variant?.image || item.product.imageCover || undefined}
                 alt={item.product.title}
                 width={64}
                 height={79}
@@ -58,9 +59,11 @@ export default function OrderCard({ order, to, showCustomer = false }: OrderCard
                 <div className="text-truncate">
                   {to ? item.product.title : <Link to={`/products/${item.product._id}`}>{item.product.title}</Link>}
                 </div>
+                {item.variant && <div className="small">{variantLabel(item.variant.options)}</div>}
                 <div className="small text-muted d-flex align-items-center gap-2 mt-1">
                   <span>الكمية: {item.count}</span>
-                  <ColorSwatch color={item.color} />
+                  {/* A variant's colour is named in its label. */}
+                  {!item.variant && <ColorSwatch color={item.color} />}
                 </div>
               </div>
             </li>

@@ -9,9 +9,10 @@ import { useAppDispatch } from '../../app/hooks';
 import ColorSwatch from '../../components/ColorSwatch';
 import { parseNumberInput } from '../../../common/digits';
 import { formatEGP } from '../../../common/format';
-import { availableOnlyText } from '../../lib/stock';
+import { availableOnlyText, VARIANT_UNAVAILABLE_TEXT } from '../../lib/stock';
+import { variantLabel } from '../../../common/rules/variant';
 import { CART_MESSAGES, conflictMessage } from '../../content/cartMessages';
-import { exceedsStock, fetchCart, removeCartItem, updateCartItemCount } from '../../app/cartSlice';
+import { exceedsStock, fetchCart, lineStock, removeCartItem, updateCartItemCount } from '../../app/cartSlice';
 import { useLater } from '../../lib/useLater';
 import { useResetOn } from '../../lib/useResetOn';
 
@@ -28,7 +29,7 @@ export default function CartItem({ line }: { line: CartLine }) {
   // The count being sent now: the debounce timer and the blur that follows (a focused input that gets disabled
   // blurs) must not send the same count twice.
   const sending = useRef<number | null>(null);
-  const { product } = line;
+  const { product, variant } = line;
 
   // The server's count wins whenever it changes (after an update, a refusal or a re-fetch).
   useResetOn(String(line.count), () => setCountText(String(line.count)));
@@ -90,7 +91,7 @@ export default function CartItem({ line }: { line: CartLine }) {
       <Card.Body className="d-flex flex-row gap-2 gap-sm-3 p-2 p-sm-3">
         <Link to={`/products/${product._id}`} className="flex-shrink-0 align-self-start align-self-sm-center">
           <img
-            src={product.imageCover || undefined}
+            src={variant?.image || product.imageCover || undefined}
             alt={product.title}
             width={160}
             height={197}
@@ -129,7 +130,13 @@ export default function CartItem({ line }: { line: CartLine }) {
               </span>{' '}
               {product.ratingsAverage}
             </span>
-            {line.color && (
+            {variant && (
+              <span className="fw-semibold" data-testid="line-variant">
+                {variantLabel(variant.options)}
+              </span>
+            )}
+            {/* A variant's colour is named in its label. */}
+            {!variant && line.color && (
               <span className="d-inline-flex align-items-center gap-1">
                 اللون: <ColorSwatch color={line.color} />
               </span>
@@ -153,7 +160,7 @@ export default function CartItem({ line }: { line: CartLine }) {
             </Form.Group>
             {overStock && (
               <span id={stockId} className="small fw-bold text-danger" data-testid="line-stock">
-                {availableOnlyText(line.product.quantity ?? 0)}
+                {variant?.available === false ? VARIANT_UNAVAILABLE_TEXT : availableOnlyText(lineStock(line) ?? 0)}
               </span>
             )}
             <div className="ms-auto text-end">

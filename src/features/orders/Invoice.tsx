@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CANCELLED_LABEL, paymentMethodLabel } from '../../components/orderLabels';
 import { couponSaving, itemsSubtotal, lineTotal } from '../../components/orderMoney';
 import { colorName } from '../../../common/colorNames';
+import { variantLabel } from '../../../common/rules/variant';
 import { formatDate, formatDateTime, formatEGP } from '../../../common/format';
 import { fetchShopInfo, selectShopInfo } from '../../app/shopSlice';
 import { addressPlace } from '../../content/addressTexts';
@@ -149,7 +150,11 @@ export default function Invoice({ order }: { order: Order }) {
               <tr key={item._id}>
                 <td>
                   {item.product.title}
-                  {item.color && <span className="invoice__color"> ({colorName(item.color)})</span>}
+                  {item.variant ? (
+                    <span className="invoice__color"> ({variantLabel(item.variant.options)})</span>
+                  ) : (
+                    item.color && <span className="invoice__color"> ({colorName(item.color)})</span>
+                  )}
                 </td>
                 <td>{item.count}</td>
                 <td>{formatEGP(item.price)}</td>

@@ -1,4 +1,4 @@
-import type { CartItem, Product } from '../../../src/api/types';
+import type { CartItem, OrderItem, Product } from '../../../src/api/types';
 import { API_ORIGIN, productRef, ts } from './fixtures';
 
 // A product with options as our server answers it (common/contract/catalogue.ts): المقاس × اللون, L in red left out,
@@ -78,8 +78,16 @@ export function variantLine(lineId: string, variantId: string, count: number, av
         { name: 'اللون', value: variant.options[1]! },
       ],
       sku: variant.sku,
+      image: variant.image,
       quantity: variant.quantity,
       available,
     },
   };
+}
+
+/** An order item of one of the shirt's variants, as the order keeps it (its VariantRef snapshot). */
+export function variantOrderItem(itemId: string, variantId: string, count: number): OrderItem {
+  const { variant, price, product, color } = variantLine(itemId, variantId, count);
+  const { quantity: _left, available: _available, ...ref } = variant!;
+  return { _id: itemId, count, color, price, product, variant: ref };
 }
