@@ -1,5 +1,12 @@
 import type { Db } from '../../db';
-import { catalogueSizes, sitemapRows } from './repository';
+import { catalogueSizes, findSharedNamedImage, findSharedProduct, newestProductCover, sitemapRows } from './repository';
+
+/** What a shared link's page shows (server/modules/seo/sharePage.ts reads them here, not in the repository). */
+export const sharedProduct = (db: Db, id: string) => findSharedProduct(db, id);
+export const sharedNamedImage = (db: Db, table: 'categories' | 'brands', id: string) =>
+  findSharedNamedImage(db, table, id);
+/** The cover of the first product a first visit to /products sees. */
+export const listingCoverImage = async (db: Db) => (await newestProductCover(db))?.image_cover ?? null;
 
 /** The sitemaps protocol's limit of URLs per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;

@@ -5,7 +5,7 @@ import { escapeHtml, jsonForHtml } from '../../lib/html';
 import { IMAGE_SIZES, uploadSrcSet } from '../../../common/images';
 import { imageUrl, type ImageBase } from '../../lib/images';
 import { isId } from '../../lib/validate';
-import { findSharedNamedImage, findSharedProduct, newestProductCover } from './repository';
+import { listingCoverImage, sharedNamedImage, sharedProduct } from './service';
 
 /**
  * A page the server fills index.html for: a product, or the product listing of a category or brand (their
@@ -83,15 +83,14 @@ export function sharePages(db: Db, webDist: string) {
 
   /** The first product of /products as a first visit asks for it (newest first, API.md's default order). */
   async function listingCover(base: ImageBase) {
-    const row = await newestProductCover(db);
-    return imageUrl(base, 'products', row?.image_cover);
+    return imageUrl(base, 'products', await listingCoverImage(db));
   }
 
   async function find(target: Exclude<ShareTarget, { kind: 'listing' }>, base: ImageBase) {
     if (!isId(target.id)) return undefined;
     if (target.kind === 'product') {
       // first_image, what the page's gallery shows first, is its largest paint.
-      const row = await findSharedProduct(db, target.id);
+      const row = await sharedProduct(db, target.id);
       return (
         row && {
           name: row.title,
@@ -104,7 +103,7 @@ export function sharePages(db: Db, webDist: string) {
       );
     }
     const table = target.kind === 'category' ? 'categories' : 'brands';
-    const row = await findSharedNamedImage(db, table, target.id);
+    const row = await sharedNamedImage(db, table, target.id);
     const what = target.kind === 'category' ? 'تصنيف' : 'ماركة';
     return (
       row && {

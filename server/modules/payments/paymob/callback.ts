@@ -1,5 +1,5 @@
-import type { Queryable } from '../../../db';
-import { findPaymobPaymentSession } from '../repository';
+import type { Db } from '../../../db';
+import { paymobPaymentSession } from '../service';
 import type { PaymobMethod, PaymobSettings } from '../../../paymentSettings';
 import { redirectOrderId } from './hmac';
 
@@ -79,12 +79,12 @@ export type Verdict =
  * exactly the session's amount in EGP, through the integration of the session's method, is 'paid'; `error_occured` is never paid.
  */
 export async function judgeTransaction(
-  db: Queryable,
+  db: Db,
   facts: TransactionFacts,
   integrations: PaymobSettings['integrations'],
 ): Promise<Verdict> {
   if (!Number.isSafeInteger(facts.paymobOrderId)) return { kind: 'unknown' };
-  const session = await findPaymobPaymentSession(db, facts.paymobOrderId);
+  const session = await paymobPaymentSession(db, facts.paymobOrderId);
   if (!session) return { kind: 'unknown' };
   const sessionId = session.id;
   if (facts.followUp) return { kind: 'not-a-payment', sessionId };
