@@ -249,6 +249,34 @@ describe('admin product form: options and variants', () => {
     expect(within(variantRow('المقاس: XL، اللون: أزرق')).getByLabelText('السعر قبل الخصم')).toHaveValue('349');
   });
 
+  it('words the variant codes in Arabic too, naming the variant', async () => {
+    server.use(
+      http.put('*/api/v1/products/:id', () =>
+        HttpResponse.json(
+          {
+            errors: [
+              {
+                type: 'field',
+                msg: 'Variant priceAfterDiscount must be lower than its price',
+                path: 'variants[3].priceAfterDiscount',
+                location: 'body',
+                code: 'product_variant_discount_invalid',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderEdit();
+    await screen.findByRole('heading', { name: 'الانواع: 5 من 6' });
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    const grid = screen.getByRole('region', { name: 'الانواع: 5 من 6' });
+    expect(await within(grid).findByRole('alert')).toHaveTextContent(
+      'المقاس: XL، اللون: أزرق: السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم',
+    );
+  });
+
   it('keeps a product without options as before: no options or variants are sent', async () => {
     const sent = captureSave('put');
     server.use(http.get('*/api/v1/products/prod-1', () => HttpResponse.json({ data: products[0] })));
