@@ -200,5 +200,24 @@ describe('the owner builds variants on the product form', () => {
       if (SHOTS) await shopper.screenshot({ path: `${SHOTS}/variant-product-${width}.png`, fullPage: true });
     }
     await context.close();
+
+    // The owner's list (on the phone) edits one variant's stock; the others stay as they were.
+    await page.goto(`/admin/allproducts?keyword=${stamp}`);
+    const card = page.locator('article', { has: page.getByRole('heading', { name: title }) });
+    await card.getByText('من 350 جنيه').waitFor();
+    await card.getByText('المخزون: 42 في 10 انواع').click();
+    const stock = card.getByLabel('المقاس: M، اللون: أزرق', { exact: true });
+    await stock.fill('7');
+    await card.getByRole('button', { name: `حفظ مخزون ${title} (المقاس: M، اللون: أزرق)` }).click();
+    await card.getByRole('status').getByText('تم حفظ الكمية').waitFor();
+    await card.getByText('المخزون: 47 في 10 انواع').waitFor();
+    await expectSeen(page, { selector: 'article details[open] input' });
+    expect(await screenProblems(page, words)).toEqual([]);
+    if (SHOTS) await card.screenshot({ path: `${SHOTS}/variant-list-390.png` });
+    const after = (await shop.api<{ data: StoredProduct }>('GET', `/products/${id}`)).data.data;
+    expect(after.quantity).toBe(47);
+    expect(after.variants.map((v) => v.quantity)).toEqual(
+      expected.map((v) => (v.options.join() === 'M,أزرق' ? 7 : v.quantity)),
+    );
   });
 });

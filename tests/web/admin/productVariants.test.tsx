@@ -321,6 +321,8 @@ describe('admin product list: stock per variant', () => {
     const plain = screen.getByRole('heading', { name: products[1].title }).closest('article')!;
     expect(within(plain).getByLabelText('المخزون')).toHaveValue('30');
 
+    // Its variants' prices differ: the card says from the lowest paid.
+    expect(within(card).getByText('من 299 جنيه')).toBeVisible();
     await user.click(within(card).getByText('المخزون: 21 في 5 انواع'));
     const xlRed = within(card).getByLabelText('المقاس: XL، اللون: أحمر');
     expect(xlRed).toHaveValue('0');

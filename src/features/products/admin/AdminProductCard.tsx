@@ -5,6 +5,7 @@ import type { Product } from '../../../api/types';
 import { piecesLabel } from '../../../lib/plural';
 import PriceTag from '../../../components/PriceTag';
 import StockEditor from './StockEditor';
+import { fromPriceText } from '../variantChoice';
 
 interface AdminProductCardProps {
   product: Product;
@@ -55,7 +56,12 @@ export default function AdminProductCard({ product, onRemove }: AdminProductCard
               رمز المنتج: <bdi dir="ltr">{product.sku}</bdi>
             </p>
           )}
-          <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+          {/* Variants at different prices: from the lowest, as the shop's card says it. */}
+          {product.priceRange ? (
+            <span className="fw-bold">{fromPriceText(product.priceRange.min)}</span>
+          ) : (
+            <PriceTag price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+          )}
         </Card.Body>
       </Link>
       <Card.Footer className="bg-white p-2">

@@ -112,7 +112,7 @@ export default function StockEditor({ product }: { product: Product }) {
         />
       ) : (
         <details>
-          <summary>
+          <summary className="py-1">
             المخزون: {product.quantity} في {variants.length} انواع
           </summary>
           <ul className="list-unstyled d-grid gap-2 mt-2 mb-0">
