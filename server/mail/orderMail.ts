@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { variantLabel, type NamedValue } from '../../common/rules/variant';
 import type { AppContext } from '../context';
 import { escapeHtml } from '../lib/html';
 import type { ImageBase } from '../lib/images';
@@ -22,7 +23,13 @@ interface OrderForMail {
   id: number;
   paymentMethodType: 'cash' | 'card';
   user: { name?: string; email?: string };
-  cartItems: { count: number; color: string; price: number; product: { _id?: string; title?: string } }[];
+  cartItems: {
+    count: number;
+    color: string;
+    price: number;
+    product: { _id?: string; title?: string };
+    variant?: { options: NamedValue[] };
+  }[];
   shippingAddress?: {
     alias?: string;
     details?: string;
@@ -65,8 +72,9 @@ export function orderMail(order: OrderForMail, kind: OrderMailKind, ordersUrl: s
   const lines = order.cartItems.map((item) => {
     const unit = toPiastres(item.price);
     return {
-      title: item.product.title ?? '',
-      color: item.color ? colorName(item.color) : '',
+      // A variant is named by its values ("المقاس: XL، اللون: أزرق"), its colour among them.
+      title: `${item.product.title ?? ''}${item.variant ? ` (${variantLabel(item.variant.options)})` : ''}`,
+      color: item.color && !item.variant ? colorName(item.color) : '',
       count: item.count,
       unit: formatEGP(item.price),
       total: formatEGP((unit * item.count) / 100),

@@ -16,21 +16,30 @@ export interface CartRow {
   updated_at: Date;
 }
 
-/** A cart line with its product as a ProductRef and the product's current stock. */
+/** A cart line with its product as a ProductRef and the product's current stock, and its variant. */
 export interface CartLine {
   id: string;
   product_id: string;
+  variant_id: string;
   count: number;
   color: string;
   price: number;
   product: Row;
   stock: number;
+  /** The product's options: a product with some names the line's variant. */
+  options: { name: string }[];
+  variant_values: string[];
+  variant_stock: number;
+  variant_sku: string | null;
+  variant_image: string | null;
+  variant_archived: boolean;
 }
 
 /** A cart line as stored, without its product. */
 export interface CartItemRow {
   id: string;
   product_id: string;
+  variant_id: string;
   count: number;
   color: string;
   price: number;
@@ -67,8 +76,10 @@ export const findCartById = (q: Queryable, cartId: string) => q.one<CartRow>(`${
 /** The cart's lines in the order they were added, each with its product as a ProductRef and its current stock. */
 export function cartLines(q: Queryable, cartId: string) {
   return q.query<CartLine>(
-    `SELECT ci.id, ci.product_id, ci.count, ci.color, ci.price, ${PRODUCT_REF_SQL} AS product, p.quantity AS stock
-     FROM cart_items ci JOIN products p ON p.id = ci.product_id
+    `SELECT ci.id, ci.product_id, ci.variant_id, ci.count, ci.color, ci.price, ${PRODUCT_REF_SQL} AS product,
+       p.quantity AS stock, p.options, v.option_values AS variant_values, v.quantity AS variant_stock,
+       v.sku AS variant_sku, v.image AS variant_image, v.archived_at IS NOT NULL AS variant_archived
+     FROM cart_items ci JOIN products p ON p.id = ci.product_id JOIN product_variants v ON v.id = ci.variant_id
        JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
      WHERE ci.cart_id = $1 ORDER BY ci.added`,
     [cartId],
@@ -77,9 +88,10 @@ export function cartLines(q: Queryable, cartId: string) {
 
 /** The cart's lines as stored, in the order they were added (checkout prices them against the locked products). */
 export const cartItems = (q: Queryable, cartId: string) =>
-  q.query<CartItemRow>('SELECT id, product_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added', [
-    cartId,
-  ]);
+  q.query<CartItemRow>(
+    'SELECT id, product_id, variant_id, count, color, price FROM cart_items WHERE cart_id = $1 ORDER BY added',
+    [cartId],
+  );
 
 /**
  * After a change to the lines: the coupon stays with its new total (null: no coupon), the cart is marked changed for
@@ -144,24 +156,33 @@ export async function touchCart(tx: Queryable, userId: string): Promise<CartRow>
 }
 
 /**
- * Adds one of the product in the colour (or one more to its line, refreshing the line's price), unless all lines
- * of the product would then pass `stock` (API.md §5.11's stock rule, in the same statement). False when refused.
+ * Adds one of the variant in the colour (or one more to its line, refreshing the line's price), unless all lines
+ * of the product would then pass `stock`, or those of the variant `variantStock` (API.md §5.11's stock rule, in
+ * the same statement). False when refused.
  */
 export async function addOne(
   tx: Queryable,
   cartId: string,
-  line: { productId: string; color: string; price: number; stock: number },
+  line: { productId: string; variantId: string; color: string; price: number; stock: number; variantStock: number },
 ): Promise<boolean> {
   const added = await tx.one(
-    `INSERT INTO cart_items (cart_id, product_id, color, count, price)
-     SELECT $1, $2, $3, 1, $4
+    `INSERT INTO cart_items (cart_id, product_id, variant_id, color, count, price)
+     SELECT $1, $2, $6, $3, 1, $4
      WHERE (SELECT COALESCE(sum(count), 0) FROM cart_items WHERE cart_id = $1 AND product_id = $2) + 1 <= $5
-     ON CONFLICT (cart_id, product_id, color) DO UPDATE SET count = cart_items.count + 1, price = EXCLUDED.price
+       AND (SELECT COALESCE(sum(count), 0) FROM cart_items WHERE cart_id = $1 AND variant_id = $6) + 1 <= $7
+     ON CONFLICT (cart_id, variant_id, color) DO UPDATE SET count = cart_items.count + 1, price = EXCLUDED.price
      RETURNING id`,
-    [cartId, line.productId, line.color, line.price, line.stock],
+    [cartId, line.productId, line.color, line.price, line.stock, line.variantId, line.variantStock],
   );
   return added !== undefined;
 }
+
+/** How many of the variant all the cart's lines hold together. */
+export const countOfVariantInCart = async (q: Queryable, cartId: string, variantId: string) =>
+  (await q.one<{ n: number }>(
+    'SELECT COALESCE(sum(count), 0)::int AS n FROM cart_items WHERE cart_id = $1 AND variant_id = $2',
+    [cartId, variantId],
+  ))!.n;
 
 /** How many of the product all the cart's lines hold together. */
 export const countInCart = async (q: Queryable, cartId: string, productId: string) =>
@@ -172,8 +193,8 @@ export const countInCart = async (q: Queryable, cartId: string, productId: strin
 
 /** A line of the cart, or undefined. */
 export const findLine = (q: Queryable, cartId: string, lineId: string) =>
-  q.one<{ id: string; product_id: string; count: number }>(
-    'SELECT id, product_id, count FROM cart_items WHERE id = $1 AND cart_id = $2',
+  q.one<{ id: string; product_id: string; variant_id: string; count: number }>(
+    'SELECT id, product_id, variant_id, count FROM cart_items WHERE id = $1 AND cart_id = $2',
     [lineId, cartId],
   );
 

@@ -9,6 +9,9 @@ import { text } from '../../lib/validate';
 /** POST /cart: one of a product, in one of its colours or none. */
 export const CartAddition = fields({
   productId: field.uuid('The product').required('productId is required').id(),
+  // Ours: the variant of a product with options (README, API notes "Variants"); a product whose only option is its
+  // colour may be given its colour instead.
+  variant: field.uuid("One of the product's variants (ours)").optional().id(),
   // No rule of its own: the product is looked up first (404), then a colour it does not have answers API.md's
   // colour 400. Text is matched ignoring case; anything else (an object, an array) is null and matches no colour.
   color: field

@@ -1,9 +1,11 @@
 import type { Db, Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice, toEgp } from '../../lib/money';
+import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, toEgp } from '../../lib/money';
 import { iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { findProductForCart, productRefJson, type ProductForCartRow } from '../catalogue';
+import { colourOption, findProductForCart, productRefJson, variantPrices, type ProductForCartRow } from '../catalogue';
+import { imageUrl } from '../../lib/images';
+import { namedValues, variantLabel } from '../../../common/rules/variant';
 import {
   addOne,
   applyCoupon as applyCouponToCart,
@@ -12,6 +14,7 @@ import {
   cartLines,
   cartsHoldingProduct,
   countInCart,
+  countOfVariantInCart,
   couponRemovalSaid,
   findCart,
   findCartById,
@@ -84,6 +87,19 @@ export async function cartBody(
       color: l.color,
       price: toEgp(l.price),
       product: { ...(productRefJson(l.product, base) as CartJson['products'][number]['product']), quantity: l.stock },
+      // The variant of a product with options, with its own stock, and whether it is still on sale.
+      ...(l.options.length
+        ? {
+            variant: {
+              _id: l.variant_id,
+              options: namedValues(l.options, l.variant_values),
+              ...(l.variant_sku ? { sku: l.variant_sku } : {}),
+              ...(l.variant_image ? { image: imageUrl(base, 'products', l.variant_image) } : {}),
+              quantity: l.variant_archived ? 0 : l.variant_stock,
+              available: !l.variant_archived,
+            },
+          }
+        : {}),
     })),
     totalCartPrice: toEgp(linesTotal(lines)),
   };
@@ -152,10 +168,62 @@ async function assertStock(
   q: Queryable,
   cartId: string,
   product: ProductForCartRow,
+  variant: ProductForCartRow['variants'][number],
   change: number,
   limits: OrderLimits,
 ) {
   assertCanHold(product, (await countInCart(q, cartId, product.id)) + change, limits);
+  if (product.options.length)
+    assertVariantHolds(product, variant, (await countOfVariantInCart(q, cartId, variant.id)) + change);
+}
+
+/** A variant's lines within its own stock (409, naming the variant in Arabic). */
+function assertVariantHolds(
+  product: ProductForCartRow,
+  variant: ProductForCartRow['variants'][number],
+  wanted: number,
+) {
+  if (wanted > variant.quantity)
+    throw conflict(
+      `لا تكفي كمية «${product.title}» (${variantLabel(namedValues(product.options, variant.values))}): المتبقي ${variant.quantity}`,
+    );
+}
+
+/**
+ * The variant a cart addition is of, and the line's colour: the one named (`variant`); for a product whose only
+ * option is its colour, the one of that colour; for a product without options, its implicit one with the colour
+ * asked for (API.md §5.11). A product with options and no choice is refused with the options to pick (400).
+ */
+function chosenVariant(product: ProductForCartRow, line: { variant?: string; color?: string | null }) {
+  const named = line.variant?.toLowerCase();
+  if (named !== undefined && !product.variants.some((v) => v.id === named))
+    throw notFound(`No variant of this product for this id: ${line.variant}`);
+  const colours = colourOption(product.options);
+  if (!product.options.length) {
+    const requested = line.color ?? (line.color === null ? null : '');
+    const color =
+      requested === ''
+        ? ''
+        : requested === null
+          ? undefined
+          : product.available_colors.find((c) => c.toLowerCase() === requested.toLowerCase());
+    if (color === undefined) throw badRequest('This color is not available for this product');
+    return { variant: product.variants[0]!, color };
+  }
+  const colourAt = colours ? product.options.indexOf(colours) : -1;
+  const hexOf = (values: string[]) => colours?.values.find((v) => v.value === values[colourAt])?.hex ?? '';
+  if (named !== undefined) {
+    const variant = product.variants.find((v) => v.id === named)!;
+    return { variant, color: hexOf(variant.values) };
+  }
+  const asked = typeof line.color === 'string' ? line.color.trim().toLowerCase() : '';
+  if (asked && colours && product.options.length === 1) {
+    const variant = product.variants.find((v) => hexOf(v.values).toLowerCase() === asked);
+    if (!variant) throw badRequest('This color is not available for this product');
+    return { variant, color: hexOf(variant.values) };
+  }
+  const missing = product.options.filter((o) => !(asked && o === colours)).map((o) => o.name);
+  throw badRequest(`اختر ${missing.join(' و')} قبل الإضافة إلى السلة`);
 }
 
 /** The "Cart response" without its `status`, as a customer without a cart gets it (API.md §9.3). */
@@ -192,31 +260,26 @@ export async function readCart(db: Db, userId: string, base: ImageBase) {
 export function addToCart(
   db: Db,
   userId: string,
-  line: { productId: string; color?: string | null },
+  line: { productId: string; variant?: string; color?: string | null },
   base: ImageBase,
   limits: OrderLimits,
 ) {
   return db.tx(async (tx) => {
     const product = await findProductForCart(tx, line.productId);
     if (!product) throw notFound(`No document for this id ${line.productId}`);
-    const requested = line.color ?? (line.color === null ? null : '');
-    const color =
-      requested === ''
-        ? ''
-        : requested === null
-          ? undefined
-          : product.available_colors.find((c) => c.toLowerCase() === requested.toLowerCase());
-    if (color === undefined) throw badRequest('This color is not available for this product');
+    const { variant, color } = chosenVariant(product, line);
 
     // Creating or touching the cart row locks it: the transaction either adds the line or rolls all of it back.
     const cart = await touchCart(tx, userId);
     const added = await addOne(tx, cart.id, {
       productId: product.id,
+      variantId: variant.id,
       color,
-      price: effectivePrice(product.price, product.price_after_discount),
+      price: variantPrices(variant, product).paid,
       stock: Math.min(product.quantity, limits.maxPerProduct),
+      variantStock: variant.quantity,
     });
-    if (!added) await assertStock(tx, cart.id, product, 1, limits);
+    if (!added) await assertStock(tx, cart.id, product, variant, 1, limits);
     const lines = await cartLines(tx, cart.id);
     assertCartTotal(lines);
     assertOrderSize(lines, limits);
@@ -264,8 +327,16 @@ export function setCartLineCount(
     const line = await findLine(tx, cart.id, change.itemId);
     if (!line) throw noLine(change.itemId);
     const product = (await findProductForCart(tx, line.product_id))!;
-    await assertStock(tx, cart.id, product, change.count - line.count, limits);
-    await setLineCount(tx, line.id, change.count, effectivePrice(product.price, product.price_after_discount));
+    const variant = product.variants.find((v) => v.id === line.variant_id);
+    // A variant the owner removed is only kept to be named and removed.
+    if (!variant) {
+      const values = (await cartLines(tx, cart.id)).find((l) => l.id === line.id)!.variant_values;
+      throw conflict(
+        `لم يعد «${product.title}» (${variantLabel(namedValues(product.options, values))}) متاحاً: احذفه من السلة`,
+      );
+    }
+    await assertStock(tx, cart.id, product, variant, change.count - line.count, limits);
+    await setLineCount(tx, line.id, change.count, variantPrices(variant, product).paid);
     const lines = await cartLines(tx, cart.id);
     assertCartTotal(lines);
     assertOrderSize(lines, limits);

@@ -11,10 +11,14 @@ export {
   PRODUCT_COLUMNS,
   PRODUCT_REF_SQL,
   findProductForCart,
+  findVariantOf,
+  type StoredVariantRow,
+  type StoredOption,
   lockProduct,
   productExists,
   type ProductForCartRow,
   type ProductRow,
 } from './products/repository';
-export { productJson, productRefJson } from './products/serialize';
+export { productJson, productRefJson, variantRefJson } from './products/serialize';
+export { colourOption, variantPrices } from './products/variants';
 export { refreshSearchIndex } from './products/service';

@@ -5,8 +5,11 @@ export {
   takeStock,
   restock,
   stockShortfall,
+  variantsForOrder,
+  implicitVariantIds,
   stockOf,
   heldByUnpaidCash,
   type OrderedProductRow,
+  type OrderedVariantRow,
   type StockCount,
 } from './repository';

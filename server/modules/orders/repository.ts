@@ -58,6 +58,8 @@ export interface OrderItemRow {
   price: number;
   product_snapshot: Row;
   live_product: Row | null;
+  /** The VariantRef the item was ordered as (null for a product without options). */
+  variant_snapshot: Row | null;
 }
 
 /** Columns of `orders o` (with `users u` left-joined) that orderJson reads. */
@@ -163,7 +165,7 @@ export const findOrderOfPaymentSession = (db: Queryable, paymentSessionId: strin
 /** The items of the orders, each order's in cart order, with their live products. */
 export const orderItems = (db: Queryable, orderIds: string[]) =>
   db.query<OrderItemRow>(
-    `SELECT oi.id, oi.order_id, oi.count, oi.color, oi.price, oi.product_snapshot,
+    `SELECT oi.id, oi.order_id, oi.count, oi.color, oi.price, oi.product_snapshot, oi.variant_snapshot,
        CASE WHEN p.id IS NULL THEN NULL ELSE ${PRODUCT_REF_SQL} END AS live_product
      FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
        LEFT JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
@@ -174,6 +176,10 @@ export const orderItems = (db: Queryable, orderIds: string[]) =>
 /** A priced line of a new order, with its product's ProductRef snapshot. */
 export interface NewOrderLine {
   productId: string;
+  /** The variant sold (its implicit one for a product without options); missing in older payment snapshots. */
+  variantId?: string;
+  /** Its VariantRef as it is named now, for a product with options (the item's snapshot). */
+  variant?: Row;
   count: number;
   color: string;
   price: number;
@@ -203,6 +209,8 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
   const items = order.lines.map((line, position) => ({
     product_id: line.productId,
     product_snapshot: line.product,
+    variant_id: line.variantId ?? null,
+    variant_snapshot: line.variant ?? null,
     count: line.count,
     color: line.color,
     price: line.price,
@@ -217,11 +225,14 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<strin
        FROM users u WHERE u.id = $1
        RETURNING id
      ), items AS (
-       INSERT INTO order_items (order_id, product_id, product_snapshot, count, color, price, position, stock_short)
-       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot, i.count, i.color, i.price, i.position,
-              i.stock_short
+       INSERT INTO order_items (order_id, product_id, product_snapshot, variant_id, variant_snapshot, count, color, price,
+         position, stock_short)
+       SELECT o.id, (SELECT id FROM products WHERE id = i.product_id), i.product_snapshot,
+              (SELECT id FROM product_variants WHERE id = i.variant_id), i.variant_snapshot, i.count, i.color, i.price,
+              i.position, i.stock_short
        FROM o, jsonb_to_recordset($8::jsonb)
-         AS i(product_id uuid, product_snapshot jsonb, count int, color text, price int, position int, stock_short int)
+         AS i(product_id uuid, product_snapshot jsonb, variant_id uuid, variant_snapshot jsonb, count int, color text,
+              price int, position int, stock_short int)
      )
      SELECT id FROM o`,
     [
@@ -315,10 +326,11 @@ export const lockOrderOf = (tx: Queryable, id: string, userId: string) =>
 
 /** How many of each product the order took, by product id; deleted products have nothing to get back and are left out. */
 export const orderedCounts = (tx: Queryable, id: string) =>
-  tx.query<{ product_id: string; count: number; taken: number }>(
-    `SELECT p.id AS product_id, sum(oi.count)::int AS count, sum(oi.count - oi.stock_short)::int AS taken
-     FROM order_items oi JOIN products p ON p.id = oi.product_id
-     WHERE oi.order_id = $1 GROUP BY p.id ORDER BY p.id`,
+  tx.query<{ product_id: string; variant_id: string; count: number; taken: number }>(
+    `SELECT p.id AS product_id, v.id AS variant_id, sum(oi.count)::int AS count,
+       sum(oi.count - oi.stock_short)::int AS taken
+     FROM order_items oi JOIN products p ON p.id = oi.product_id JOIN product_variants v ON v.id = oi.variant_id
+     WHERE oi.order_id = $1 GROUP BY p.id, v.id ORDER BY p.id, v.id`,
     [id],
   );
 

@@ -1,7 +1,7 @@
 import { toEgp } from '../../lib/money';
 import { compact, iso } from '../../lib/time';
 import type { ImageBase } from '../../lib/images';
-import { productRefJson } from '../catalogue';
+import { productRefJson, variantRefJson } from '../catalogue';
 import type { Static } from 'typebox';
 import type { ProductRef } from '../../../common/contract/catalogue';
 import type { OrderItemRow, OrderRow } from './repository';
@@ -69,6 +69,8 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], base: ImageBase)
       color: item.color,
       price: toEgp(item.price),
       product: productRefJson(item.live_product ?? item.product_snapshot, base) as Static<typeof ProductRef>,
+      // The variant as it was named when ordered (ours): its values, SKU and photo stay what the customer bought.
+      ...(item.variant_snapshot ? { variant: variantRefJson(item.variant_snapshot, base) } : {}),
     })),
     shippingAddress: row.shipping_address ?? undefined,
     taxPrice: toEgp(row.tax_price),

@@ -2,7 +2,7 @@ import type { AuthUser } from '../../context';
 import type { Db, Queryable } from '../../db';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { buildListQuery, listResponse } from '../../lib/listQuery';
-import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount, effectivePrice } from '../../lib/money';
+import { CART_TOTAL_TOO_LARGE, MAX_CART_TOTAL, applyDiscount } from '../../lib/money';
 import type { ImageBase } from '../../lib/images';
 import {
   assertCanHold,
@@ -14,7 +14,16 @@ import {
   setLinePrice,
   type OrderLimits,
 } from '../cart';
-import { lockProductsForOrder, restock, stockShortfall, takeStock } from '../inventory';
+import {
+  implicitVariantIds,
+  lockProductsForOrder,
+  restock,
+  stockShortfall,
+  takeStock,
+  variantsForOrder,
+} from '../inventory';
+import { namedValues, variantLabel } from '../../../common/rules/variant';
+import { variantPrices } from '../catalogue';
 import type { ShippingAddress } from '../addresses';
 import { assertCashAllowed, deliveryTo, orderCharges } from '../delivery';
 import {
@@ -74,21 +83,37 @@ export async function checkCart(
   const lines = await cartItems(tx, cart.id);
   if (!lines.length) throw badRequest('Cart is empty');
 
-  // Lines of deleted products are gone with them (foreign-key cascade), so every product is found here.
+  // Lines of deleted products are gone with them (foreign-key cascade), so every product is found here; their
+  // variants are read once the products are locked, so no other order takes their stock meanwhile.
   const products = await lockProductsForOrder(tx, [...new Set(lines.map((l) => l.product_id))]);
   const byId = new Map(products.map((p) => [p.id, p]));
+  const variants = new Map(
+    (await variantsForOrder(tx, [...new Set(lines.map((l) => l.variant_id))])).map((v) => [v.id, v]),
+  );
   for (const product of products) {
+    // The shop's limit per product over all its lines (and, for a product without options, API.md's stock rule).
     assertCanHold(
       product,
       lines.filter((l) => l.product_id === product.id).reduce((sum, l) => sum + l.count, 0),
       limits,
     );
   }
+  for (const variant of variants.values()) {
+    const product = byId.get(variant.product_id)!;
+    if (!product.options.length) continue;
+    const label = variantLabel(namedValues(product.options, variant.option_values));
+    // A variant the owner removed, or one sold out meanwhile: refused with its name; the cart stays as it is.
+    if (variant.archived_at) throw conflict(`لم يعد «${product.title}» (${label}) متاحاً: احذفه من السلة`);
+    const wanted = lines.filter((l) => l.variant_id === variant.id).reduce((sum, l) => sum + l.count, 0);
+    if (wanted > variant.quantity)
+      throw conflict(`لا تكفي كمية «${product.title}» (${label}): المتبقي ${variant.quantity}`);
+  }
   assertOrderSize(lines, limits);
 
   const priced = lines.map((l) => {
     const product = byId.get(l.product_id)!;
-    return { line: l, price: effectivePrice(product.price, product.price_after_discount), product };
+    const variant = variants.get(l.variant_id)!;
+    return { line: l, price: variantPrices(variant, product).paid, product, variant };
   });
   const total = linesTotal(priced.map((p) => ({ price: p.price, count: p.line.count })));
   // Prices may have risen since the lines were added; such a total could not be stored or discounted exactly.
@@ -108,6 +133,8 @@ export async function checkCart(
     cartId: cart.id,
     lines: priced.map((p) => ({
       productId: p.product.id,
+      variantId: p.variant.id,
+      variant: variantRef(p.product, p.variant),
       count: p.line.count,
       color: p.line.color,
       price: p.price,
@@ -118,6 +145,20 @@ export async function checkCart(
   };
 }
 
+/** The VariantRef an order item and a payment keep of a product with options (none for one without). */
+export function variantRef(
+  product: { options: { name: string }[] },
+  variant: { id: string; option_values: string[]; sku: string | null; image: string | null },
+) {
+  if (!product.options.length) return undefined;
+  return {
+    _id: variant.id,
+    options: namedValues(product.options, variant.option_values),
+    ...(variant.sku ? { sku: variant.sku } : {}),
+    ...(variant.image ? { image: variant.image } : {}),
+  };
+}
+
 /**
  * The one way an order is made, inside the caller's transaction, for a cash order and for every payment provider's
  * completion alike: the order and its items, the stock it takes, and its cart used up (see useUpCart: one cart makes
@@ -125,13 +166,18 @@ export async function checkCart(
  * down to 0: money was taken, so it is kept even when it oversold (the caller flags it).
  */
 export async function placeOrder(tx: Queryable, order: NewOrder & { cartId: string | null }): Promise<string> {
+  // A payment begun before variants names no variant: its lines are of their products' implicit ones.
+  const implicit = order.lines.some((l) => !l.variantId)
+    ? await implicitVariantIds(tx, [...new Set(order.lines.map((l) => l.productId))])
+    : new Map<string, string>();
+  const lines = order.lines.map((l) => ({ ...l, variantId: l.variantId ?? implicit.get(l.productId)! }));
   // What a paid card order does not find in stock is never taken, so nothing gives it back later (refunds).
-  const short = order.paymentMethodType === 'card' ? await stockShortfall(tx, order.lines) : [];
+  const short = order.paymentMethodType === 'card' ? await stockShortfall(tx, lines) : [];
   const orderId = await insertOrder(tx, {
     ...order,
-    lines: order.lines.map((line, i) => ({ ...line, stockShort: short[i] ?? 0 })),
+    lines: lines.map((line, i) => ({ ...line, stockShort: short[i] ?? 0 })),
   });
-  await takeStock(tx, order.lines, { upToStock: order.paymentMethodType === 'card' });
+  await takeStock(tx, lines, { upToStock: order.paymentMethodType === 'card' });
   if (order.cartId) await useUpCart(tx, order.cartId, order.paymentSessionId);
   return orderId;
 }
@@ -175,7 +221,7 @@ async function cancelOwnOrder(db: Db, orderId: string, userId: string): Promise<
     const lines = await orderedCounts(tx, orderId);
     await restock(
       tx,
-      lines.map((l) => ({ productId: l.product_id, count: l.count, taken: l.taken })),
+      lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, count: l.count, taken: l.taken })),
     );
     await markCancelled(tx, orderId);
   });
@@ -191,7 +237,7 @@ export async function refundOrderInTx(tx: Queryable, orderId: string, giveBack: 
   const lines = await orderedCounts(tx, orderId);
   await restock(
     tx,
-    lines.map((l) => ({ productId: l.product_id, count: l.count, taken: l.taken })),
+    lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, count: l.count, taken: l.taken })),
   );
   await markRefunded(tx, orderId, await giveBack());
 }

@@ -22,7 +22,7 @@ import {
 } from '../orders';
 import { deliveryTo, orderCharges } from '../delivery';
 import { lockCart } from '../cart';
-import { lockProductsStock } from '../inventory';
+import { lockProductsStock, variantsForOrder } from '../inventory';
 import type { PaymentMethod } from '../../paymentSettings';
 import { MIN_CARD_TOTAL, PaymentProviderUnavailable, paymentProvider, providerNamed } from './provider';
 import {
@@ -182,8 +182,16 @@ export async function completePaymentSession(
     const wanted = new Map<string, number>();
     for (const line of session.snapshot) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.count);
     const products = await lockProductsStock(tx, [...wanted.keys()]);
-    const oversold = products.filter((p) => wanted.get(p.id)! > p.quantity);
-    if (options.onlyOpen && (oversold.length || products.length < wanted.size)) {
+    // Stock is a variant's (a snapshot from before variants names none: its product's stock is its one variant's).
+    const ofVariant = new Map<string, number>();
+    for (const line of session.snapshot)
+      if (line.variantId) ofVariant.set(line.variantId, (ofVariant.get(line.variantId) ?? 0) + line.count);
+    const variants = await variantsForOrder(tx, [...ofVariant.keys()]);
+    const shortVariants = variants.filter((v) => ofVariant.get(v.id)! > v.quantity || v.archived_at);
+    const oversold = products.filter(
+      (p) => wanted.get(p.id)! > p.quantity || shortVariants.some((v) => v.product_id === p.id),
+    );
+    if (options.onlyOpen && (oversold.length || products.length < wanted.size || variants.length < ofVariant.size)) {
       await expirePaymentSession(tx, session.id);
       return 'out-of-stock';
     }

@@ -283,11 +283,15 @@ export interface ProductForCartRow {
   price: number;
   price_after_discount: number | null;
   available_colors: string[];
+  options: StoredOption[];
+  /** Its variants on sale (VariantJsonRow), in their order. */
+  variants: VariantJsonRow[];
 }
 
 export const findProductForCart = (db: Queryable, id: string) =>
   db.one<ProductForCartRow>(
-    'SELECT id, title, quantity, price, price_after_discount, available_colors FROM products WHERE id = $1',
+    `SELECT p.id, p.title, p.quantity, p.price, p.price_after_discount, p.available_colors, p.options,
+       ${VARIANTS_SQL} AS variants FROM products p WHERE p.id = $1`,
     [id],
   );
 

@@ -76,3 +76,13 @@ export function productJson(row: ProductRow | Row, baseUrl: ImageBase) {
 export function productRefJson(ref: Row, baseUrl: ImageBase) {
   return compact({ ...ref, imageCover: imageUrl(baseUrl, 'products', ref.imageCover) });
 }
+
+/** A stored VariantRef (an order item's or a payment's snapshot) in its answer form, its photo as an absolute URL. */
+export function variantRefJson(ref: Row, baseUrl: ImageBase) {
+  return compact({
+    _id: ref._id as string,
+    options: ref.options as { name: string; value: string }[],
+    sku: ref.sku as string | undefined,
+    image: ref.image ? imageUrl(baseUrl, 'products', ref.image as string) : undefined,
+  });
+}
