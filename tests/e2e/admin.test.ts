@@ -1,9 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cropReady, DEMO_ADMIN, DEMO_USER, login, type Shop, startShop, toast } from './harness';
+import {
+  cropEachPhoto,
+  cropReady,
+  DEMO_ADMIN,
+  DEMO_USER,
+  login,
+  pngFile,
+  type Shop,
+  startShop,
+  toast,
+} from './harness';
 
 // The admin area end to end, in Chromium against the real server and the built app.
 
@@ -19,13 +28,6 @@ const names = {
 
 let shop: Shop;
 let adminPage: Page;
-
-async function pngFile(name: string, width = 800, height = 600, colour = '#3366cc') {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
 
 const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
   shop.api<T>(method, url, { as: token, body });
@@ -130,16 +132,7 @@ describe('admin journeys', () => {
       .getByLabel('اختيار صور للخانة 1')
       .setInputFiles([await pngFile('one.png', 1200, 900), await pngFile('two.png', 1000, 800, '#22aa55')]);
     // Each photo goes through the crop dialog in turn.
-    const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
-    for (const position of [1, 2]) {
-      await dialog.waitFor();
-      await cropReady(dialog);
-      await dialog.getByRole('button', { name: 'قص', exact: true }).click();
-      await expect
-        .poll(() => page.getByRole('img', { name: `الصورة ${position}` }).getAttribute('src'))
-        .toMatch(/^data:image\/jpeg/);
-    }
-    await dialog.waitFor({ state: 'detached' });
+    await cropEachPhoto(page, 2);
 
     await page.getByLabel('اسم المنتج').fill(names.product);
     await page.getByLabel('وصف المنتج').fill('وصف منتج من اختبار المتصفح');

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { workerChromium } from './chromium';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import sharp from 'sharp';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openPglite } from '../../server/db';
 import { seedDatabase } from '../../server/db/seed';
@@ -161,5 +162,24 @@ export async function cropReady(dialog: Locator) {
   await dialog.getByRole('img', { name: 'الصورة المراد قصها' }).waitFor();
   await dialog.locator('.ReactCrop__crop-selection').waitFor();
   await (await dialog.getByRole('button', { name: 'قص', exact: true }).elementHandle())!.waitForElementState('stable');
+}
+/** A plain-coloured PNG of this size, as a file for a page's file input. */
+export async function pngFile(name: string, width = 800, height = 600, colour = '#3366cc') {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+/** Crops each of the `count` photos just given to the product form's slots, in turn, as the crop dialog asks. */
+export async function cropEachPhoto(page: Page, count: number) {
+  const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
+  for (let position = 1; position <= count; position += 1) {
+    await cropReady(dialog);
+    await dialog.getByRole('button', { name: 'قص', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('img', { name: `الصورة ${position}` }).getAttribute('src'))
+      .toMatch(/^data:image\/jpeg/);
+  }
+  await dialog.waitFor({ state: 'detached' });
 }
 export * from './visibility';

@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import sharp from 'sharp';
 import { Redis } from 'ioredis';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { workerChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../server/helpers';
 import { startObjectStore, type ObjectStore } from '../server/objectStore';
-import { cropReady, DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES, webBuilt } from './harness';
+import { cropEachPhoto, DEMO_ADMIN, DEMO_USER, expectSeen, login, MAIN_IMAGES, pngFile, webBuilt } from './harness';
 import { freePort, postgresAnswers, redisAnswers, ServerProcess } from '../processes';
 import { startRoundRobin, type RoundRobin } from './roundRobin';
 
@@ -102,16 +101,6 @@ async function newPage(clientAddress: string): Promise<{ context: BrowserContext
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
-async function pngFile(name: string, width: number, height: number, colour: string) {
-  return {
-    name,
-    mimeType: 'image/png',
-    buffer: await sharp({ create: { width, height, channels: 3, background: colour } })
-      .png()
-      .toBuffer(),
-  };
-}
-
 describe.skipIf(missing.length > 0)('two server processes behind a round-robin', () => {
   let admin: { context: BrowserContext; page: Page };
   let shopper: { context: BrowserContext; page: Page };
@@ -238,15 +227,7 @@ describe.skipIf(missing.length > 0)('two server processes behind a round-robin',
       .getByLabel('اختيار صور للخانة 1')
       .setInputFiles([await pngFile('one.png', 1200, 900, '#3366cc'), await pngFile('two.png', 1000, 800, '#22aa55')]);
     // Each photo goes through the crop dialog in turn.
-    const dialog = page.getByRole('dialog', { name: 'قص الصورة' });
-    for (const position of [1, 2]) {
-      await cropReady(dialog);
-      await dialog.getByRole('button', { name: 'قص', exact: true }).click();
-      await expect
-        .poll(() => page.getByRole('img', { name: `الصورة ${position}` }).getAttribute('src'))
-        .toMatch(/^data:image\/jpeg/);
-    }
-    await dialog.waitFor({ state: 'detached' });
+    await cropEachPhoto(page, 2);
     await page.getByLabel('اسم المنتج').fill(PRODUCT);
     await page.getByLabel('وصف المنتج').fill('منتج أضيف عبر موزع الأحمال');
     await page.getByLabel('السعر قبل الخصم').fill('900');

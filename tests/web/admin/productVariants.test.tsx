@@ -219,62 +219,32 @@ describe('admin product form: options and variants', () => {
     expect(body.form.get('price')).toEqual(['400']);
   });
 
-  it("shows the server's refusal of a variant in Arabic, by its code, above the grid", async () => {
+  it.each([
+    [
+      'product_sku_taken',
+      'Another product has this sku: SH-M-BL',
+      'variants[0].sku',
+      'المقاس: M، اللون: أزرق: رمز المنتج SH-M-BL مستخدم لمنتج اخر',
+    ],
+    [
+      'product_variant_discount_invalid',
+      'Variant priceAfterDiscount must be lower than its price',
+      'variants[3].priceAfterDiscount',
+      'المقاس: XL، اللون: أزرق: السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم',
+    ],
+  ])("shows the server's %s in Arabic above the grid, naming the variant", async (code, msg, path, shown) => {
     server.use(
       http.put('*/api/v1/products/:id', () =>
-        HttpResponse.json(
-          {
-            errors: [
-              {
-                type: 'field',
-                msg: 'Another product has this sku: SH-M-BL',
-                path: 'variants[0].sku',
-                location: 'body',
-                code: 'product_sku_taken',
-              },
-            ],
-          },
-          { status: 400 },
-        ),
+        HttpResponse.json({ errors: [{ type: 'field', msg, path, location: 'body', code }] }, { status: 400 }),
       ),
     );
     const { user } = renderEdit();
     await screen.findByRole('heading', { name: 'الانواع: 5 من 6' });
     await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
     const grid = screen.getByRole('region', { name: 'الانواع: 5 من 6' });
-    expect(await within(grid).findByRole('alert')).toHaveTextContent(
-      'المقاس: M، اللون: أزرق: رمز المنتج SH-M-BL مستخدم لمنتج اخر',
-    );
+    expect(await within(grid).findByRole('alert')).toHaveTextContent(shown);
     // Nothing the owner typed is lost.
     expect(within(variantRow('المقاس: XL، اللون: أزرق')).getByLabelText('السعر قبل الخصم')).toHaveValue('349');
-  });
-
-  it('words the variant codes in Arabic too, naming the variant', async () => {
-    server.use(
-      http.put('*/api/v1/products/:id', () =>
-        HttpResponse.json(
-          {
-            errors: [
-              {
-                type: 'field',
-                msg: 'Variant priceAfterDiscount must be lower than its price',
-                path: 'variants[3].priceAfterDiscount',
-                location: 'body',
-                code: 'product_variant_discount_invalid',
-              },
-            ],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user } = renderEdit();
-    await screen.findByRole('heading', { name: 'الانواع: 5 من 6' });
-    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
-    const grid = screen.getByRole('region', { name: 'الانواع: 5 من 6' });
-    expect(await within(grid).findByRole('alert')).toHaveTextContent(
-      'المقاس: XL، اللون: أزرق: السعر بعد الخصم يجب ان يكون اقل من السعر قبل الخصم',
-    );
   });
 
   it('keeps a product without options as before: no options or variants are sent', async () => {
