@@ -1,7 +1,7 @@
 import { apiClient } from './client';
 import { imageUrl, normalizeProduct } from './normalize';
 import { readGet } from './firstAnswers';
-import type { Id, ListResponse, OptionValues, Product, SearchSuggestions } from './types';
+import type { Id, ListResponse, Product, SearchSuggestions } from './types';
 
 /** Sort values the listing sends (API.md §2; '' = the server's default order). */
 export type ProductSort = '' | '-sold' | '-ratingsAverage' | '+price' | '-price';
@@ -55,17 +55,6 @@ export async function listProducts(query: ProductQuery = {}): Promise<ListRespon
 export async function getProduct(id: Id): Promise<Product> {
   const data = await readGet<{ data: Partial<Product> }>(productUrl(id));
   return normalizeProduct(data.data);
-}
-
-/**
- * The option names and values the listing's filter offers (ours; GET /products/optionValues), for the products the
- * listing's other filters find: its query without paging, sort and option values.
- */
-export async function getOptionValues(query: ProductQuery): Promise<OptionValues> {
-  const { page: _page, limit: _limit, sort: _sort, options: _options, ...filters } = query;
-  const qs = productQueryString(filters);
-  const { data } = await apiClient.get<{ data: OptionValues }>(`/products/optionValues${qs ? `?${qs}` : ''}`);
-  return data.data;
 }
 
 /** The top bar's suggestions for a typed keyword (ours; GET /products/suggestions). */

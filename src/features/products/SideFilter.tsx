@@ -6,15 +6,14 @@ import { useBrands } from '../../app/useBrands';
 import { useCategories } from '../../app/useCategories';
 import { DELAYS } from '../../lib/delays';
 import { optionTerm } from './listingUrl';
+import { fetchOptionValues, selectOptionValues } from './optionValuesSlice';
 import {
   brandFilterToggled,
   categoryFilterToggled,
-  fetchOptionValues,
   optionFilterToggled,
   priceFromChanged,
   priceToChanged,
   productSearchQuery,
-  selectOptionValues,
   selectProductFilters,
   selectSearchWord,
 } from './productsSlice';

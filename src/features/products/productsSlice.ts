@@ -1,13 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
-  getOptionValues,
   getProduct,
   getSearchSuggestions,
   listProducts,
   type ProductQuery,
   type ProductSort,
 } from '../../api/products';
-import type { Id, OptionValues, Product, SearchSuggestions } from '../../api/types';
+import type { Id, Product, SearchSuggestions } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import {
   addPagedListCases,
@@ -53,8 +52,6 @@ interface ProductsState extends ReadState {
   /** The search box's suggestions for the latest keyword it asked about (null: none to show). */
   suggestions: RequestState & { data: SearchSuggestions | null };
   filters: ProductFilters;
-  /** The option values the listing's filter offers for its other filters' products (latest answer). */
-  optionValues: RequestState & { data: OptionValues };
 }
 
 export const PRODUCT_SORTS: ProductSort[] = ['', '-sold', '-ratingsAverage', '+price', '-price'];
@@ -110,10 +107,6 @@ export const fetchProductDetails = createReadThunk(
   (id: Id) => getProduct(id),
   (state) => state.products,
 );
-/** The option values the listing's filter offers for the products its other filters find. */
-export const fetchOptionValues = createAppAsyncThunk('products/fetchOptionValues', (query: ProductQuery) =>
-  getOptionValues(query),
-);
 /** The search box's suggestions for a keyword (`suggestions`); `abort()` cancels the request, which then changes nothing. */
 export const fetchSearchSuggestions = createAppAsyncThunk('products/fetchSuggestions', (keyword: string, { signal }) =>
   getSearchSuggestions(keyword, signal),
@@ -133,7 +126,6 @@ const productsSlice = createSlice({
     searchWord: getStored('searchWord') ?? '',
     suggestions: { data: null, ...idleRequest },
     filters: storedFilters(),
-    optionValues: { data: [], ...idleRequest },
     ...idleRead,
   }),
   reducers: {
@@ -186,9 +178,6 @@ const productsSlice = createSlice({
           state.detailsMissing = action.payload?.status === 404 || action.payload?.status === 400;
       })
       // Until the new keyword's answer comes, the list of the one before stays.
-      .addCase(fetchOptionValues.fulfilled, (state, action) => {
-        if (isLatestAnswer(state.optionValues, action)) state.optionValues.data = action.payload;
-      })
       .addCase(fetchSearchSuggestions.fulfilled, (state, action) => {
         if (isLatestAnswer(state.suggestions, action)) state.suggestions.data = action.payload;
       })
@@ -199,7 +188,6 @@ const productsSlice = createSlice({
     addPagedListCases(builder, fetchProductList, (state, arg) => state.lists[arg.key]);
     addRequestStatusMatchers(builder, [fetchProductDetails]);
     addRequestStatusMatchers(builder, [fetchSearchSuggestions], (state) => state.suggestions);
-    addRequestStatusMatchers(builder, [fetchOptionValues], (state) => state.optionValues);
   },
 });
 
@@ -222,7 +210,5 @@ export const selectProductList = (state: RootState, key: ProductListKey) => stat
 export const selectProductDetails = (state: RootState) => state.products.details;
 export const selectProductDetailsStatus = (state: RootState) => state.products.status;
 export const selectProductDetailsMissing = (state: RootState) => state.products.detailsMissing;
-/** The option names and values the listing's filter offers. */
-export const selectOptionValues = (state: RootState) => state.products.optionValues.data;
 /** What the search box suggests now (null: nothing). */
 export const selectSearchSuggestions = (state: RootState) => state.products.suggestions.data;
