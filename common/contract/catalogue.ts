@@ -30,6 +30,23 @@ export const ProductVariant = Type.Object({
   image: Type.Optional(Url({ description: "One of the product's images, shown when this variant is chosen" })),
 });
 
+/** GET /products/optionValues (ours): the option names and values in stock among the products a filter matches. */
+export const ProductOptionValues = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      name: Type.String({ description: '"المقاس", "اللون", "السعة"' }),
+      values: Type.Array(
+        Type.Object({
+          value: Type.String(),
+          hex: Type.Optional(Type.String({ description: "A colour value's CSS colour" })),
+          products: Type.Integer({ description: 'How many of the matching products have it in stock' }),
+        }),
+      ),
+    }),
+    { description: 'Names and values in the order the products give them' },
+  ),
+});
+
 /** A product (catalogue/products/serialize.ts `productJson`): category and brand as ids, images as absolute URLs, money in EGP. */
 export const Product = Type.Object({
   _id: Type.String(),
