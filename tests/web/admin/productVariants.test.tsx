@@ -178,7 +178,8 @@ describe('admin product form: options and variants', () => {
     await user.selectOptions(screen.getByLabelText('التصنيف الرئيسي'), 'cat-2');
 
     await user.click(screen.getByRole('button', { name: 'اضافة خيار' }));
-    await user.type(screen.getByLabelText('اسم الخيار'), 'المقاس');
+    await waitFor(() => expect(screen.getByLabelText('اسم الخيار')).toHaveFocus());
+    await user.keyboard('المقاس');
     // Enter adds the value (it does not send the form).
     await user.type(screen.getByLabelText('قيمة جديدة لـ المقاس'), 'S{Enter}');
     await user.type(screen.getByLabelText('قيمة جديدة لـ المقاس'), 'M{Enter}');
@@ -191,6 +192,10 @@ describe('admin product form: options and variants', () => {
     expect(screen.getByLabelText('قيمة جديدة لـ اللون')).toHaveValue('أزرق');
     await user.click(screen.getByRole('button', { name: 'اضافة القيمة الى اللون' }));
     await user.click(screen.getByRole('button', { name: 'تأخير S' }));
+    await user.clear(screen.getByLabelText('قيمة جديدة لـ المقاس'));
+    await user.type(screen.getByLabelText('قيمة جديدة لـ المقاس'), 'XL{Enter}');
+    await user.click(screen.getByRole('button', { name: 'حذف XL من المقاس' }));
+    expect(screen.getByLabelText('قيمة جديدة لـ المقاس')).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'الانواع: 2 من 2' })).toBeVisible();
     expect(screen.queryByLabelText('الكمية المتاحة')).toBeNull();
 
@@ -245,6 +250,41 @@ describe('admin product form: options and variants', () => {
     expect(await within(grid).findByRole('alert')).toHaveTextContent(shown);
     // Nothing the owner typed is lost.
     expect(within(variantRow('المقاس: XL، اللون: أزرق')).getByLabelText('السعر قبل الخصم')).toHaveValue('349');
+  });
+
+  it("keeps the sizes' stock and ids when the owner adds colours to a product sold by size", async () => {
+    const bySize: Product = {
+      ...shirtWithSizes,
+      _id: 'prod-11',
+      options: [{ name: 'المقاس', values: [{ value: 'M' }, { value: 'L' }] }],
+      variants: [
+        { _id: 'var-a', options: ['M'], quantity: 4, sold: 0, price: 299 },
+        { _id: 'var-b', options: ['L'], quantity: 6, sold: 0, price: 299 },
+      ],
+      priceRange: undefined,
+    };
+    server.use(http.get('*/api/v1/products/prod-11', () => HttpResponse.json({ data: bySize })));
+    const sent = captureSave('put', bySize);
+    const { user } = renderEdit('prod-11');
+    await screen.findByRole('heading', { name: 'الانواع: 2 من 2' });
+    await user.click(screen.getByRole('button', { name: 'اضافة خيار' }));
+    await user.type(screen.getAllByLabelText('اسم الخيار')[1], 'اللون');
+    fireEvent.change(screen.getByLabelText('اللون'), { target: { value: '#000000' } });
+    await user.click(screen.getByRole('button', { name: 'اضافة القيمة الى اللون' }));
+    expect(within(variantRow('المقاس: L، اللون: أسود')).getByLabelText('المخزون')).toHaveValue('6');
+    fireEvent.change(screen.getByLabelText('اللون'), { target: { value: BLUE } });
+    await user.click(screen.getByRole('button', { name: 'اضافة القيمة الى اللون' }));
+    expect(screen.getByRole('heading', { name: 'الانواع: 4 من 4' })).toBeVisible();
+    await user.type(within(variantRow('المقاس: M، اللون: أزرق')).getByLabelText('المخزون'), '1');
+    await user.type(within(variantRow('المقاس: L، اللون: أزرق')).getByLabelText('المخزون'), '2');
+    await user.click(screen.getByRole('button', { name: 'حفظ التعديلات' }));
+    await screen.findByText('تم التعديل بنجاح');
+    expect(sent().variants).toEqual([
+      { _id: 'var-a', options: ['M', 'أسود'], quantity: 4 },
+      { options: ['M', 'أزرق'], quantity: 1 },
+      { _id: 'var-b', options: ['L', 'أسود'], quantity: 6 },
+      { options: ['L', 'أزرق'], quantity: 2 },
+    ]);
   });
 
   it('keeps a product without options as before: no options or variants are sent', async () => {

@@ -13,6 +13,7 @@ import {
   type OptionDraft,
   type VariantProblem,
   type VariantsDraft,
+  withOption,
 } from './variantDrafts';
 
 interface OptionsEditorProps {
@@ -23,6 +24,7 @@ interface OptionsEditorProps {
 }
 
 const DEFAULT_NEW_COLOUR = '#000000';
+const ADD_OPTION_ID = 'product-add-option';
 
 /** Enter in one of these fields adds what it holds instead of sending the whole product form. */
 const onEnter = (action: () => void) => (event: KeyboardEvent) => {
@@ -165,7 +167,11 @@ function OptionEditor({
                   className="p-0 px-1 text-danger text-decoration-none tap-target"
                   aria-label={`حذف ${v.value} من ${name}`}
                   title="حذف"
-                  onClick={() => onChange({ ...option, values: option.values.filter((x) => x.id !== v.id) })}
+                  onClick={() => {
+                    onChange({ ...option, values: option.values.filter((x) => x.id !== v.id) });
+                    // The removed value's button is gone: the keyboard goes on from the new value's field.
+                    document.getElementById(newValueId)?.focus();
+                  }}
                 >
                   <span aria-hidden="true">×</span>
                 </Button>
@@ -222,11 +228,18 @@ function OptionEditor({
  * values carry the colour picked for them and its Arabic name.
  */
 export default function OptionsEditor({ draft, onChange, problems }: OptionsEditorProps) {
-  const setOption = (index: number, option: OptionDraft) =>
-    onChange({ ...draft, options: draft.options.map((o, i) => (i === index ? option : o)) });
-  const addOption = () =>
-    onChange({ ...draft, options: [...draft.options, { id: draftId('o'), name: '', colour: false, values: [] }] });
-  const removeOption = (index: number) => onChange({ ...draft, options: draft.options.filter((_, i) => i !== index) });
+  const setOption = (index: number, option: OptionDraft) => onChange(withOption(draft, index, option));
+  /** Moves the focus to a control once the change that adds it has rendered. */
+  const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const addOption = () => {
+    const option: OptionDraft = { id: draftId('o'), name: '', colour: false, values: [] };
+    onChange({ ...draft, options: [...draft.options, option] });
+    focusSoon(optionNameId(option));
+  };
+  const removeOption = (index: number) => {
+    onChange({ ...draft, options: draft.options.filter((_, i) => i !== index) });
+    focusSoon(ADD_OPTION_ID);
+  };
 
   return (
     <fieldset id="product-options" className="d-grid gap-2">
@@ -247,7 +260,7 @@ export default function OptionsEditor({ draft, onChange, problems }: OptionsEdit
       ))}
       {draft.options.length < VARIANT_LIMITS.options && (
         <div>
-          <Button variant="outline-dark" size="sm" onClick={addOption}>
+          <Button id={ADD_OPTION_ID} variant="outline-dark" size="sm" onClick={addOption}>
             اضافة خيار
           </Button>
         </div>

@@ -237,3 +237,25 @@ export const totalStock = (draft: VariantsDraft) =>
     (sum, { key }) => sum + (parseNumberInput(draft.variants[key]?.quantity ?? '') ?? 0),
     0,
   );
+
+/**
+ * The draft with one option changed. An option given its first value makes every combination one value longer: the
+ * variants typed (and stored) so far, and the ones left out, become those of that first value, so a shirt's sizes keep
+ * their stock and ids when the owner adds its colours.
+ */
+export function withOption(draft: VariantsDraft, index: number, option: OptionDraft): VariantsDraft {
+  const options = draft.options.map((o, i) => (i === index ? option : o));
+  const before = draft.options[index];
+  if (!(before && before.values.length === 0 && option.values.length > 0)) return { ...draft, options };
+  const first = option.values[0].id;
+  const grown = (key: string) => {
+    const ids = key.split('|');
+    ids.splice(index, 0, first);
+    return ids.join('|');
+  };
+  const others = combinations(draft.options.filter((_, i) => i !== index)).map((c) => c.key);
+  const variants = { ...draft.variants };
+  for (const key of others) if (draft.variants[key]) variants[grown(key)] = draft.variants[key];
+  const leftOut = [...draft.leftOut, ...draft.leftOut.filter((key) => others.includes(key)).map(grown)];
+  return { options, variants, leftOut };
+}
