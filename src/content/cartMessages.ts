@@ -1,5 +1,6 @@
 import type { ApiError } from '../api/types';
 import { piecesLabel } from '../lib/plural';
+import type { ErrorCode } from '../../common/contract/errorCodes';
 
 // Texts of the cart and checkout screens that several components share.
 export const CART_MESSAGES = {
@@ -20,8 +21,21 @@ export const CART_MESSAGES = {
   reduceOverStock: 'بعض المنتجات لم تعد متوفرة بالكمية المطلوبة: قلل الكمية او احذفها لاتمام الشراء',
 } as const;
 
+/**
+ * The server's own Arabic reasons (ours): a variant removed or sold out while in the cart, named with its product,
+ * and an option left unchosen; shown as the server words them.
+ */
+const ARABIC_REASONS: ReadonlySet<string> = new Set([
+  'cart_variant_unavailable',
+  'cart_variant_not_enough',
+  'cart_option_missing',
+] satisfies ErrorCode[]);
+export const isArabicReason = ({ code }: ApiError) => code !== undefined && ARABIC_REASONS.has(code);
+
 /** Arabic text for a 409 from the cart or order calls (API.md §3.2: stock, the shop's order limits, or changed prices). */
-export function conflictMessage({ code, values = [] }: ApiError): string {
+export function conflictMessage(error: ApiError): string {
+  const { code, values = [] } = error;
+  if (isArabicReason(error)) return error.message;
   const [first = '', second = ''] = values;
   if (code === 'cart_not_enough_stock') return `الكمية المطلوبة من "${first}" غير متوفرة في المخزون`;
   if (code === 'cart_per_product_limit')

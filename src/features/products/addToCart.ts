@@ -3,7 +3,7 @@ import type { Id } from '../../api/types';
 import { createAppAsyncThunk } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { toast } from '../../lib/toast';
-import { conflictMessage, isOrderLimit } from '../../content/cartMessages';
+import { conflictMessage, isArabicReason, isOrderLimit } from '../../content/cartMessages';
 
 export const ADD_TO_CART_MESSAGES = {
   added: 'تمت اضافة المنتج للعربه بنجاح',
@@ -45,7 +45,7 @@ export async function addToCartAndSay(
   const error = result.payload ?? { message: '' };
   if (error.status === 400 && error.code === 'cart_color_unavailable')
     toast.error(ADD_TO_CART_MESSAGES.colorUnavailable);
-  else if (error.status === 409 && isOrderLimit(error)) toast.error(conflictMessage(error));
+  else if ((error.status === 409 && isOrderLimit(error)) || isArabicReason(error)) toast.error(conflictMessage(error));
   else
     toast.failure(error, {
       retry: () => void addToCartAndSay(dispatch, productId, color, quantity, variant),

@@ -102,7 +102,7 @@ describe('lines of a product with options', () => {
       http.post('*/api/v1/orders/:cartId', () => {
         refused = true;
         return HttpResponse.json(
-          { status: 'fail', message: `Not enough stock for product: ${shirtWithSizes.title} (${xlBlue})` },
+          { status: 'fail', message: `لا تكفي كمية «${shirtWithSizes.title}» (${xlBlue}): المتبقي 0` },
           { status: 409 },
         );
       }),
@@ -121,7 +121,7 @@ describe('lines of a product with options', () => {
     await user.click(screen.getByRole('radio', { name: /الدفع عند الاستلام/ }));
     await user.click(screen.getByRole('button', { name: 'اتمام الشراء' }));
     expect(
-      await screen.findByText(`الكمية المطلوبة من "${shirtWithSizes.title} (${xlBlue})" غير متوفرة في المخزون`),
+      await screen.findByText(`لا تكفي كمية «${shirtWithSizes.title}» (${xlBlue}): المتبقي 0`),
     ).toBeInTheDocument();
     await router.navigate('/cart');
     const lines = await screen.findAllByRole('listitem', { name: shirtWithSizes.title });
