@@ -134,20 +134,6 @@ export const ProductList = Type.Object({
   ),
 });
 
-/**
- * GET /products/optionValues (ours): the option names and values of the in-stock variants of the products the
- * listing's other filters (category, brand, keyword, price) find, for the listing's filter by option value
- * (`options=Name:Value,...`). Options by name, values in the order the products list them, colours with their hex.
- */
-export const OptionValues = DataOnly(
-  Type.Array(
-    Type.Object({
-      name: Type.String({ description: '"المقاس", "اللون", "السعة"' }),
-      values: Type.Array(Type.Object({ value: Type.String(), hex: Type.Optional(Type.String()) })),
-    }),
-  ),
-);
-
 /** What the search box offers while the shopper types (ours). */
 const Named = Type.Object({ _id: Type.String(), name: Type.String() });
 export const Suggestions = DataOnly(

@@ -98,7 +98,7 @@ export type ProductRef = Flat<
 /** GET /products/suggestions (ours): what the top bar's search offers while the shopper types. */
 export type SearchSuggestions = Static<typeof Catalogue.Suggestions>['data'];
 /** GET /products/optionValues (ours): the listing's filter by option value. */
-export type OptionValues = Static<typeof Catalogue.OptionValues>['data'];
+export type OptionValues = Static<typeof Catalogue.ProductOptionValues>['data'];
 
 /** A cart line; its product is a normalized ProductRef. */
 export type CartItem = Flat<Omit<Static<typeof CartContract.CartItem>, 'product'> & { product: ProductRef }>;

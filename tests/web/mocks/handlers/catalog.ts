@@ -56,9 +56,9 @@ export function filterProducts(request: Request, list: Product[] = products): Pr
   return result;
 }
 
-/** GET /products/optionValues (ours) of `list`: the option values of the in-stock variants the other filters find. */
+/** GET /products/optionValues (ours) of `list`: the in-stock option values the other filters find, each with its products. */
 export function optionValuesOf(request: Request, list: Product[] = products) {
-  const found = new Map<string, { value: string; hex?: string }[]>();
+  const found = new Map<string, { value: string; hex?: string; products: number }[]>();
   const url = new URL(request.url);
   url.searchParams.delete('options');
   for (const product of filterProducts(new Request(url), list)) {
@@ -66,7 +66,9 @@ export function optionValuesOf(request: Request, list: Product[] = products) {
       const values = found.get(option.name) ?? [];
       for (const value of option.values) {
         const inStock = product.variants?.some((v) => v.quantity > 0 && v.options[i] === value.value);
-        if (inStock && !values.some((v) => v.value === value.value)) values.push(value);
+        const seen = values.find((v) => v.value === value.value);
+        if (inStock && seen) seen.products += 1;
+        else if (inStock) values.push({ ...value, products: 1 });
       }
       found.set(option.name, values);
     });
