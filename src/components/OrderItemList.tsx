@@ -77,14 +77,20 @@ function OrderItemLine({ item, look }: { item: OrderItem; look: OrderItemLook })
           </Link>
         )}
         {item.variant && (
-          <div className={look === 'customer' ? 'small' : 'small fw-semibold'}>
-            {variantLabel(item.variant.options)}
+          <>
+            <div className={look === 'customer' ? 'small' : 'small fw-semibold'}>
+              {variantLabel(item.variant.options)}
+            </div>
+            {/* A code reads whole, left to right, on its own line. */}
             {look !== 'customer' && item.variant.sku && (
-              <span className="text-muted fw-normal ms-2">
-                رمز: <bdi dir="ltr">{item.variant.sku}</bdi>
-              </span>
+              <div className="small text-muted">
+                رمز:{' '}
+                <bdi dir="ltr" className="text-nowrap">
+                  {item.variant.sku}
+                </bdi>
+              </div>
             )}
-          </div>
+          </>
         )}
         <div className={classes.facts}>
           <span>الكمية: {item.count}</span>

@@ -5,6 +5,7 @@ import {
   catalogueWords,
   cropEachPhoto,
   DEMO_ADMIN,
+  DEMO_USER,
   expectSeen,
   login,
   pngFile,
@@ -203,8 +204,34 @@ describe('the owner builds variants on the product form', () => {
     if (SHOTS) await card.screenshot({ path: `${SHOTS}/variant-list-390.png` });
     const after = (await shop.api<{ data: StoredProduct }>('GET', `/products/${id}`)).data.data;
     expect(after.quantity).toBe(47);
-    expect(after.variants.map((v) => v.quantity)).toEqual(
-      expected.map((v) => (v.options.join() === 'M,أزرق' ? 7 : v.quantity)),
+    const stockAfterEdit = expected.map((v) => (v.options.join() === 'M,أزرق' ? 7 : v.quantity));
+    expect(after.variants.map((v) => v.quantity)).toEqual(stockAfterEdit);
+
+    // The demo customer orders one M in blue (cash): the owner's order page names the variant and its SKU, and only
+    // that variant's stock fell by one.
+    const customer = await shop.tokenOf(DEMO_USER);
+    await shop.api('DELETE', '/cart', { as: customer });
+    const cart = await shop.api<{ data: { _id: string } }>('POST', '/cart', {
+      as: customer,
+      body: { productId: id, variant: blue._id },
+    });
+    expect(cart.status).toBe(200);
+    const order = await shop.api<{ data: { _id: string } }>('POST', `/orders/${cart.data.data._id}`, {
+      as: customer,
+      body: {
+        shippingAddress: { details: 'شارع التحرير 12', phone: `010${stamp}00`, city: 'القاهرة', postalCode: '' },
+      },
+    });
+    expect(order.status).toBe(201);
+    await page.goto(`/admin/orders/${order.data.data._id}`);
+    const line = page.locator('main li', { hasText: 'المقاس: M، اللون: أزرق' });
+    await line.waitFor();
+    expect(await line.textContent()).toContain(`رمز: SH-${stamp}-M-BL`);
+    await expectSeen(page, { selector: 'main li img', container: 'li' });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/variant-order-390.png` });
+    const sold = (await shop.api<{ data: StoredProduct }>('GET', `/products/${id}`)).data.data;
+    expect(sold.variants.map((v) => v.quantity)).toEqual(
+      stockAfterEdit.map((q, i) => (expected[i].options.join() === 'M,أزرق' ? q - 1 : q)),
     );
   });
 });
