@@ -29,6 +29,11 @@ export interface ListSpec {
   normalizeKeyword?: (keyword: string) => string;
   defaultLimit?: number;
   /**
+   * Filters of the list beyond its fields' (the products' `options=`): their conditions from the query, each value
+   * bound through `bind`.
+   */
+  filters?: (query: Record<string, unknown>, bind: (value: unknown) => string) => string[];
+  /**
    * The column of "newest first", the order of a list asked for no sort it knows: the `createdAt` field's by default,
    * else `created_at`. A table whose moment has another name (the audit log's `at`) says it here.
    */
@@ -183,6 +188,7 @@ export function buildListQuery(
     }
   }
 
+  if (spec.filters) conditions.push(...spec.filters(query, bind));
   if (search) conditions.push(search.condition(bind));
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   if (keyword && spec.keyword) {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, useTestApp, type TestUser } from './helpers';
+import { createCategory, createProduct, createUser, onPostgres, useTestApp, type TestUser } from './helpers';
 
 // Variants (README, API notes "Variants"): a product's options, its variants' own stock, prices and SKUs, and the
 // product's derived quantity, price, priceRange and availableColors.
@@ -290,5 +290,91 @@ describe('a product without options', () => {
     const p = await read(id);
     expect(p).toMatchObject({ quantity: 7, sold: 5, options: [], availableColors: [] });
     expect(p).not.toHaveProperty('priceRange');
+  });
+});
+
+describe('the listing by option value', () => {
+  /** The shirt (sizes M, L, XL; XL only in blue), a phone of 128 and 256 GB with 256 sold out, and a mug. */
+  async function catalogue() {
+    const shirtId = (await post(shirt())).json().data._id as string;
+    const CAPACITY = { name: 'السعة', values: [{ value: '128 جيجا' }, { value: '256 جيجا' }] };
+    const phone = await post({
+      ...shirt({ title: 'هاتف سامسونج', options: [CAPACITY] }),
+      variants: [
+        { options: ['128 جيجا'], quantity: 2, price: 9000 },
+        { options: ['256 جيجا'], quantity: 0, price: 11000 },
+      ],
+    });
+    const phoneId = phone.json().data._id as string;
+    const mug = await createProduct(t, { categoryId: category, title: 'كوب قهوة' });
+    return { shirtId, phoneId, mug };
+  }
+  const ids = async (query: string) =>
+    ((await t.app.inject({ url: `${api}?${query}` })).json().data as { _id: string }[]).map((p) => p._id).sort();
+
+  it('matches one in-stock variant: values of one option OR, of different options AND', async () => {
+    const { shirtId, phoneId } = await catalogue();
+    const q = (options: string) => ids(`options=${encodeURIComponent(options)}`);
+    expect(await q('المقاس:XL')).toEqual([shirtId]);
+    expect(await q('المقاس:XL,اللون:أزرق')).toEqual([shirtId]);
+    // XL is only blue; M in black is sold out (quantity 0), so neither is found in black.
+    expect(await q('المقاس:XL,اللون:أسود')).toEqual([]);
+    expect(await q('المقاس:M,اللون:أسود')).toEqual([]);
+    expect(await q('المقاس:M,المقاس:L,اللون:أسود')).toEqual([shirtId]);
+    expect(await q('السعة:256 جيجا')).toEqual([]);
+    expect(await q('السعة:128 جيجا')).toEqual([phoneId]);
+    expect(await q('السعة:128 جيجا,المقاس:M')).toEqual([]);
+    expect(await ids(`options=${encodeURIComponent('المقاس:L')}&category=${category}&price[lte]=300`)).toEqual([
+      shirtId,
+    ]);
+  });
+
+  it('GET /products/optionValues names the values in stock among the products the other filters match', async () => {
+    await catalogue();
+    const res = await t.app.inject({ url: `${api}/optionValues?category=${category}` });
+    expect(res.statusCode).toBe(200);
+    // Names by their place among the products' options (then by name), values in the options' order.
+    expect(res.json().data).toEqual([
+      {
+        name: 'السعة',
+        values: [{ value: '128 جيجا', products: 1 }],
+      },
+      {
+        name: 'المقاس',
+        values: [
+          { value: 'M', products: 1 },
+          { value: 'L', products: 1 },
+          { value: 'XL', products: 1 },
+        ],
+      },
+      {
+        name: 'اللون',
+        values: [
+          { value: 'أزرق', hex: '#1e56e0', products: 1 },
+          { value: 'أسود', hex: '#000000', products: 1 },
+        ],
+      },
+    ]);
+    const phones = await t.app.inject({ url: `${api}/optionValues?keyword=${encodeURIComponent('هاتف')}` });
+    expect(phones.json().data).toEqual([{ name: 'السعة', values: [{ value: '128 جيجا', products: 1 }] }]);
+  });
+
+  it.runIf(onPostgres)('finds the variants through the option index on PostgreSQL', async () => {
+    const { mug } = await catalogue();
+    // A catalogue's worth of other variants (of one product here: the plan is the variants' table's).
+    await t.db.query(
+      `INSERT INTO product_variants (product_id, position, option_values, option_terms, quantity)
+       SELECT $1, i, ARRAY['طول ' || i], ARRAY['الطول=' || i], 1 FROM generate_series(1, 5000) AS i`,
+      [mug],
+    );
+    await t.db.query('ANALYZE product_variants');
+    const plan = await t.db.tx(async (tx) => {
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT p.id FROM products p WHERE EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id
+           AND v.archived_at IS NULL AND v.quantity > 0 AND v.option_terms && $1::text[])`,
+        [['المقاس=XL']],
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('product_variants_terms_idx');
   });
 });

@@ -233,6 +233,8 @@ const TABLE: Entry[] = [
   { route: 'GET /api/v1/products/:id', expect: everyone(200), params: (s) => ({ id: s.productId }) },
   // Search suggestions for the top bar (ours): public, like the listing.
   { route: 'GET /api/v1/products/suggestions', expect: everyone(200) },
+  // The option values of the listing's filter panel (ours): public, like the listing.
+  { route: 'GET /api/v1/products/optionValues', expect: everyone(200) },
   {
     route: 'POST /api/v1/products',
     expect: staff(201),

@@ -123,7 +123,61 @@ export const PRODUCT_LIST: ListSpec = {
     updatedAt: { column: 'p.updated_at', type: 'date', sortOnly: true },
   },
   // The keyword is matched by words, in search.ts, not by this spec.
+  // `options=المقاس:42,السعة:256 جيجا`: one in-stock variant holding a value of each option named (values of one
+  // option OR, options AND), found through product_variants_terms_idx (migration 034).
+  filters: (query, bind) => {
+    const asked = askedOptions(query.options);
+    if (!asked.length) return [];
+    const terms = asked.map((values) => `v.option_terms && ${bind(values)}::text[]`);
+    return [
+      `EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.archived_at IS NULL
+         AND v.quantity > 0 AND ${terms.join(' AND ')})`,
+    ];
+  },
 };
+
+/**
+ * The `options` filter as the terms of each option asked for ('name=value', product_variants.option_terms):
+ * "name:value" pairs separated by commas (or sent repeated); a pair without its colon is ignored.
+ */
+export function askedOptions(sent: unknown): string[][] {
+  const pairs = (Array.isArray(sent) ? sent : [sent])
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(','));
+  const byName = new Map<string, string[]>();
+  for (const pair of pairs) {
+    const at = pair.indexOf(':');
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    if (at < 0 || !name || !value) continue;
+    byName.set(name, [...(byName.get(name) ?? []), `${name}=${value}`]);
+  }
+  return [...byName.values()];
+}
+
+/** Matched products the option values of the filter panel are read from, newest first (a bound on its cost). */
+export const OPTION_VALUES_READ = 20_000;
+
+/**
+ * The option names and values that in-stock variants of the products matching the filter hold, with how many
+ * products have each: names in the order the products give them, values likewise, a colour value with its hex.
+ */
+export const optionValuesOf = (db: Queryable, q: Filter) =>
+  db.query<{ name: string; value: string; hex: string | null; products: number }>(
+    `WITH m AS (SELECT p.id, p.options FROM products p ${q.where} ORDER BY p.created_at DESC, p.id DESC
+                LIMIT ${OPTION_VALUES_READ})
+     SELECT o.opt->>'name' AS name, v.option_values[o.ord] AS value,
+       max(x.hex) AS hex, count(DISTINCT m.id)::int AS products, min(o.ord) AS name_at, min(x.at) AS value_at
+     FROM m CROSS JOIN LATERAL jsonb_array_elements(m.options) WITH ORDINALITY AS o(opt, ord)
+       JOIN product_variants v ON v.product_id = m.id AND v.archived_at IS NULL AND v.quantity > 0
+       LEFT JOIN LATERAL (
+         SELECT e->>'hex' AS hex, at FROM jsonb_array_elements(o.opt->'values') WITH ORDINALITY AS ev(e, at)
+         WHERE e->>'value' = v.option_values[o.ord]
+       ) x ON true
+     WHERE m.options <> '[]'::jsonb
+     GROUP BY 1, 2 ORDER BY name_at, name, value_at, value`,
+    filterParams(q),
+  );
 
 /**
  * Every table the product list, its search and the suggestions read (the product service's statements, and the

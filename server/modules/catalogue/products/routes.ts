@@ -5,7 +5,7 @@ import { imageBase } from '../../../context';
 import { appAnswerCache } from '../../../lib/answerCache';
 import { IdParams, checkFields } from '../../../lib/fields';
 import { listResponse } from '../../../lib/listQuery';
-import { Product, ProductList, ProductWithReviews } from '../../../../common/contract/catalogue';
+import { Product, ProductList, ProductOptionValues, ProductWithReviews } from '../../../../common/contract/catalogue';
 import { DataOnly, ListQuery, NoContent, bearer, formBody } from '../../../lib/schemas';
 import { currentUser, requireAuth } from '../../../plugins/auth';
 import { readForm } from '../../../plugins/uploads';
@@ -20,7 +20,7 @@ import {
   type ProductForm,
   type ProductFormExtra,
 } from './schemas';
-import { listProductPage } from './search';
+import { listOptionValues, listProductPage } from './search';
 import {
   changeProduct,
   changeVariant,
@@ -94,6 +94,27 @@ async function registerProductRoutes(instance: FastifyInstance, neighbours: Prod
   );
 
   await app.register(suggestionRoutes, { answers });
+
+  app.get(
+    '/optionValues',
+    {
+      schema: {
+        tags,
+        summary:
+          "The option values in stock among the products the listing's filters match (category, brand, keyword…), for the filter panel",
+        querystring: ListQuery,
+        response: { 200: ProductOptionValues },
+      },
+      config: { listSpec },
+    },
+    async (request) => ({
+      data: await answers.get(
+        request.url,
+        () => listOptionValues(ctx.db, request.query),
+        (names) => names.length,
+      ),
+    }),
+  );
 
   app.get(
     '/:id',

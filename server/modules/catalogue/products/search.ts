@@ -21,6 +21,7 @@ import {
   listProducts,
   mostSimilarWords,
   namesForSearch,
+  optionValuesOf,
   productIdsUpTo,
   productPage,
   shopWordCounts,
@@ -557,4 +558,28 @@ async function searchPage(db: Queryable, query: Record<string, unknown>, keyword
   const capped = count > KEYWORD_COUNT_CAP;
   const total = capped ? KEYWORD_COUNT_CAP : count;
   return { q, rows, total, ...(capped && { capped: true as const }) };
+}
+
+/**
+ * GET /products/optionValues: the option names and values in stock among the products the listing's other filters
+ * (category, brand, price, keyword…) match, for the filter panel; the `options` filter itself is left out, so the
+ * panel keeps offering the other values of an option chosen.
+ */
+export async function listOptionValues(db: Queryable, sent: Record<string, unknown>) {
+  const query: Record<string, unknown> = { ...sent, options: undefined, sort: undefined };
+  const keyword = typeof query.keyword === 'string' ? query.keyword : '';
+  let search: KeywordSearch | undefined;
+  if ([...foldArabic(keyword)].length >= MIN_KEYWORD) {
+    const words = keywordWords(keyword);
+    const shop = await shopWordsFor(db, words);
+    search = keywordSearch({ words: words.map((w) => wordQuery(shop, w, [...w].length >= PREFIX_FROM)) });
+  }
+  const q = buildListQuery(query, PRODUCT_LIST, [], [], search);
+  const names: { name: string; values: { value: string; hex?: string; products: number }[] }[] = [];
+  for (const row of await optionValuesOf(db, q)) {
+    let option = names.find((n) => n.name === row.name);
+    if (!option) names.push((option = { name: row.name, values: [] }));
+    option.values.push({ value: row.value, ...(row.hex ? { hex: row.hex } : {}), products: row.products });
+  }
+  return names;
 }
