@@ -161,6 +161,21 @@ describe('a product in sizes and colours', () => {
     await line.waitFor();
   });
 
+  it('the listing prices it "من" and filters by size beside the other filters, in the address', async () => {
+    await page.goto(`/products?keyword=${encodeURIComponent(product.title)}`);
+    const filter = page.getByRole('complementary', { name: 'تصفية النتائج' });
+    const xl = filter.getByRole('group', { name: SIZE }).getByRole('checkbox', { name: 'XL', exact: true });
+    await xl.check();
+    await page.waitForURL((url) => url.searchParams.get('options') === `${SIZE}:XL`);
+    const card = page.locator('main .product-card', { has: page.getByRole('link', { name: product.title }) });
+    await expect.poll(() => card.innerText()).toContain(`من ${formatEGP(699)}`);
+    expect(await overflowProblems(page)).toEqual([]);
+    await keepScreenshot(page, 'variant-listing-1280.png');
+    await page.reload();
+    await expect.poll(() => xl.isChecked()).toBe(true);
+    await card.waitFor();
+  });
+
   it('orders it by cash: the order page names the variant, and only its stock fell', async () => {
     const before = await variantStock();
     const address = {
