@@ -9,6 +9,7 @@ import { toPiastres } from '../lib/money';
 import type { ImageKind } from '../storage';
 import { ensureAdmin } from '../modules/users';
 import { insertUser } from '../modules/users';
+import { colourOption, optionTerms } from '../modules/catalogue';
 import {
   DEMO_BRANDS,
   DEMO_BRAND_ALIASES,
@@ -123,10 +124,11 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
       }
       for (const [i, p] of products.entries()) {
         // Older products first, so "newest" lists show the start of the catalogue.
-        await tx.query(
+        const product = await tx.one<{ id: string }>(
           `INSERT INTO products (title, slug, description, quantity, sold, price, price_after_discount, available_colors, image_cover, images,
-             category_id, subcategory_ids, brand_id, search_vector, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(mins => $15), now() - make_interval(mins => $15))`,
+             category_id, subcategory_ids, brand_id, search_vector, created_at, updated_at, options)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() - make_interval(mins => $15), now() - make_interval(mins => $15), $16)
+           RETURNING id`,
           [
             p.title,
             slugify(p.title),
@@ -135,7 +137,8 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
             p.sold,
             toPiastres(p.price),
             p.priceAfterDiscount === undefined ? null : toPiastres(p.priceAfterDiscount),
-            p.colors,
+            // A product with options has the colours of its colour option (none without one).
+            p.options ? (colourOption(p.options)?.values.map((v) => v.hex!) ?? []) : p.colors,
             productImages[i].cover,
             productImages[i].images,
             categoryIds[p.category],
@@ -143,8 +146,34 @@ export async function seedCatalogue(ctx: AppContext, options: SeedOptions = {}):
             p.brand ? brandIds.get(p.brand) : null,
             productSearchVector(p.title, p.description),
             i,
+            JSON.stringify(p.options ?? []),
           ],
         );
+        // Its sizes, colours or capacities replace its implicit variant (migration 034 sums their stock and sales).
+        if (p.options && p.variants) {
+          await tx.query("DELETE FROM product_variants WHERE product_id = $1 AND option_values = '{}'", [product!.id]);
+          await tx.query(
+            `INSERT INTO product_variants (product_id, position, option_values, option_terms, quantity, sold, price,
+               price_after_discount)
+             SELECT $1, v.position, v.option_values, v.option_terms, v.quantity, v.sold, v.price, v.price_after_discount
+             FROM jsonb_to_recordset($2::jsonb) AS v(position int, option_values text[], option_terms text[],
+               quantity int, sold int, price int, price_after_discount int)`,
+            [
+              product!.id,
+              JSON.stringify(
+                p.variants.map((v, position) => ({
+                  position,
+                  option_values: v.values,
+                  option_terms: optionTerms(p.options!, v.values),
+                  quantity: v.quantity,
+                  sold: v.sold ?? 0,
+                  price: v.price === undefined ? null : toPiastres(v.price),
+                  price_after_discount: v.priceAfterDiscount === undefined ? null : toPiastres(v.priceAfterDiscount),
+                })),
+              ),
+            ],
+          );
+        }
       }
       await tx.query(
         `INSERT INTO coupons (name, expire, discount) VALUES ($1, now() + interval '1 year', $2) ON CONFLICT (lower(name)) DO NOTHING`,

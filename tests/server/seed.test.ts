@@ -113,6 +113,28 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives the clothes and shoes sizes and colours, the phone two capacities, some of them sold out', async () => {
+    if (!(await t.db.one("SELECT 1 FROM products WHERE title = 'قميص قطن رجالي كلاسيك'")))
+      await seedDatabase(t.app.ctx, log);
+    const variants = async (title: string) =>
+      t.db.query<{ values: string[]; quantity: number }>(
+        `SELECT v.option_values AS values, v.quantity FROM product_variants v JOIN products p ON p.id = v.product_id
+         WHERE p.title = $1 AND v.archived_at IS NULL ORDER BY v.position`,
+        [title],
+      );
+    const shirt = await variants('قميص قطن رجالي كلاسيك');
+    expect(shirt.find((v) => v.values.join('/') === 'XL/أزرق')?.quantity).toBe(6);
+    expect(shirt.find((v) => v.values.join('/') === 'XL/أبيض')?.quantity).toBe(0);
+    expect((await variants('هاتف سامسونج جالاكسي A55')).map((v) => v.values)).toEqual([['128 جيجا'], ['256 جيجا']]);
+    expect((await variants('حذاء رياضي رجالي خفيف')).length).toBe(8);
+    const { data } = (
+      await t.app.inject({ url: `/api/v1/products?options=${encodeURIComponent('المقاس:XL,اللون:أزرق')}` })
+    ).json();
+    expect(data.map((p: { title: string }) => p.title)).toEqual(['قميص قطن رجالي كلاسيك']);
+    // 6+5+0+8+7+4+0+6+2 units; the lowest price paid is the product's 449, XXL's 499 the highest.
+    expect(data[0]).toMatchObject({ quantity: 38, priceRange: { min: 449, max: 499 } });
+  });
+
   it("finds the demo catalogue by the words Egyptian shoppers type for it, the subcategory's products first", async () => {
     await seedDatabase(t.app.ctx, log);
     const subcategories = (await t.app.inject({ url: '/api/v1/subcategories?limit=100' })).json().data as {

@@ -19,6 +19,12 @@ export interface DemoProduct {
   category: number;
   subcategory: string;
   brand?: string;
+  /**
+   * Its options (a colour option's values with their hex) and the combinations kept, each with its stock and, when it
+   * differs from the product's, its price (EGP); the product's quantity and sold are then its variants' sums.
+   */
+  options?: { name: string; values: { value: string; hex?: string }[] }[];
+  variants?: { values: string[]; quantity: number; sold?: number; price?: number; priceAfterDiscount?: number }[];
 }
 
 export const DEMO_CATEGORIES: DemoCategory[] = [
@@ -149,6 +155,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 1,
     subcategory: 'هواتف ذكية',
     brand: 'سامسونج',
+    options: [{ name: 'السعة', values: [{ value: '128 جيجا' }, { value: '256 جيجا' }] }],
+    variants: [
+      { values: ['128 جيجا'], quantity: 18, sold: 45, price: 15999, priceAfterDiscount: 14499 },
+      { values: ['256 جيجا'], quantity: 12, sold: 30 },
+    ],
   },
   {
     title: 'هاتف أبل آيفون 15',
@@ -265,6 +276,29 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colors: [WHITE, '#93c5fd', '#1e3a8a'],
     category: 3,
     subcategory: 'قمصان',
+    options: [
+      { name: 'المقاس', values: [{ value: 'M' }, { value: 'L' }, { value: 'XL' }, { value: 'XXL' }] },
+      {
+        name: 'اللون',
+        values: [
+          { value: 'أبيض', hex: WHITE },
+          { value: 'أزرق', hex: '#93c5fd' },
+          { value: 'كحلي', hex: '#1e3a8a' },
+        ],
+      },
+    ],
+    // Navy M and white XL sold out; XXL only in blue, dearer.
+    variants: [
+      { values: ['M', 'أبيض'], quantity: 6, sold: 14 },
+      { values: ['M', 'أزرق'], quantity: 5, sold: 9 },
+      { values: ['M', 'كحلي'], quantity: 0, sold: 7 },
+      { values: ['L', 'أبيض'], quantity: 8, sold: 12 },
+      { values: ['L', 'أزرق'], quantity: 7, sold: 6 },
+      { values: ['L', 'كحلي'], quantity: 4, sold: 5 },
+      { values: ['XL', 'أبيض'], quantity: 0, sold: 4 },
+      { values: ['XL', 'أزرق'], quantity: 6, sold: 5 },
+      { values: ['XXL', 'أزرق'], quantity: 2, sold: 2, price: 599, priceAfterDiscount: 499 },
+    ],
   },
   {
     title: 'بنطلون جينز رجالي',
@@ -286,6 +320,27 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colors: [BLACK, WHITE, '#ef4444'],
     category: 3,
     subcategory: 'أحذية رجالي',
+    options: [
+      { name: 'المقاس', values: [{ value: '41' }, { value: '42' }, { value: '43' }, { value: '44' }] },
+      {
+        name: 'اللون',
+        values: [
+          { value: 'أسود', hex: BLACK },
+          { value: 'أبيض', hex: WHITE },
+          { value: 'أحمر', hex: '#ef4444' },
+        ],
+      },
+    ],
+    variants: [
+      { values: ['41', 'أسود'], quantity: 4, sold: 8 },
+      { values: ['41', 'أبيض'], quantity: 3, sold: 5 },
+      { values: ['42', 'أسود'], quantity: 6, sold: 12 },
+      { values: ['42', 'أبيض'], quantity: 0, sold: 9 },
+      { values: ['42', 'أحمر'], quantity: 2, sold: 4 },
+      { values: ['43', 'أسود'], quantity: 5, sold: 7 },
+      { values: ['43', 'أحمر'], quantity: 3, sold: 3 },
+      { values: ['44', 'أسود'], quantity: 0, sold: 4 },
+    ],
   },
   {
     title: 'تيشيرت بولو رجالي',
@@ -318,6 +373,22 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colors: ['#be123c', '#1e1b4b'],
     category: 4,
     subcategory: 'فساتين',
+    options: [
+      { name: 'المقاس', values: [{ value: 'S' }, { value: 'M' }, { value: 'L' }] },
+      {
+        name: 'اللون',
+        values: [
+          { value: 'أحمر', hex: '#be123c' },
+          { value: 'كحلي', hex: '#1e1b4b' },
+        ],
+      },
+    ],
+    variants: [
+      { values: ['S', 'أحمر'], quantity: 3, sold: 6 },
+      { values: ['M', 'أحمر'], quantity: 0, sold: 8 },
+      { values: ['M', 'كحلي'], quantity: 4, sold: 3 },
+      { values: ['L', 'كحلي'], quantity: 5, sold: 4 },
+    ],
   },
   {
     title: 'فستان صيفي مشجر',
@@ -349,6 +420,23 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     colors: [BLACK, '#e11d48'],
     category: 4,
     subcategory: 'أحذية حريمي',
+    options: [
+      { name: 'المقاس', values: [{ value: '37' }, { value: '38' }, { value: '39' }, { value: '40' }] },
+      {
+        name: 'اللون',
+        values: [
+          { value: 'أسود', hex: BLACK },
+          { value: 'أحمر', hex: '#e11d48' },
+        ],
+      },
+    ],
+    variants: [
+      { values: ['37', 'أسود'], quantity: 2, sold: 3 },
+      { values: ['38', 'أسود'], quantity: 5, sold: 6 },
+      { values: ['38', 'أحمر'], quantity: 3, sold: 4 },
+      { values: ['39', 'أحمر'], quantity: 4, sold: 2 },
+      { values: ['40', 'أسود'], quantity: 0, sold: 2 },
+    ],
   },
   {
     title: 'حقيبة ظهر حريمي',

@@ -20,5 +20,5 @@ export {
   type ProductRow,
 } from './products/repository';
 export { productJson, productRefJson, variantRefJson } from './products/serialize';
-export { colourOption, variantPrices } from './products/variants';
+export { colourOption, optionTerms, variantPrices } from './products/variants';
 export { refreshSearchIndex } from './products/service';

@@ -42,7 +42,8 @@ export function productJson(row: ProductRow | Row, baseUrl: ImageBase) {
     sold: row.sold,
     price: toEgp(price),
     priceAfterDiscount: discount == null ? undefined : toEgp(discount),
-    availableColors: colours ? colours.values.map((v) => v.hex!) : (row.available_colors as string[]),
+    // A product with options has the colours of its colour option (none without one); one without, its own.
+    availableColors: options.length ? (colours?.values.map((v) => v.hex!) ?? []) : (row.available_colors as string[]),
     imageCover: imageUrl(baseUrl, 'products', row.image_cover),
     // Every stored gallery entry is a file name or URL, so each gives a URL.
     images: (row.images as string[]).map((img) => imageUrl(baseUrl, 'products', img)) as string[],
