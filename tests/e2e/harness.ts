@@ -148,6 +148,15 @@ export const productCards = (page: Page) => page.locator('main .product-card:has
 /** Waits for a toast saying `text` (the first, when an earlier one still shows the same). */
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 
+/** On the pay page: chooses the saved address `alias` and the payment method, ready for "اتمام الشراء". */
+export async function choosePayment(page: Page, alias: string, method = 'الدفع عند الاستلام') {
+  await page.goto('/order/paymethoud');
+  const select = page.getByLabel('عنوان الشحن');
+  await select.locator('option', { hasText: alias }).waitFor({ state: 'attached' });
+  await select.selectOption({ label: alias });
+  await page.getByRole('radio', { name: method }).check();
+}
+
 /** Logs in through the real login screen. */
 export async function login(page: Page, credentials: { email: string; password: string }) {
   await page.goto('/login');

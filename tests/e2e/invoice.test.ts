@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, expectSeen, login, screenProblems, type Shop, startShop } from './harness';
+import { choosePayment, DEMO_USER, expectSeen, login, screenProblems, type Shop, startShop } from './harness';
 import { pdfRuns, pdfShows } from './pdfText';
 
 // The customer's invoice in Chromium against the real server and the built app: a cash
@@ -69,11 +69,7 @@ describe("the customer's invoice", () => {
     ))!;
     expect((await api('POST', '/addresses', address)).status).toBe(200);
     expect((await api('POST', '/cart', { productId: product.id })).status).toBe(200);
-    await page.goto('/order/paymethoud');
-    const select = page.getByLabel('عنوان الشحن');
-    await select.locator('option', { hasText: address.alias }).waitFor({ state: 'attached' });
-    await select.selectOption({ label: address.alias });
-    await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check();
+    await choosePayment(page, address.alias);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     await page.waitForURL((url) => url.pathname === '/user/allorders');
     const { data } = await api<{ data: { _id: string }[] }>('GET', '/orders?limit=1');

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeProblems,
+  choosePayment,
   DEMO_USER,
   expectSeen,
   login,
@@ -78,11 +79,7 @@ describe('an order a shopper can follow', () => {
     expect((await api('POST', '/addresses', address)).status).toBe(200);
     expect((await api('POST', '/cart', { productId: product.id })).status).toBe(200);
 
-    await page.goto('/order/paymethoud');
-    const select = page.getByLabel('عنوان الشحن');
-    await select.locator('option', { hasText: address.alias }).waitFor({ state: 'attached' });
-    await select.selectOption({ label: address.alias });
-    await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check();
+    await choosePayment(page, address.alias);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     await toast(page, 'تم انشاء طلبك بنجاح');
     await page.waitForURL((url) => url.pathname === '/user/allorders');

@@ -2,7 +2,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER, expectSeen, login, overflowProblems, type Shop, startShop, toast } from './harness';
+import {
+  choosePayment,
+  DEMO_ADMIN,
+  DEMO_USER,
+  expectSeen,
+  login,
+  overflowProblems,
+  type Shop,
+  startShop,
+  toast,
+} from './harness';
 import { formatEGP } from '../../common/format';
 import { variantLabel } from '../../common/rules/variant';
 
@@ -185,11 +195,7 @@ describe('a product in sizes and colours', () => {
       city: 'القاهرة',
     };
     expect((await shop.api('POST', '/addresses', { as: page, body: address })).status).toBe(200);
-    await page.goto('/order/paymethoud');
-    const select = page.getByLabel('عنوان الشحن');
-    await select.locator('option', { hasText: address.alias }).waitFor({ state: 'attached' });
-    await select.selectOption({ label: address.alias });
-    await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check();
+    await choosePayment(page, address.alias);
     await page.getByRole('button', { name: 'اتمام الشراء' }).click();
     await toast(page, 'تم انشاء طلبك بنجاح');
     await page.waitForURL((url) => url.pathname === '/user/allorders');
