@@ -44,13 +44,15 @@ export default function ProductInfo({
   const brandName = useAppSelector(selectBrands).find((b) => b._id === product.brand)?.name;
   const [color, setColor] = useState('');
   const [busy, setBusy] = useState(false);
-  const [quantity, setQuantity] = useState(1);
+  const [chosenQuantity, setQuantity] = useState(1);
   const { choice, variant, onChoose } = variantChoice;
   const options = optionsOf(product);
   const [asked, setAsked] = useState(-1);
   const askedButton = useRef<HTMLButtonElement>(null);
   // The chosen variant's stock; before a choice, the product's (the sum of its variants').
   const stock = variant ? variant.quantity : product.quantity;
+  // A quantity chosen for one variant never exceeds what another, chosen since, has left.
+  const quantity = stock !== undefined && stock > 0 ? Math.min(chosenQuantity, stock) : chosenQuantity;
   const soldOut = isOutOfStock(stock);
   const fewLeft = lowStockText(stock);
   const mainButton = useRef<HTMLButtonElement>(null);

@@ -68,6 +68,17 @@ describe('a product with options (sizes × colours)', () => {
     expect(first.some((img) => img.getAttribute('src')?.includes('classic-shirt-blue'))).toBe(true);
   }, 20_000);
 
+  it('keeps the quantity within what the variant chosen since has left', async () => {
+    const { user } = renderApp(`${page}?variant=var-1`);
+    await screen.findByRole('heading', { level: 1, name: shirtWithSizes.title });
+    const quantity = screen.getByLabelText('الكمية');
+    for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'زيادة الكمية' }));
+    expect(quantity).toHaveValue('6');
+    await user.click(value('المقاس', 'XL'));
+    // XL in blue has 3 left.
+    expect(quantity).toHaveValue('3');
+  });
+
   it('opens a shared link on its variant', async () => {
     renderApp(`${page}?variant=var-2`);
     await screen.findByRole('heading', { level: 1, name: shirtWithSizes.title });
