@@ -378,3 +378,26 @@ describe('the listing by option value', () => {
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('product_variants_terms_idx');
   });
 });
+
+describe('the catalogue sheet and a product with options', () => {
+  const sheet = async () =>
+    (await t.app.inject({ url: `${api}/export.csv`, headers: manager.auth })).body.replace(/^\uFEFF/, '');
+  const apply = (csv: string) =>
+    t.app.inject({ method: 'POST', url: `${api}/import/apply`, headers: manager.auth, payload: { csv } });
+
+  it('applies its own export unchanged, and refuses its quantity (a sum of its variants) in Arabic', async () => {
+    const p = (await post(shirt())).json().data;
+    const exported = await sheet();
+    const same = await apply(exported);
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data.counts).toMatchObject({ update: 0, refused: 0 });
+    const [heading, row] = exported.trim().split(/\r?\n/);
+    const columns = heading!.split(',');
+    const cells = row!.split(',');
+    cells[columns.indexOf('quantity')] = '99';
+    const res = await apply(`${heading}\n${cells.join(',')}\n`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('كمية منتج له خيارات (مقاس، لون…) تُعدّل لكل نوع منه في صفحة المنتج');
+    expect((await read(p._id)).quantity).toBe(14);
+  });
+});

@@ -315,7 +315,10 @@ function checkRow(row: RowCheck, shop: Shop, createMissing: boolean, zip?: ZipFi
   if (quantityCell !== undefined) {
     const quantity = sheetNumber(quantityCell);
     if (quantity === undefined || !isStockCount(quantity)) row.refuse('quantity', 'الكمية ليست عدداً صحيحاً');
-    else values.quantity = quantity;
+    // A product with options has its variants' stock (migration 034), changed per variant on its page.
+    else if (stored?.options.length && quantity !== stored.quantity)
+      row.refuse('quantity', 'كمية منتج له خيارات (مقاس، لون…) تُعدّل لكل نوع منه في صفحة المنتج');
+    else if (!stored?.options.length) values.quantity = quantity;
   }
 
   const checked: CheckedRow = { line, stored, values };
