@@ -106,6 +106,17 @@ function scenarios(f: Fixture): Scenario[] {
       }),
     },
     {
+      // The listing by option value (migration 034's term index): one size, or two, in stock, in the storefront's sorts.
+      name: 'listing filtered by size',
+      kind: 'catalogue',
+      method: 'GET',
+      next: () => ({
+        path:
+          `/api/v1/products?limit=8&page=${1 + r(5)}&sort=${sorts[r(sorts.length)]}&options=` +
+          encodeURIComponent(r(2) ? 'المقاس:XL' : 'المقاس:S,المقاس:XXL'),
+      }),
+    },
+    {
       // What the top bar asks as a shopper types: 2, 3 and 4 letters and whole words, unfolded spellings, misses.
       name: 'search suggestions',
       kind: 'suggest',

@@ -90,9 +90,12 @@ async function fillCarts(db: Db, userIds: string[], productIds: string[], salt: 
     }
   });
   await db.query(
-    `INSERT INTO cart_items (cart_id, product_id, count, color, price)
-     SELECT l.cart_id, p.id, 1, '', CASE WHEN p.price_after_discount >= 100 THEN p.price_after_discount ELSE p.price END
+    // Each line of its product's first variant (a product in sizes has no implicit one), at that variant's price.
+    `INSERT INTO cart_items (cart_id, product_id, variant_id, count, color, price)
+     SELECT l.cart_id, p.id, v.id, 1, '', variant_effective_price(v.price, v.price_after_discount, p.price, p.price_after_discount)
      FROM unnest($1::uuid[], $2::uuid[]) AS l(cart_id, product_id) JOIN products p ON p.id = l.product_id
+       CROSS JOIN LATERAL (SELECT id, price, price_after_discount FROM product_variants
+                           WHERE product_id = p.id AND archived_at IS NULL ORDER BY position LIMIT 1) v
      ON CONFLICT DO NOTHING`,
     [lineCart, lineProduct],
   );
