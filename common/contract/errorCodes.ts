@@ -300,8 +300,8 @@ export const CART_ERRORS = {
   cart_color_unavailable: 'This color is not available for this product',
   cart_not_enough_stock: 'Not enough stock for product: <title>',
   // Variants (ours): which option is missing, and a variant removed or sold out while in the cart.
-  cart_option_missing: 'اختر <option> قبل الإضافة إلى السلة',
-  cart_variant_unavailable: 'لم يعد «<title>» (<variant>) متاحاً: احذفه من السلة',
+  cart_option_missing: 'اختر <option> قبل الإضافة إلى العربة',
+  cart_variant_unavailable: 'لم يعد «<title>» (<variant>) متاحاً: احذفه من العربة',
   cart_variant_not_enough: 'لا تكفي كمية «<title>» (<variant>): المتبقي <left>',
   cart_per_product_limit: 'You can order at most <max> of one product: <title>',
   cart_items_limit: 'An order can hold at most <max> items',

@@ -182,11 +182,11 @@ describe('choosing the variant of a cart line', () => {
     let res = await add({ productId: p.id });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      message: 'اختر المقاس واللون قبل الإضافة إلى السلة',
+      message: 'اختر المقاس واللون قبل الإضافة إلى العربة',
       code: 'cart_option_missing',
     });
     res = await add({ productId: p.id, color: '#1e56e0' });
-    expect(res.json().message).toBe('اختر المقاس قبل الإضافة إلى السلة');
+    expect(res.json().message).toBe('اختر المقاس قبل الإضافة إلى العربة');
     expect((await add({ productId: p.id, variant: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect(await t.db.query('SELECT id FROM cart_items')).toEqual([]);
   });
@@ -252,7 +252,7 @@ describe('a variant removed or sold out while in the cart', () => {
     const refused = await cashOrder(body.data._id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      message: 'لم يعد «قميص قطن رجالي كلاسيك» (المقاس: M، اللون: أزرق) متاحاً: احذفه من السلة',
+      message: 'لم يعد «قميص قطن رجالي كلاسيك» (المقاس: M، اللون: أزرق) متاحاً: احذفه من العربة',
       code: 'cart_variant_unavailable',
     });
     expect((await cart()).numOfCartItems).toBe(2);

@@ -223,7 +223,7 @@ function chosenVariant(product: ProductForCartRow, line: { variant?: string; col
     return { variant, color: hexOf(variant.values) };
   }
   const missing = product.options.filter((o) => !(asked && o === colours)).map((o) => o.name);
-  throw badRequest(`اختر ${missing.join(' و')} قبل الإضافة إلى السلة`);
+  throw badRequest(`اختر ${missing.join(' و')} قبل الإضافة إلى العربة`);
 }
 
 /** The "Cart response" without its `status`, as a customer without a cart gets it (API.md §9.3). */
@@ -332,7 +332,7 @@ export function setCartLineCount(
     if (!variant) {
       const values = (await cartLines(tx, cart.id)).find((l) => l.id === line.id)!.variant_values;
       throw conflict(
-        `لم يعد «${product.title}» (${variantLabel(namedValues(product.options, values))}) متاحاً: احذفه من السلة`,
+        `لم يعد «${product.title}» (${variantLabel(namedValues(product.options, values))}) متاحاً: احذفه من العربة`,
       );
     }
     await assertStock(tx, cart.id, product, variant, change.count - line.count, limits);

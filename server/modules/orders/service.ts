@@ -103,7 +103,7 @@ export async function checkCart(
     if (!product.options.length) continue;
     const label = variantLabel(namedValues(product.options, variant.option_values));
     // A variant the owner removed, or one sold out meanwhile: refused with its name; the cart stays as it is.
-    if (variant.archived_at) throw conflict(`لم يعد «${product.title}» (${label}) متاحاً: احذفه من السلة`);
+    if (variant.archived_at) throw conflict(`لم يعد «${product.title}» (${label}) متاحاً: احذفه من العربة`);
     const wanted = lines.filter((l) => l.variant_id === variant.id).reduce((sum, l) => sum + l.count, 0);
     if (wanted > variant.quantity)
       throw conflict(`لا تكفي كمية «${product.title}» (${label}): المتبقي ${variant.quantity}`);
