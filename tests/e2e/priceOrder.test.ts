@@ -16,10 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-/** The paid prices of the catalogue in EGP, worked out from the rows (priceAfterDiscount counts from 1 EGP). */
+/**
+ * The paid prices of the catalogue in EGP, worked out from the rows (priceAfterDiscount counts from 1 EGP): a product
+ * with sizes or capacities is listed at its cheapest variant ("من …"); a variant without a price of its own is sold at
+ * the product's, and one with its own price has no discount unless it sets one.
+ */
 async function paidPrices(): Promise<number[]> {
   const rows = await shop.app.ctx.db.query<{ paid: number }>(
-    'SELECT CASE WHEN price_after_discount >= 100 THEN price_after_discount ELSE price END AS paid FROM products',
+    `SELECT CASE WHEN p.options = '[]'::jsonb THEN product_paid ELSE (
+       SELECT min(CASE WHEN v.price_after_discount >= 100 THEN v.price_after_discount
+                       WHEN v.price IS NOT NULL THEN v.price ELSE product_paid END)
+       FROM product_variants v WHERE v.product_id = p.id AND v.archived_at IS NULL) END AS paid
+     FROM products p,
+       LATERAL (SELECT CASE WHEN p.price_after_discount >= 100 THEN p.price_after_discount ELSE p.price END) AS pp(product_paid)`,
   );
   return rows.map((r) => r.paid / 100);
 }

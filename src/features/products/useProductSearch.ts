@@ -108,18 +108,17 @@ export function useProductSearch() {
     return () => clearTimeout(timer);
   }, [address, urlCriteria, page, dispatch]);
 
+  // A bare /products shows the route's answer (its loader's read) before the store's criteria are written into the
+  // address; until then the pager and the retry take those criteria, the ones being written.
+  const shown = urlCriteria ?? criteria;
+
   /** A new page is a step of its own: Back returns to the page before. */
-  const goToPage = useCallback(
-    (next: number) => {
-      if (urlCriteria) setParams(listingParams(urlCriteria, next));
-    },
-    [urlCriteria, setParams],
-  );
+  const goToPage = useCallback((next: number) => setParams(listingParams(shown, next)), [shown, setParams]);
 
   /** Sends the current page's search again (after a failed load). */
   const retry = useCallback(() => {
-    if (urlCriteria) void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(urlCriteria, page) }));
-  }, [dispatch, urlCriteria, page]);
+    void dispatch(fetchProductList({ key: 'search', query: productSearchQuery(shown, page) }));
+  }, [dispatch, shown, page]);
 
   return { page, goToPage, retry };
 }
