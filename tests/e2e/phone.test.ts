@@ -33,7 +33,7 @@ async function plainProduct() {
     `DELETE FROM carts WHERE user_id = (SELECT id FROM users WHERE email = '${DEMO_USER.email}')`,
   );
   return one<{ id: string; title: string }>(
-    `SELECT id, title FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity >= 5
+    `SELECT id, title FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity >= 5
      ORDER BY id LIMIT 1`,
   );
 }
@@ -119,7 +119,7 @@ describe('the cart on a phone', () => {
   it('lists compact lines and keeps the total and "اتمام الشراء" at the bottom of the screen', async () => {
     await plainProduct();
     const products = await shop.app.ctx.db.query<{ id: string }>(
-      `SELECT id FROM products WHERE coalesce(array_length(available_colors, 1), 0) = 0 AND quantity >= 5
+      `SELECT id FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity >= 5
        ORDER BY id LIMIT 3`,
     );
     const { context, page } = await shop.newPage(PHONE);
