@@ -53,10 +53,10 @@ async function addToCart(productId: string, withColour: boolean) {
 
 async function productIds() {
   const coloured = await shop.app.ctx.db.one<{ id: string; title: string }>(
-    'SELECT id, title FROM products WHERE options = '[]'::jsonb AND array_length(available_colors, 1) > 0 AND quantity > 5 ORDER BY title LIMIT 1',
+    "SELECT id, title FROM products WHERE options = '[]'::jsonb AND array_length(available_colors, 1) > 0 AND quantity > 5 ORDER BY title LIMIT 1",
   );
   const plain = await shop.app.ctx.db.one<{ id: string; title: string }>(
-    'SELECT id, title FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1',
+    "SELECT id, title FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1",
   );
   return { coloured: coloured!, plain: plain! };
 }

@@ -65,7 +65,7 @@ describe("the customer's invoice", () => {
 
   it('is opened from the order page of a cash order placed on the pay page', async () => {
     const product = (await shop.app.ctx.db.one<{ id: string }>(
-      'SELECT id FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1',
+      "SELECT id FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1",
     ))!;
     expect((await api('POST', '/addresses', address)).status).toBe(200);
     expect((await api('POST', '/cart', { productId: product.id })).status).toBe(200);
@@ -99,7 +99,7 @@ describe("the customer's invoice", () => {
 
   it('a card order paid on the test page prints too: paid by card, with its shipping and the VAT it includes', async () => {
     const product = (await shop.app.ctx.db.one<{ id: string }>(
-      'SELECT id FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1',
+      "SELECT id FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1",
     ))!;
     const { data: cart } = await api<{ data: { _id: string } }>('POST', '/cart', { productId: product.id });
     const { data: opened } = await api<{ session: { url: string } }>(

@@ -73,7 +73,7 @@ describe('an order a shopper can follow', () => {
 
   it('places a cash order with a saved address; the order keeps the whole address', async () => {
     product = (await shop.app.ctx.db.one<{ id: string; title: string }>(
-      'SELECT id, title FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1',
+      "SELECT id, title FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1",
     ))!;
     stockBefore = await stockOf(product.id);
     expect((await api('POST', '/addresses', address)).status).toBe(200);

@@ -33,7 +33,7 @@ async function expectInView(locator: Locator) {
 /** Puts one product of at least 100 EGP in the cart and opens the pay page with the saved address chosen. */
 async function toPayPage() {
   const product = await shop.app.ctx.db.one<{ id: string }>(
-    'SELECT id FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND price >= 100 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1',
+    "SELECT id FROM products WHERE options = '[]'::jsonb AND quantity > 5 AND price >= 100 AND coalesce(array_length(available_colors, 1), 0) = 0 ORDER BY title LIMIT 1",
   );
   expect((await api('POST', '/cart', { productId: product!.id })).status).toBe(200);
   await page.goto('/order/paymethoud');

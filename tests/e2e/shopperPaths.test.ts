@@ -93,7 +93,7 @@ describe('a visitor sent to log in comes back', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     const product = (await shop.app.ctx.db.one<{ id: string }>(
-      'SELECT id FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 LIMIT 1',
+      "SELECT id FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 LIMIT 1",
     ))!.id;
     await page.goto(`/products/${product}`);
     await page.getByRole('button', { name: 'اضف للعربة' }).first().click();

@@ -88,7 +88,7 @@ describe('storefront in Chromium', () => {
     await login(page, { email, password: 'Secret123' });
 
     const product = (await shop.app.ctx.db.one<{ id: string }>(
-      'SELECT id FROM products WHERE options = '[]'::jsonb AND array_length(available_colors, 1) > 0 AND quantity > 2 LIMIT 1',
+      "SELECT id FROM products WHERE options = '[]'::jsonb AND array_length(available_colors, 1) > 0 AND quantity > 2 LIMIT 1",
     ))!;
     await page.goto(`/products/${product.id}`);
     const badge = page.getByTestId('cart-count');

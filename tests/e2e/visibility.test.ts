@@ -48,7 +48,7 @@ async function api(page: Page, method: string, url: string, body?: unknown) {
 /** The demo customer's account with something on every customer page: an order, a cart line, a favourite, an address. */
 async function fillCustomerAccount(page: Page) {
   const { id: plain } = (await shop.app.ctx.db.one<{ id: string }>(
-    'SELECT id FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1',
+    "SELECT id FROM products WHERE options = '[]'::jsonb AND coalesce(array_length(available_colors, 1), 0) = 0 AND quantity > 5 ORDER BY title LIMIT 1",
   ))!;
   const address = await api(page, 'POST', '/addresses', {
     alias: 'البيت',
