@@ -29,6 +29,7 @@ import {
   type ProductValues,
   type ProductWrite,
   type StoredProductRow,
+  type StoredVariantRow,
   type VariantValues,
 } from './repository';
 import { optionTerms } from './variants';
@@ -200,6 +201,18 @@ async function writeVariants(tx: Queryable, productId: string, form: VariantForm
   }
 }
 
+/** A stored variant as the owner's form sends it (prices in EGP): what an edit starts from. */
+const variantAsSent = (v: StoredVariantRow) => ({
+  _id: v.id,
+  options: v.option_values,
+  quantity: v.quantity,
+  price: v.price === null ? null : toEgp(v.price),
+  priceAfterDiscount: v.price_after_discount === null ? null : toEgp(v.price_after_discount),
+  sku: v.sku,
+  barcode: v.barcode,
+  image: v.image,
+});
+
 /** What the audit log keeps of a product: its fields as the API names them, money in EGP. */
 async function audited(tx: Queryable, id: string) {
   const p = await lockProductForAudit(tx, id);
@@ -223,18 +236,7 @@ async function audited(tx: Queryable, id: string) {
   return {
     ...fields,
     options: p.options,
-    variants: (await variantsOfProduct(tx, id))
-      .filter((v) => !v.archived_at)
-      .map((v) => ({
-        _id: v.id,
-        options: v.option_values,
-        quantity: v.quantity,
-        price: v.price === null ? null : toEgp(v.price),
-        priceAfterDiscount: v.price_after_discount === null ? null : toEgp(v.price_after_discount),
-        sku: v.sku,
-        barcode: v.barcode,
-        image: v.image,
-      })),
+    variants: (await variantsOfProduct(tx, id)).filter((v) => !v.archived_at).map(variantAsSent),
   };
 }
 
@@ -321,16 +323,7 @@ export async function changeVariant(
   if (index < 0) throw notFound(`No variant of this product for this id: ${variantId}`);
   if (!stored.options.length && ['price', 'priceAfterDiscount', 'sku', 'image'].some((k) => k in patch))
     throw badRequest('A product without options has its price, discount, SKU and image as a product');
-  const sent = own.map((v) => ({
-    _id: v.id,
-    options: v.option_values,
-    quantity: v.quantity,
-    price: v.price === null ? null : toEgp(v.price),
-    priceAfterDiscount: v.price_after_discount === null ? null : toEgp(v.price_after_discount),
-    sku: v.sku,
-    barcode: v.barcode,
-    image: v.image,
-  }));
+  const sent = own.map(variantAsSent);
   Object.assign(sent[index]!, patch);
   let form: VariantForm;
   try {
